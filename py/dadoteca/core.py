@@ -1,0 +1,208 @@
+"""What every game shares: the rule error, seeded dice, and the interface a game implements.
+
+A game is a :class:`Game` (the static rules: id, player counts, how to start, how to read an
+action) and its states, immutable values implementing :class:`State`. A state says who must
+decide next (:attr:`State.deciders`: nobody when the dice are to be rolled or the game is over,
+one player, or several players deciding simultaneously), lists the legal actions of a player and
+returns the next state for an action. Because states are immutable, cloning is free and undo is
+keeping the previous state (see :class:`dadoteca.match.Match`).
+
+Dice rolls are chance actions: :meth:`State.roll` draws one from the state's own seeded
+generator, and :meth:`State.apply_chance` applies it (or an outcome read from a record), so a
+game is fully described by its options, its players and its list of actions.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+
+__all__ = [
+    "CORE_RULES",
+    "Action",
+    "AnyState",
+    "Game",
+    "Options",
+    "RuleError",
+    "State",
+    "advance",
+    "core_error",
+    "draw",
+    "roll_dice",
+    "seed_generator",
+    "winners_of",
+]
+
+Options = Mapping[str, str | int | bool]
+
+
+class RuleError(ValueError):
+    """An action that breaks a rule; :attr:`rule` names the rule, stably, for translations.
+
+    ``rule`` is a dotted id such as ``"qwixx.left_to_right"``; ``params`` fill the placeholders of
+    the English ``message`` and of its translations, so the UI can say the rule in the player's
+    language.
+    """
+
+    def __init__(self, rule: str, message: str, **params: str | int) -> None:
+        self.rule = rule
+        self.params: dict[str, str | int] = params
+        self.message = message.format(**params)
+        super().__init__(f"{self.message} [{rule}]")
+
+
+class Action:
+    """A move or a chance outcome. ``str(action)`` is its record text; games parse it back.
+
+    A plain base class, not an ABC: games test actions with ``isinstance`` on their hot paths,
+    and ABCMeta's instance check costs several times a plain one.
+    """
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        raise NotImplementedError(f"{type(self).__name__} must say its record text")
+
+
+CORE_RULES: dict[str, str] = {
+    "core.unknown_game": "Unknown game '{game}' (known: {known})",
+    "core.player_count": "{game} is played by {min} to {max} players, not {count}",
+    "core.bad_options": "{game} has no option named {options}",
+}
+
+
+def core_error(rule: str, **params: str | int) -> RuleError:
+    return RuleError(rule, CORE_RULES[rule], **params)
+
+
+A = TypeVar("A", bound=Action)
+
+
+class State(Protocol[A]):
+    """One moment of a game: immutable; every transition returns a new state.
+
+    A protocol rather than a base class, so that a game may make its state a ``NamedTuple``:
+    states are built several times a turn, and a tuple builds five times faster than a frozen
+    dataclass, which is what lets simulations play thousands of games a second.
+    """
+
+    @property
+    def num_players(self) -> int: ...
+
+    @property
+    def deciders(self) -> tuple[int, ...]:
+        """Players who still owe a decision now, in seat order; several decide simultaneously.
+
+        Empty when the dice are to be rolled (:attr:`is_chance`) or the game is over.
+        """
+
+    @property
+    def is_chance(self) -> bool:
+        """Dice are to be rolled: use :meth:`roll` and :meth:`apply_chance`."""
+
+    @property
+    def is_terminal(self) -> bool: ...
+
+    def legal_actions(self, player: int) -> Sequence[A]:
+        """The actions ``player`` may take now; empty if it is not their decision."""
+
+    def apply(self, player: int, action: A) -> Self:
+        """The state after ``player`` takes ``action``; raises :class:`RuleError` if illegal."""
+
+    def roll(self) -> A:
+        """The chance outcome drawn from this state's seeded generator."""
+
+    def apply_chance(self, outcome: A) -> Self:
+        """The state after the dice show ``outcome``; raises :class:`RuleError` if impossible."""
+
+    def parse_action(self, text: str) -> A:
+        """The action written as ``text`` (the inverse of ``str``); raises :class:`RuleError`."""
+
+    def scores(self) -> tuple[int, ...]:
+        """Each player's score as it stands (final once the game is over)."""
+
+    def to_json(self) -> dict[str, object]:
+        """A JSON-ready description of the whole state, for the CLI and the tests."""
+
+    def winners(self) -> tuple[int, ...]:
+        """The players with the best score; ties share the win (see :func:`winners_of`)."""
+
+
+AnyState = State[Any]  # a state of any game, as the registry, matches and records hold them
+S_co = TypeVar("S_co", bound=AnyState, covariant=True)
+
+
+class Game(ABC, Generic[S_co]):
+    """The static rules of one game."""
+
+    id: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+
+    @abstractmethod
+    def new_game(self, num_players: int, seed: int, options: Options | None = None) -> S_co:
+        """The state before the first roll; raises :class:`RuleError` for bad counts/options."""
+
+    def check_players(self, num_players: int) -> None:
+        if not self.min_players <= num_players <= self.max_players:
+            raise core_error(
+                "core.player_count",
+                game=self.id,
+                min=self.min_players,
+                max=self.max_players,
+                count=num_players,
+            )
+
+
+def winners_of(scores: Sequence[int]) -> tuple[int, ...]:
+    best = max(scores)
+    return tuple(player for player, score in enumerate(scores) if score == best)
+
+
+# --- Seeded randomness -------------------------------------------------------------------------
+# SplitMix64: tiny, fast in pure Python, and defined bit for bit, so a seed gives the same dice on
+# CPython 3.11 and on Pyodide's 3.14 (Python's `random` does not promise that across versions).
+# The generator state is one int that lives inside each immutable game state.
+
+_MASK64 = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15
+
+
+def seed_generator(seed: int) -> int:
+    """The generator state for a user-given seed (any int; negative and huge ones fold in)."""
+    return seed & _MASK64
+
+
+def draw(generator: int) -> tuple[int, int]:
+    """One step: (next generator state, a uniformly distributed 64-bit value)."""
+    generator = (generator + _GAMMA) & _MASK64
+    z = generator
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return generator, z ^ (z >> 31)
+
+
+def advance(generator: int) -> int:
+    """The generator state after one step, without computing the step's value."""
+    return (generator + _GAMMA) & _MASK64
+
+
+_SIX_POWERS = tuple(6**count for count in range(13))
+
+
+def roll_dice(generator: int, count: int) -> tuple[int, list[int]]:
+    """Roll ``count`` six-sided dice with one step of the generator.
+
+    One step per roll keeps the generator's position independent of the outcome, so a roll read
+    from a record advances it exactly as a drawn one (:func:`advance`). Taking 64 bits modulo
+    6**count (count <= 12) biases a face by less than 6**12 / 2**64 ≈ 1e-10, far below anything
+    a table could notice; the one big-int modulo leaves small ints to split into faces.
+    """
+    generator, value = draw(generator)
+    value %= _SIX_POWERS[count]
+    faces = []
+    for _ in range(count):
+        value, face = divmod(value, 6)
+        faces.append(face + 1)
+    return generator, faces

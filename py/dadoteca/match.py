@@ -1,0 +1,197 @@
+"""A game being played: seats, the states so far (for undo), and its record.
+
+A **game record** (``docs/records.md``) is a small versioned JSON document: game id, options,
+seats, seed and every action taken, dice outcomes included, so it replays to the identical state
+whatever random generator a later version uses. The app saves one after every action.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from .core import Action, AnyState, Game, Options, RuleError
+from .games import get_game
+
+__all__ = [
+    "MAX_ACTIONS",
+    "MAX_NAME_LENGTH",
+    "RECORD_FORMAT",
+    "RECORD_VERSION",
+    "Match",
+    "Seat",
+]
+
+RECORD_FORMAT: Final = "dadoteca-record"
+RECORD_VERSION: Final = 1
+MAX_NAME_LENGTH: Final = 40
+MAX_ACTIONS: Final = 20_000  # far above any real game; refuses oversize or hostile records
+SEAT_KINDS: Final = re.compile(r"human|bot(:[a-z]+)?")
+
+RECORD_RULES: Final[dict[str, str]] = {
+    "record.not_a_record": "This is not a Dadoteca game record: {problem}",
+    "record.future_version": (
+        "This record was written by a newer Dadoteca (format version {version}); "
+        "this one reads up to version {supported}"
+    ),
+    "record.bad_field": "The record's {field} is not valid: {problem}",
+    "record.bad_action": "Action {index} of the record ({text}) cannot be played: {problem}",
+}
+
+
+def _record_error(rule: str, **params: str | int) -> RuleError:
+    return RuleError(rule, RECORD_RULES[rule], **params)
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A place at the table: a name and who plays it (``human``, or ``bot`` / ``bot:LEVEL``)."""
+
+    name: str
+    kind: str = "human"
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not 0 < len(self.name.strip()) <= MAX_NAME_LENGTH:
+            raise _record_error(
+                "record.bad_field",
+                field="seat name",
+                problem=f"a name has 1 to {MAX_NAME_LENGTH} characters",
+            )
+        if not isinstance(self.kind, str) or not SEAT_KINDS.fullmatch(self.kind):
+            raise _record_error("record.bad_field", field="seat kind", problem=str(self.kind)[:20])
+
+
+class Match:
+    """A game in play. ``state`` is the present; ``undo`` steps back one action.
+
+    States are immutable values, so the history is a list of them: undo is a pop, a clone is
+    the state itself, and nothing is ever deep-copied.
+    """
+
+    def __init__(
+        self,
+        game: Game[AnyState],
+        seats: Sequence[Seat],
+        seed: int,
+        options: Options | None = None,
+    ) -> None:
+        self.game = game
+        self.seats = tuple(seats)
+        self.seed = seed
+        self.options: dict[str, str | int | bool] = dict(options or {})
+        self._states: list[AnyState] = [game.new_game(len(self.seats), seed, self.options)]
+        self.actions: list[tuple[int | None, Action]] = []
+
+    @property
+    def state(self) -> AnyState:
+        return self._states[-1]
+
+    def play(self, player: int, action: Action) -> AnyState:
+        """Apply ``player``'s action (a :class:`RuleError` leaves the match untouched)."""
+        self._states.append(self.state.apply(player, action))
+        self.actions.append((player, action))
+        return self.state
+
+    def roll(self, outcome: Action | None = None) -> AnyState:
+        """Roll the dice from the state's generator, or set them to ``outcome`` (a record's)."""
+        state = self.state
+        outcome = state.roll() if outcome is None else outcome
+        self._states.append(state.apply_chance(outcome))
+        self.actions.append((None, outcome))
+        return self.state
+
+    def undo(self) -> None:
+        """Take back the last action (the caller decides which ones a player may undo)."""
+        if not self.actions:
+            raise IndexError("nothing to undo")
+        self._states.pop()
+        self.actions.pop()
+
+    def record(self) -> dict[str, object]:
+        return {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "game": self.game.id,
+            "options": dict(self.options),
+            "seats": [{"name": s.name, "kind": s.kind} for s in self.seats],
+            "seed": self.seed,
+            "actions": [[player, str(action)] for player, action in self.actions],
+        }
+
+    @classmethod
+    def from_record(cls, record: object) -> Match:
+        """Replay a record, validating every field and every action; raises :class:`RuleError`."""
+        if not isinstance(record, Mapping):
+            raise _record_error("record.not_a_record", problem="not a JSON object")
+        if record.get("format") != RECORD_FORMAT:
+            raise _record_error("record.not_a_record", problem="its format is not named")
+        version = record.get("version")
+        if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+            raise _record_error("record.bad_field", field="version", problem=str(version)[:20])
+        if version > RECORD_VERSION:
+            raise _record_error("record.future_version", version=version, supported=RECORD_VERSION)
+        game_id = record.get("game")
+        game = get_game(game_id if isinstance(game_id, str) else str(game_id)[:20])
+        seats = _seats_of(record.get("seats"))
+        seed = record.get("seed")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise _record_error("record.bad_field", field="seed", problem="not an integer")
+        options = _options_of(record.get("options", {}))
+        match = cls(game, seats, seed, options)
+        for index, (player, text) in enumerate(_actions_of(record.get("actions")), 1):
+            try:
+                if player is None:
+                    match.roll(match.state.parse_action(text))
+                else:
+                    match.play(player, match.state.parse_action(text))
+            except RuleError as error:
+                raise _record_error(
+                    "record.bad_action", index=index, text=text[:40], problem=error.message
+                ) from error
+        return match
+
+
+def _seats_of(value: object) -> list[Seat]:
+    if not isinstance(value, list) or not value:
+        raise _record_error("record.bad_field", field="seats", problem="not a list of seats")
+    seats = []
+    for seat in value:
+        if not isinstance(seat, Mapping):
+            raise _record_error("record.bad_field", field="seats", problem="not a list of seats")
+        seats.append(Seat(seat.get("name"), seat.get("kind", "human")))  # type: ignore[arg-type]
+    return seats
+
+
+def _options_of(value: object) -> dict[str, str | int | bool]:
+    if not isinstance(value, Mapping) or not all(
+        isinstance(k, str) and isinstance(v, str | int | bool) for k, v in value.items()
+    ):
+        raise _record_error("record.bad_field", field="options", problem="not a JSON object")
+    return dict(value)
+
+
+def _actions_of(value: object) -> list[tuple[int | None, str]]:
+    if not isinstance(value, list):
+        raise _record_error("record.bad_field", field="actions", problem="not a list")
+    if len(value) > MAX_ACTIONS:
+        raise _record_error(
+            "record.bad_field", field="actions", problem=f"more than {MAX_ACTIONS} actions"
+        )
+    actions: list[tuple[int | None, str]] = []
+    for index, entry in enumerate(value, 1):
+        if (
+            not isinstance(entry, list)
+            or len(entry) != 2
+            or not (entry[0] is None or (isinstance(entry[0], int) and entry[0] >= 0))
+            or isinstance(entry[0], bool)
+            or not isinstance(entry[1], str)
+        ):
+            raise _record_error(
+                "record.bad_field",
+                field=f"action {index}",
+                problem="an action is [seat or null, text]",
+            )
+        actions.append((entry[0], entry[1]))
+    return actions

@@ -1,0 +1,555 @@
+"""Qwixx (Steffen Benndorf), as the Italian rule book says, with our rulings where it is silent.
+
+The sheet: red and yellow rows 2 → 12, green and blue rows 12 → 2, each followed by a lock box;
+four penalty boxes (ruling QWIXX_SHEET). A row is stored as a bit mask of crossed positions,
+position 0 being the leftmost number and position 10 the last; bit 11 is the lock.
+
+A turn: the active player rolls all dice still in the game; then
+
+1. every player may cross the sum of the two white dice in one row — all decide, then all
+   decisions apply together (ruling QWIXX_ACTION1_SIMULTANEOUS);
+2. the active player alone may cross one white die plus one colour die in that colour's row, in
+   the same row as action 1 too, to its right (ruling QWIXX_ACTION2_AFTER_ACTION1);
+
+and the active player who crossed nothing in either action crosses a penalty box.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final, NamedTuple
+
+from .core import (
+    Action,
+    Game,
+    Options,
+    RuleError,
+    advance,
+    core_error,
+    roll_dice,
+    seed_generator,
+    winners_of,
+)
+
+__all__ = [
+    "BLUE",
+    "GREEN",
+    "LAST_POSITION",
+    "PASS",
+    "QWIXX",
+    "RED",
+    "ROW_NAMES",
+    "RULES",
+    "YELLOW",
+    "Cross",
+    "Pass",
+    "Phase",
+    "Qwixx",
+    "QwixxAction",
+    "QwixxState",
+    "Roll",
+    "Sheet",
+    "number_at",
+    "position_of",
+    "row_points",
+]
+
+# --- Rulings (shared/rules/README.md, "Qwixx"), named where they are applied ------------------
+QWIXX_SHEET = "Red and yellow run 2 → 12, green and blue 12 → 2, each followed by a lock."
+QWIXX_ROW_SCORE = "n crosses score n(n+1)/2; the lock counts as a cross; a penalty is -5."
+QWIXX_DICE = "Two white dice and one per colour; a locked row's die leaves the game at once."
+QWIXX_ACTION1_SIMULTANEOUS = "Action 1 is decided by every player, then applied together."
+QWIXX_ACTION2_AFTER_ACTION1 = "Action 2 is the active player's, after action 1, same row allowed."
+QWIXX_PENALTY_ACTIVE_ONLY = "Only the active player who crosses nothing takes a penalty."
+QWIXX_LOCK_CLOSES_FOR_ALL = "A locked row is closed for everyone once that action resolves."
+QWIXX_GAME_END = "The game ends once the action making the 4th penalty or 2nd lock resolves."
+QWIXX_SOLO = "Solo (house variant): the one player is active every turn."
+
+RED: Final = 0
+YELLOW: Final = 1
+GREEN: Final = 2
+BLUE: Final = 3
+ROW_NAMES: Final = ("red", "yellow", "green", "blue")
+ROW_LETTERS: Final = "rygb"
+ROWS_ASCENDING: Final = (True, True, False, False)  # ruling QWIXX_SHEET
+LAST_POSITION: Final = 10
+LOCK_BIT: Final = 1 << 11
+CROSSES_BEFORE_LAST: Final = 5
+PENALTY_BOXES: Final = 4
+PENALTY_POINTS: Final = 5
+LOCKS_TO_END: Final = 2
+
+# The rule book's rules, by the id a RuleError carries; the UI translates them by id.
+RULES: Final[dict[str, str]] = {
+    "qwixx.left_to_right": "In the {row} row you may only cross numbers right of your last cross",
+    "qwixx.five_before_last": (
+        "To cross the last number of the {row} row you need at least 5 crosses in that row"
+    ),
+    "qwixx.row_locked": "The {row} row is locked: nobody may cross in it any more",
+    "qwixx.white_sum": "In action 1 you may only cross the sum of the two white dice ({sum})",
+    "qwixx.white_and_colour": (
+        "In action 2 you may only cross a white die plus the {row} die in the {row} row"
+    ),
+    "qwixx.not_your_decision": "It is not player {player}'s decision now",
+    "qwixx.already_decided": "Player {player} has already decided for action 1",
+    "qwixx.no_roll_now": "The dice are not to be rolled now",
+    "qwixx.roll_first": "Roll the dice first",
+    "qwixx.bad_dice": "A roll needs two white dice and one die per open row, each 1-6: {text}",
+    "qwixx.game_over": "The game is over",
+    "qwixx.bad_action": "Not a Qwixx action: {text}",
+}
+
+
+def _broken(rule: str, **params: str | int) -> RuleError:
+    return RuleError(rule, RULES[rule], **params)
+
+
+def position_of(row: int, number: int) -> int:
+    """Where ``number`` stands in ``row``, counting from the left (ruling QWIXX_SHEET)."""
+    return number - 2 if ROWS_ASCENDING[row] else 12 - number
+
+
+# position_of as a table, for the hot paths: _POSITIONS[row][number] (numbers 0-1 unused).
+_POSITIONS: Final = tuple(
+    tuple(position_of(row, number) for number in range(13)) for row in range(4)
+)
+
+
+def number_at(row: int, position: int) -> int:
+    return position + 2 if ROWS_ASCENDING[row] else 12 - position
+
+
+def row_points(crosses: int) -> int:
+    """Ruling QWIXX_ROW_SCORE: 1, 3, 6, 10, … 78 points for 1, 2, 3, 4, … 12 crosses."""
+    return crosses * (crosses + 1) // 2
+
+
+# --- Actions ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Cross(Action):
+    """Cross ``number`` in ``row`` (in action 1 or action 2, whichever is being decided)."""
+
+    row: int
+    number: int
+
+    def __str__(self) -> str:
+        return f"{ROW_NAMES[self.row]} {self.number}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Cross nothing in this action."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+PASS: Final = Pass()
+
+
+@dataclass(frozen=True, slots=True)
+class Roll(Action):
+    """The dice: two white, and one per colour still in the game (``None`` once it left)."""
+
+    white: tuple[int, int]
+    colours: tuple[int | None, int | None, int | None, int | None]
+
+    def __str__(self) -> str:
+        colours = (f" {ROW_LETTERS[row]}{value}" for row, value in enumerate(self.colours) if value)
+        return f"roll w{self.white[0]} w{self.white[1]}" + "".join(colours)
+
+
+QwixxAction = Cross | Pass | Roll
+
+# Every cross there can be, made once: legal-action lists share them instead of allocating.
+_CROSSES: Final = tuple(tuple(Cross(row, n) for n in range(13)) for row in range(4))
+
+
+# --- The sheet -------------------------------------------------------------------------------
+
+
+class Sheet(NamedTuple):
+    """One player's score sheet: a crossed-positions bit mask per row, and penalties."""
+
+    rows: tuple[int, int, int, int] = (0, 0, 0, 0)
+    penalties: int = 0
+
+    def crossed_numbers(self, row: int) -> tuple[int, ...]:
+        mask = self.rows[row]
+        return tuple(number_at(row, p) for p in range(LAST_POSITION + 1) if mask >> p & 1)
+
+    def is_locked(self, row: int) -> bool:
+        """This player crossed the lock of ``row`` (scores a cross)."""
+        return bool(self.rows[row] & LOCK_BIT)
+
+    def crosses(self, row: int) -> int:
+        """Crosses in ``row``, the lock included (ruling QWIXX_ROW_SCORE)."""
+        return self.rows[row].bit_count()
+
+    def row_score(self, row: int) -> int:
+        return row_points(self.crosses(row))
+
+    def score(self) -> int:
+        return sum(row_points(mask.bit_count()) for mask in self.rows) - (
+            PENALTY_POINTS * self.penalties
+        )
+
+    def broken_rule(self, row: int, number: int, closed: int) -> str | None:
+        """The rule that forbids crossing ``number`` in ``row`` now, or None if it is allowed.
+
+        ``closed`` is the mask of rows locked by anyone (ruling QWIXX_LOCK_CLOSES_FOR_ALL).
+        """
+        if closed >> row & 1:
+            return "qwixx.row_locked"
+        mask = self.rows[row]
+        position = _POSITIONS[row][number]
+        if mask >> position:  # a cross at or right of this number: numbers go left to right
+            return "qwixx.left_to_right"
+        if position == LAST_POSITION and mask.bit_count() < CROSSES_BEFORE_LAST:
+            return "qwixx.five_before_last"
+        return None
+
+    def cross(self, row: int, number: int) -> Sheet:
+        """The sheet with ``number`` crossed; the last number also crosses the lock."""
+        position = _POSITIONS[row][number]
+        bits = 1 << position | (LOCK_BIT if position == LAST_POSITION else 0)
+        red, yellow, green, blue = self.rows
+        if row == RED:
+            return Sheet((red | bits, yellow, green, blue), self.penalties)
+        if row == YELLOW:
+            return Sheet((red, yellow | bits, green, blue), self.penalties)
+        if row == GREEN:
+            return Sheet((red, yellow, green | bits, blue), self.penalties)
+        return Sheet((red, yellow, green, blue | bits), self.penalties)
+
+    def with_penalty(self) -> Sheet:
+        return Sheet(self.rows, self.penalties + 1)
+
+
+# --- The state -------------------------------------------------------------------------------
+
+
+class Phase:
+    ROLL: Final = "roll"
+    ACTION1: Final = "action1"
+    ACTION2: Final = "action2"
+    OVER: Final = "over"
+
+
+_DIE_FACES: Final = frozenset(range(1, 7))
+
+
+class QwixxState(NamedTuple):
+    """A moment of a Qwixx game (a NamedTuple: immutable and cheap to build, see core.State).
+
+    ``closed`` is the mask of locked rows, whose dice are out of the game; ``pending`` holds the
+    action 1 decisions made so far, applied together once everyone has decided.
+    """
+
+    sheets: tuple[Sheet, ...]
+    generator: int
+    active: int = 0
+    phase: str = Phase.ROLL
+    dice: Roll | None = None
+    pending: tuple[Cross | Pass | None, ...] = ()
+    active_crossed_in_action1: bool = False
+    closed: int = 0
+    turn: int = 1
+
+    # -- who decides ------------------------------------------------------------------------
+
+    @property
+    def num_players(self) -> int:
+        return len(self.sheets)
+
+    @property
+    def deciders(self) -> tuple[int, ...]:
+        if self.phase == Phase.ACTION1:
+            return tuple([p for p, decision in enumerate(self.pending) if decision is None])
+        if self.phase == Phase.ACTION2:
+            return (self.active,)
+        return ()
+
+    @property
+    def is_chance(self) -> bool:
+        return self.phase == Phase.ROLL
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == Phase.OVER
+
+    @property
+    def white_sum(self) -> int:
+        if self.dice is None:
+            raise _broken("qwixx.roll_first")
+        return self.dice.white[0] + self.dice.white[1]
+
+    # -- legal actions ----------------------------------------------------------------------
+
+    def legal_actions(self, player: int) -> list[Cross | Pass]:
+        if self.phase == Phase.ACTION1 and self.pending[player] is None:
+            total = self.white_sum
+            sheet = self.sheets[player]
+            return [PASS] + [
+                _CROSSES[row][total]
+                for row in range(4)
+                if sheet.broken_rule(row, total, self.closed) is None
+            ]
+        if self.phase == Phase.ACTION2 and player == self.active:
+            return [PASS, *self._action2_crosses()]
+        return []
+
+    def _action2_crosses(self) -> list[Cross]:
+        assert self.dice is not None
+        white1, white2 = self.dice.white
+        sheet = self.sheets[self.active]
+        crosses: list[Cross] = []
+        for row, colour in enumerate(self.dice.colours):
+            if colour is None:
+                continue
+            numbers = (colour + white1,) if white1 == white2 else (colour + white1, colour + white2)
+            for number in numbers:
+                if sheet.broken_rule(row, number, self.closed) is None:
+                    crosses.append(_CROSSES[row][number])
+        return crosses
+
+    # -- applying actions -------------------------------------------------------------------
+
+    def apply(self, player: int, action: QwixxAction) -> QwixxState:
+        if isinstance(action, Roll):
+            raise _broken("qwixx.no_roll_now")
+        if isinstance(action, Cross) and not (0 <= action.row < 4 and 2 <= action.number <= 12):
+            raise _broken("qwixx.bad_action", text=repr(action)[:40])
+        phase = self.phase
+        if phase == Phase.ACTION1:
+            return self._decide_action1(player, action)
+        if phase == Phase.ACTION2:
+            if player != self.active:
+                raise _broken("qwixx.not_your_decision", player=player + 1)
+            return self._resolve_action2(action)
+        raise _broken("qwixx.game_over" if phase == Phase.OVER else "qwixx.roll_first")
+
+    def _decide_action1(self, player: int, action: Cross | Pass) -> QwixxState:
+        """Ruling QWIXX_ACTION1_SIMULTANEOUS: collect each decision; the last one resolves all."""
+        if not 0 <= player < self.num_players:
+            raise _broken("qwixx.not_your_decision", player=player + 1)
+        if self.pending[player] is not None:
+            raise _broken("qwixx.already_decided", player=player + 1)
+        if isinstance(action, Cross):
+            if action.number != self.white_sum:
+                raise _broken("qwixx.white_sum", sum=self.white_sum)
+            self._check_cross(player, action)
+        pending = list(self.pending)
+        pending[player] = action
+        if None in pending:
+            return QwixxState(
+                self.sheets,
+                self.generator,
+                self.active,
+                self.phase,
+                self.dice,
+                tuple(pending),
+                False,
+                self.closed,
+                self.turn,
+            )
+        return self._resolve_action1(pending)
+
+    def _resolve_action1(self, decisions: list[Cross | Pass | None]) -> QwixxState:
+        sheets = list(self.sheets)
+        closed = self.closed
+        for player, decision in enumerate(decisions):
+            if isinstance(decision, Cross):
+                sheets[player] = sheets[player].cross(decision.row, decision.number)
+                closed |= _lock_of(decision)
+        # Ruling QWIXX_GAME_END: ending in action 1 means no action 2, and so no penalty.
+        return QwixxState(
+            tuple(sheets),
+            self.generator,
+            self.active,
+            Phase.OVER if closed.bit_count() >= LOCKS_TO_END else Phase.ACTION2,
+            self.dice,
+            (),
+            isinstance(decisions[self.active], Cross),
+            closed,
+            self.turn,
+        )
+
+    def _resolve_action2(self, action: Cross | Pass) -> QwixxState:
+        sheets = list(self.sheets)
+        closed = self.closed
+        sheet = sheets[self.active]
+        if isinstance(action, Cross):
+            self._check_action2_dice(action)
+            self._check_cross(self.active, action)
+            sheet = sheet.cross(action.row, action.number)
+            closed |= _lock_of(action)
+        elif not self.active_crossed_in_action1:
+            sheet = sheet.with_penalty()  # ruling QWIXX_PENALTY_ACTIVE_ONLY
+        sheets[self.active] = sheet
+        # Ruling QWIXX_GAME_END; only the active player's penalties can have grown (ruling
+        # QWIXX_PENALTY_ACTIVE_ONLY), so theirs are the only ones to count.
+        if closed.bit_count() >= LOCKS_TO_END or sheet.penalties >= PENALTY_BOXES:
+            return QwixxState(
+                tuple(sheets),
+                self.generator,
+                self.active,
+                Phase.OVER,
+                self.dice,
+                (),
+                self.active_crossed_in_action1,
+                closed,
+                self.turn,
+            )
+        solo = len(sheets) == 1  # ruling QWIXX_SOLO
+        next_active = 0 if solo else (self.active + 1) % len(sheets)
+        return QwixxState(
+            tuple(sheets), self.generator, next_active, closed=closed, turn=self.turn + 1
+        )
+
+    def _check_cross(self, player: int, action: Cross) -> None:
+        rule = self.sheets[player].broken_rule(action.row, action.number, self.closed)
+        if rule is not None:
+            raise _broken(rule, row=ROW_NAMES[action.row])
+
+    def _check_action2_dice(self, action: Cross) -> None:
+        assert self.dice is not None
+        colour = self.dice.colours[action.row]
+        if colour is None:
+            raise _broken("qwixx.row_locked", row=ROW_NAMES[action.row])
+        if action.number - colour not in self.dice.white:
+            raise _broken("qwixx.white_and_colour", row=ROW_NAMES[action.row])
+
+    # -- chance -----------------------------------------------------------------------------
+
+    def roll(self) -> Roll:
+        """Ruling QWIXX_DICE: two white dice, and one die per row that is not locked."""
+        closed = self.closed
+        _, faces = roll_dice(self.generator, 6 - closed.bit_count())
+        white = (faces[0], faces[1])
+        if not closed:
+            return Roll(white, (faces[2], faces[3], faces[4], faces[5]))
+        colours = iter(faces[2:])
+        red, yellow, green, blue = (
+            None if closed >> row & 1 else next(colours) for row in range(4)
+        )
+        return Roll(white, (red, yellow, green, blue))
+
+    def apply_chance(self, outcome: QwixxAction) -> QwixxState:
+        if self.phase != Phase.ROLL:
+            raise _broken("qwixx.game_over" if self.is_terminal else "qwixx.no_roll_now")
+        if not isinstance(outcome, Roll) or not self._possible(outcome):
+            raise _broken("qwixx.bad_dice", text=str(outcome))
+        return QwixxState(
+            self.sheets,
+            advance(self.generator),  # as far as a drawn roll would: replays agree
+            self.active,
+            Phase.ACTION1,
+            outcome,
+            (None,) * len(self.sheets),
+            False,
+            self.closed,
+            self.turn,
+        )
+
+    def _possible(self, outcome: Roll) -> bool:
+        """Ruling QWIXX_DICE: faces 1-6, and a die exactly for each row not locked."""
+        white1, white2 = outcome.white
+        if white1 not in _DIE_FACES or white2 not in _DIE_FACES:
+            return False
+        closed = self.closed
+        for row, colour in enumerate(outcome.colours):
+            if (colour is not None) if closed >> row & 1 else (colour not in _DIE_FACES):
+                return False
+        return True
+
+    # -- text, scores, JSON -----------------------------------------------------------------
+
+    def parse_action(self, text: str) -> QwixxAction:
+        return Qwixx.parse_action(text)
+
+    def scores(self) -> tuple[int, ...]:
+        return tuple(sheet.score() for sheet in self.sheets)
+
+    def winners(self) -> tuple[int, ...]:
+        return winners_of(self.scores())
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "game": Qwixx.id,
+            "turn": self.turn,
+            "active": self.active,
+            "phase": self.phase,
+            "dice": str(self.dice) if self.dice else None,
+            "deciders": list(self.deciders),
+            "locked_rows": [ROW_NAMES[r] for r in range(4) if self.closed >> r & 1],
+            "sheets": [
+                {
+                    **{
+                        ROW_NAMES[row]: {
+                            "crossed": list(sheet.crossed_numbers(row)),
+                            "lock": sheet.is_locked(row),
+                            "points": sheet.row_score(row),
+                        }
+                        for row in range(4)
+                    },
+                    "penalties": sheet.penalties,
+                    "score": sheet.score(),
+                }
+                for sheet in self.sheets
+            ],
+            "scores": list(self.scores()),
+            "winners": list(self.winners()) if self.is_terminal else None,
+        }
+
+
+def _lock_of(cross: Cross) -> int:
+    """The closed-row bit a cross sets: the last number locks the row for everyone."""
+    return 1 << cross.row if position_of(cross.row, cross.number) == LAST_POSITION else 0
+
+
+class Qwixx(Game[QwixxState]):
+    id = "qwixx"
+    min_players = 1  # ruling QWIXX_SOLO; the rule book says 2-5
+    max_players = 5
+
+    def new_game(self, num_players: int, seed: int, options: Options | None = None) -> QwixxState:
+        self.check_players(num_players)
+        if options:
+            raise core_error("core.bad_options", game=self.id, options=", ".join(sorted(options)))
+        return QwixxState(sheets=(Sheet(),) * num_players, generator=seed_generator(seed))
+
+    @staticmethod
+    def parse_action(text: str) -> QwixxAction:
+        words = text.strip().lower().split()
+        try:
+            if words == ["pass"]:
+                return PASS
+            if len(words) == 2 and words[0] in ROW_NAMES:
+                row, number = ROW_NAMES.index(words[0]), int(words[1])
+                if 2 <= number <= 12:
+                    return _CROSSES[row][number]
+            if words and words[0] == "roll":
+                return _parse_roll(words[1:])
+        except ValueError:
+            pass
+        raise _broken("qwixx.bad_action", text=text[:40])
+
+
+def _parse_roll(words: list[str]) -> Roll:
+    white = [int(w[1:]) for w in words if w[:1] == "w"]
+    colours: list[int | None] = [None, None, None, None]
+    for word in words:
+        if word[:1] != "w":
+            row = ROW_LETTERS.index(word[:1]) if word[:1] else -1
+            if row < 0 or colours[row] is not None:
+                raise ValueError(word)
+            colours[row] = int(word[1:])
+    if len(white) != 2:
+        raise ValueError("two white dice")
+    return Roll((white[0], white[1]), (colours[0], colours[1], colours[2], colours[3]))
+
+
+QWIXX: Final = Qwixx()

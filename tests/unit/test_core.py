@@ -1,0 +1,51 @@
+"""The shared core: seeded dice, errors, winners."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from dadoteca.core import RuleError, advance, draw, roll_dice, seed_generator, winners_of
+
+
+def test_splitmix64_matches_the_reference_sequence() -> None:
+    """Seed 0's first outputs in the reference SplitMix64 (Steele, Lea, Flood 2014)."""
+    generator, first = draw(seed_generator(0))
+    _, second = draw(generator)
+    assert (first, second) == (0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4)
+
+
+def test_a_roll_takes_one_step_whatever_it_shows() -> None:
+    generator = seed_generator(123)
+    assert roll_dice(generator, 6)[0] == advance(generator) == draw(generator)[0]
+
+
+def test_negative_and_huge_seeds_fold_into_64_bits() -> None:
+    assert seed_generator(-1) == (1 << 64) - 1
+    assert seed_generator(1 << 70) == 0
+
+
+def test_dice_are_fair() -> None:
+    generator, counts = seed_generator(5), Counter[int]()
+    for _ in range(6000):
+        generator, faces = roll_dice(generator, 6)
+        counts.update(faces)
+    assert set(counts) == {1, 2, 3, 4, 5, 6}
+    assert all(5400 < count < 6600 for count in counts.values())  # 36,000 faces: ±10% is 8 sigma
+
+
+def test_winners_share_ties() -> None:
+    assert winners_of([3, 7, 7, -2]) == (1, 2)
+    assert winners_of([0]) == (0,)
+
+
+def test_rule_error_names_the_rule_and_fills_the_message() -> None:
+    error = RuleError("x.rule", "row {row} is {state}", row="red", state="locked")
+    assert (error.rule, error.message, error.params) == (
+        "x.rule",
+        "row red is locked",
+        {"row": "red", "state": "locked"},
+    )
+    with pytest.raises(ValueError, match=r"row red is locked \[x.rule\]"):
+        raise error
