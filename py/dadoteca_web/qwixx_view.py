@@ -1,0 +1,221 @@
+"""Qwixx on screen: the sheets, the dice and the prompt, as HTML; taps as Qwixx actions.
+
+Only presentation lives here: what is legal, what a cross scores and when the game ends all
+come from :mod:`dadoteca.qwixx`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from html import escape
+from typing import Final
+
+from dadoteca.qwixx import (
+    LAST_POSITION,
+    LOCK_BIT,
+    PENALTY_BOXES,
+    ROW_NAMES,
+    Cross,
+    Phase,
+    QwixxState,
+    number_at,
+)
+
+from .i18n import Translator
+
+__all__ = ["QwixxView", "asked_player"]
+
+# Colour is never the only cue: every row also has its own shape.
+ROW_SYMBOLS: Final = ("◆", "●", "▲", "■")
+PIPS: Final = {
+    1: (4,),
+    2: (0, 8),
+    3: (0, 4, 8),
+    4: (0, 2, 6, 8),
+    5: (0, 2, 4, 6, 8),
+    6: (0, 2, 3, 5, 6, 8),
+}
+
+
+def _die(value: int, colour: str, label: str) -> str:
+    pips = "".join(f'<i class="pip p{spot}"></i>' for spot in PIPS[value])
+    return (
+        f'<span class="die die-{colour}" role="img" aria-label="{escape(label)}">'
+        f"{pips}<b>{value}</b></span>"
+    )
+
+
+def asked_player(state: QwixxState) -> int:
+    """Whom the table hands the device to: the active player, then clockwise.
+
+    Action 1 is simultaneous for the rules; pass-and-play asks its deciders one by one.
+    """
+    deciders = state.deciders
+    seats = state.num_players
+    for offset in range(seats):
+        player = (state.active + offset) % seats
+        if player in deciders:
+            return player
+    return state.active
+
+
+class QwixxView:
+    """Renders a Qwixx state for the player being asked; ``selection`` is their pending cross."""
+
+    def __init__(self, t: Translator, names: tuple[str, ...]) -> None:
+        self.t = t
+        self.names = names
+
+    # -- the prompt -------------------------------------------------------------------------
+
+    def prompt(self, state: QwixxState) -> str:
+        t = self.t
+        player = escape(self.names[asked_player(state)])
+        if state.phase == Phase.ROLL:
+            text = t("{name}, roll the dice", name=player)
+        elif state.phase == Phase.ACTION1:
+            text = t("{name}, do you use {sum}?", name=player, sum=state.white_sum)
+        elif state.phase == Phase.ACTION2:
+            text = t("{name}, one white die plus one colour die?", name=player)
+        else:
+            text = t("Game over")
+        hint = ""
+        if state.phase == Phase.ACTION1:
+            hint = t("Any row, the sum of the two white dice — or pass.")
+        elif state.phase == Phase.ACTION2 and not state.active_crossed_in_action1:
+            hint = t("Crossing nothing now costs a penalty.")
+        turn = t("Turn {turn}", turn=state.turn)
+        return f'<p class="turn-count">{turn}</p><h2 class="prompt">{text}</h2>' + (
+            f'<p class="hint">{hint}</p>' if hint else ""
+        )
+
+    def dice(self, state: QwixxState) -> str:
+        if state.dice is None:
+            return ""
+        t = self.t
+        white = "".join(_die(v, "white", t("white {value}", value=v)) for v in state.dice.white)
+        colours = "".join(
+            _die(value, ROW_NAMES[row], f"{t(ROW_NAMES[row])} {value}")
+            for row, value in enumerate(state.dice.colours)
+            if value is not None
+        )
+        return f'<div class="dice">{white}{colours}</div>'
+
+    def controls(self, state: QwixxState, selection: Cross | None) -> str:
+        t = self.t
+        if state.is_terminal:
+            return f'<button class="primary" data-act="new-game">{t("New game")}</button>'
+        if state.is_chance:
+            return f'<button class="primary big" data-act="roll">{t("Roll the dice")}</button>'
+        chosen = (
+            t("Chosen: {row} {number}", row=t(ROW_NAMES[selection.row]), number=selection.number)
+            if selection
+            else t("Tap a highlighted number")
+        )
+        disabled = "" if selection else " disabled"
+        return (
+            f'<p class="chosen" aria-live="polite">{chosen}</p>'
+            f'<div class="buttons"><button data-act="pass">{t("Pass")}</button>'
+            f'<button data-act="undo"{disabled}>{t("Undo")}</button>'
+            f'<button class="primary" data-act="confirm"{disabled}>{t("Confirm")}</button></div>'
+        )
+
+    # -- sheets -----------------------------------------------------------------------------
+
+    def sheet(
+        self,
+        state: QwixxState,
+        player: int,
+        legal: Collection[Cross] = (),
+        selection: Cross | None = None,
+    ) -> str:
+        """One player's sheet: tappable (legal cells highlighted) when ``legal`` is given."""
+        t = self.t
+        sheet = state.sheets[player]
+        interactive = bool(legal) or selection is not None
+        rows = []
+        for row, name in enumerate(ROW_NAMES):
+            mask = sheet.rows[row]
+            last = (mask & ~LOCK_BIT).bit_length() - 1
+            cells = []
+            for position in range(LAST_POSITION + 1):
+                number = number_at(row, position)
+                cross = Cross(row, number)
+                classes = ["cell"]
+                label = f"{t(name)} {number}"
+                if mask >> position & 1:
+                    classes.append("crossed")
+                    label = t("{cell}, crossed", cell=label)
+                elif position < last or state.closed >> row & 1:
+                    classes.append("skipped")
+                if cross == selection:
+                    classes.append("selected")
+                elif cross in legal:
+                    classes.append("legal")
+                attrs = f'class="{" ".join(classes)}" aria-label="{escape(label)}"'
+                if interactive:
+                    pressed = "true" if cross == selection else "false"
+                    cells.append(
+                        f'<button {attrs} data-act="cell" data-row="{row}" '
+                        f'data-number="{number}" aria-pressed="{pressed}">{number}</button>'
+                    )
+                else:
+                    cells.append(f"<span {attrs}>{number}</span>")
+            locked = sheet.is_locked(row)
+            lock_label = t("lock, crossed") if locked else t("lock")
+            closed = " closed" if state.closed >> row & 1 else ""
+            cells.append(
+                f'<span class="cell lock{" crossed" if locked else ""}" '
+                f'aria-label="{lock_label}">🔒</span>'
+            )
+            points = t("{points} pts", points=sheet.row_score(row))
+            rows.append(
+                f'<div class="row row-{name}{closed}" role="group" aria-label="{t(name)}">'
+                f'<span class="symbol" aria-hidden="true">{ROW_SYMBOLS[row]}</span>'
+                f'{"".join(cells)}<span class="row-points">{points}</span></div>'
+            )
+        boxes = "".join(
+            f'<span class="penalty{" crossed" if box < sheet.penalties else ""}"></span>'
+            for box in range(PENALTY_BOXES)
+        )
+        penalties = t("Penalties")
+        total = t("Total: {score}", score=sheet.score())
+        size = "big" if interactive else "small"
+        owner = escape(self.names[player])
+        active = " active" if player == state.active else ""
+        label = t("Sheet of {name}", name=owner)
+        penalty_label = f"{penalties}: {sheet.penalties}/{PENALTY_BOXES}"
+        return (
+            f'<section class="sheet {size}{active}" aria-label="{label}">'
+            f'<h3 class="owner">{owner}</h3><div class="rows">{"".join(rows)}</div>'
+            f'<div class="sheet-foot"><span class="penalties" aria-label="{penalty_label}">'
+            f"{penalties} {boxes}</span>"
+            f'<strong class="total">{total}</strong></div></section>'
+        )
+
+    # -- the end ----------------------------------------------------------------------------
+
+    def scores(self, state: QwixxState) -> str:
+        t = self.t
+        winners = state.winners()
+        head = "".join(f"<th>{t(name)}</th>" for name in ROW_NAMES)
+        body = []
+        for player, sheet in enumerate(state.sheets):
+            crown = " 🏆" if player in winners else ""
+            points = "".join(f"<td>{sheet.row_score(row)}</td>" for row in range(4))
+            body.append(
+                f'<tr class="{"winner" if crown else ""}"><th scope="row">'
+                f"{escape(self.names[player])}{crown}</th>{points}"
+                f"<td>-{5 * sheet.penalties}</td><td><strong>{sheet.score()}</strong></td></tr>"
+            )
+        names = ", ".join(escape(self.names[p]) for p in winners)
+        title = (
+            t("{names} wins!", names=names)
+            if len(winners) == 1
+            else t("{names} share the win!", names=names)
+        )
+        return (
+            f'<h2 class="winners">{title}</h2><table class="scores"><thead><tr>'
+            f'<th scope="col">{t("Player")}</th>{head}<th>{t("Penalties")}</th>'
+            f"<th>{t('Total')}</th></tr></thead><tbody>{''.join(body)}</tbody></table>"
+        )

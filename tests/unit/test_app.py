@@ -1,0 +1,246 @@
+"""The app driven by taps, in CPython: the same code the browser runs, minus the DOM."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from dadoteca.match import Match
+from dadoteca.qwixx import PASS, RED, YELLOW, Cross, QwixxState
+from dadoteca_web.app import REGIONS, App
+from dadoteca_web.i18n import Translator, pick_language
+from dadoteca_web.qwixx_view import asked_player
+from dadoteca_web.storage import BROKEN_PREFIX, SAVE_KEY, GameStore, MemoryStore
+
+ITALIAN = {
+    "{name}, roll the dice": "{name}, lancia i dadi",
+    "In action 1 you may only cross the sum of the two white dice ({sum})": (
+        "Nella prima operazione puoi segnare solo la somma dei dadi bianchi ({sum})"
+    ),
+    "red": "rosso",
+}
+
+
+def new_app(store: MemoryStore | None = None, language: str = "en") -> App:
+    return App(GameStore(store or MemoryStore()), Translator(language, {"it": ITALIAN}), lambda: 9)
+
+
+def started(names: tuple[str, ...] = ("Ann", "Bo"), seed: int = 4) -> App:
+    app = new_app()
+    app.start(list(names), seed)
+    return app
+
+
+def text_of(html: str) -> str:
+    return re.sub(r"<[^>]+>", " ", html)
+
+
+def test_setup_then_roll_then_each_player_is_asked_in_turn() -> None:
+    app = new_app()
+    assert app.screen == "setup" and app.regions()["board"] == ""
+    app.start(["Ann", " ", "Bo", ""], seed=4)
+    assert app.screen == "play"
+    assert "Ann, roll the dice" in app.regions()["prompt"]
+    app.handle("roll", {})
+    state = app.state
+    assert f"Ann, do you use {state.white_sum}?" in app.regions()["prompt"]
+    app.handle("pass", {})
+    assert f"Bo, do you use {state.white_sum}?" in app.regions()["prompt"]
+    app.handle("pass", {})
+    assert "Ann, one white die plus one colour die?" in app.regions()["prompt"]
+    assert "costs a penalty" in app.regions()["prompt"]
+
+
+def test_setup_needs_a_name_and_at_most_five() -> None:
+    app = new_app()
+    app.start(["", "  "])
+    assert app.screen == "setup" and "at least one name" in app.regions()["notice"]
+    app.start([f"P{n}" for n in range(6)])
+    assert app.screen == "setup" and "At most 5 players" in app.regions()["notice"]
+
+
+def test_legal_cells_are_highlighted_and_a_tap_selects_then_confirms() -> None:
+    app = started()
+    app.handle("roll", {})
+    total = app.state.white_sum
+    board = app.regions()["board"]
+    legal = re.findall(r'class="cell legal"[^>]*data-row="(\d)" data-number="(\d+)"', board)
+    assert {(int(r), int(n)) for r, n in legal} == {(row, total) for row in range(4)}
+    app.handle("cell", {"row": "0", "number": str(total)})
+    assert app.selection == Cross(RED, total)
+    assert 'class="cell selected"' in app.regions()["board"]
+    app.handle("undo", {})  # undo until confirmed
+    assert app.selection is None
+    app.handle("cell", {"row": "0", "number": str(total)})
+    app.handle("confirm", {})
+    assert app.match is not None and app.match.actions[-1] == (0, Cross(RED, total))
+
+
+def test_an_illegal_tap_says_the_rule_in_the_players_language() -> None:
+    app = started()
+    app.handle("roll", {})
+    total = app.state.white_sum
+    wrong = 2 if total != 2 else 3
+    app.handle("cell", {"row": "0", "number": str(wrong)})
+    assert app.selection is None
+    assert f"only cross the sum of the two white dice ({total})" in app.regions()["notice"]
+    app.t = Translator("it", {"it": ITALIAN})
+    app.handle("cell", {"row": "0", "number": str(wrong)})
+    assert f"solo la somma dei dadi bianchi ({total})" in app.regions()["notice"]
+
+
+def test_forged_taps_are_ignored() -> None:
+    app = started()
+    app.handle("roll", {})
+    before = app.match.record() if app.match else None
+    for data in ({"row": "9", "number": "5"}, {"row": "x"}, {}, {"row": "0", "number": "99"}):
+        app.handle("cell", data)
+    app.handle("no-such-act", {})
+    app.handle("confirm", {})  # nothing selected: nothing happens
+    assert app.match is not None and app.match.record() == before
+
+
+def test_a_whole_game_by_taps_ends_with_the_scores_of_the_rules() -> None:
+    """Ann always takes the first legal cross; Bo always passes; the end screen agrees."""
+    app = started(seed=21)
+    taps = 0
+    while app.screen == "play":
+        state = app.state
+        if state.is_chance:
+            app.handle("roll", {})
+        else:
+            player = asked_player(state)
+            crosses = [a for a in state.legal_actions(player) if isinstance(a, Cross)]
+            if player == 0 and crosses:
+                app.handle("cell", {"row": str(crosses[0].row), "number": str(crosses[0].number)})
+                app.handle("confirm", {})
+            else:
+                app.handle("pass", {})
+        taps += 1
+        assert taps < 2000
+    final = app.state
+    replayed = Match.from_record(json.loads(app.export_record())).state
+    assert replayed == final and final.is_terminal
+    scores = app.regions()["scores"]
+    for player, score in enumerate(final.scores()):
+        assert f"<strong>{score}</strong>" in scores
+        assert ("🏆" in scores.split("</tr>")[player + 1]) == (player in final.winners())
+    assert "New game" in app.regions()["controls"]
+
+
+def test_the_game_is_saved_after_every_action_and_resumed() -> None:
+    store = MemoryStore()
+    app = new_app(store)
+    app.start(["Ann", "Bo"], seed=8)
+    app.handle("roll", {})
+    app.handle("pass", {})
+    resumed = new_app(store)
+    assert resumed.screen == "play"
+    assert resumed.match is not None and app.match is not None
+    assert resumed.match.record() == app.match.record()
+    assert resumed.regions() == app.regions()
+
+
+@pytest.mark.parametrize(
+    ("saved", "reason"),
+    [
+        ('{"format": "dadoteca-record", "version": 1, "ga', "damaged"),
+        ('{"format": "dadoteca-record", "version": 99}', "newer Dadoteca"),
+        ("[1, 2, 3]", "not a Dadoteca game record"),
+        ("x" * (1 << 21), "too large"),
+    ],
+)
+def test_an_unreadable_save_is_reported_and_set_aside(saved: str, reason: str) -> None:
+    store = MemoryStore()
+    store.setItem(SAVE_KEY, saved)
+    app = new_app(store)
+    assert app.screen == "setup"
+    notice = app.regions()["notice"]
+    assert "could not be read and was set aside" in notice and reason in notice
+    assert SAVE_KEY not in store.items
+    assert [v for k, v in store.items.items() if k.startswith(BROKEN_PREFIX)] == [saved]
+    app.start(["Ann"])  # and a new game can start
+    assert app.screen == "play"
+
+
+class FullStore(MemoryStore):
+    def setItem(self, key: str, value: str) -> None:  # noqa: N802
+        raise OSError("QuotaExceededError")
+
+
+def test_storage_full_still_plays_with_a_warning() -> None:
+    app = new_app(FullStore())
+    app.start(["Ann", "Bo"])
+    app.handle("roll", {})
+    assert app.screen == "play" and app.match is not None and len(app.match.actions) == 1
+    assert "not saving the game" in app.regions()["notice"]
+
+
+def test_hostile_names_are_shown_as_text() -> None:
+    name = '<img src=x onerror="alert(1)">'
+    app = started((name, "Bo"))
+    app.handle("roll", {})
+    for html in app.regions().values():
+        assert "<img" not in html
+    assert "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;" in app.regions()["prompt"]
+
+
+def test_new_game_in_play_asks_first_and_keeps_the_game_on_no() -> None:
+    app = started()
+    app.handle("roll", {})
+    app.handle("new-game", {})
+    assert app.screen == "play" and "Abandon this game?" in app.regions()["notice"]
+    app.handle("dismiss", {})
+    assert app.screen == "play" and app.regions()["notice"] == ""
+    app.handle("new-game", {})
+    app.handle("new-game-confirmed", {})
+    assert app.screen == "setup"
+
+
+def test_import_accepts_a_record_and_refuses_junk() -> None:
+    source = started(seed=3)
+    source.handle("roll", {})
+    app = new_app()
+    app.import_record("{nope")
+    assert app.screen == "setup" and "cannot be imported" in app.regions()["notice"]
+    app.import_record('{"format": "dadoteca-record", "version": 1, "game": "chess"}')
+    assert "Unknown game" in app.regions()["notice"]
+    app.import_record(source.export_record())
+    assert app.screen == "play" and app.state == source.state
+
+
+def test_other_players_sheets_are_shown_small_and_not_tappable() -> None:
+    app = started(("Ann", "Bo", "Cy"))
+    app.handle("roll", {})
+    others = app.regions()["others"]
+    assert others.count('class="sheet small') == 2 and "data-act" not in others
+    assert "Bo" in others and "Cy" in others
+
+
+def test_every_row_has_a_symbol_besides_its_colour() -> None:
+    board = started().regions()["board"]
+    for symbol in "◆●▲■":
+        assert symbol in board
+
+
+def test_the_penalty_hint_follows_the_engine() -> None:
+    app = started()
+    app.handle("roll", {})
+    total = app.state.white_sum
+    app.handle("cell", {"row": str(YELLOW), "number": str(total)})
+    app.handle("confirm", {})
+    app.handle("pass", {})
+    assert isinstance(app.state, QwixxState) and app.state.deciders == (0,)
+    assert "costs a penalty" not in app.regions()["prompt"]
+    app.handle("pass", {})
+    assert app.state.sheets[0].penalties == 0 and app.state.active == 1
+    assert PASS in app.state.legal_actions(1) or app.state.is_chance
+
+
+def test_language_is_picked_from_the_browser() -> None:
+    assert pick_language(["es-AR", "en"]) == "es"
+    assert pick_language(["de-DE", "it"]) == "it"
+    assert pick_language(["fr"]) == "en"
+    assert set(REGIONS) >= {"prompt", "board", "controls", "scores", "notice"}
