@@ -66,14 +66,14 @@ class GameStore:
             else:
                 self.store.setItem(SAVE_KEY, json.dumps(match.record(), separators=(",", ":")))
             self.working = True
-        except Exception:
+        except Exception:  # quota exceeded or storage refused: all the same to the player
             self.working = False
 
     def load(self) -> tuple[Match | None, RuleError | None]:
         """The saved game, or ``(None, error)`` after setting an unreadable save aside."""
         try:
             text = self.store.getItem(SAVE_KEY)
-        except Exception:
+        except Exception:  # storage unavailable: there is simply nothing saved
             self.working = False
             return None, None
         if text is None:
@@ -97,5 +97,5 @@ class GameStore:
         try:
             self.store.setItem(f"{BROKEN_PREFIX}{int(time.time())}", text)
             self.store.removeItem(SAVE_KEY)
-        except Exception:
+        except Exception:  # cannot even set it aside: the game still goes on
             self.working = False
