@@ -39,10 +39,7 @@ PIPS: Final = {
 
 def _die(value: int, colour: str, label: str) -> str:
     pips = "".join(f'<i class="pip p{spot}"></i>' for spot in PIPS[value])
-    return (
-        f'<span class="die die-{colour}" role="img" aria-label="{escape(label)}">'
-        f"{pips}<b>{value}</b></span>"
-    )
+    return f'<span class="die die-{colour}" role="img" aria-label="{escape(label)}">{pips}</span>'
 
 
 def asked_player(state: QwixxState) -> int:

@@ -1,0 +1,123 @@
+// The shell: what works before Python has loaded. Language, player setup, rules summary.
+// No game rule lives here; Python takes over the game screens when it is ready and starts
+// the game the player asked for, even if they asked before it was ready.
+"use strict";
+
+(() => {
+  const LANGUAGE_KEY = "dadoteca.language";
+  const SAVE_KEY = "dadoteca.game";
+  const LANGUAGES = ["it", "es", "en"];
+  const catalogs = { en: {} };
+
+  const storage = (() => {
+    try {
+      localStorage.getItem(LANGUAGE_KEY);
+      return localStorage;
+    } catch {
+      return null; // private mode: nothing is remembered, everything still works
+    }
+  })();
+
+  function pickLanguage() {
+    const saved = storage && storage.getItem(LANGUAGE_KEY);
+    for (const tag of [saved, ...navigator.languages].filter(Boolean)) {
+      const language = tag.split("-")[0].toLowerCase();
+      if (LANGUAGES.includes(language)) return language;
+    }
+    return "en";
+  }
+
+  async function catalog(language) {
+    if (!catalogs[language]) {
+      try {
+        const response = await fetch(`i18n/${language}.json`);
+        catalogs[language] = response.ok ? await response.json() : {};
+      } catch {
+        catalogs[language] = {};
+      }
+    }
+    return catalogs[language];
+  }
+
+  // Elements marked data-i18n show their English text (the msgid) translated; attributes
+  // listed in data-i18n-attr likewise. The msgids are kept aside for the next switch.
+  async function translate(language) {
+    const texts = await catalog(language);
+    const say = (msgid) => texts[msgid] || msgid;
+    for (const element of document.querySelectorAll("[data-i18n]")) {
+      if (!element.dataset.msgid) {
+        element.dataset.msgid = element.textContent.trim().replace(/\s+/g, " ");
+      }
+      element.textContent = say(element.dataset.msgid);
+    }
+    for (const element of document.querySelectorAll("[data-i18n-attr]")) {
+      for (const name of element.dataset.i18nAttr.split(",")) {
+        const key = `msgid${name.replace(/(^|-)(\w)/g, (_, __, c) => c.toUpperCase())}`;
+        if (!element.dataset[key]) element.dataset[key] = element.getAttribute(name) || "";
+        element.setAttribute(name, say(element.dataset[key]));
+      }
+    }
+    document.documentElement.lang = language;
+    document.getElementById("language").value = language;
+  }
+
+  async function switchLanguage(language) {
+    if (storage) storage.setItem(LANGUAGE_KEY, language);
+    await translate(language);
+    window.dispatchEvent(new CustomEvent("dadoteca:language", { detail: language }));
+  }
+
+  function startGame(event) {
+    event.preventDefault();
+    const names = [...document.querySelectorAll("#setup input[name=player]")].map((i) => i.value);
+    if (typeof window.dadotecaStart === "function") {
+      window.dadotecaStart(names);
+    } else {
+      window.dadotecaPendingStart = names; // Python starts it as soon as it is ready
+      document.body.dataset.waiting = "yes";
+    }
+  }
+
+  // Seat order is the order of the names; "move up" swaps a name with the one above it.
+  function moveUp(event) {
+    const button = event.target.closest(".move-up");
+    if (!button) return;
+    const item = button.closest("li");
+    const above = item.previousElementSibling;
+    if (!above) return;
+    const here = item.querySelector("input");
+    const there = above.querySelector("input");
+    [here.value, there.value] = [there.value, here.value];
+    there.focus();
+  }
+
+  async function showRules() {
+    const dialog = document.getElementById("rules");
+    const language = document.documentElement.lang || "en";
+    try {
+      const response = await fetch(`assets/rules/qwixx.${language}.html`);
+      if (!response.ok) throw new Error(response.statusText);
+      // Our own static, precached file: safe to insert as HTML.
+      dialog.querySelector(".rules-text").innerHTML = await response.text();
+    } catch {
+      dialog.querySelector(".rules-text").textContent = "";
+    }
+    dialog.showModal();
+  }
+
+  window.dadotecaPendingStart = null;
+  document.body.dataset.screen = "setup";
+  if (storage && storage.getItem(SAVE_KEY)) document.body.dataset.saved = "yes";
+  document.getElementById("setup").addEventListener("submit", startGame);
+  document.getElementById("setup").addEventListener("click", moveUp);
+  document.getElementById("language").addEventListener("change", (event) => {
+    switchLanguage(event.target.value);
+  });
+  for (const button of document.querySelectorAll("[data-show-rules]")) {
+    button.addEventListener("click", showRules);
+  }
+  document.getElementById("rules-close").addEventListener("click", () => {
+    document.getElementById("rules").close();
+  });
+  translate(pickLanguage());
+})();
