@@ -49,6 +49,7 @@ __all__ = [
     "QwixxState",
     "Roll",
     "Sheet",
+    "crossable_positions",
     "number_at",
     "position_of",
     "row_points",
@@ -113,6 +114,24 @@ def position_of(row: int, number: int) -> int:
 _POSITIONS: Final = tuple(
     tuple(position_of(row, number) for number in range(13)) for row in range(4)
 )
+
+
+def crossable_positions(mask: int) -> int:
+    """The positions a row with crosses ``mask`` may still cross, as a bit mask.
+
+    Numbers are crossed left to right (skipped ones are lost), and the last number needs at
+    least 5 crosses before it; a locked row has nothing left.
+    """
+    if mask & LOCK_BIT:
+        return 0
+    right_of_last = ((1 << (LAST_POSITION + 1)) - 1) & ~((1 << mask.bit_length()) - 1)
+    if mask.bit_count() < CROSSES_BEFORE_LAST:
+        right_of_last &= ~(1 << LAST_POSITION)
+    return right_of_last
+
+
+# crossable_positions for every possible row, looked up on the hot paths of legal moves.
+_CROSSABLE: Final = tuple(crossable_positions(mask) for mask in range(LOCK_BIT << 1))
 
 
 def number_at(row: int, position: int) -> int:
@@ -205,11 +224,9 @@ class Sheet(NamedTuple):
             return "qwixx.row_locked"
         mask = self.rows[row]
         position = _POSITIONS[row][number]
-        if mask >> position:  # a cross at or right of this number: numbers go left to right
-            return "qwixx.left_to_right"
-        if position == LAST_POSITION and mask.bit_count() < CROSSES_BEFORE_LAST:
-            return "qwixx.five_before_last"
-        return None
+        if _CROSSABLE[mask] >> position & 1:
+            return None
+        return "qwixx.left_to_right" if mask >> position else "qwixx.five_before_last"
 
     def cross(self, row: int, number: int) -> Sheet:
         """The sheet with ``number`` crossed; the last number also crosses the lock."""
@@ -291,11 +308,12 @@ class QwixxState(NamedTuple):
     def legal_actions(self, player: int) -> list[Cross | Pass]:
         if self.phase == Phase.ACTION1 and self.pending[player] is None:
             total = self.white_sum
-            sheet = self.sheets[player]
+            rows = self.sheets[player].rows
+            closed = self.closed
             return [PASS] + [
                 _CROSSES[row][total]
                 for row in range(4)
-                if sheet.broken_rule(row, total, self.closed) is None
+                if not closed >> row & 1 and _CROSSABLE[rows[row]] >> _POSITIONS[row][total] & 1
             ]
         if self.phase == Phase.ACTION2 and player == self.active:
             return [PASS, *self._action2_crosses()]
@@ -304,14 +322,17 @@ class QwixxState(NamedTuple):
     def _action2_crosses(self) -> list[Cross]:
         assert self.dice is not None
         white1, white2 = self.dice.white
-        sheet = self.sheets[self.active]
+        rows = self.sheets[self.active].rows
+        closed = self.closed
         crosses: list[Cross] = []
         for row, colour in enumerate(self.dice.colours):
-            if colour is None:
+            # Ruling QWIXX_DICE: a row locked in action 1 takes its die out before action 2.
+            if colour is None or closed >> row & 1:
                 continue
+            crossable, positions = _CROSSABLE[rows[row]], _POSITIONS[row]
             numbers = (colour + white1,) if white1 == white2 else (colour + white1, colour + white2)
             for number in numbers:
-                if sheet.broken_rule(row, number, self.closed) is None:
+                if crossable >> positions[number] & 1:
                     crosses.append(_CROSSES[row][number])
         return crosses
 
