@@ -303,6 +303,11 @@ class QwixxState(NamedTuple):
             raise _broken("qwixx.roll_first")
         return self.dice.white[0] + self.dice.white[1]
 
+    @property
+    def passing_costs_a_penalty(self) -> bool:
+        """The active player, deciding action 2, crossed nothing in action 1 (a pass = penalty)."""
+        return self.phase == Phase.ACTION2 and not self.active_crossed_in_action1
+
     # -- legal actions ----------------------------------------------------------------------
 
     def legal_actions(self, player: int) -> list[Cross | Pass]:

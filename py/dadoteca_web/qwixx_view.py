@@ -79,7 +79,7 @@ class QwixxView:
         hint = ""
         if state.phase == Phase.ACTION1:
             hint = t("Any row, the sum of the two white dice — or pass.")
-        elif state.phase == Phase.ACTION2 and not state.active_crossed_in_action1:
+        elif state.passing_costs_a_penalty:
             hint = t("Crossing nothing now costs a penalty.")
         turn = t("Turn {turn}", turn=state.turn)
         return f'<p class="turn-count">{turn}</p><h2 class="prompt">{text}</h2>' + (

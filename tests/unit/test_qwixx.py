@@ -260,6 +260,7 @@ def test_rule_the_active_player_crossing_nothing_takes_a_penalty() -> None:
     roll(match, 2, 3)
     match.play(0, PASS)
     match.play(1, PASS)
+    assert state_of(match).passing_costs_a_penalty
     match.play(0, PASS)
     state = state_of(match)
     assert [sheet.penalties for sheet in state.sheets] == [1, 0]
@@ -271,6 +272,7 @@ def test_rule_no_penalty_for_crossing_in_action1_only_or_for_others() -> None:
     roll(match, 2, 3)
     match.play(0, Cross(GREEN, 5))
     match.play(1, PASS)
+    assert not state_of(match).passing_costs_a_penalty
     match.play(0, PASS)
     assert [sheet.penalties for sheet in state_of(match).sheets] == [0, 0]
 
