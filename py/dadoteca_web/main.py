@@ -1,0 +1,166 @@
+"""The browser glue, run by PyScript: DOM events in, painted regions out.
+
+The shell (index.html) works before Python arrives: language, setup form and rules summary.
+Once Python is here this module takes over the page; it decides nothing about the games itself
+(see :mod:`dadoteca_web.app`). When the app is ready, ``<html data-app-state="ready">``.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import traceback
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+from pyodide.http import pyfetch  # type: ignore[import-not-found]
+
+from .app import App
+from .i18n import LANGUAGES, SOURCE_LANGUAGE, Translator, pick_language
+from .storage import GameStore, KeyValueStore, MemoryStore
+
+__all__ = ["start"]
+
+LANGUAGE_KEY = "dadoteca.language"
+SEED_LIMIT = 1 << 53  # seeds stay exact as JavaScript numbers, so records survive a JS round trip
+
+
+def _local_storage() -> KeyValueStore:
+    """``localStorage``, or memory where the browser refuses it (some private modes)."""
+    try:
+        storage = js.window.localStorage
+        storage.getItem(LANGUAGE_KEY)
+        return storage  # type: ignore[no-any-return]
+    except Exception:  # a SecurityError or a missing API: the same answer
+        return MemoryStore()
+
+
+async def _catalog(language: str) -> dict[str, str]:
+    if language == SOURCE_LANGUAGE:
+        return {}
+    try:
+        response = await pyfetch(f"i18n/{language}.json")
+        catalog: dict[str, str] = await response.json() if response.ok else {}
+    except Exception:  # an untranslated screen beats a broken one
+        js.console.error(f"catalog {language} could not be loaded")
+        catalog = {}
+    return catalog
+
+
+class Page:
+    """The DOM side: paints the app's regions and feeds it the taps."""
+
+    def __init__(self, app: App, seed: int | None) -> None:
+        self.app = app
+        self.seed = seed
+        self.painted: dict[str, str] = {}
+        self.document: Any = js.document
+        self._proxies = [  # kept alive for as long as the page lives
+            self._listen("app", "click", self.on_click),
+            self._listen("import-file", "change", self.on_import),
+        ]
+
+    def _listen(self, element_id: str, event: str, handler: Any) -> Any:
+        proxy = create_proxy(handler)
+        self.document.getElementById(element_id).addEventListener(event, proxy)
+        return proxy
+
+    def listen_to_window(self, event: str, handler: Any) -> None:
+        self._proxies.append(create_proxy(handler))
+        js.window.addEventListener(event, self._proxies[-1])
+
+    def paint(self) -> None:
+        app = self.app
+        body = self.document.body
+        if body.dataset.screen != app.screen:
+            body.dataset.screen = app.screen
+        for name, html in app.regions().items():
+            if self.painted.get(name) != html:
+                self.document.getElementById(f"region-{name}").innerHTML = html
+                self.painted[name] = html
+
+    def guarded(self, action: Any) -> None:
+        """Run a UI action; an unexpected error is reported and the saved game is left intact."""
+        try:
+            action()
+        except Exception:  # the app must survive anything
+            js.console.error(traceback.format_exc())
+            self.app.notice = self.app.t("Something went wrong; your game is saved.")
+            self.app.notice_kind = "error"
+        self.paint()
+
+    def on_click(self, event: Any) -> None:
+        element = event.target.closest("[data-act]")
+        if element is None or element.disabled:
+            return
+        act = str(element.getAttribute("data-act"))
+        if act == "export":
+            self.guarded(self.export)
+            return
+        if act == "import":
+            self.document.getElementById("import-file").click()
+            return
+        data = {
+            key: str(element.getAttribute(f"data-{key}"))
+            for key in ("row", "number")
+            if element.hasAttribute(f"data-{key}")
+        }
+        self.guarded(lambda: self.app.handle(act, data))
+
+    def start_game(self, names: Any) -> None:
+        self.guarded(lambda: self.app.start([str(name) for name in names], self.seed))
+
+    def export(self) -> None:
+        blob = js.Blob.new([self.app.export_record()], {"type": "application/json"})
+        link = self.document.createElement("a")
+        link.href = js.URL.createObjectURL(blob)
+        link.download = "dadoteca-game.json"
+        link.click()
+        js.URL.revokeObjectURL(link.href)
+
+    async def on_import(self, event: Any) -> None:
+        files = event.target.files
+        if files.length:
+            text = await files.item(0).text()
+            self.guarded(lambda: self.app.import_record(str(text)))
+        event.target.value = ""
+
+    async def set_language(self, language: str) -> None:
+        self.app.t = Translator(language, {language: await _catalog(language)})
+        self.painted.clear()
+        self.paint()
+
+
+def _seed_from_url() -> int | None:
+    """``?seed=N`` makes the next new game reproducible (shared seeds, and the tests)."""
+    value = js.URLSearchParams.new(js.location.search).get("seed")
+    try:
+        return int(value) % SEED_LIMIT if value is not None else None
+    except ValueError:
+        return None
+
+
+async def start() -> None:
+    storage = _local_storage()
+    preferred = [str(storage.getItem(LANGUAGE_KEY) or ""), *js.navigator.languages]
+    language = pick_language(preferred)
+    translator = Translator(language, {language: await _catalog(language)})
+    app = App(GameStore(storage), translator, lambda: secrets.randbelow(SEED_LIMIT))
+    page = Page(app, _seed_from_url())
+    # The shell hands over: its form starts games, its language switch changes ours.
+    js.window.dadotecaStart = create_proxy(page.start_game)
+
+    async def on_language(event: Any) -> None:
+        chosen = str(event.detail)
+        if chosen in LANGUAGES:
+            await page.set_language(chosen)
+
+    page.listen_to_window("dadoteca:language", on_language)
+    page.paint()
+    pending = getattr(js.window, "dadotecaPendingStart", None)
+    if pending is not None and app.match is None:
+        page.start_game(pending)
+    js.window.dadotecaPendingStart = None
+    js.document.documentElement.setAttribute("data-app-state", "ready")
+    js.console.info(json.dumps({"dadoteca": "ready", "language": language}))
