@@ -105,6 +105,25 @@
     dialog.showModal();
   }
 
+  // Honest progress: one step per big file Python needs, as each one finishes arriving,
+  // and a last one when Python has started (the bar hides at data-app-state="ready").
+  function watchBoot() {
+    const steps = [/pyodide\.asm\.mjs$/, /pyodide\.asm\.wasm$/, /python_stdlib\.zip$/,
+      /micropip-[^/]*\.whl$/, /dadoteca-[^/]*\.whl$/];
+    const done = new Set();
+    const bar = document.getElementById("boot-progress");
+    bar.max = steps.length + 1;
+    const record = (entries) => {
+      for (const entry of entries) {
+        steps.forEach((pattern, step) => pattern.test(entry.name) && done.add(step));
+      }
+      bar.value = done.size;
+    };
+    new PerformanceObserver((list) => record(list.getEntries()))
+      .observe({ type: "resource", buffered: true });
+  }
+
+  watchBoot();
   window.dadotecaPendingStart = null;
   document.body.dataset.screen = "setup";
   if (storage && storage.getItem(SAVE_KEY)) document.body.dataset.saved = "yes";

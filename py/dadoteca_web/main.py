@@ -13,7 +13,7 @@ import traceback
 from typing import Any
 
 import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy, jsnull  # type: ignore[import-not-found]
 from pyodide.http import pyfetch  # type: ignore[import-not-found]
 
 from .app import App
@@ -26,12 +26,34 @@ LANGUAGE_KEY = "dadoteca.language"
 SEED_LIMIT = 1 << 53  # seeds stay exact as JavaScript numbers, so records survive a JS round trip
 
 
+def _py(value: Any) -> Any:
+    """A JS value with ``null`` and ``undefined`` as None (Pyodide gives ``jsnull`` for null)."""
+    return None if value is jsnull else value
+
+
+class BrowserStore:
+    """``localStorage`` as a KeyValueStore."""
+
+    def __init__(self, storage: Any) -> None:
+        self.storage = storage
+
+    def getItem(self, key: str) -> str | None:  # noqa: N802 - the Web Storage API's names
+        value = _py(self.storage.getItem(key))
+        return None if value is None else str(value)
+
+    def setItem(self, key: str, value: str) -> None:  # noqa: N802
+        self.storage.setItem(key, value)
+
+    def removeItem(self, key: str) -> None:  # noqa: N802
+        self.storage.removeItem(key)
+
+
 def _local_storage() -> KeyValueStore:
     """``localStorage``, or memory where the browser refuses it (some private modes)."""
     try:
-        storage = js.window.localStorage
+        storage = BrowserStore(js.window.localStorage)
         storage.getItem(LANGUAGE_KEY)
-        return storage  # type: ignore[no-any-return]
+        return storage
     except Exception:  # a SecurityError or a missing API: the same answer
         return MemoryStore()
 
@@ -91,7 +113,7 @@ class Page:
         self.paint()
 
     def on_click(self, event: Any) -> None:
-        element = event.target.closest("[data-act]")
+        element = _py(event.target.closest("[data-act]"))
         if element is None or element.disabled:
             return
         act = str(element.getAttribute("data-act"))
@@ -158,7 +180,7 @@ async def start() -> None:
 
     page.listen_to_window("dadoteca:language", on_language)
     page.paint()
-    pending = getattr(js.window, "dadotecaPendingStart", None)
+    pending = _py(getattr(js.window, "dadotecaPendingStart", None))
     if pending is not None and app.match is None:
         page.start_game(pending)
     js.window.dadotecaPendingStart = None

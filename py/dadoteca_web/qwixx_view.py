@@ -27,6 +27,12 @@ __all__ = ["QwixxView", "asked_player"]
 
 # Colour is never the only cue: every row also has its own shape.
 ROW_SYMBOLS: Final = ("◆", "●", "▲", "■")
+# Drawn, not an emoji: emoji fonts are missing on some devices, and this must never be a box.
+LOCK_ICON: Final = (
+    '<svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">'
+    '<path d="M4 7V5a4 4 0 0 1 8 0v2" fill="none" stroke="currentColor" stroke-width="2"/>'
+    '<rect x="2.5" y="7" width="11" height="8" rx="1.5" fill="currentColor"/></svg>'
+)
 PIPS: Final = {
     1: (4,),
     2: (0, 8),
@@ -163,7 +169,7 @@ class QwixxView:
             closed = " closed" if state.closed >> row & 1 else ""
             cells.append(
                 f'<span class="cell lock{" crossed" if locked else ""}" '
-                f'aria-label="{lock_label}">🔒</span>'
+                f'aria-label="{lock_label}">{LOCK_ICON}</span>'
             )
             points = t("{points} pts", points=sheet.row_score(row))
             rows.append(
@@ -195,10 +201,14 @@ class QwixxView:
     def scores(self, state: QwixxState) -> str:
         t = self.t
         winners = state.winners()
-        head = "".join(f"<th>{t(name)}</th>" for name in ROW_NAMES)
+        head = "".join(
+            f'<th scope="col" aria-label="{t(name)}" class="row-{name}">'
+            f'<span aria-hidden="true">{symbol}</span></th>'
+            for name, symbol in zip(ROW_NAMES, ROW_SYMBOLS, strict=True)
+        )
         body = []
         for player, sheet in enumerate(state.sheets):
-            crown = " 🏆" if player in winners else ""
+            crown = " ★" if player in winners else ""
             points = "".join(f"<td>{sheet.row_score(row)}</td>" for row in range(4))
             body.append(
                 f'<tr class="{"winner" if crown else ""}"><th scope="row">'
@@ -213,6 +223,6 @@ class QwixxView:
         )
         return (
             f'<h2 class="winners">{title}</h2><table class="scores"><thead><tr>'
-            f'<th scope="col">{t("Player")}</th>{head}<th>{t("Penalties")}</th>'
+            f'<th scope="col">{t("Player")}</th>{head}<th scope="col">{t("Penalties")}</th>'
             f"<th>{t('Total')}</th></tr></thead><tbody>{''.join(body)}</tbody></table>"
         )

@@ -126,7 +126,7 @@ def test_a_whole_game_by_taps_ends_with_the_scores_of_the_rules() -> None:
     scores = app.regions()["scores"]
     for player, score in enumerate(final.scores()):
         assert f"<strong>{score}</strong>" in scores
-        assert ("🏆" in scores.split("</tr>")[player + 1]) == (player in final.winners())
+        assert ("★" in scores.split("</tr>")[player + 1]) == (player in final.winners())
     assert "New game" in app.regions()["controls"]
 
 
