@@ -123,7 +123,36 @@
       .observe({ type: "resource", buffered: true });
   }
 
+  // Offline: the service worker precaches the whole site. A new version waits (it never swaps
+  // the code under a game in progress); the player is offered it and takes it with one tap.
+  function registerServiceWorker() {
+    if (!("serviceWorker" in navigator)) return;
+    const banner = document.getElementById("update");
+    const offer = (worker) => {
+      banner.hidden = false;
+      document.getElementById("update-accept").onclick = () => worker.postMessage("SKIP_WAITING");
+    };
+    navigator.serviceWorker.register("service-worker.js").then((registration) => {
+      if (registration.waiting && navigator.serviceWorker.controller) offer(registration.waiting);
+      registration.addEventListener("updatefound", () => {
+        const worker = registration.installing;
+        worker.addEventListener("statechange", () => {
+          if (worker.state === "installed" && navigator.serviceWorker.controller) offer(worker);
+        });
+      });
+    });
+    let reloading = false;
+    navigator.serviceWorker.addEventListener("controllerchange", () => {
+      // Only after the player accepted: the game is saved after every action, so none is lost.
+      if (!reloading && !banner.hidden) {
+        reloading = true;
+        location.reload();
+      }
+    });
+  }
+
   watchBoot();
+  registerServiceWorker();
   window.dadotecaPendingStart = null;
   document.body.dataset.screen = "setup";
   if (storage && storage.getItem(SAVE_KEY)) document.body.dataset.saved = "yes";

@@ -1,0 +1,259 @@
+"""Build the static site into dist/ from pinned inputs only.
+
+Inputs:
+- Pyodide and PyScript from node_modules/ (pinned in package.json + package-lock.json, `npm ci`);
+- micropip from PyPI, pinned by version and sha256 below, kept in build/.cache/wheels/;
+- the project wheel, built from pyproject.toml with a fixed SOURCE_DATE_EPOCH (same source,
+  same bytes, so an unchanged app keeps its service-worker version).
+
+Output (every URL inside is relative, so the site works under any path of any static host):
+    dist/index.html, dist/assets/**           copied from the repository
+    dist/pyscript/*                            @pyscript/core/dist minus source maps and its own SW
+    dist/pyodide/{runtime files, wheels, pyodide-lock.json}
+    dist/service-worker.js                     with its precache list and content-hash version
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import zipfile
+from dataclasses import dataclass
+from email.parser import HeaderParser
+from pathlib import Path
+
+from i18n import compile_catalogs  # build/i18n.py: this script runs from build/
+
+ROOT = Path(__file__).resolve().parent.parent
+DIST = ROOT / "dist"
+NODE_MODULES = ROOT / "node_modules"
+WHEEL_CACHE = ROOT / "build" / ".cache" / "wheels"
+
+PYODIDE_VERSION = "314.0.7"
+PYSCRIPT_VERSION = "0.7.31"
+# What pyodide.mjs fetches to start (the lock file is written by us): verified against the
+# browser's network log in tests/e2e/test_platform.py.
+PYODIDE_RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+# A stable wheel timestamp: hatchling stamps every zip entry with it.
+SOURCE_DATE_EPOCH = "1577836800"  # 2020-01-01T00:00:00Z
+
+SW_SOURCE = ROOT / "service-worker.js"
+SW_NAME = "service-worker.js"
+SW_VERSION_PLACEHOLDER = '"{{VERSION}}"'
+SW_PRECACHE_PLACEHOLDER = "/* {{PRECACHE}} */ []"
+
+
+@dataclass(frozen=True, slots=True)
+class PinnedWheel:
+    """A wheel from PyPI, pinned by version and sha256."""
+
+    name: str
+    version: str
+    sha256: str
+
+    @property
+    def file_name(self) -> str:
+        return f"{self.name}-{self.version}-py3-none-any.whl"
+
+
+# micropip vendors `packaging` (micropip/_vendored/packaging), so it needs no other wheel.
+# Its hash differs from the one in Pyodide's shipped lock file: PyPI's build is not Pyodide's.
+MICROPIP = PinnedWheel(
+    "micropip", "0.11.1", "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
+)
+
+
+def sha256_of(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def check_npm_versions() -> None:
+    """Refuse to build from a node_modules that does not match the pins (run `npm ci`)."""
+    for package, version in (("pyodide", PYODIDE_VERSION), ("@pyscript/core", PYSCRIPT_VERSION)):
+        manifest = NODE_MODULES / package / "package.json"
+        if not manifest.is_file():
+            sys.exit(f"{manifest} is missing: run `npm ci` first")
+        found = json.loads(manifest.read_text())["version"]
+        if found != version:
+            sys.exit(f"node_modules has {package} {found}, expected {version}: run `npm ci`")
+
+
+def fetch_pinned_wheel(wheel: PinnedWheel) -> Path:
+    """The wheel from the cache, downloading it from PyPI first if needed; hash-checked."""
+    path = WHEEL_CACHE / wheel.file_name
+    if not path.is_file():
+        WHEEL_CACHE.mkdir(parents=True, exist_ok=True)
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                "--quiet",
+                "--no-deps",
+                "--python-version",
+                "3.14",
+                "--only-binary=:all:",
+                "--dest",
+                str(WHEEL_CACHE),
+                f"{wheel.name}=={wheel.version}",
+            ],
+            check=True,
+        )
+    digest = sha256_of(path)
+    if digest != wheel.sha256:
+        path.unlink()
+        sys.exit(f"{wheel.file_name}: sha256 {digest} does not match the pin {wheel.sha256}")
+    return path
+
+
+def build_project_wheel(out_dir: Path) -> Path:
+    """Build the dadoteca wheel (both packages) from pyproject.toml, reproducibly."""
+    env = {**os.environ, "SOURCE_DATE_EPOCH": SOURCE_DATE_EPOCH}
+    with tempfile.TemporaryDirectory() as tmp:
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "wheel",
+                "--quiet",
+                "--no-deps",
+                "--no-build-isolation",
+                "--wheel-dir",
+                tmp,
+                str(ROOT),
+            ],
+            check=True,
+            env=env,
+        )
+        (built,) = Path(tmp).glob("*.whl")
+        return Path(shutil.copy2(built, out_dir / built.name))
+
+
+@dataclass(frozen=True, slots=True)
+class WheelInfo:
+    """What pyodide-lock.json needs to know about a wheel, read from the wheel itself."""
+
+    name: str
+    version: str
+    imports: tuple[str, ...]
+    requires: tuple[str, ...]
+
+    @classmethod
+    def read(cls, path: Path) -> WheelInfo:
+        with zipfile.ZipFile(path) as archive:
+            names = archive.namelist()
+            (metadata_name,) = (n for n in names if n.endswith(".dist-info/METADATA"))
+            metadata = HeaderParser().parsestr(archive.read(metadata_name).decode())
+        imports = sorted(
+            {n.split("/")[0] for n in names if n.count("/") == 1 and n.endswith("/__init__.py")}
+        )
+        return cls(
+            name=metadata["Name"].lower(),
+            version=metadata["Version"],
+            imports=tuple(imports),
+            requires=tuple(r for r in metadata.get_all("Requires-Dist", []) if "extra ==" not in r),
+        )
+
+
+def write_lock_file(pyodide_dir: Path, wheels: list[Path]) -> None:
+    """Our own pyodide-lock.json: Pyodide's `info` block plus exactly the wheels we ship."""
+    shipped = json.loads((NODE_MODULES / "pyodide" / "pyodide-lock.json").read_text())
+    packages: dict[str, object] = {}
+    for wheel in wheels:
+        info = WheelInfo.read(wheel)
+        if info.requires:
+            # Every dependency must be vendored here, pinned and hashed: nothing comes from PyPI
+            # at run time.
+            sys.exit(f"{wheel.name} requires {info.requires}; pin and ship them in build.py")
+        packages[info.name] = {
+            "name": info.name,
+            "version": info.version,
+            "file_name": wheel.name,
+            "install_dir": "site",
+            "sha256": sha256_of(wheel),
+            "package_type": "package",
+            "imports": list(info.imports),
+            "depends": [],
+            "unvendored_tests": False,
+        }
+    lock = {"info": shipped["info"], "packages": packages}
+    (pyodide_dir / "pyodide-lock.json").write_text(
+        json.dumps(lock, indent=2, sort_keys=True) + "\n"
+    )
+
+
+def copy_pyscript(target: Path) -> None:
+    """All of PyScript's dist/: core.js imports its editor/terminal/game chunks at start-up."""
+    source = NODE_MODULES / "@pyscript" / "core" / "dist"
+    target.mkdir()
+    for path in sorted(source.iterdir()):
+        if path.is_file() and path.suffix != ".map" and path.name != SW_NAME:
+            shutil.copy2(path, target / path.name)
+
+
+def precache_list(dist: Path) -> list[tuple[str, str]]:
+    """(relative URL, sha256) of every file in dist except the service worker itself."""
+    return [
+        (path.relative_to(dist).as_posix(), sha256_of(path))
+        for path in sorted(p for p in dist.rglob("*") if p.is_file())
+        if path.relative_to(dist).as_posix() != SW_NAME
+    ]
+
+
+def write_service_worker(dist: Path) -> str:
+    """Fill service-worker.js with the precache list and its content-hash version; return it."""
+    entries = precache_list(dist)
+    version = hashlib.sha256(json.dumps(entries).encode()).hexdigest()[:16]
+    source = SW_SOURCE.read_text()
+    for placeholder in (SW_VERSION_PLACEHOLDER, SW_PRECACHE_PLACEHOLDER):
+        if source.count(placeholder) != 1:
+            sys.exit(f"{SW_SOURCE.name} must contain {placeholder} exactly once")
+    source = source.replace(SW_VERSION_PLACEHOLDER, json.dumps(version)).replace(
+        SW_PRECACHE_PLACEHOLDER, json.dumps([list(e) for e in entries], indent=1)
+    )
+    (dist / SW_NAME).write_text(source)
+    return version
+
+
+def build(dist: Path) -> str:
+    """Write the whole site into `dist` (replacing it); return the service-worker version."""
+    check_npm_versions()
+    micropip = fetch_pinned_wheel(MICROPIP)
+    if dist.exists():
+        shutil.rmtree(dist)
+    dist.mkdir(parents=True)
+    shutil.copy2(ROOT / "index.html", dist / "index.html")
+    shutil.copytree(ROOT / "assets", dist / "assets", ignore=shutil.ignore_patterns(".*"))
+    copy_pyscript(dist / "pyscript")
+    pyodide_dir = dist / "pyodide"
+    pyodide_dir.mkdir()
+    for name in PYODIDE_RUNTIME:
+        shutil.copy2(NODE_MODULES / "pyodide" / name, pyodide_dir / name)
+    wheels = [
+        Path(shutil.copy2(micropip, pyodide_dir / micropip.name)),
+        build_project_wheel(pyodide_dir),
+    ]
+    write_lock_file(pyodide_dir, wheels)
+    compile_catalogs(dist / "i18n")
+    return write_service_worker(dist)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--dist", type=Path, default=DIST, help="output directory (default: dist/)")
+    args = parser.parse_args()
+    version = build(args.dist)
+    size = sum(p.stat().st_size for p in args.dist.rglob("*") if p.is_file())
+    print(f"Built {args.dist} ({size / 1e6:.1f} MB), service-worker version {version}")
+
+
+if __name__ == "__main__":
+    main()

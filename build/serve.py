@@ -1,0 +1,168 @@
+"""Serve the built site (dist/) on 127.0.0.1 with the MIME types and cache headers it needs.
+
+Also used by the browser tests and the start-up benchmark: `BackgroundServer` runs in a thread
+and can be stopped and started again on the same port (to play "the network is gone").
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from socket import socket
+from typing import Any
+from urllib.parse import unquote, urlsplit
+
+DIST = Path(__file__).resolve().parent.parent / "dist"
+HOST = "127.0.0.1"
+
+# Pyodide silently fails to start if .wasm is not application/wasm; module scripts (.mjs) must
+# be JavaScript.
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".wasm": "application/wasm",
+    ".zip": "application/zip",
+    ".whl": "application/zip",
+    ".png": "image/png",
+    ".svg": "image/svg+xml",
+    ".ico": "image/x-icon",
+    ".woff2": "font/woff2",
+    ".txt": "text/plain; charset=utf-8",
+}
+
+
+def normalise_prefix(prefix: str) -> str:
+    """'/some/sub/path/' or 'some/sub/path' -> '/some/sub/path'; '' or '/' -> ''."""
+    stripped = prefix.strip("/")
+    return f"/{stripped}" if stripped else ""
+
+
+class DistServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def __init__(self, root: Path, port: int = 0, prefix: str = "", quiet: bool = False) -> None:
+        self.root = root
+        self.prefix = normalise_prefix(prefix)
+        self.quiet = quiet
+        super().__init__((HOST, port), DistHandler)
+
+    @property
+    def port(self) -> int:
+        return int(self.server_address[1])
+
+    @property
+    def url(self) -> str:
+        return f"http://{HOST}:{self.port}{self.prefix}/"
+
+
+class DistHandler(SimpleHTTPRequestHandler):
+    server: DistServer
+
+    def __init__(self, request: socket, client_address: Any, server: DistServer) -> None:
+        # Read the root per request, so a test can switch the served version in place.
+        super().__init__(request, client_address, server, directory=str(server.root))
+
+    def _outside_prefix(self) -> bool:
+        path = unquote(urlsplit(self.path).path)
+        prefix = self.server.prefix
+        return bool(prefix) and path != prefix and not path.startswith(prefix + "/")
+
+    def send_head(self) -> Any:
+        if self._outside_prefix():
+            self.send_error(404)
+            return None
+        return super().send_head()
+
+    def translate_path(self, path: str) -> str:
+        return super().translate_path(path[len(self.server.prefix) :])
+
+    def guess_type(self, path: str | Any) -> str:
+        return MIME_TYPES.get(Path(str(path)).suffix.lower(), "application/octet-stream")
+
+    def end_headers(self) -> None:
+        # Revalidate everything: the service worker does the caching, and the browser must see a
+        # new service-worker.js as soon as it is deployed.
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: Any) -> None:
+        if not self.server.quiet:
+            super().log_message(format, *args)
+
+
+class BackgroundServer:
+    """A DistServer in a background thread that can be stopped and restarted on the same port."""
+
+    def __init__(self, root: Path, prefix: str = "", port: int = 0) -> None:
+        self._root = root
+        self.prefix = normalise_prefix(prefix)
+        self.port = port
+        self._server: DistServer | None = None
+        self._thread: threading.Thread | None = None
+
+    @property
+    def root(self) -> Path:
+        return self._root
+
+    @root.setter
+    def root(self, root: Path) -> None:
+        """Serve another directory from the next request on (e.g. a new version of the app)."""
+        self._root = root
+        if self._server is not None:
+            self._server.root = root
+
+    @property
+    def url(self) -> str:
+        return f"http://{HOST}:{self.port}{self.prefix}/"
+
+    @property
+    def origin(self) -> str:
+        return f"http://{HOST}:{self.port}"
+
+    def start(self) -> None:
+        if self._server is not None:
+            return
+        self._server = DistServer(self._root, self.port, self.prefix, quiet=True)
+        self.port = self._server.port
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        if self._server is None or self._thread is None:
+            return
+        self._server.shutdown()
+        self._server.server_close()
+        self._thread.join()
+        self._server = self._thread = None
+
+    def __enter__(self) -> BackgroundServer:
+        self.start()
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.stop()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="Serve the built Dadoteca site.")
+    parser.add_argument("--port", type=int, default=8000, help="TCP port (0: any free port)")
+    parser.add_argument("--prefix", default="", help="serve under this sub-path, e.g. /games/")
+    parser.add_argument("--root", type=Path, default=DIST, help="directory to serve (dist/)")
+    args = parser.parse_args()
+    if not (args.root / "index.html").is_file():
+        parser.exit(1, f"{args.root}/index.html is missing: build first (build/serve does)\n")
+    with DistServer(args.root, args.port, args.prefix) as server:
+        print(f"Dadoteca is being served at {server.url}", flush=True)
+        with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C is the way to stop it
+            server.serve_forever()
+
+
+if __name__ == "__main__":
+    main()
