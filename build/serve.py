@@ -78,6 +78,9 @@ class DistHandler(SimpleHTTPRequestHandler):
         if self._outside_prefix():
             self.send_error(404)
             return None
+        # Always the full body: file times have one-second resolution, so a build deployed within
+        # the second of the last one would get "304 Not Modified" and the old service worker.
+        del self.headers["If-Modified-Since"]
         return super().send_head()
 
     def translate_path(self, path: str) -> str:

@@ -11,9 +11,10 @@ import json
 import secrets
 import traceback
 from typing import Any
+from urllib.parse import parse_qs
 
 import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_proxy, jsnull  # type: ignore[import-not-found]
+from pyodide.ffi import JsNull, create_proxy  # type: ignore[import-not-found]
 from pyodide.http import pyfetch  # type: ignore[import-not-found]
 
 from .app import App
@@ -27,8 +28,8 @@ SEED_LIMIT = 1 << 53  # seeds stay exact as JavaScript numbers, so records survi
 
 
 def _py(value: Any) -> Any:
-    """A JS value with ``null`` and ``undefined`` as None (Pyodide gives ``jsnull`` for null)."""
-    return None if value is jsnull else value
+    """A JS value with ``null`` and ``undefined`` as None (Pyodide gives a JsNull for null)."""
+    return None if isinstance(value, JsNull) else value
 
 
 class BrowserStore:
@@ -156,14 +157,27 @@ class Page:
 
 def _seed_from_url() -> int | None:
     """``?seed=N`` makes the next new game reproducible (shared seeds, and the tests)."""
-    value = js.URLSearchParams.new(js.location.search).get("seed")
+    values = parse_qs(str(js.location.search).lstrip("?")).get("seed", [])
     try:
-        return int(value) % SEED_LIMIT if value is not None else None
+        return int(values[0]) % SEED_LIMIT if values else None
     except ValueError:
         return None
 
 
 async def start() -> None:
+    """Take over the page; if that fails, say so on the page rather than load forever."""
+    try:
+        await _start()
+    except Exception:  # the player must see something, whatever broke
+        js.console.error(traceback.format_exc())
+        js.document.getElementById("region-notice").innerHTML = (
+            '<p class="notice error" role="alert">The game could not start. '
+            "Reload the page to try again.</p>"
+        )
+        js.document.documentElement.setAttribute("data-app-state", "failed")
+
+
+async def _start() -> None:
     storage = _local_storage()
     preferred = [str(storage.getItem(LANGUAGE_KEY) or ""), *js.navigator.languages]
     language = pick_language(preferred)

@@ -1,0 +1,135 @@
+"""The platform: the built site, its lock file, offline caching, installability, updates."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page, Playwright
+
+from appdriver import PageWatch, open_app, start_game, wait_ready
+from build import write_service_worker
+from conftest import CHROMIUM, CHROMIUM_ARGS
+from serve import BackgroundServer
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_the_lock_file_lists_exactly_the_shipped_wheels_with_their_hashes(dist: Path) -> None:
+    lock = json.loads((dist / "pyodide" / "pyodide-lock.json").read_text())
+    wheels = {p.name: p for p in (dist / "pyodide").glob("*.whl")}
+    listed = {entry["file_name"]: entry for entry in lock["packages"].values()}
+    assert set(listed) == set(wheels)
+    assert {entry["name"] for entry in listed.values()} == {"micropip", "dadoteca"}
+    for name, entry in listed.items():
+        assert entry["sha256"] == sha256(wheels[name])
+    assert lock["info"]["python"].startswith("3.14")
+
+
+def test_only_what_the_app_loads_is_shipped(dist: Path) -> None:
+    shipped = [p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file()]
+    assert not [p for p in shipped if p.endswith((".map", ".md", ".d.ts", ".py"))]
+    assert not [p for p in shipped if p.startswith("pyodide/") and "console" in p]
+
+
+def test_the_service_worker_precaches_every_file_under_one_content_version(dist: Path) -> None:
+    source = (dist / "service-worker.js").read_text()
+    assert "{{VERSION}}" not in source and "{{PRECACHE}}" not in source
+    shipped = sorted(
+        p.relative_to(dist).as_posix()
+        for p in dist.rglob("*")
+        if p.is_file() and p.name != "service-worker.js"
+    )
+    for path in shipped:
+        assert f'"{path}"' in source, f"{path} is not precached"
+
+
+def test_the_app_boots_cleanly_without_leaving_its_origin(
+    page: Page, server: BackgroundServer, watch: PageWatch
+) -> None:
+    open_app(page, server.url)
+    assert page.get_attribute("body", "data-screen") == "setup"
+    assert watch.errors == []
+    assert watch.foreign_requests(server.origin) == []
+    requested = {url.removeprefix(server.url) for url in watch.requests}
+    assert {"pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip"} <= requested
+
+
+def test_the_app_works_under_a_sub_path(page: Page, dist: Path, watch: PageWatch) -> None:
+    with BackgroundServer(dist, prefix="/family/games/") as sub:
+        open_app(page, f"{sub.url}?seed=3")
+        start_game(page, ["Anna"])
+        page.click("[data-act=roll]")
+        assert page.locator("#region-board .cell.legal").count() > 0
+        assert all(url.startswith(sub.url) for url in watch.requests if "127.0.0.1" in url)
+    assert watch.errors == []
+
+
+def test_a_game_starts_even_if_the_player_taps_start_before_python_is_ready(
+    page: Page, server: BackgroundServer
+) -> None:
+    page.goto(server.url)
+    page.fill("#setup input[name=player] >> nth=0", "Anna")
+    page.click("#setup button[type=submit]")  # Python is still loading here
+    wait_ready(page)
+    page.wait_for_selector("body[data-screen=play]")
+    assert "Anna" in page.inner_text("#region-prompt")
+
+
+def test_chrome_finds_no_installability_errors(
+    playwright: Playwright, server: BackgroundServer, tmp_path: Path
+) -> None:
+    context = playwright.chromium.launch_persistent_context(
+        str(tmp_path / "profile"), executable_path=CHROMIUM, args=CHROMIUM_ARGS
+    )
+    try:
+        page = context.new_page()
+        open_app(page, server.url)
+        page.wait_for_function("navigator.serviceWorker.ready.then(() => true)")
+        session = context.new_cdp_session(page)
+        result = session.send("Page.getInstallabilityErrors")
+        assert result["installabilityErrors"] == []
+        manifest = session.send("Page.getAppManifest")
+        assert manifest["errors"] == []
+    finally:
+        context.close()
+
+
+def test_a_new_version_is_offered_and_never_forced_on_a_game_in_progress(
+    browser: Browser, dist: Path, tmp_path: Path
+) -> None:
+    old, new = tmp_path / "v1", tmp_path / "v2"
+    shutil.copytree(dist, old)
+    shutil.copytree(dist, new)
+    with (new / "assets" / "app.css").open("a") as css:
+        css.write("\n/* version 2 */\n")
+    old_version = write_service_worker(old)
+    new_version = write_service_worker(new)
+    assert old_version != new_version
+    with BackgroundServer(old) as host:
+        context = browser.new_context(viewport={"width": 360, "height": 640})
+        page = context.new_page()
+        open_app(page, f"{host.url}?seed=8")
+        page.wait_for_function("navigator.serviceWorker.ready.then(r => !!r.active)")
+        start_game(page, ["Anna", "Bo"])
+        page.click("[data-act=roll]")
+        record = page.evaluate("localStorage.getItem('dadoteca.game')")
+        page.evaluate("window.stillTheSamePage = true")
+        host.root = new  # the host deploys version 2 while the game is in progress
+        page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+        page.wait_for_selector("#update:not([hidden])", timeout=60_000)
+        assert page.evaluate("window.stillTheSamePage") is True  # offered, not forced
+        assert page.evaluate("localStorage.getItem('dadoteca.game')") == record
+        page.click("#update-accept")
+        page.wait_for_function("window.stillTheSamePage === undefined", timeout=60_000)
+        wait_ready(page)
+        assert page.get_attribute("body", "data-screen") == "play"
+        assert page.evaluate("localStorage.getItem('dadoteca.game')") == record
+        assert new_version in page.evaluate(
+            "caches.keys().then(keys => keys.join(' '))"
+        )
+        context.close()

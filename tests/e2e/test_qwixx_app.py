@@ -1,0 +1,147 @@
+"""Qwixx played by taps in headless Chromium, checked against the rules engine in CPython."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page
+
+from appdriver import PageWatch, open_app, start_game, wait_ready
+from dadoteca.match import Match
+from dadoteca.qwixx import QWIXX, Cross, QwixxState, position_of
+from serve import BackgroundServer
+
+SEED = 21
+NAMES = ["Anna", "Bo"]
+
+
+def policy(state: QwixxState, player: int) -> Cross | None:
+    """Anna takes the leftmost legal cross of the topmost row, as the test taps it; Bo passes."""
+    crosses = [a for a in state.legal_actions(player) if isinstance(a, Cross)]
+    if player != 0 or not crosses:
+        return None
+    return min(crosses, key=lambda c: (c.row, position_of(c.row, c.number)))
+
+
+def expected_game(seed: int) -> QwixxState:
+    """The same game, played by the same policy, in CPython."""
+    state = QWIXX.new_game(len(NAMES), seed)
+    while not state.is_terminal:
+        if state.is_chance:
+            state = state.apply_chance(state.roll())
+            continue
+        player = asked(state)
+        cross = policy(state, player)
+        state = state.apply(player, cross) if cross else state.apply(player, state.legal_actions(player)[0])
+    return state
+
+
+def asked(state: QwixxState) -> int:
+    return next(
+        p for p in ((state.active + k) % state.num_players for k in range(state.num_players))
+        if p in state.deciders
+    )
+
+
+def tap_one_decision(page: Page) -> None:
+    """One step of the policy, by taps on what the screen shows."""
+    if page.locator("#region-controls [data-act=roll]").count():
+        page.click("#region-controls [data-act=roll]")
+        return
+    prompt = page.inner_text("#region-prompt .prompt")
+    legal = page.locator("#region-board .cell.legal")
+    if prompt.startswith(NAMES[0]) and legal.count():
+        legal.first.click()
+        page.click("#region-controls [data-act=confirm]")
+    else:
+        page.click("#region-controls [data-act=pass]")
+
+
+def play_to_the_end(page: Page, limit: int = 400) -> None:
+    for _ in range(limit):
+        if page.locator("#region-scores table").count():
+            return
+        tap_one_decision(page)
+    raise AssertionError("the game did not end")
+
+
+def saved_record(page: Page) -> dict[str, object]:
+    text = page.evaluate("localStorage.getItem('dadoteca.game')")
+    assert isinstance(text, str)
+    record = json.loads(text)
+    assert isinstance(record, dict)
+    return record
+
+
+def shown_totals(page: Page) -> list[int]:
+    rows = page.locator("#region-scores tbody tr")
+    return [int(rows.nth(i).locator("td strong").inner_text()) for i in range(rows.count())]
+
+
+def test_a_whole_two_player_game_by_taps_ends_with_the_right_scores(
+    page: Page, server: BackgroundServer, watch: PageWatch
+) -> None:
+    open_app(page, f"{server.url}?seed={SEED}")
+    start_game(page, NAMES)
+    play_to_the_end(page)
+    expected = expected_game(SEED)
+    assert shown_totals(page) == list(expected.scores())
+    winner_names = [NAMES[p] for p in expected.winners()]
+    assert all(name in page.inner_text("#region-scores .winners") for name in winner_names)
+    # The saved record replays, in CPython, to exactly the game the engine predicts.
+    assert Match.from_record(saved_record(page)).state == expected
+    assert watch.errors == []
+    assert watch.foreign_requests(server.origin) == []
+
+
+def test_an_illegal_tap_explains_the_rule(page: Page, server: BackgroundServer) -> None:
+    open_app(page, f"{server.url}?seed={SEED}")
+    start_game(page, NAMES)
+    page.click("[data-act=roll]")
+    total = int(re.findall(r"\d+", page.inner_text("#region-prompt .prompt"))[-1])
+    wrong = 3 if total != 3 else 4
+    page.click(f'#region-board .cell[data-row="0"][data-number="{wrong}"]')
+    notice = page.inner_text("#region-notice")
+    assert f"only cross the sum of the two white dice ({total})" in notice
+    assert page.locator("#region-board .cell.selected").count() == 0
+
+
+def test_reload_mid_game_resumes_the_same_state(page: Page, server: BackgroundServer) -> None:
+    open_app(page, f"{server.url}?seed={SEED}")
+    start_game(page, NAMES)
+    for _ in range(9):
+        tap_one_decision(page)
+    before = saved_record(page)
+    board = page.inner_html("#region-board")
+    page.reload()
+    wait_ready(page)
+    assert page.get_attribute("body", "data-screen") == "play"
+    assert saved_record(page) == before
+    assert page.inner_html("#region-board") == board
+    play_to_the_end(page)
+    assert shown_totals(page) == list(expected_game(SEED).scores())
+
+
+def test_after_the_first_visit_the_app_works_with_the_server_stopped(
+    browser: Browser, dist: Path
+) -> None:
+    offline_server = BackgroundServer(dist)
+    offline_server.start()
+    context = browser.new_context(viewport={"width": 360, "height": 640})
+    page = context.new_page()
+    try:
+        open_app(page, f"{offline_server.url}?seed={SEED}")
+        page.wait_for_function(
+            "navigator.serviceWorker.ready.then(r => r.active && r.active.state === 'activated')"
+        )
+        offline_server.stop()  # the network is gone: only the service worker's cache is left
+        page.reload()
+        wait_ready(page)
+        start_game(page, NAMES)
+        play_to_the_end(page)
+        assert shown_totals(page) == list(expected_game(SEED).scores())
+    finally:
+        context.close()
+        offline_server.stop()
