@@ -129,7 +129,5 @@ def test_a_new_version_is_offered_and_never_forced_on_a_game_in_progress(
         wait_ready(page)
         assert page.get_attribute("body", "data-screen") == "play"
         assert page.evaluate("localStorage.getItem('dadoteca.game')") == record
-        assert new_version in page.evaluate(
-            "caches.keys().then(keys => keys.join(' '))"
-        )
+        assert new_version in page.evaluate("caches.keys().then(keys => keys.join(' '))")
         context.close()

@@ -10,7 +10,8 @@ from playwright.sync_api import Browser, Page
 
 from appdriver import PageWatch, open_app, start_game, wait_ready
 from dadoteca.match import Match
-from dadoteca.qwixx import QWIXX, Cross, QwixxState, position_of
+from dadoteca.qwixx import PASS, QWIXX, Cross, QwixxState, position_of
+from dadoteca_web.qwixx_view import asked_player
 from serve import BackgroundServer
 
 SEED = 21
@@ -32,17 +33,9 @@ def expected_game(seed: int) -> QwixxState:
         if state.is_chance:
             state = state.apply_chance(state.roll())
             continue
-        player = asked(state)
-        cross = policy(state, player)
-        state = state.apply(player, cross) if cross else state.apply(player, state.legal_actions(player)[0])
+        player = asked_player(state)
+        state = state.apply(player, policy(state, player) or PASS)
     return state
-
-
-def asked(state: QwixxState) -> int:
-    return next(
-        p for p in ((state.active + k) % state.num_players for k in range(state.num_players))
-        if p in state.deciders
-    )
 
 
 def tap_one_decision(page: Page) -> None:
