@@ -1,0 +1,717 @@
+"""Browser benchmark: start-up against bare Pyodide, tap-to-DOM latency, rules engine in Pyodide.
+
+    .venv/bin/python build/build.py --dist dist            # the site to measure (any build)
+    PYTHONPATH=py .venv/bin/python tests/bench/browser.py  # --runs 5 --dist dist/ --out ...
+
+Writes ``bench-results/browser.json`` (``--out``) and prints a summary. About 8 minutes with the
+default ``--runs 5`` on a 2-core machine; ``--runs 2`` takes about 3. Timings on a shared
+machine are noisy: every figure is a median over ``--runs``, and every comparison is a ratio
+against a baseline measured in the same browser, alternating with the app run by run.
+
+What is measured, on Debian's Chromium (``/usr/bin/chromium``, headless, 360x640 viewport):
+
+1. **Start-up**: time from navigation start until ``<html data-app-state="ready">``, for the
+   app (``index.html``) and for a *bare Pyodide* page written at benchmark time into a temporary
+   copy of the site (never into dist/): ``loadPyodide({indexURL: "pyodide/"})``, then, as
+   PyScript does it, ``loadPackage("micropip")`` and ``micropip.install(["dadoteca"])``, which
+   resolves the same wheel through our pyodide-lock.json. The ratio app/bare is the price of
+   PyScript and of the app itself. *Cold*: a fresh origin (its own server on a new port): no
+   HTTP cache, no service worker, no storage. *Warm*: a second load of the same origin in a new
+   tab; for the app, once its service worker is active and controls the page (everything comes
+   from the precache); the bare page has no service worker, so its warm load is served by the
+   HTTP cache (the server sends ``Cache-Control: no-cache`` like build/serve.py: revalidated,
+   304s). Also the shell's first paint / first contentful paint, when the dadoteca wheel had
+   arrived (``wheel_ms``), when a cold app became offline-ready (its service worker took
+   control), and what the server sent. Then the same again in a second browser with 4x CPU
+   throttling (CDP ``Emulation.setCPUThrottlingRate``, set before navigation; it slows the
+   page's main thread only, not the service worker nor the browser's compile threads).
+
+   One browser per variant, with a persistent profile in a new temporary directory: a real
+   profile's HTTP cache is on disk, where Chromium also keeps compiled WebAssembly. Incognito
+   contexts (Playwright's ``browser.new_context()``) keep a memory cache that refuses entries
+   over 1/8 of its size, so the 9.6 MB ``pyodide.asm.wasm`` is downloaded and compiled again
+   on every "warm" load; ``--incognito`` measures that way instead (a new context per run).
+
+2. **Tap-to-DOM latency** over scripted 2-player Qwixx games (``?seed=1..runs``, one per run):
+   player 1 takes the first legal cell and confirms, player 2 passes, whoever is asked rolls.
+   Each tap is timed inside the page: ``el.click()`` returns once Python has updated the DOM
+   (``dom``), then until the next frame (``requestAnimationFrame`` then ``setTimeout 0``:
+   ``frame``). p50/p95/max over all taps, in both browsers (normal and throttled).
+   ``performance.now()`` is coarsened to 0.1 ms on a page that is not cross-origin isolated.
+
+3. **Rules engine in Pyodide**: random Qwixx games per second, by tests/bench/engine.py's own
+   ``games_per_second`` (the module is copied into Pyodide's file system and imported there),
+   run for 1, 2 and 4 players on the bare page, alternating with the same function in this
+   CPython; medians of ``--runs`` and the ratio CPython/Pyodide.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import platform
+import shutil
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from socket import socket
+from typing import IO, Any
+
+import engine
+from playwright.sync_api import Browser as PlaywrightBrowser
+from playwright.sync_api import (
+    BrowserContext,
+    Page,
+    Playwright,
+    sync_playwright,
+)
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+VIEWPORT = {"width": 360, "height": 640}
+LOCALE = "en-US"  # the game's prompts start with the asked player's name in every language
+HOST = "127.0.0.1"  # loopback is a secure context: service workers run on plain http
+BOOT_TIMEOUT_S = 300.0  # a throttled cold start is ~15 s here; far more on a loaded machine
+APP_PAGE = "index.html?seed=1"
+BARE_PAGE = "bare-pyodide.html"
+GAME = "qwixx"
+PLAYERS = ("Ana", "Ben")  # distinct first letters: the prompt is matched by its start
+MAX_TAPS_PER_GAME = 2000  # a scripted game that has not ended by then is a bug
+
+# Pyodide does not start if .wasm is not application/wasm; module scripts must be JavaScript.
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".wasm": "application/wasm",
+    ".zip": "application/zip",
+    ".whl": "application/zip",
+    ".png": "image/png",
+    ".svg": "image/svg+xml",
+    ".txt": "text/plain; charset=utf-8",
+}
+
+BARE_HTML = """<!doctype html>
+<html lang="en" data-app-state="loading">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Bare Pyodide (benchmark baseline)</title>
+<link rel="icon" href="data:,">
+</head>
+<body>
+<p>Bare Pyodide: the start-up baseline of tests/bench/browser.py.</p>
+<script type="module">
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+// What PyScript does with {"packages": ["dadoteca"]}, minus PyScript.
+const pyodide = await loadPyodide({ indexURL: "pyodide/" });
+await pyodide.loadPackage("micropip");
+const micropip = pyodide.pyimport("micropip");
+await micropip.install(["dadoteca"], { keep_going: true });
+micropip.destroy();
+window.pyodide = pyodide;
+document.documentElement.setAttribute("data-app-state", "ready");
+</script>
+</body>
+</html>
+"""
+
+# Runs in every page before its own scripts: when it became ready, when a service worker
+# took control of it.
+INIT_SCRIPT = """
+new MutationObserver((mutations, observer) => {
+  const state = document.documentElement.getAttribute("data-app-state");
+  if (state === "ready" || state === "failed") {
+    window.__benchReady = performance.now();
+    observer.disconnect();
+  }
+}).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-app-state"] });
+navigator.serviceWorker?.addEventListener("controllerchange", () => {
+  window.__benchControlled = performance.now();
+});
+"""
+
+READY_SELECTOR = "html[data-app-state=ready], html[data-app-state=failed]"
+
+LOAD_METRICS_JS = """() => {
+  const paints = Object.fromEntries(
+    performance.getEntriesByType("paint").map((entry) => [entry.name, entry.startTime]));
+  const arrived = (pattern) => {
+    const entry = performance.getEntriesByType("resource").find((e) => pattern.test(e.name));
+    return entry ? entry.responseEnd : null;
+  };
+  return {
+    state: document.documentElement.getAttribute("data-app-state"),
+    ready_ms: window.__benchReady ?? null,
+    first_paint_ms: paints["first-paint"] ?? null,
+    first_contentful_paint_ms: paints["first-contentful-paint"] ?? null,
+    wasm_ms: arrived(/pyodide\\.asm\\.wasm$/),
+    wheel_ms: arrived(/dadoteca-[^/]*\\.whl$/),
+    controlled: Boolean(navigator.serviceWorker?.controller),
+  };
+}"""
+
+SW_CONTROL_JS = """async () => {
+  const timeout = new Promise((_, reject) =>
+    setTimeout(() => reject(new Error("no service worker after 120 s")), 120000));
+  const controlled = (async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) =>
+        navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
+    }
+    return window.__benchControlled ?? null;
+  })();
+  return Promise.race([controlled, timeout]);
+}"""
+
+# One whole game, tapped inside the page. Each tap starts from a settled page (a frame after
+# the previous one), like a finger that comes back a moment later.
+GAME_JS = """async ({ first, maxTaps }) => {
+  const nextFrame = () => new Promise((resolve) =>
+    requestAnimationFrame(() => setTimeout(resolve, 0)));
+  const find = (selector) => document.querySelector(selector);
+  const taps = [];
+  while (!find("#region-scores table")) {
+    if (taps.length >= maxTaps) throw new Error(`no end screen after ${maxTaps} taps`);
+    const prompt = (find("#region-prompt .prompt")?.textContent ?? "").trim();
+    let act = "roll";
+    let element = find("[data-act=roll]");
+    if (!element && prompt.startsWith(first)) {
+      [act, element] = ["confirm", find("[data-act=confirm]:not([disabled])")];
+      if (!element) [act, element] = ["cell", find("#region-board .cell.legal")];
+    }
+    if (!element) [act, element] = ["pass", find("[data-act=pass]")];
+    if (!element) throw new Error(`nothing to tap; the prompt says: ${prompt}`);
+    await nextFrame();
+    const start = performance.now();
+    element.click();
+    const dom = performance.now() - start;
+    await nextFrame();
+    taps.push({ act, dom, frame: performance.now() - start });
+  }
+  return taps;
+}"""
+
+ENGINE_SETUP_JS = """(source) => {
+  pyodide.FS.mkdirTree("/bench");
+  pyodide.FS.writeFile("/bench/bench_engine.py", source);
+  pyodide.runPython("import sys; sys.path.insert(0, '/bench'); import bench_engine");
+  return pyodide.version;
+}"""
+
+ENGINE_RUN_JS = """([game, players, seconds, seed]) => pyodide.runPython(
+  `bench_engine.games_per_second(${JSON.stringify(game)}, ${players}, ${seconds}, ${seed})`)"""
+
+
+def log(message: str) -> None:
+    print(message, flush=True)
+
+
+# -- statistics -----------------------------------------------------------------------------
+
+
+def median(values: Sequence[float | None]) -> float | None:
+    present = [v for v in values if v is not None]
+    return statistics.median(present) if present else None
+
+
+def percentile(values: Sequence[float], fraction: float) -> float:
+    """Linear interpolation between closest ranks (numpy's default, Excel's PERCENTILE.INC)."""
+    ordered = sorted(values)
+    position = (len(ordered) - 1) * fraction
+    low = int(position)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
+
+
+def spread(values: Sequence[float]) -> dict[str, float]:
+    return {
+        "p50": percentile(values, 0.5),
+        "p95": percentile(values, 0.95),
+        "max": max(values),
+    }
+
+
+def ratio(numerator: float | None, denominator: float | None) -> float | None:
+    return numerator / denominator if numerator is not None and denominator else None
+
+
+# -- the site and its servers ---------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Site:
+    """A temporary copy of the built site, plus the bare Pyodide page."""
+
+    root: Path
+    wheel: str
+    wheel_sha256: str
+    size_bytes: int
+
+    @classmethod
+    def copy_of(cls, dist: Path, into: Path) -> Site:
+        root = Path(shutil.copytree(dist, into / "site"))
+        (root / BARE_PAGE).write_text(BARE_HTML)
+        lock = json.loads((root / "pyodide" / "pyodide-lock.json").read_text())
+        wheel = lock["packages"]["dadoteca"]["file_name"]
+        digest = hashlib.sha256((root / "pyodide" / wheel).read_bytes()).hexdigest()
+        size = sum(p.stat().st_size for p in dist.rglob("*") if p.is_file())
+        return cls(root, wheel, digest, size)
+
+
+@dataclass
+class Traffic:
+    requests: int = 0
+    not_modified: int = 0
+    body_bytes: int = 0
+    lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    def take(self) -> dict[str, int]:
+        """What was served since the last call."""
+        with self.lock:
+            taken = {"requests": self.requests, "not_modified": self.not_modified,
+                     "body_bytes": self.body_bytes}
+            self.requests = self.not_modified = self.body_bytes = 0
+        return taken
+
+
+class SiteServer(ThreadingHTTPServer):
+    """The site on its own port, in a thread: a new origin (cold caches) every time."""
+
+    daemon_threads = True
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.traffic = Traffic()
+        super().__init__((HOST, 0), SiteHandler)
+        self.thread = threading.Thread(target=self.serve_forever, daemon=True)
+        self.thread.start()
+
+    @property
+    def url(self) -> str:
+        return f"http://{HOST}:{self.server_address[1]}/"
+
+    def stop(self) -> None:
+        self.shutdown()
+        self.server_close()
+        self.thread.join()
+
+
+class SiteHandler(SimpleHTTPRequestHandler):
+    server: SiteServer
+
+    def __init__(self, request: socket, client_address: Any, server: SiteServer) -> None:
+        super().__init__(request, client_address, server, directory=str(server.root))
+
+    def guess_type(self, path: str | Any) -> str:
+        return MIME_TYPES.get(Path(str(path)).suffix.lower(), "application/octet-stream")
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")  # as build/serve.py: always revalidate
+        super().end_headers()
+
+    def send_response(self, code: int, message: str | None = None) -> None:
+        with self.server.traffic.lock:
+            self.server.traffic.requests += 1
+            self.server.traffic.not_modified += code == 304
+        super().send_response(code, message)
+
+    def copyfile(self, source: IO[bytes], outputfile: IO[bytes]) -> None:  # type: ignore[override]
+        while chunk := source.read(256 * 1024):
+            outputfile.write(chunk)
+            with self.server.traffic.lock:
+                self.server.traffic.body_bytes += len(chunk)
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+# -- one browser ----------------------------------------------------------------------------
+
+
+class BootError(RuntimeError):
+    """A page did not become ready: what it said on the way."""
+
+
+@dataclass
+class Origin:
+    server: SiteServer
+    context: BrowserContext
+
+    @property
+    def url(self) -> str:
+        return self.server.url
+
+
+class Chromium:
+    """One Chromium for one variant (CPU throttling rate); every page in it throttled alike."""
+
+    def __init__(self, playwright: Playwright, site: Site, throttling: float, incognito: bool,
+                 profile_dir: Path) -> None:
+        self.site = site
+        self.throttling = throttling
+        self.servers: list[SiteServer] = []  # kept open: a port is never reused for a new origin
+        self.contexts: list[BrowserContext] = []
+        self._options: dict[str, Any] = {"viewport": VIEWPORT, "locale": LOCALE}
+        launch: dict[str, Any] = {"executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+        self._incognito: PlaywrightBrowser | None = None
+        if incognito:
+            self._incognito = playwright.chromium.launch(**launch)
+            self.version = self._incognito.version
+        else:
+            persistent = playwright.chromium.launch_persistent_context(
+                str(profile_dir), **launch, **self._options
+            )
+            persistent.add_init_script(INIT_SCRIPT)
+            self.contexts.append(persistent)
+            self.version = persistent.browser.version if persistent.browser else "?"
+
+    def new_origin(self) -> Origin:
+        """A site origin this browser has never seen."""
+        server = SiteServer(self.site.root)
+        self.servers.append(server)
+        if self._incognito is None:
+            return Origin(server, self.contexts[0])
+        context = self._incognito.new_context(**self._options)
+        context.add_init_script(INIT_SCRIPT)
+        self.contexts.append(context)
+        return Origin(server, context)
+
+    def open(self, origin: Origin, path: str) -> tuple[Page, dict[str, Any]]:
+        """Load a page (throttled from the start) until it is ready; its load metrics."""
+        page = origin.context.new_page()
+        if self.throttling != 1:
+            cdp = origin.context.new_cdp_session(page)
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": self.throttling})
+        said: list[str] = []
+        page.on("pageerror", lambda error: said.append(f"page error: {error}"))
+        page.on("console", lambda message: said.append(f"console.{message.type}: {message.text}"))
+        origin.server.traffic.take()
+        page.goto(origin.url + path, wait_until="commit")
+        self._wait_ready(page, said)
+        metrics: dict[str, Any] = page.evaluate(LOAD_METRICS_JS)
+        if metrics["state"] != "ready":
+            raise BootError(f"{path}: data-app-state={metrics['state']}\n" + "\n".join(said))
+        metrics["served"] = origin.server.traffic.take()
+        return page, metrics
+
+    @staticmethod
+    def _wait_ready(page: Page, said: list[str]) -> None:
+        deadline = time.monotonic() + BOOT_TIMEOUT_S
+        while True:
+            try:
+                page.wait_for_selector(READY_SELECTOR, state="attached", timeout=1000)
+                return
+            except PlaywrightTimeout:
+                failed = [line for line in said if "Traceback" in line or "page error" in line]
+                if failed or time.monotonic() > deadline:
+                    raise BootError("\n".join(failed or said[-20:] or ["no ready page"])) from None
+
+    def close(self) -> None:
+        for context in reversed(self.contexts):
+            context.close()
+        if self._incognito is not None:
+            self._incognito.close()
+        for server in self.servers:
+            server.stop()
+
+
+@contextmanager
+def browser(playwright: Playwright, site: Site, throttling: float, incognito: bool
+            ) -> Iterator[Chromium]:
+    with tempfile.TemporaryDirectory(prefix="dadoteca-profile-") as profile:
+        opened = Chromium(playwright, site, throttling, incognito, Path(profile))
+        try:
+            yield opened
+        finally:
+            opened.close()
+
+
+# -- 1. start-up ----------------------------------------------------------------------------
+
+
+def startup_run(chromium: Chromium, kind: str) -> dict[str, dict[str, Any]]:
+    """A cold load of a new origin, then a warm one in a new tab (the app: once its service
+    worker controls the page)."""
+    origin = chromium.new_origin()
+    path = APP_PAGE if kind == "app" else BARE_PAGE
+    page, cold = chromium.open(origin, path)
+    if kind == "app":
+        cold["offline_ready_ms"] = page.evaluate(SW_CONTROL_JS)
+    page.close()
+    page, warm = chromium.open(origin, path)
+    page.close()
+    if kind == "app" and not warm["controlled"]:
+        raise BootError("the warm app load was not served by its service worker")
+    return {"cold": cold, "warm": warm}
+
+
+def summarise_loads(loads: list[dict[str, Any]]) -> dict[str, Any]:
+    keys = ("ready_ms", "first_paint_ms", "first_contentful_paint_ms", "wasm_ms", "wheel_ms",
+            "offline_ready_ms")
+    summary: dict[str, Any] = {
+        key: median([load.get(key) for load in loads]) for key in keys if key in loads[0]
+    }
+    for key in ("requests", "not_modified", "body_bytes"):
+        summary[f"served_{key}"] = median([load["served"][key] for load in loads])
+    summary["loads"] = loads
+    return summary
+
+
+def measure_startup(chromium: Chromium, runs: int) -> dict[str, Any]:
+    loads: dict[str, dict[str, list[dict[str, Any]]]] = {
+        kind: {"cold": [], "warm": []} for kind in ("app", "bare")
+    }
+    for run in range(runs):
+        order = ("app", "bare") if run % 2 == 0 else ("bare", "app")
+        for kind in order:
+            for state, metrics in startup_run(chromium, kind).items():
+                loads[kind][state].append(metrics)
+        log(f"  start-up run {run + 1}/{runs}: " + ", ".join(
+            f"{kind} {state} {loads[kind][state][-1]['ready_ms']:.0f} ms"
+            for kind in ("app", "bare") for state in ("cold", "warm")))
+    result: dict[str, Any] = {}
+    for state in ("cold", "warm"):
+        app = summarise_loads(loads["app"][state])
+        bare = summarise_loads(loads["bare"][state])
+        result[state] = {
+            "ratio_app_to_bare": ratio(app["ready_ms"], bare["ready_ms"]),
+            "app": app,
+            "bare": bare,
+        }
+    return result
+
+
+# -- 2. taps --------------------------------------------------------------------------------
+
+
+def play_game(chromium: Chromium, origin: Origin, seed: int) -> list[dict[str, Any]]:
+    page, _ = chromium.open(origin, f"index.html?seed={seed}")
+    for index, name in enumerate(PLAYERS):
+        page.fill(f"#setup input[name=player] >> nth={index}", name)
+    page.click("#setup button[type=submit]")
+    page.wait_for_selector("[data-act=roll]", state="attached")
+    taps: list[dict[str, Any]] = page.evaluate(
+        GAME_JS, {"first": PLAYERS[0], "maxTaps": MAX_TAPS_PER_GAME}
+    )
+    page.evaluate("localStorage.clear()")  # the next game must not resume this one
+    page.close()
+    return taps
+
+
+def measure_taps(chromium: Chromium, games: int) -> dict[str, Any]:
+    origin = chromium.new_origin()
+    page, _ = chromium.open(origin, APP_PAGE)  # installs the service worker: games load warm
+    page.evaluate(SW_CONTROL_JS)
+    page.close()
+    taps: list[dict[str, Any]] = []
+    for seed in range(1, games + 1):
+        game = play_game(chromium, origin, seed)
+        log(f"  game {seed}/{games} (seed {seed}): {len(game)} taps, "
+            f"median {median([tap['dom'] for tap in game]):.1f} ms to the DOM")
+        taps += [{**tap, "seed": seed} for tap in game]
+    by_act: dict[str, Any] = {}
+    for act in sorted({tap["act"] for tap in taps}):
+        chosen = [tap for tap in taps if tap["act"] == act]
+        by_act[act] = {"taps": len(chosen), "dom_ms": spread([t["dom"] for t in chosen]),
+                       "frame_ms": spread([t["frame"] for t in chosen])}
+    return {
+        "viewport": VIEWPORT,
+        "games": games,
+        "taps": len(taps),
+        "dom_ms": spread([tap["dom"] for tap in taps]),
+        "frame_ms": spread([tap["frame"] for tap in taps]),
+        "by_act": by_act,
+        "samples": taps,
+    }
+
+
+# -- 3. rules engine ------------------------------------------------------------------------
+
+
+def measure_engine(chromium: Chromium, runs: int, seconds: float, players: Sequence[int]
+                   ) -> dict[str, Any]:
+    origin = chromium.new_origin()
+    page, _ = chromium.open(origin, BARE_PAGE)
+    pyodide_version = page.evaluate(ENGINE_SETUP_JS, Path(engine.__file__).read_text())
+    per_players: dict[int, dict[str, list[float]]] = {
+        count: {"pyodide": [], "cpython": []} for count in players
+    }
+    for run in range(runs):
+        for count in players:
+            seed = run * 100_000  # the seeds engine.py uses
+            per_players[count]["pyodide"].append(
+                float(page.evaluate(ENGINE_RUN_JS, [GAME, count, seconds, seed]))
+            )
+            per_players[count]["cpython"].append(
+                engine.games_per_second(GAME, count, seconds, seed)
+            )
+        log(f"  engine run {run + 1}/{runs}: " + ", ".join(
+            f"{count}p {per_players[count]['pyodide'][-1]:,.0f} vs "
+            f"{per_players[count]['cpython'][-1]:,.0f} games/s" for count in players))
+    page.close()
+    results = []
+    for count, figures in per_players.items():
+        in_pyodide = median(figures["pyodide"])
+        in_cpython = median(figures["cpython"])
+        results.append({
+            "game": GAME,
+            "players": count,
+            "pyodide_games_per_second": in_pyodide,
+            "cpython_games_per_second": in_cpython,
+            "ratio_cpython_to_pyodide": ratio(in_cpython, in_pyodide),
+            "pyodide_runs": figures["pyodide"],
+            "cpython_runs": figures["cpython"],
+        })
+    return {"pyodide": pyodide_version, "python": platform.python_version(),
+            "seconds_per_run": seconds, "results": results}
+
+
+# -- the report -----------------------------------------------------------------------------
+
+
+def ms(value: float | None) -> str:
+    return "-" if value is None else f"{value:,.0f} ms"
+
+
+def times(value: float | None) -> str:
+    return "-" if value is None else f"{value:.2f}x"
+
+
+def print_summary(report: dict[str, Any]) -> None:
+    runs = report["settings"]["runs"]
+    log(f"\n== Dadoteca in {report['environment']['chromium']}, medians of {runs} runs ==")
+    for variant in report["variants"]:
+        rate = variant["cpu_throttling"]
+        log(f"\n-- CPU throttling {rate:g}x --")
+        startup = variant["startup"]
+        log(f"start-up to ready        {'app':>9} {'bare':>9} {'app/bare':>9}"
+            f" {'wheel arrived':>17}   {'FP / FCP (app)':>17}")
+        for state in ("cold", "warm"):
+            app, bare = startup[state]["app"], startup[state]["bare"]
+            log(f"  {state:<22} {ms(app['ready_ms']):>9} {ms(bare['ready_ms']):>9} "
+                f"{times(startup[state]['ratio_app_to_bare']):>9} "
+                f"{ms(app['wheel_ms']):>8}/{ms(bare['wheel_ms']):>8}   "
+                f"{ms(app['first_paint_ms']):>8}/{ms(app['first_contentful_paint_ms']):>8}")
+        log(f"  cold app offline-ready (service worker in control) at "
+            f"{ms(startup['cold']['app']['offline_ready_ms'])}")
+        for state, note in (("cold", ""), ("warm", "   (app: service worker; bare: HTTP cache)")):
+            log(f"  served per {state} load: " + ", ".join(
+                f"{kind} {startup[state][kind]['served_body_bytes'] / 1e6:.1f} MB in "
+                f"{startup[state][kind]['served_requests']:.0f} requests "
+                f"({startup[state][kind]['served_not_modified']:.0f} x 304)"
+                for kind in ("app", "bare")) + note)
+        taps = variant["taps"]
+        log(f"tap latency over {taps['games']} games, {taps['taps']} taps at 360x640"
+            f"          p50      p95      max")
+        for key, label in (("dom_ms", "click() to DOM updated"), ("frame_ms", "to the next frame")):
+            figures = taps[key]
+            log(f"  {label:<45} {figures['p50']:6.1f}   {figures['p95']:6.1f}   "
+                f"{figures['max']:6.1f} ms")
+        log("  by tap (DOM p50/p95): " + ", ".join(
+            f"{act} x{figures['taps']} {figures['dom_ms']['p50']:.1f}/"
+            f"{figures['dom_ms']['p95']:.1f}" for act, figures in taps["by_act"].items()))
+    engine_report = report["engine"]
+    log(f"\nrules engine, random {GAME} games/s   Pyodide {engine_report['pyodide']:<9}"
+        f" CPython {engine_report['python']:<8} CPython/Pyodide")
+    for result in engine_report["results"]:
+        log(f"  {result['players']} players {result['pyodide_games_per_second']:>26,.0f}"
+            f" {result['cpython_games_per_second']:>16,.0f} "
+            f"{times(result['ratio_cpython_to_pyodide']):>15}")
+    environment = report["environment"]
+    log(f"\n{report['elapsed_seconds']:.0f} s in all; load average "
+        f"{environment['load_average_before'][0]:.1f} before, "
+        f"{environment['load_average_after'][0]:.1f} after, on {environment['cpus']} CPUs")
+
+
+# -- main -----------------------------------------------------------------------------------
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5, help="runs per figure (default 5)")
+    parser.add_argument("--dist", type=Path, default=ROOT / "dist", help="the built site")
+    parser.add_argument("--out", type=Path, default=Path("bench-results/browser.json"))
+    parser.add_argument("--cpu-throttling", type=float, default=4.0,
+                        help="the slowed-down variant's rate (default 4, a mid-range phone)")
+    parser.add_argument("--engine-seconds", type=float, default=1.0,
+                        help="length of one engine run (default 1 s)")
+    parser.add_argument("--engine-players", type=int, nargs="+", default=[1, 2, 4])
+    parser.add_argument("--incognito", action="store_true",
+                        help="a fresh incognito context per run instead of a persistent profile")
+    args = parser.parse_args()
+    if not (args.dist / "index.html").is_file():
+        parser.exit(1, f"{args.dist}/index.html is missing: build first "
+                       f"(.venv/bin/python build/build.py --dist {args.dist})\n")
+    started, load_before = time.monotonic(), os.getloadavg()
+    with tempfile.TemporaryDirectory(prefix="dadoteca-bench-") as tmp, \
+            sync_playwright() as playwright:
+        site = Site.copy_of(args.dist, Path(tmp))
+        variants = []
+        engine_report: dict[str, Any] = {}
+        version = "?"
+        for throttling in (1.0, args.cpu_throttling):
+            log(f"CPU throttling {throttling:g}x")
+            with browser(playwright, site, throttling, args.incognito) as chromium:
+                version = chromium.version
+                startup = measure_startup(chromium, args.runs)
+                taps = measure_taps(chromium, args.runs)
+                if throttling == 1:
+                    engine_report = measure_engine(
+                        chromium, args.runs, args.engine_seconds, args.engine_players
+                    )
+            variants.append({"cpu_throttling": throttling, "startup": startup, "taps": taps})
+    report = {
+        "environment": {
+            "chromium": f"Chromium {version}",
+            "python": platform.python_version(),
+            "platform": platform.platform(),
+            "cpus": len(os.sched_getaffinity(0)),
+            "load_average_before": load_before,
+            "load_average_after": os.getloadavg(),
+            "dist": {"path": str(args.dist), "size_bytes": site.size_bytes,
+                     "wheel": site.wheel, "wheel_sha256": site.wheel_sha256},
+        },
+        "settings": {
+            "runs": args.runs,
+            "profile": "incognito context per run" if args.incognito
+            else "persistent profile, a new origin (port) per cold run",
+            "cache_control": "no-cache",
+            "viewport": VIEWPORT,
+            "app_page": APP_PAGE,
+            "argv": sys.argv[1:],
+        },
+        "variants": variants,
+        "engine": engine_report,
+        "elapsed_seconds": time.monotonic() - started,
+    }
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(report, indent=1))
+    print_summary(report)
+    log(f"written to {args.out}")
+
+
+if __name__ == "__main__":
+    main()
