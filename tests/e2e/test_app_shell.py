@@ -1,0 +1,91 @@
+"""The shell and the app around a game: languages, rules summaries, saved games, import/export."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page
+
+from appdriver import PageWatch, open_app, start_game, wait_ready
+from serve import BackgroundServer
+
+
+def test_the_language_follows_the_browser_and_can_be_switched(
+    page: Page, server: BackgroundServer, watch: PageWatch
+) -> None:
+    page.set_extra_http_headers({"Accept-Language": "es-AR"})
+    page.add_init_script("Object.defineProperty(navigator, 'languages', {get: () => ['es-AR']})")
+    open_app(page, f"{server.url}?seed=4")
+    assert page.get_attribute("html", "lang") == "es"
+    start_game(page, ["Ana", "Bo"])
+    assert "Ana" in page.inner_text("#region-prompt") and "dados" in page.inner_text(
+        "#region-prompt"
+    )
+    page.select_option("#language", "it")
+    page.wait_for_function("document.querySelector('#region-prompt').innerText.includes('dadi')")
+    assert page.get_attribute("html", "lang") == "it"
+    page.reload()
+    wait_ready(page)
+    assert page.get_attribute("html", "lang") == "it"  # the choice is remembered
+    assert watch.errors == []
+
+
+@pytest.mark.parametrize(
+    ("language", "word"), [("en", "lock"), ("it", "lucchetto"), ("es", "candado")]
+)
+def test_the_rules_summary_is_there_in_every_language(
+    page: Page, server: BackgroundServer, language: str, word: str
+) -> None:
+    open_app(page, server.url)
+    page.select_option("#language", language)
+    page.click("[data-show-rules]")
+    page.wait_for_selector("#rules[open] .rules-text h2")
+    text = page.inner_text("#rules .rules-text").lower()
+    assert "qwixx" in text and word in text
+    page.click("#rules-close")
+    assert not page.is_visible("#rules")
+
+
+def test_an_unreadable_saved_game_is_reported_set_aside_and_a_new_game_starts(
+    page: Page, server: BackgroundServer, watch: PageWatch
+) -> None:
+    page.goto(server.url)
+    page.evaluate('localStorage.setItem(\'dadoteca.game\', \'{"format": "dadoteca-record", "ver\')')
+    page.reload()
+    wait_ready(page)
+    assert "could not be read and was set aside" in page.inner_text("#region-notice")
+    kept = page.evaluate(
+        "Object.keys(localStorage).filter(k => k.startsWith('dadoteca.broken.'))"
+        ".map(k => localStorage.getItem(k))"
+    )
+    assert kept == ['{"format": "dadoteca-record", "ver']
+    start_game(page, ["Anna"])
+    page.click("[data-act=roll]")
+    assert page.locator("#region-board .cell.legal").count() > 0
+    assert watch.errors == []
+
+
+def test_export_then_import_restores_the_game(
+    page: Page, server: BackgroundServer, tmp_path: Path
+) -> None:
+    open_app(page, f"{server.url}?seed=6")
+    start_game(page, ["Anna", "Bo"])
+    page.click("[data-act=roll]")
+    page.click("#region-controls [data-act=pass]")
+    with page.expect_download() as download:
+        page.click("[data-act=export]")
+    exported = tmp_path / "game.json"
+    download.value.save_as(exported)
+    record = json.loads(exported.read_text())
+    assert record["format"] == "dadoteca-record" and len(record["actions"]) == 2
+    page.click("[data-act=new-game]")
+    page.click("[data-act=new-game-confirmed]")
+    page.wait_for_selector("body[data-screen=setup]")
+    with page.expect_file_chooser() as chooser:
+        page.click("[data-act=import]")
+    chooser.value.set_files(str(exported))
+    page.wait_for_selector("body[data-screen=play]")
+    assert json.loads(page.evaluate("localStorage.getItem('dadoteca.game')")) == record
+    assert "Bo" in page.inner_text("#region-prompt .prompt")
