@@ -64,8 +64,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as error:
         print(f"error: cannot read {args.record}: {error.strerror}", file=sys.stderr)
         return 2
-    print(json.dumps(result, indent=1))
+    print(_readable_json(result))
     return 0
+
+
+def _readable_json(value: dict[str, object]) -> str:
+    """Indented JSON, except that each record action (a short pair) stays on one line."""
+    actions = value.get("actions")
+    if not isinstance(actions, list):
+        return json.dumps(value, indent=1)
+    head = json.dumps({**value, "actions": []}, indent=1)
+    lines = ",\n  ".join(json.dumps(action) for action in actions)
+    return head.replace(
+        '"actions": []', f'"actions": [\n  {lines}\n ]' if actions else '"actions": []'
+    )
 
 
 if __name__ == "__main__":
