@@ -3,8 +3,8 @@
     .venv/bin/python build/build.py --dist dist            # the site to measure (any build)
     PYTHONPATH=py .venv/bin/python tests/bench/browser.py  # --runs 5 --dist dist/ --out ...
 
-Writes ``bench-results/browser.json`` (``--out``) and prints a summary. About 8 minutes with the
-default ``--runs 5`` on a 2-core machine; ``--runs 2`` takes about 3. Timings on a shared
+Writes ``bench-results/browser.json`` (``--out``) and prints a summary. About 6.5 minutes with
+the default ``--runs 5`` on a 2-core machine; ``--runs 2`` takes about 3. Timings on a shared
 machine are noisy: every figure is a median over ``--runs``, and every comparison is a ratio
 against a baseline measured in the same browser, alternating with the app run by run.
 
@@ -20,17 +20,22 @@ What is measured, on Debian's Chromium (``/usr/bin/chromium``, headless, 360x640
    tab; for the app, once its service worker is active and controls the page (everything comes
    from the precache); the bare page has no service worker, so its warm load is served by the
    HTTP cache (the server sends ``Cache-Control: no-cache`` like build/serve.py: revalidated,
-   304s). Also the shell's first paint / first contentful paint, when the dadoteca wheel had
-   arrived (``wheel_ms``), when a cold app became offline-ready (its service worker took
-   control), and what the server sent. Then the same again in a second browser with 4x CPU
-   throttling (CDP ``Emulation.setCPUThrottlingRate``, set before navigation; it slows the
-   page's main thread only, not the service worker nor the browser's compile threads).
+   304s). The summary's columns, all from navigation start: FP and FCP, the page's first
+   paint and first contentful paint (for the app, the shell); *wasm in*, ``pyodide.asm.wasm``
+   has arrived; *wheel in*, the dadoteca wheel has arrived (Pyodide and micropip are up: what
+   comes before is mostly Pyodide's own start, what comes after is installing the wheel and,
+   for the app, starting it); *ready*. Also when a cold app became offline-ready (its service
+   worker took control) and what the server sent. Then the same again in a second browser
+   with 4x CPU throttling (CDP ``Emulation.setCPUThrottlingRate``, set before navigation; it
+   slows the page's main thread only, not the service worker nor the browser's compile
+   threads).
 
-   One browser per variant, with a persistent profile in a new temporary directory: a real
-   profile's HTTP cache is on disk, where Chromium also keeps compiled WebAssembly. Incognito
-   contexts (Playwright's ``browser.new_context()``) keep a memory cache that refuses entries
-   over 1/8 of its size, so the 9.6 MB ``pyodide.asm.wasm`` is downloaded and compiled again
-   on every "warm" load; ``--incognito`` measures that way instead (a new context per run).
+   One browser per variant, with a persistent profile in a new temporary directory, as a
+   phone has: its HTTP cache is on disk, and Chromium's code cache keeps compiled WebAssembly
+   beside it (a warm bare page compiles ~0.5 s less). Incognito contexts (Playwright's
+   ``browser.new_context()``) cache in memory and do not keep the 9.6 MB
+   ``pyodide.asm.wasm``: it is downloaded and compiled again on every "warm" load, which
+   flatters the app. ``--incognito`` measures that way all the same (a new context per run).
 
 2. **Tap-to-DOM latency** over scripted 2-player Qwixx games (``?seed=1..runs``, one per run):
    player 1 takes the first legal cell and confirms, player 2 passes, whoever is asked rolls.
@@ -607,21 +612,24 @@ def print_summary(report: dict[str, Any]) -> None:
         rate = variant["cpu_throttling"]
         log(f"\n-- CPU throttling {rate:g}x --")
         startup = variant["startup"]
-        log(f"start-up to ready        {'app':>9} {'bare':>9} {'app/bare':>9}"
-            f" {'wheel arrived':>17}   {'FP / FCP (app)':>17}")
+        columns = ("first_paint_ms", "first_contentful_paint_ms", "wasm_ms", "wheel_ms",
+                   "ready_ms")
+        log("start-up, medians in ms from navigation start")
+        headings = ("FP", "FCP", "wasm in", "wheel in", "ready", "app/bare")
+        log(" " * 13 + "".join(f"{heading:>10}" for heading in headings))
         for state in ("cold", "warm"):
-            app, bare = startup[state]["app"], startup[state]["bare"]
-            log(f"  {state:<22} {ms(app['ready_ms']):>9} {ms(bare['ready_ms']):>9} "
-                f"{times(startup[state]['ratio_app_to_bare']):>9} "
-                f"{ms(app['wheel_ms']):>8}/{ms(bare['wheel_ms']):>8}   "
-                f"{ms(app['first_paint_ms']):>8}/{ms(app['first_contentful_paint_ms']):>8}")
-        log(f"  cold app offline-ready (service worker in control) at "
+            for kind in ("app", "bare"):
+                figures = startup[state][kind]
+                cells = "".join(f"{ms(figures[key]).removesuffix(' ms'):>10}" for key in columns)
+                share = times(startup[state]["ratio_app_to_bare"]) if kind == "app" else ""
+                log(f"  {state if kind == 'app' else '':<6}{kind:<5}{cells}{share:>10}".rstrip())
+        log(f"  the cold app was offline-ready (its service worker in control) at "
             f"{ms(startup['cold']['app']['offline_ready_ms'])}")
-        for state, note in (("cold", ""), ("warm", "   (app: service worker; bare: HTTP cache)")):
+        for state, note in (("cold", ""), ("warm", "  (app: service worker; bare: HTTP cache)")):
             log(f"  served per {state} load: " + ", ".join(
-                f"{kind} {startup[state][kind]['served_body_bytes'] / 1e6:.1f} MB in "
-                f"{startup[state][kind]['served_requests']:.0f} requests "
-                f"({startup[state][kind]['served_not_modified']:.0f} x 304)"
+                f"{kind} {startup[state][kind]['served_body_bytes'] / 1e6:.1f} MB "
+                f"({startup[state][kind]['served_requests']:.0f} requests, "
+                f"{startup[state][kind]['served_not_modified']:.0f} x 304)"
                 for kind in ("app", "bare")) + note)
         taps = variant["taps"]
         log(f"tap latency over {taps['games']} games, {taps['taps']} taps at 360x640"
