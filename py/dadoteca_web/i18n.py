@@ -13,13 +13,20 @@ from dadoteca.core import CORE_RULES, RuleError
 from dadoteca.match import RECORD_RULES
 from dadoteca.qwixx import RULES as QWIXX_RULES
 
+from .storage import SAVE_RULES
+
 __all__ = ["LANGUAGES", "Translator", "pick_language"]
 
 LANGUAGES: Final = {"it": "Italiano", "es": "Español", "en": "English"}
 SOURCE_LANGUAGE: Final = "en"
 
 # The English text of every rule, by rule id: translations are keyed by that text.
-RULE_MESSAGES: Final[dict[str, str]] = {**CORE_RULES, **RECORD_RULES, **QWIXX_RULES}
+RULE_MESSAGES: Final[dict[str, str]] = {
+    **CORE_RULES,
+    **RECORD_RULES,
+    **SAVE_RULES,
+    **QWIXX_RULES,
+}
 
 
 def pick_language(preferred: Iterable[str]) -> str:

@@ -170,10 +170,7 @@ async def start() -> None:
         await _start()
     except Exception:  # the player must see something, whatever broke
         js.console.error(traceback.format_exc())
-        js.document.getElementById("region-notice").innerHTML = (
-            '<p class="notice error" role="alert">The game could not start. '
-            "Reload the page to try again.</p>"
-        )
+        js.document.getElementById("boot-failed").hidden = False  # translated by the shell
         js.document.documentElement.setAttribute("data-app-state", "failed")
 
 

@@ -40,7 +40,7 @@ def wait_ready(page: Page) -> None:
         state="attached",
         timeout=BOOT_TIMEOUT_MS,
     )
-    assert page.get_attribute("html", "data-app-state") == "ready", page.inner_text("main")
+    assert page.get_attribute("html", "data-app-state") == "ready", page.inner_text("body")
 
 
 def open_app(page: Page, url: str) -> None:

@@ -12,7 +12,7 @@ from dadoteca.qwixx import PASS, RED, YELLOW, Cross, QwixxState
 from dadoteca_web.app import REGIONS, App
 from dadoteca_web.i18n import Translator, pick_language
 from dadoteca_web.qwixx_view import asked_player
-from dadoteca_web.storage import BROKEN_PREFIX, SAVE_KEY, GameStore, MemoryStore
+from dadoteca_web.storage import BROKEN_PREFIX, SAVE_KEY, SAVE_RULES, GameStore, MemoryStore
 
 ITALIAN = {
     "{name}, roll the dice": "{name}, lancia i dadi",
@@ -163,6 +163,18 @@ def test_an_unreadable_save_is_reported_and_set_aside(saved: str, reason: str) -
     assert [v for k, v in store.items.items() if k.startswith(BROKEN_PREFIX)] == [saved]
     app.start(["Ann"])  # and a new game can start
     assert app.screen == "play"
+
+
+def test_an_unreadable_save_is_reported_in_the_players_language() -> None:
+    store = MemoryStore()
+    store.setItem(SAVE_KEY, "{broken")
+    damaged = SAVE_RULES["save.not_json"]
+    app = App(
+        GameStore(store),
+        Translator("it", {"it": {damaged: "Salvataggio rovinato: {problem}"}}),
+        lambda: 9,
+    )
+    assert "Salvataggio rovinato:" in app.regions()["notice"]
 
 
 class FullStore(MemoryStore):
