@@ -1,7 +1,7 @@
 """Browser benchmark: start-up against bare Pyodide, tap-to-DOM latency, rules engine in Pyodide.
 
     .venv/bin/python build/build.py --dist dist            # the site to measure (any build)
-    PYTHONPATH=py .venv/bin/python tests/bench/browser.py  # --runs 5 --dist dist/ --out ...
+    PYTHONPATH=py:build:tests/e2e .venv/bin/python tests/bench/browser.py  # --runs, --dist, --out
 
 Writes ``bench-results/browser.json`` (``--out``) and prints a summary. About 6.5 minutes with
 the default ``--runs 5`` on a 2-core machine; ``--runs 2`` takes about 3. Timings on a shared
@@ -81,16 +81,10 @@ from playwright.sync_api import (
 )
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from appdriver import CHROMIUM, CHROMIUM_ARGS  # tests/e2e: one home for the browser flags
+from serve import MIME_TYPES  # build/serve.py: one home for the MIME types
+
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 VIEWPORT = {"width": 360, "height": 640}
 LOCALE = "en-US"  # the game's prompts start with the asked player's name in every language
 HOST = "127.0.0.1"  # loopback is a secure context: service workers run on plain http
@@ -101,21 +95,6 @@ GAME = "qwixx"
 PLAYERS = ("Ana", "Ben")  # distinct first letters: the prompt is matched by its start
 MAX_TAPS_PER_GAME = 2000  # a scripted game that has not ended by then is a bug
 
-# Pyodide does not start if .wasm is not application/wasm; module scripts must be JavaScript.
-MIME_TYPES = {
-    ".html": "text/html; charset=utf-8",
-    ".js": "text/javascript; charset=utf-8",
-    ".mjs": "text/javascript; charset=utf-8",
-    ".css": "text/css; charset=utf-8",
-    ".json": "application/json",
-    ".webmanifest": "application/manifest+json",
-    ".wasm": "application/wasm",
-    ".zip": "application/zip",
-    ".whl": "application/zip",
-    ".png": "image/png",
-    ".svg": "image/svg+xml",
-    ".txt": "text/plain; charset=utf-8",
-}
 
 BARE_HTML = """<!doctype html>
 <html lang="en" data-app-state="loading">
@@ -296,8 +275,11 @@ class Traffic:
     def take(self) -> dict[str, int]:
         """What was served since the last call."""
         with self.lock:
-            taken = {"requests": self.requests, "not_modified": self.not_modified,
-                     "body_bytes": self.body_bytes}
+            taken = {
+                "requests": self.requests,
+                "not_modified": self.not_modified,
+                "body_bytes": self.body_bytes,
+            }
             self.requests = self.not_modified = self.body_bytes = 0
         return taken
 
@@ -373,8 +355,14 @@ class Origin:
 class Chromium:
     """One Chromium for one variant (CPU throttling rate); every page in it throttled alike."""
 
-    def __init__(self, playwright: Playwright, site: Site, throttling: float, incognito: bool,
-                 profile_dir: Path) -> None:
+    def __init__(
+        self,
+        playwright: Playwright,
+        site: Site,
+        throttling: float,
+        incognito: bool,
+        profile_dir: Path,
+    ) -> None:
         self.site = site
         self.throttling = throttling
         self.servers: list[SiteServer] = []  # kept open: a port is never reused for a new origin
@@ -444,8 +432,9 @@ class Chromium:
 
 
 @contextmanager
-def browser(playwright: Playwright, site: Site, throttling: float, incognito: bool
-            ) -> Iterator[Chromium]:
+def browser(
+    playwright: Playwright, site: Site, throttling: float, incognito: bool
+) -> Iterator[Chromium]:
     with tempfile.TemporaryDirectory(prefix="dadoteca-profile-") as profile:
         opened = Chromium(playwright, site, throttling, incognito, Path(profile))
         try:
@@ -474,8 +463,14 @@ def startup_run(chromium: Chromium, kind: str) -> dict[str, dict[str, Any]]:
 
 
 def summarise_loads(loads: list[dict[str, Any]]) -> dict[str, Any]:
-    keys = ("ready_ms", "first_paint_ms", "first_contentful_paint_ms", "wasm_ms", "wheel_ms",
-            "offline_ready_ms")
+    keys = (
+        "ready_ms",
+        "first_paint_ms",
+        "first_contentful_paint_ms",
+        "wasm_ms",
+        "wheel_ms",
+        "offline_ready_ms",
+    )
     summary: dict[str, Any] = {
         key: median([load.get(key) for load in loads]) for key in keys if key in loads[0]
     }
@@ -494,9 +489,14 @@ def measure_startup(chromium: Chromium, runs: int) -> dict[str, Any]:
         for kind in order:
             for state, metrics in startup_run(chromium, kind).items():
                 loads[kind][state].append(metrics)
-        log(f"  start-up run {run + 1}/{runs}: " + ", ".join(
-            f"{kind} {state} {loads[kind][state][-1]['ready_ms']:.0f} ms"
-            for kind in ("app", "bare") for state in ("cold", "warm")))
+        log(
+            f"  start-up run {run + 1}/{runs}: "
+            + ", ".join(
+                f"{kind} {state} {loads[kind][state][-1]['ready_ms']:.0f} ms"
+                for kind in ("app", "bare")
+                for state in ("cold", "warm")
+            )
+        )
     result: dict[str, Any] = {}
     for state in ("cold", "warm"):
         app = summarise_loads(loads["app"][state])
@@ -534,14 +534,19 @@ def measure_taps(chromium: Chromium, games: int) -> dict[str, Any]:
     taps: list[dict[str, Any]] = []
     for seed in range(1, games + 1):
         game = play_game(chromium, origin, seed)
-        log(f"  game {seed}/{games} (seed {seed}): {len(game)} taps, "
-            f"median {median([tap['dom'] for tap in game]):.1f} ms to the DOM")
+        log(
+            f"  game {seed}/{games} (seed {seed}): {len(game)} taps, "
+            f"median {median([tap['dom'] for tap in game]):.1f} ms to the DOM"
+        )
         taps += [{**tap, "seed": seed} for tap in game]
     by_act: dict[str, Any] = {}
     for act in sorted({tap["act"] for tap in taps}):
         chosen = [tap for tap in taps if tap["act"] == act]
-        by_act[act] = {"taps": len(chosen), "dom_ms": spread([t["dom"] for t in chosen]),
-                       "frame_ms": spread([t["frame"] for t in chosen])}
+        by_act[act] = {
+            "taps": len(chosen),
+            "dom_ms": spread([t["dom"] for t in chosen]),
+            "frame_ms": spread([t["frame"] for t in chosen]),
+        }
     return {
         "viewport": VIEWPORT,
         "games": games,
@@ -556,8 +561,9 @@ def measure_taps(chromium: Chromium, games: int) -> dict[str, Any]:
 # -- 3. rules engine ------------------------------------------------------------------------
 
 
-def measure_engine(chromium: Chromium, runs: int, seconds: float, players: Sequence[int]
-                   ) -> dict[str, Any]:
+def measure_engine(
+    chromium: Chromium, runs: int, seconds: float, players: Sequence[int]
+) -> dict[str, Any]:
     origin = chromium.new_origin()
     page, _ = chromium.open(origin, BARE_PAGE)
     pyodide_version = page.evaluate(ENGINE_SETUP_JS, Path(engine.__file__).read_text())
@@ -573,25 +579,36 @@ def measure_engine(chromium: Chromium, runs: int, seconds: float, players: Seque
             per_players[count]["cpython"].append(
                 engine.games_per_second(GAME, count, seconds, seed)
             )
-        log(f"  engine run {run + 1}/{runs}: " + ", ".join(
-            f"{count}p {per_players[count]['pyodide'][-1]:,.0f} vs "
-            f"{per_players[count]['cpython'][-1]:,.0f} games/s" for count in players))
+        log(
+            f"  engine run {run + 1}/{runs}: "
+            + ", ".join(
+                f"{count}p {per_players[count]['pyodide'][-1]:,.0f} vs "
+                f"{per_players[count]['cpython'][-1]:,.0f} games/s"
+                for count in players
+            )
+        )
     page.close()
     results = []
     for count, figures in per_players.items():
         in_pyodide = median(figures["pyodide"])
         in_cpython = median(figures["cpython"])
-        results.append({
-            "game": GAME,
-            "players": count,
-            "pyodide_games_per_second": in_pyodide,
-            "cpython_games_per_second": in_cpython,
-            "ratio_cpython_to_pyodide": ratio(in_cpython, in_pyodide),
-            "pyodide_runs": figures["pyodide"],
-            "cpython_runs": figures["cpython"],
-        })
-    return {"pyodide": pyodide_version, "python": platform.python_version(),
-            "seconds_per_run": seconds, "results": results}
+        results.append(
+            {
+                "game": GAME,
+                "players": count,
+                "pyodide_games_per_second": in_pyodide,
+                "cpython_games_per_second": in_cpython,
+                "ratio_cpython_to_pyodide": ratio(in_cpython, in_pyodide),
+                "pyodide_runs": figures["pyodide"],
+                "cpython_runs": figures["cpython"],
+            }
+        )
+    return {
+        "pyodide": pyodide_version,
+        "python": platform.python_version(),
+        "seconds_per_run": seconds,
+        "results": results,
+    }
 
 
 # -- the report -----------------------------------------------------------------------------
@@ -612,8 +629,7 @@ def print_summary(report: dict[str, Any]) -> None:
         rate = variant["cpu_throttling"]
         log(f"\n-- CPU throttling {rate:g}x --")
         startup = variant["startup"]
-        columns = ("first_paint_ms", "first_contentful_paint_ms", "wasm_ms", "wheel_ms",
-                   "ready_ms")
+        columns = ("first_paint_ms", "first_contentful_paint_ms", "wasm_ms", "wheel_ms", "ready_ms")
         log("start-up, medians in ms from navigation start")
         headings = ("FP", "FCP", "wasm in", "wheel in", "ready", "app/bare")
         log(" " * 13 + "".join(f"{heading:>10}" for heading in headings))
@@ -623,35 +639,57 @@ def print_summary(report: dict[str, Any]) -> None:
                 cells = "".join(f"{ms(figures[key]).removesuffix(' ms'):>10}" for key in columns)
                 share = times(startup[state]["ratio_app_to_bare"]) if kind == "app" else ""
                 log(f"  {state if kind == 'app' else '':<6}{kind:<5}{cells}{share:>10}".rstrip())
-        log(f"  the cold app was offline-ready (its service worker in control) at "
-            f"{ms(startup['cold']['app']['offline_ready_ms'])}")
+        log(
+            f"  the cold app was offline-ready (its service worker in control) at "
+            f"{ms(startup['cold']['app']['offline_ready_ms'])}"
+        )
         for state, note in (("cold", ""), ("warm", "  (app: service worker; bare: HTTP cache)")):
-            log(f"  served per {state} load: " + ", ".join(
-                f"{kind} {startup[state][kind]['served_body_bytes'] / 1e6:.1f} MB "
-                f"({startup[state][kind]['served_requests']:.0f} requests, "
-                f"{startup[state][kind]['served_not_modified']:.0f} x 304)"
-                for kind in ("app", "bare")) + note)
+            log(
+                f"  served per {state} load: "
+                + ", ".join(
+                    f"{kind} {startup[state][kind]['served_body_bytes'] / 1e6:.1f} MB "
+                    f"({startup[state][kind]['served_requests']:.0f} requests, "
+                    f"{startup[state][kind]['served_not_modified']:.0f} x 304)"
+                    for kind in ("app", "bare")
+                )
+                + note
+            )
         taps = variant["taps"]
-        log(f"tap latency over {taps['games']} games, {taps['taps']} taps at 360x640"
-            f"          p50      p95      max")
+        log(
+            f"tap latency over {taps['games']} games, {taps['taps']} taps at 360x640"
+            f"          p50      p95      max"
+        )
         for key, label in (("dom_ms", "click() to DOM updated"), ("frame_ms", "to the next frame")):
             figures = taps[key]
-            log(f"  {label:<45} {figures['p50']:6.1f}   {figures['p95']:6.1f}   "
-                f"{figures['max']:6.1f} ms")
-        log("  by tap (DOM p50/p95): " + ", ".join(
-            f"{act} x{figures['taps']} {figures['dom_ms']['p50']:.1f}/"
-            f"{figures['dom_ms']['p95']:.1f}" for act, figures in taps["by_act"].items()))
+            log(
+                f"  {label:<45} {figures['p50']:6.1f}   {figures['p95']:6.1f}   "
+                f"{figures['max']:6.1f} ms"
+            )
+        log(
+            "  by tap (DOM p50/p95): "
+            + ", ".join(
+                f"{act} x{figures['taps']} {figures['dom_ms']['p50']:.1f}/"
+                f"{figures['dom_ms']['p95']:.1f}"
+                for act, figures in taps["by_act"].items()
+            )
+        )
     engine_report = report["engine"]
-    log(f"\nrules engine, random {GAME} games/s   Pyodide {engine_report['pyodide']:<9}"
-        f" CPython {engine_report['python']:<8} CPython/Pyodide")
+    log(
+        f"\nrules engine, random {GAME} games/s   Pyodide {engine_report['pyodide']:<9}"
+        f" CPython {engine_report['python']:<8} CPython/Pyodide"
+    )
     for result in engine_report["results"]:
-        log(f"  {result['players']} players {result['pyodide_games_per_second']:>26,.0f}"
+        log(
+            f"  {result['players']} players {result['pyodide_games_per_second']:>26,.0f}"
             f" {result['cpython_games_per_second']:>16,.0f} "
-            f"{times(result['ratio_cpython_to_pyodide']):>15}")
+            f"{times(result['ratio_cpython_to_pyodide']):>15}"
+        )
     environment = report["environment"]
-    log(f"\n{report['elapsed_seconds']:.0f} s in all; load average "
+    log(
+        f"\n{report['elapsed_seconds']:.0f} s in all; load average "
         f"{environment['load_average_before'][0]:.1f} before, "
-        f"{environment['load_average_after'][0]:.1f} after, on {environment['cpus']} CPUs")
+        f"{environment['load_average_after'][0]:.1f} after, on {environment['cpus']} CPUs"
+    )
 
 
 # -- main -----------------------------------------------------------------------------------
@@ -662,20 +700,33 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5, help="runs per figure (default 5)")
     parser.add_argument("--dist", type=Path, default=ROOT / "dist", help="the built site")
     parser.add_argument("--out", type=Path, default=Path("bench-results/browser.json"))
-    parser.add_argument("--cpu-throttling", type=float, default=4.0,
-                        help="the slowed-down variant's rate (default 4, a mid-range phone)")
-    parser.add_argument("--engine-seconds", type=float, default=1.0,
-                        help="length of one engine run (default 1 s)")
+    parser.add_argument(
+        "--cpu-throttling",
+        type=float,
+        default=4.0,
+        help="the slowed-down variant's rate (default 4, a mid-range phone)",
+    )
+    parser.add_argument(
+        "--engine-seconds", type=float, default=1.0, help="length of one engine run (default 1 s)"
+    )
     parser.add_argument("--engine-players", type=int, nargs="+", default=[1, 2, 4])
-    parser.add_argument("--incognito", action="store_true",
-                        help="a fresh incognito context per run instead of a persistent profile")
+    parser.add_argument(
+        "--incognito",
+        action="store_true",
+        help="a fresh incognito context per run instead of a persistent profile",
+    )
     args = parser.parse_args()
     if not (args.dist / "index.html").is_file():
-        parser.exit(1, f"{args.dist}/index.html is missing: build first "
-                       f"(.venv/bin/python build/build.py --dist {args.dist})\n")
+        parser.exit(
+            1,
+            f"{args.dist}/index.html is missing: build first "
+            f"(.venv/bin/python build/build.py --dist {args.dist})\n",
+        )
     started, load_before = time.monotonic(), os.getloadavg()
-    with tempfile.TemporaryDirectory(prefix="dadoteca-bench-") as tmp, \
-            sync_playwright() as playwright:
+    with (
+        tempfile.TemporaryDirectory(prefix="dadoteca-bench-") as tmp,
+        sync_playwright() as playwright,
+    ):
         site = Site.copy_of(args.dist, Path(tmp))
         variants = []
         engine_report: dict[str, Any] = {}
@@ -699,12 +750,17 @@ def main() -> None:
             "cpus": len(os.sched_getaffinity(0)),
             "load_average_before": load_before,
             "load_average_after": os.getloadavg(),
-            "dist": {"path": str(args.dist), "size_bytes": site.size_bytes,
-                     "wheel": site.wheel, "wheel_sha256": site.wheel_sha256},
+            "dist": {
+                "path": str(args.dist),
+                "size_bytes": site.size_bytes,
+                "wheel": site.wheel,
+                "wheel_sha256": site.wheel_sha256,
+            },
         },
         "settings": {
             "runs": args.runs,
-            "profile": "incognito context per run" if args.incognito
+            "profile": "incognito context per run"
+            if args.incognito
             else "persistent profile, a new origin (port) per cold run",
             "cache_control": "no-cache",
             "viewport": VIEWPORT,

@@ -6,6 +6,16 @@ from dataclasses import dataclass, field
 
 from playwright.sync_api import ConsoleMessage, Page, Request
 
+CHROMIUM = "/usr/bin/chromium"
+# Without these, Chromium tries Google's services, which this closed network refuses.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 BOOT_TIMEOUT_MS = 90_000  # Pyodide boots in 3-15 s here; far more on a loaded CI machine
 
 

@@ -9,21 +9,11 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
-from appdriver import PageWatch
+from appdriver import CHROMIUM, CHROMIUM_ARGS, PageWatch
 from serve import BackgroundServer  # build/serve.py; build/ is on pytest's pythonpath
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
-CHROMIUM = "/usr/bin/chromium"
-# Without these, Chromium tries Google's services, which this closed network refuses.
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 PHONE = {"width": 360, "height": 640}
 
 

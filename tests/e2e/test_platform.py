@@ -9,9 +9,8 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, Playwright
 
-from appdriver import PageWatch, open_app, start_game, wait_ready
+from appdriver import CHROMIUM, CHROMIUM_ARGS, PageWatch, open_app, start_game, wait_ready
 from build import write_service_worker
-from conftest import CHROMIUM, CHROMIUM_ARGS
 from serve import BackgroundServer
 
 
