@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
+from collections import Counter
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, Playwright
@@ -54,8 +55,10 @@ def test_the_app_boots_cleanly_without_leaving_its_origin(
     assert page.get_attribute("body", "data-screen") == "setup"
     assert watch.errors == []
     assert watch.foreign_requests(server.origin) == []
-    requested = {url.removeprefix(server.url) for url in watch.requests}
-    assert {"pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip"} <= requested
+    requested = Counter(url.removeprefix(server.url) for url in watch.requests)
+    # Preloaded at the first byte and used by Pyodide as they are: never fetched twice.
+    for runtime in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
+        assert requested[f"pyodide/{runtime}"] == 1, runtime
 
 
 def test_the_app_works_under_a_sub_path(page: Page, dist: Path, watch: PageWatch) -> None:
