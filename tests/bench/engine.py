@@ -45,8 +45,9 @@ def main() -> None:
             for run in range(args.runs)
         ]
         median = statistics.median(runs)
-        results.append({"game": args.game, "players": players, "games_per_second": median,
-                        "runs": runs})
+        results.append(
+            {"game": args.game, "players": players, "games_per_second": median, "runs": runs}
+        )
         print(f"{args.game} {players}p: {median:,.0f} random games/s (median of {args.runs})")
     args.out.parent.mkdir(parents=True, exist_ok=True)
     report = {"python": platform.python_version(), "engine": results}
