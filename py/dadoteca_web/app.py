@@ -157,11 +157,6 @@ class App:
             reason = self.t.rule(error) if isinstance(error, RuleError) else str(error)
             self._say(self.t("This file cannot be imported: {reason}", reason=reason), "error")
             return
-        if match.game is not QWIXX:
-            self._say(
-                self.t("This file cannot be imported: {reason}", reason=match.game.id), "error"
-            )
-            return
         self.match = match
         self.selection = None
         self.store.save(match)

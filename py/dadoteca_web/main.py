@@ -14,7 +14,7 @@ from typing import Any
 from urllib.parse import parse_qs
 
 import js  # type: ignore[import-not-found]
-from pyodide.ffi import JsNull, create_proxy  # type: ignore[import-not-found]
+from pyodide.ffi import JsNull, create_proxy, to_js  # type: ignore[import-not-found]
 from pyodide.http import pyfetch  # type: ignore[import-not-found]
 
 from .app import App
@@ -135,7 +135,8 @@ class Page:
         self.guarded(lambda: self.app.start([str(name) for name in names], self.seed))
 
     def export(self) -> None:
-        blob = js.Blob.new([self.app.export_record()], {"type": "application/json"})
+        options = to_js({"type": "application/json"}, dict_converter=js.Object.fromEntries)
+        blob = js.Blob.new([self.app.export_record()], options)
         link = self.document.createElement("a")
         link.href = js.URL.createObjectURL(blob)
         link.download = "dadoteca-game.json"

@@ -78,6 +78,7 @@ def test_export_then_import_restores_the_game(
         page.click("[data-act=export]")
     exported = tmp_path / "game.json"
     download.value.save_as(exported)
+    assert download.value.suggested_filename == "dadoteca-game.json"
     record = json.loads(exported.read_text())
     assert record["format"] == "dadoteca-record" and len(record["actions"]) == 2
     page.click("[data-act=new-game]")
