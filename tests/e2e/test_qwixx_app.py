@@ -138,3 +138,20 @@ def test_after_the_first_visit_the_app_works_with_the_server_stopped(
     finally:
         context.close()
         offline_server.stop()
+
+
+def test_every_tappable_thing_is_a_44_px_target_on_phone_and_tablet(
+    page: Page, server: BackgroundServer
+) -> None:
+    open_app(page, f"{server.url}?seed={SEED}")
+    start_game(page, NAMES)
+    page.click("[data-act=roll]")
+    for viewport in ({"width": 360, "height": 640}, {"width": 1024, "height": 768}):
+        page.set_viewport_size(viewport)
+        targets = page.locator("#region-board .cell[data-act], #region-controls button")
+        assert targets.count() >= 44 + 3  # 44 numbers, pass, undo, confirm
+        for index in range(targets.count()):
+            box = targets.nth(index).bounding_box()
+            assert box is not None and box["width"] >= 44 and box["height"] >= 44, (viewport, box)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= viewport["width"]  # nothing sticks out sideways
