@@ -6,7 +6,7 @@ import json
 import re
 from pathlib import Path
 
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, ViewportSize
 
 from appdriver import PageWatch, open_app, start_game, wait_ready
 from dadoteca.match import Match
@@ -146,7 +146,7 @@ def test_every_tappable_thing_is_a_44_px_target_on_phone_and_tablet(
     open_app(page, f"{server.url}?seed={SEED}")
     start_game(page, NAMES)
     page.click("[data-act=roll]")
-    for viewport in ({"width": 360, "height": 640}, {"width": 1024, "height": 768}):
+    for viewport in (ViewportSize(width=360, height=640), ViewportSize(width=1024, height=768)):
         page.set_viewport_size(viewport)
         targets = page.locator("#region-board .cell[data-act], #region-controls button")
         assert targets.count() >= 44 + 3  # 44 numbers, pass, undo, confirm
