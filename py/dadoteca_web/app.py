@@ -97,11 +97,7 @@ class App:
             regions["scores"] = view.scores(state)
             regions["board"] = "".join(view.sheet(state, p) for p in range(state.num_players))
             return regions
-        regions["board"] = (
-            view.sheet(state, asked, legal, self.selection)
-            if not state.is_chance
-            else view.sheet(state, asked)
-        )
+        regions["board"] = view.sheet(state, asked, legal, self.selection, interactive=True)
         regions["others"] = "".join(
             view.sheet(state, p) for p in range(state.num_players) if p != asked
         )

@@ -131,11 +131,15 @@ class QwixxView:
         player: int,
         legal: Collection[Cross] = (),
         selection: Cross | None = None,
+        *,
+        interactive: bool = False,
     ) -> str:
-        """One player's sheet: tappable (legal cells highlighted) when ``legal`` is given."""
+        """One player's sheet; the asked player's is large and tappable, legal cells marked.
+
+        Tappable even with nothing legal: a tap on any number says which rule forbids it.
+        """
         t = self.t
         sheet = state.sheets[player]
-        interactive = bool(legal) or selection is not None
         rows = []
         for row, name in enumerate(ROW_NAMES):
             mask = sheet.rows[row]

@@ -53,6 +53,14 @@ def test_setup_then_roll_then_each_player_is_asked_in_turn() -> None:
     assert "costs a penalty" in app.regions()["prompt"]
 
 
+def test_the_asked_players_sheet_stays_large_and_tappable_with_nothing_legal() -> None:
+    app = started()
+    board = app.regions()["board"]  # before the roll: no legal cross at all
+    assert 'class="sheet big' in board and 'data-act="cell"' in board
+    app.handle("cell", {"row": "0", "number": "7"})
+    assert "Roll the dice first" in app.regions()["notice"]
+
+
 def test_setup_needs_a_name_and_at_most_five() -> None:
     app = new_app()
     app.start(["", "  "])
