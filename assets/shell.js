@@ -67,35 +67,60 @@
     window.dispatchEvent(new CustomEvent("dadoteca:language", { detail: language }));
   }
 
+  const setup = document.getElementById("setup");
+  const chosenGame = () => setup.querySelector("input[name=game]:checked");
+
+  // The seats a game has room for; each seat shows the choices of that game (Diceland: a map).
+  function showSeatsOf() {
+    const game = chosenGame();
+    setup.dataset.game = game.value;
+    const seats = Number(game.dataset.maxPlayers);
+    setup.querySelectorAll(".players li").forEach((item, index) => {
+      item.hidden = index >= seats;
+    });
+  }
+
   function startGame(event) {
     event.preventDefault();
-    const names = [...document.querySelectorAll("#setup input[name=player]")].map((i) => i.value);
+    const game = chosenGame().value;
+    const seats = [...setup.querySelectorAll(".players li:not([hidden])")];
+    const request = {
+      game,
+      names: seats.map((item) => item.querySelector("input[name=player]").value),
+      choices: seats.map((item) => Object.fromEntries(
+        [...item.querySelectorAll(`[data-choice][data-game="${game}"]`)]
+          .map((field) => [field.dataset.choice, field.value]))),
+    };
     if (typeof window.dadotecaStart === "function") {
-      window.dadotecaStart(names);
+      window.dadotecaStart(request);
     } else {
-      window.dadotecaPendingStart = names; // Python starts it as soon as it is ready
+      window.dadotecaPendingStart = request; // Python starts it as soon as it is ready
       document.body.dataset.waiting = "yes";
     }
   }
 
-  // Seat order is the order of the names; "move up" swaps a name with the one above it.
+  // Seat order is the order of the names; "move up" swaps a player (name and choices) with
+  // the one above.
   function moveUp(event) {
     const button = event.target.closest(".move-up");
     if (!button) return;
     const item = button.closest("li");
     const above = item.previousElementSibling;
     if (!above) return;
-    const here = item.querySelector("input");
-    const there = above.querySelector("input");
-    [here.value, there.value] = [there.value, here.value];
-    there.focus();
+    const here = item.querySelectorAll("input, select");
+    const there = above.querySelectorAll("input, select");
+    here.forEach((field, index) => {
+      [field.value, there[index].value] = [there[index].value, field.value];
+    });
+    there[0].focus();
   }
 
   async function showRules() {
     const dialog = document.getElementById("rules");
     const language = document.documentElement.lang || "en";
+    const game = document.body.dataset.game || chosenGame().value; // in play: the game played
     try {
-      const response = await fetch(`assets/rules/qwixx.${language}.html`);
+      const response = await fetch(`assets/rules/${game}.${language}.html`);
       if (!response.ok) throw new Error(response.statusText);
       // Our own static, precached file: safe to insert as HTML.
       dialog.querySelector(".rules-text").innerHTML = await response.text();
@@ -156,8 +181,12 @@
   window.dadotecaPendingStart = null;
   document.body.dataset.screen = "setup";
   if (storage && storage.getItem(SAVE_KEY)) document.body.dataset.saved = "yes";
-  document.getElementById("setup").addEventListener("submit", startGame);
-  document.getElementById("setup").addEventListener("click", moveUp);
+  setup.addEventListener("submit", startGame);
+  setup.addEventListener("click", moveUp);
+  setup.addEventListener("change", (event) => {
+    if (event.target.name === "game") showSeatsOf();
+  });
+  showSeatsOf();
   document.getElementById("language").addEventListener("change", (event) => {
     switchLanguage(event.target.value);
   });

@@ -6,6 +6,7 @@ other than English; the browser reads them compiled to ``i18n/LANG.json``.
     python build/i18n.py extract          update assets/i18n/*.po from the sources
     python build/i18n.py check            exit 1 if a catalog is incomplete, stale or wrong
     python build/i18n.py compile OUTDIR   write OUTDIR/LANG.json ({msgid: msgstr})
+    python build/i18n.py fill FILE.json   set translations: {LANG: {msgid: msgstr}}
 
 Where msgids come from, in this order (then file order, then line order):
 
@@ -44,6 +45,7 @@ __all__ = [
     "check",
     "compile_catalogs",
     "extract",
+    "fill_catalogs",
     "parse_po",
     "placeholders",
     "read_po",
@@ -503,6 +505,28 @@ def update_catalogs(root: Path = ROOT) -> dict[str, tuple[list[str], list[str]]]
     return report
 
 
+def fill_catalogs(translations: dict[str, dict[str, str]], root: Path = ROOT) -> list[str]:
+    """Set the msgstr of msgids already in the catalogs; the msgids that were not found.
+
+    Translations arrive in batches (a new screen, a new game): one JSON file, no hand-editing
+    of .po quoting. Run ``extract`` first, so the msgids exist.
+    """
+    unknown: list[str] = []
+    for language, texts in translations.items():
+        if language not in LANGUAGES:
+            raise CatalogError(f"no catalog for language {language!r}")
+        path = _catalog_path(root, language)
+        entries = parse_po(path.read_text(encoding="utf-8"))
+        by_id = {entry.msgid: entry for entry in entries}
+        for msgid, msgstr in texts.items():
+            if msgid in by_id and msgid:
+                by_id[msgid].msgstr = msgstr
+            else:
+                unknown.append(f"{language}: {msgid!r}")
+        path.write_text(write_po(entries), encoding="utf-8")
+    return unknown
+
+
 # --- checking and compiling ------------------------------------------------------------------
 
 
@@ -598,6 +622,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     commands.add_parser("check", help="exit 1 if a catalog is incomplete, stale or wrong")
     compile_command = commands.add_parser("compile", help="write OUTDIR/LANG.json")
     compile_command.add_argument("out_dir", type=Path, metavar="OUTDIR")
+    fill_command = commands.add_parser("fill", help="set translations from a JSON file")
+    fill_command.add_argument("translations", type=Path, metavar="FILE.json")
     args = parser.parse_args(argv)
     root: Path = args.root.resolve()
     try:
@@ -630,6 +656,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return 1
             print("catalogs complete: " + ", ".join(f"{lang}.po" for lang in LANGUAGES))
             return 0
+        if args.command == "fill":
+            unknown = fill_catalogs(json.loads(args.translations.read_text(encoding="utf-8")), root)
+            for msgid in unknown:
+                print(f"not in the catalog (run extract first?): {msgid}", file=sys.stderr)
+            return 1 if unknown else 0
         for path in compile_catalogs(args.out_dir, root):
             print(path)
         return 0

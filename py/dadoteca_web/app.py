@@ -12,18 +12,19 @@ from collections.abc import Callable, Mapping, Sequence
 from html import escape
 from typing import Final
 
-from dadoteca.core import RuleError
+from dadoteca.core import AnyState, RuleError
 from dadoteca.match import MAX_NAME_LENGTH, Match, Seat
-from dadoteca.qwixx import PASS, QWIXX, ROW_NAMES, Cross, Pass, QwixxState
 
+from .game_ui import PLAY_REGIONS, GameUI
 from .i18n import Translator
-from .qwixx_view import QwixxView, asked_player
+from .qwixx_view import QwixxUI
 from .storage import GameStore
 
-__all__ = ["REGIONS", "App"]
+__all__ = ["GAME_UIS", "REGIONS", "App"]
 
-REGIONS: Final = ("notice", "prompt", "dice", "controls", "board", "others", "scores")
-MAX_PLAYERS: Final = QWIXX.max_players
+REGIONS: Final = ("notice", *PLAY_REGIONS)
+# The shelf as the app shows it: every game's screen, by game id, in picker order.
+GAME_UIS: Final[dict[str, type[GameUI]]] = {QwixxUI.game.id: QwixxUI}
 
 
 class App:
@@ -31,13 +32,15 @@ class App:
 
     def __init__(self, store: GameStore, t: Translator, new_seed: Callable[[], int]) -> None:
         self.store = store
-        self.t = t
+        self._t = t
         self.new_seed = new_seed
-        self.selection: Cross | None = None
         self.confirming_new_game = False
         self.notice = ""
         self.notice_kind = "info"
-        self.match, problem = store.load()
+        self.match: Match | None = None
+        self.ui: GameUI | None = None
+        match, problem = store.load()
+        self._set_match(match)
         if problem is not None:
             self._say(
                 t(
@@ -46,6 +49,17 @@ class App:
                 ),
                 "error",
             )
+
+    @property
+    def t(self) -> Translator:
+        return self._t
+
+    @t.setter
+    def t(self, translator: Translator) -> None:
+        """A new language, for the app and the game on screen alike."""
+        self._t = translator
+        if self.ui is not None:
+            self.ui.t = translator
 
     # -- what is shown ----------------------------------------------------------------------
 
@@ -56,11 +70,13 @@ class App:
         return "over" if self.match.state.is_terminal else "play"
 
     @property
-    def state(self) -> QwixxState:
+    def state(self) -> AnyState:
         assert self.match is not None
-        state = self.match.state
-        assert isinstance(state, QwixxState)
-        return state
+        return self.match.state
+
+    @property
+    def game_id(self) -> str | None:
+        return None if self.match is None else self.match.game.id
 
     def regions(self) -> dict[str, str]:
         """The HTML of every region of the page, for the glue to paint where it changed."""
@@ -84,23 +100,9 @@ class App:
             )
         regions = dict.fromkeys(REGIONS, "")
         regions["notice"] = notice
-        if self.match is None:
+        if self.match is None or self.ui is None:
             return regions
-        state = self.state
-        view = QwixxView(t, tuple(seat.name for seat in self.match.seats))
-        asked = asked_player(state)
-        legal = [a for a in state.legal_actions(asked) if isinstance(a, Cross)]
-        regions["prompt"] = view.prompt(state)
-        regions["dice"] = view.dice(state)
-        regions["controls"] = view.controls(state, self.selection)
-        if state.is_terminal:
-            regions["scores"] = view.scores(state)
-            regions["board"] = "".join(view.sheet(state, p) for p in range(state.num_players))
-            return regions
-        regions["board"] = view.sheet(state, asked, legal, self.selection, interactive=True)
-        regions["others"] = "".join(
-            view.sheet(state, p) for p in range(state.num_players) if p != asked
-        )
+        regions.update(self.ui.regions(self.match.state))
         return regions
 
     # -- taps -------------------------------------------------------------------------------
@@ -109,40 +111,60 @@ class App:
         """One tap. Bad input of any kind becomes a message; nothing played is ever lost."""
         self.notice = ""
         self.confirming_new_game = False
-        handler = self._handlers().get(act)
-        if handler is None:
-            return
         try:
-            handler(data)
+            if act == "new-game":
+                self._new_game(confirmed=False)
+            elif act == "new-game-confirmed":
+                self._new_game(confirmed=True)
+            elif self.match is not None and self.ui is not None:
+                played = len(self.match.actions)
+                self.ui.handle(self.match, act, data)
+                if len(self.match.actions) != played:
+                    self.store.save(self.match)
         except RuleError as error:
             self._say(self.t.rule(error), "error")
 
-    def _handlers(self) -> dict[str, Callable[[Mapping[str, str]], None]]:
-        return {
-            "cell": self._tap_cell,
-            "roll": lambda _: self._roll(),
-            "pass": lambda _: self._play(PASS),
-            "undo": lambda _: self._undo(),
-            "confirm": lambda _: self._confirm(),
-            "new-game": lambda _: self._new_game(confirmed=False),
-            "new-game-confirmed": lambda _: self._new_game(confirmed=True),
-            "dismiss": lambda _: None,
-        }
+    def start(
+        self,
+        names: Sequence[str],
+        seed: int | None = None,
+        *,
+        game: str = "qwixx",
+        choices: Sequence[Mapping[str, str]] = (),
+    ) -> None:
+        """A new game of ``game`` for the names given (empty ones skipped), in seat order.
 
-    def start(self, names: Sequence[str], seed: int | None = None) -> None:
-        """A new game for the names given (empty ones skipped), in seat order."""
+        ``choices`` holds each name's setup choices (e.g. Diceland's map), in the same order.
+        """
         self.notice = ""
-        players = [name.strip()[:MAX_NAME_LENGTH] for name in names if name.strip()]
-        if not players:
+        ui_class = GAME_UIS.get(game)
+        if ui_class is None:
+            return  # a forged request: the picker only offers the shelf
+        seated = [
+            (name.strip()[:MAX_NAME_LENGTH], choices[index] if index < len(choices) else {})
+            for index, name in enumerate(names)
+            if name.strip()
+        ]
+        if not seated:
             self._say(self.t("Write at least one name to play."), "error")
             return
-        if len(players) > MAX_PLAYERS:
-            self._say(self.t("At most {count} players.", count=MAX_PLAYERS), "error")
+        most = ui_class.game.max_players
+        if len(seated) > most:
+            self._say(self.t("At most {count} players.", count=most), "error")
             return
-        seats = [Seat(name) for name in players]
-        self.match = Match(QWIXX, seats, self.new_seed() if seed is None else seed)
-        self.selection = None
-        self.store.save(self.match)
+        try:
+            options = ui_class.options([choice for _, choice in seated], self.new_seed)
+            match = Match(
+                ui_class.game,
+                [Seat(name) for name, _ in seated],
+                self.new_seed() if seed is None else seed,
+                options,
+            )
+        except RuleError as error:
+            self._say(self.t.rule(error), "error")
+            return
+        self._set_match(match)
+        self.store.save(match)
 
     def import_record(self, text: str) -> None:
         """Replace the current game by an imported record, if it is a valid one."""
@@ -153,62 +175,28 @@ class App:
             reason = self.t.rule(error) if isinstance(error, RuleError) else str(error)
             self._say(self.t("This file cannot be imported: {reason}", reason=reason), "error")
             return
-        self.match = match
-        self.selection = None
+        self._set_match(match)
         self.store.save(match)
         self._say(self.t("Game imported."), "info")
 
     def export_record(self) -> str:
         return json.dumps(self.match.record() if self.match else None, indent=1)
 
-    def _tap_cell(self, data: Mapping[str, str]) -> None:
-        if self.match is None or self.state.is_terminal:
-            return
-        try:
-            cross = Cross(int(data.get("row", "")), int(data.get("number", "")))
-        except ValueError:
-            return
-        if cross.row not in range(len(ROW_NAMES)) or cross.number not in range(2, 13):
-            return  # a forged tap: no such cell
-        state = self.state
-        if state.is_chance:
-            self._say(self.t("Roll the dice first"), "error")
-            return
-        player = asked_player(state)
-        if cross in state.legal_actions(player):
-            self.selection = None if cross == self.selection else cross
-            return
-        state.apply(player, cross)  # raises the RuleError that says which rule forbids it
-        raise AssertionError("a legal cross was missing from legal_actions")
-
-    def _roll(self) -> None:
-        if self.match is not None and self.state.is_chance:
-            self.match.roll()
-            self.store.save(self.match)
-
-    def _play(self, action: Cross | Pass) -> None:
-        if self.match is None or self.state.is_terminal or self.state.is_chance:
-            return
-        player = asked_player(self.state)
-        self.match.play(player, action)
-        self.selection = None
-        self.store.save(self.match)
-
-    def _confirm(self) -> None:
-        if self.selection is not None:
-            self._play(self.selection)
-
-    def _undo(self) -> None:
-        """Undo the choice not yet confirmed; confirmed ones and rolls stay (the design)."""
-        self.selection = None
+    def _set_match(self, match: Match | None) -> None:
+        """Put ``match`` on screen with its game's UI (None: back to the setup)."""
+        self.match = match
+        self.ui = (
+            None
+            if match is None
+            else GAME_UIS[match.game.id](self.t, tuple(seat.name for seat in match.seats))
+        )
 
     def _new_game(self, *, confirmed: bool) -> None:
         """Back to the setup; a game still in play is only abandoned after a second tap."""
         if self.match is not None and not self.state.is_terminal and not confirmed:
             self.confirming_new_game = True
             return
-        self.match = None
-        self.selection = None
+        self._set_match(None)
         self.store.save(None)
 
     def _say(self, text: str, kind: str) -> None:

@@ -98,6 +98,10 @@ class Page:
         body = self.document.body
         if body.dataset.screen != app.screen:
             body.dataset.screen = app.screen
+        game = app.game_id or ""
+        if self.painted.get("game") != game:
+            body.dataset.game = game  # the shell's rules button shows this game's summary
+            self.painted["game"] = game
         for name, html in app.regions().items():
             if self.painted.get(name) != html:
                 self.document.getElementById(f"region-{name}").innerHTML = html
@@ -124,15 +128,18 @@ class Page:
         if act == "import":
             self.document.getElementById("import-file").click()
             return
-        data = {
-            key: str(element.getAttribute(f"data-{key}"))
-            for key in ("row", "number")
-            if element.hasAttribute(f"data-{key}")
-        }
+        data = {str(key): str(value) for key, value in js.Object.entries(element.dataset)}
         self.guarded(lambda: self.app.handle(act, data))
 
-    def start_game(self, names: Any) -> None:
-        self.guarded(lambda: self.app.start([str(name) for name in names], self.seed))
+    def start_game(self, request: Any) -> None:
+        """The shell's setup form: ``{game, names: [...], choices: [{field: value}, ...]}``."""
+        game = str(request.game)
+        names = [str(name) for name in request.names]
+        choices = [
+            {str(key): str(value) for key, value in js.Object.entries(choice)}
+            for choice in request.choices
+        ]
+        self.guarded(lambda: self.app.start(names, self.seed, game=game, choices=choices))
 
     def export(self) -> None:
         options = to_js({"type": "application/json"}, dict_converter=js.Object.fromEntries)

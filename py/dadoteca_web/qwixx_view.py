@@ -6,24 +6,29 @@ come from :mod:`dadoteca.qwixx`.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from html import escape
 from typing import Final
 
+from dadoteca.core import AnyState
+from dadoteca.match import Match
 from dadoteca.qwixx import (
     LAST_POSITION,
     LOCK_BIT,
+    PASS,
     PENALTY_BOXES,
+    QWIXX,
     ROW_NAMES,
     Cross,
+    Pass,
     Phase,
     QwixxState,
     number_at,
 )
 
-from .i18n import Translator
+from .game_ui import GameUI, asked_player, die_pips
 
-__all__ = ["QwixxView", "asked_player"]
+__all__ = ["QwixxUI"]
 
 # Colour is never the only cue: every row also has its own shape.
 ROW_SYMBOLS: Final = ("◆", "●", "▲", "■")
@@ -33,41 +38,78 @@ LOCK_ICON: Final = (
     '<path d="M4 7V5a4 4 0 0 1 8 0v2" fill="none" stroke="currentColor" stroke-width="2"/>'
     '<rect x="2.5" y="7" width="11" height="8" rx="1.5" fill="currentColor"/></svg>'
 )
-PIPS: Final = {
-    1: (4,),
-    2: (0, 8),
-    3: (0, 4, 8),
-    4: (0, 2, 6, 8),
-    5: (0, 2, 4, 6, 8),
-    6: (0, 2, 3, 5, 6, 8),
-}
 
 
 def _die(value: int, colour: str, label: str) -> str:
-    pips = "".join(f'<i class="pip p{spot}"></i>' for spot in PIPS[value])
-    return f'<span class="die die-{colour}" role="img" aria-label="{escape(label)}">{pips}</span>'
+    return (
+        f'<span class="die die-{colour}" role="img" aria-label="{escape(label)}">'
+        f"{die_pips(value)}</span>"
+    )
 
 
-def asked_player(state: QwixxState) -> int:
-    """Whom the table hands the device to: the active player, then clockwise.
+class QwixxUI(GameUI):
+    """Qwixx for the player being asked; ``selection`` is their cross not yet confirmed."""
 
-    Action 1 is simultaneous for the rules; pass-and-play asks its deciders one by one.
-    """
-    deciders = state.deciders
-    seats = state.num_players
-    for offset in range(seats):
-        player = (state.active + offset) % seats
-        if player in deciders:
-            return player
-    return state.active
+    game = QWIXX
+    selection: Cross | None = None
 
+    def regions(self, state: AnyState) -> dict[str, str]:
+        assert isinstance(state, QwixxState)
+        asked = asked_player(state)
+        regions = {
+            "prompt": self.prompt(state),
+            "dice": self.dice(state),
+            "controls": self.controls(state, self.selection),
+        }
+        if state.is_terminal:
+            regions["scores"] = self.scores(state)
+            regions["board"] = "".join(self.sheet(state, p) for p in range(state.num_players))
+            return regions
+        legal = [a for a in state.legal_actions(asked) if isinstance(a, Cross)]
+        regions["board"] = self.sheet(state, asked, legal, self.selection, interactive=True)
+        regions["others"] = "".join(
+            self.sheet(state, p) for p in range(state.num_players) if p != asked
+        )
+        return regions
 
-class QwixxView:
-    """Renders a Qwixx state for the player being asked; ``selection`` is their pending cross."""
+    # -- taps -------------------------------------------------------------------------------
 
-    def __init__(self, t: Translator, names: tuple[str, ...]) -> None:
-        self.t = t
-        self.names = names
+    def handle(self, match: Match, act: str, data: Mapping[str, str]) -> None:
+        state = match.state
+        assert isinstance(state, QwixxState)
+        if state.is_terminal:
+            return
+        if act == "roll" and state.is_chance:
+            match.roll()
+        elif act == "cell":
+            self._tap_cell(state, data)
+        elif act == "pass" and not state.is_chance:
+            self._play(match, state, PASS)
+        elif act == "confirm" and self.selection is not None:
+            self._play(match, state, self.selection)
+        elif act == "undo":  # the choice not yet confirmed; confirmed ones and rolls stay
+            self.selection = None
+
+    def forget(self) -> None:
+        self.selection = None
+
+    def _tap_cell(self, state: QwixxState, data: Mapping[str, str]) -> None:
+        try:
+            cross = Cross(int(data.get("row", "")), int(data.get("number", "")))
+        except ValueError:
+            return
+        if cross.row not in range(len(ROW_NAMES)) or cross.number not in range(2, 13):
+            return  # a forged tap: no such cell
+        player = asked_player(state)
+        if not state.is_chance and cross in state.legal_actions(player):
+            self.selection = None if cross == self.selection else cross
+            return
+        state.apply(player, cross)  # raises the RuleError that says which rule forbids it
+        raise AssertionError("a legal cross was missing from legal_actions")
+
+    def _play(self, match: Match, state: QwixxState, action: Cross | Pass) -> None:
+        match.play(asked_player(state), action)
+        self.selection = None
 
     # -- the prompt -------------------------------------------------------------------------
 

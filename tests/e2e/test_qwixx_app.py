@@ -11,7 +11,7 @@ from playwright.sync_api import Browser, Page, ViewportSize
 from appdriver import PageWatch, open_app, start_game, wait_ready
 from dadoteca.match import Match
 from dadoteca.qwixx import PASS, QWIXX, Cross, QwixxState, position_of
-from dadoteca_web.qwixx_view import asked_player
+from dadoteca_web.game_ui import asked_player
 from serve import BackgroundServer
 
 SEED = 21

@@ -10,8 +10,9 @@ import pytest
 from dadoteca.match import Match
 from dadoteca.qwixx import PASS, RED, YELLOW, Cross, QwixxState
 from dadoteca_web.app import REGIONS, App
+from dadoteca_web.game_ui import asked_player
 from dadoteca_web.i18n import Translator, pick_language
-from dadoteca_web.qwixx_view import asked_player
+from dadoteca_web.qwixx_view import QwixxUI
 from dadoteca_web.storage import BROKEN_PREFIX, SAVE_KEY, SAVE_RULES, GameStore, MemoryStore
 
 ITALIAN = {
@@ -33,6 +34,17 @@ def started(names: tuple[str, ...] = ("Ann", "Bo"), seed: int = 4) -> App:
     return app
 
 
+def state_of(app: App) -> QwixxState:
+    state = app.state
+    assert isinstance(state, QwixxState)
+    return state
+
+
+def selection_of(app: App) -> Cross | None:
+    assert isinstance(app.ui, QwixxUI)
+    return app.ui.selection
+
+
 def text_of(html: str) -> str:
     return re.sub(r"<[^>]+>", " ", html)
 
@@ -44,7 +56,7 @@ def test_setup_then_roll_then_each_player_is_asked_in_turn() -> None:
     assert app.screen == "play"
     assert "Ann, roll the dice" in app.regions()["prompt"]
     app.handle("roll", {})
-    state = app.state
+    state = state_of(app)
     assert f"Ann, do you use {state.white_sum}?" in app.regions()["prompt"]
     app.handle("pass", {})
     assert f"Bo, do you use {state.white_sum}?" in app.regions()["prompt"]
@@ -72,15 +84,15 @@ def test_setup_needs_a_name_and_at_most_five() -> None:
 def test_legal_cells_are_highlighted_and_a_tap_selects_then_confirms() -> None:
     app = started()
     app.handle("roll", {})
-    total = app.state.white_sum
+    total = state_of(app).white_sum
     board = app.regions()["board"]
     legal = re.findall(r'class="cell legal"[^>]*data-row="(\d)" data-number="(\d+)"', board)
     assert {(int(r), int(n)) for r, n in legal} == {(row, total) for row in range(4)}
     app.handle("cell", {"row": "0", "number": str(total)})
-    assert app.selection == Cross(RED, total)
+    assert selection_of(app) == Cross(RED, total)
     assert 'class="cell selected"' in app.regions()["board"]
     app.handle("undo", {})  # undo until confirmed
-    assert app.selection is None
+    assert selection_of(app) is None
     app.handle("cell", {"row": "0", "number": str(total)})
     app.handle("confirm", {})
     assert app.match is not None and app.match.actions[-1] == (0, Cross(RED, total))
@@ -89,10 +101,10 @@ def test_legal_cells_are_highlighted_and_a_tap_selects_then_confirms() -> None:
 def test_an_illegal_tap_says_the_rule_in_the_players_language() -> None:
     app = started()
     app.handle("roll", {})
-    total = app.state.white_sum
+    total = state_of(app).white_sum
     wrong = 2 if total != 2 else 3
     app.handle("cell", {"row": "0", "number": str(wrong)})
-    assert app.selection is None
+    assert selection_of(app) is None
     assert f"only cross the sum of the two white dice ({total})" in app.regions()["notice"]
     app.t = Translator("it", {"it": ITALIAN})
     app.handle("cell", {"row": "0", "number": str(wrong)})
@@ -115,7 +127,7 @@ def test_a_whole_game_by_taps_ends_with_the_scores_of_the_rules() -> None:
     app = started(seed=21)
     taps = 0
     while app.screen == "play":
-        state = app.state
+        state = state_of(app)
         if state.is_chance:
             app.handle("roll", {})
         else:
@@ -128,7 +140,7 @@ def test_a_whole_game_by_taps_ends_with_the_scores_of_the_rules() -> None:
                 app.handle("pass", {})
         taps += 1
         assert taps < 2000
-    final = app.state
+    final = state_of(app)
     replayed = Match.from_record(json.loads(app.export_record())).state
     assert replayed == final and final.is_terminal
     scores = app.regions()["scores"]
@@ -248,15 +260,15 @@ def test_every_row_has_a_symbol_besides_its_colour() -> None:
 def test_the_penalty_hint_follows_the_engine() -> None:
     app = started()
     app.handle("roll", {})
-    total = app.state.white_sum
+    total = state_of(app).white_sum
     app.handle("cell", {"row": str(YELLOW), "number": str(total)})
     app.handle("confirm", {})
     app.handle("pass", {})
-    assert isinstance(app.state, QwixxState) and app.state.deciders == (0,)
+    assert state_of(app).deciders == (0,)
     assert "costs a penalty" not in app.regions()["prompt"]
     app.handle("pass", {})
-    assert app.state.sheets[0].penalties == 0 and app.state.active == 1
-    assert PASS in app.state.legal_actions(1) or app.state.is_chance
+    assert state_of(app).sheets[0].penalties == 0 and state_of(app).active == 1
+    assert PASS in state_of(app).legal_actions(1) or state_of(app).is_chance
 
 
 def test_language_is_picked_from_the_browser() -> None:
@@ -264,3 +276,15 @@ def test_language_is_picked_from_the_browser() -> None:
     assert pick_language(["de-DE", "it"]) == "it"
     assert pick_language(["fr"]) == "en"
     assert set(REGIONS) >= {"prompt", "board", "controls", "scores", "notice"}
+
+
+def test_a_forged_game_id_starts_nothing() -> None:
+    app = new_app()
+    app.start(["Ann"], game="chess")
+    assert app.screen == "setup" and app.match is None
+
+
+def test_the_language_switch_reaches_the_game_on_screen() -> None:
+    app = started()
+    app.t = Translator("it", {"it": ITALIAN})
+    assert "Ann, lancia i dadi" in app.regions()["prompt"]

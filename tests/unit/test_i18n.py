@@ -335,3 +335,16 @@ def test_rules_summary_is_safe_short_and_says_the_key_rules(language: str) -> No
     missing = [phrase for phrase in KEY_PHRASES[language] if phrase not in text]
     assert missing == []
     assert not re.search(r"https?:|javascript:|<script|style=", html, re.IGNORECASE)
+
+
+def test_fill_sets_translations_and_names_unknown_msgids(tmp_path: Path) -> None:
+    _project(tmp_path)
+    tool.update_catalogs(tmp_path)
+    unknown = tool.fill_catalogs(
+        {"it": {"Roll the dice": "Lancia i dadi", "Not a msgid": "x"}}, tmp_path
+    )
+    assert unknown == ["it: 'Not a msgid'"]
+    catalog = tool.read_po((tmp_path / "assets/i18n/it.po").read_text("utf-8"))
+    assert catalog["Roll the dice"] == "Lancia i dadi" and "Not a msgid" not in catalog
+    with pytest.raises(ValueError, match="fr"):
+        tool.fill_catalogs({"fr": {}}, tmp_path)
