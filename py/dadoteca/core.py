@@ -139,6 +139,8 @@ class Game(ABC, Generic[S_co]):
     id: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
+    # Every rule a RuleError of this game can name: rule id -> English message template.
+    rules: ClassVar[Mapping[str, str]]
 
     @abstractmethod
     def new_game(self, num_players: int, seed: int, options: Options | None = None) -> S_co:

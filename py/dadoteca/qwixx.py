@@ -540,6 +540,7 @@ class Qwixx(Game[QwixxState]):
     id = "qwixx"
     min_players = 1  # ruling QWIXX_SOLO; the rule book says 2-5
     max_players = 5
+    rules = RULES
 
     def new_game(self, num_players: int, seed: int, options: Options | None = None) -> QwixxState:
         self.check_players(num_players)

@@ -10,8 +10,8 @@ from collections.abc import Iterable, Mapping
 from typing import Final
 
 from dadoteca.core import CORE_RULES, RuleError
+from dadoteca.games import GAMES
 from dadoteca.match import RECORD_RULES
-from dadoteca.qwixx import RULES as QWIXX_RULES
 
 from .storage import SAVE_RULES
 
@@ -25,7 +25,7 @@ RULE_MESSAGES: Final[dict[str, str]] = {
     **CORE_RULES,
     **RECORD_RULES,
     **SAVE_RULES,
-    **QWIXX_RULES,
+    **{rule: text for game in GAMES.values() for rule, text in game.rules.items()},
 }
 
 
