@@ -37,14 +37,15 @@ What is measured, on Debian's Chromium (``/usr/bin/chromium``, headless, 360x640
    ``pyodide.asm.wasm``: it is downloaded and compiled again on every "warm" load, which
    flatters the app. ``--incognito`` measures that way all the same (a new context per run).
 
-2. **Tap-to-DOM latency** over scripted 2-player Qwixx games (``?seed=1..runs``, one per run):
-   player 1 takes the first legal cell and confirms, player 2 passes, whoever is asked rolls.
-   Each tap is timed inside the page: ``el.click()`` returns once Python has updated the DOM
-   (``dom``), then until the next frame (``requestAnimationFrame`` then ``setTimeout 0``:
-   ``frame``). p50/p95/max over all taps, in both browsers (normal and throttled).
-   ``performance.now()`` is coarsened to 0.1 ms on a page that is not cross-origin isolated.
+2. **Tap-to-DOM latency** over scripted 2-player games of each game (``?seed=1..runs``, one per
+   run): every seat rolls when asked, confirms a complete choice, else takes the first
+   highlighted (legal) tap, else stops rolling, else passes. Each tap is timed inside the page:
+   ``el.click()`` returns once Python has updated the DOM (``dom``), then until the next frame
+   (``requestAnimationFrame`` then ``setTimeout 0``: ``frame``). p50/p95/max over all taps of a
+   game, in both browsers (normal and throttled). ``performance.now()`` is coarsened to 0.1 ms
+   on a page that is not cross-origin isolated.
 
-3. **Rules engine in Pyodide**: random Qwixx games per second, by tests/bench/engine.py's own
+3. **Rules engine in Pyodide**: random games per second of each game, by tests/bench/engine.py's own
    ``games_per_second`` (the module is copied into Pyodide's file system and imported there),
    run for 1, 2 and 4 players on the bare page, alternating with the same function in this
    CPython; medians of ``--runs`` and the ratio CPython/Pyodide.
@@ -91,9 +92,9 @@ HOST = "127.0.0.1"  # loopback is a secure context: service workers run on plain
 BOOT_TIMEOUT_S = 300.0  # a throttled cold start is ~15 s here; far more on a loaded machine
 APP_PAGE = "index.html?seed=1"
 BARE_PAGE = "bare-pyodide.html"
-GAME = "qwixx"
-PLAYERS = ("Ana", "Ben")  # distinct first letters: the prompt is matched by its start
-MAX_TAPS_PER_GAME = 2000  # a scripted game that has not ended by then is a bug
+GAMES = ("qwixx", "diceland", "shelfie")
+PLAYERS = ("Ana", "Ben")
+MAX_TAPS_PER_GAME = 5000  # a scripted game that has not ended by then is a bug
 
 
 BARE_HTML = """<!doctype html>
@@ -170,24 +171,30 @@ SW_CONTROL_JS = """async () => {
   return Promise.race([controlled, timeout]);
 }"""
 
-# One whole game, tapped inside the page. Each tap starts from a settled page (a frame after
-# the previous one), like a finger that comes back a moment later.
-GAME_JS = """async ({ first, maxTaps }) => {
+# One whole game, tapped inside the page, by the same simple player in every seat: roll when
+# asked, confirm a complete choice, else take the first highlighted (legal) tap, else stop
+# rolling (Diceland), else pass. Each tap starts from a settled page (a frame after the
+# previous one), like a finger that comes back a moment later.
+GAME_JS = """async ({ maxTaps }) => {
   const nextFrame = () => new Promise((resolve) =>
     requestAnimationFrame(() => setTimeout(resolve, 0)));
   const find = (selector) => document.querySelector(selector);
+  const choices = [
+    ["roll", "[data-act=roll]"],
+    ["confirm", "[data-act=confirm]:not([disabled])"],
+    ["legal", "#play .legal[data-act]"],
+    ["stop", "[data-act=stop]"],
+    ["pass", "[data-act=pass]"],
+  ];
   const taps = [];
   while (!find("#region-scores table")) {
     if (taps.length >= maxTaps) throw new Error(`no end screen after ${maxTaps} taps`);
-    const prompt = (find("#region-prompt .prompt")?.textContent ?? "").trim();
-    let act = "roll";
-    let element = find("[data-act=roll]");
-    if (!element && prompt.startsWith(first)) {
-      [act, element] = ["confirm", find("[data-act=confirm]:not([disabled])")];
-      if (!element) [act, element] = ["cell", find("#region-board .cell.legal")];
+    const [act, element] = choices.map(([name, selector]) => [name, find(selector)])
+      .find(([, found]) => found) ?? [];
+    if (!element) {
+      const prompt = (find("#region-prompt .prompt")?.textContent ?? "").trim();
+      throw new Error(`nothing to tap; the prompt says: ${prompt}`);
     }
-    if (!element) [act, element] = ["pass", find("[data-act=pass]")];
-    if (!element) throw new Error(`nothing to tap; the prompt says: ${prompt}`);
     await nextFrame();
     const start = performance.now();
     element.click();
@@ -512,33 +519,20 @@ def measure_startup(chromium: Chromium, runs: int) -> dict[str, Any]:
 # -- 2. taps --------------------------------------------------------------------------------
 
 
-def play_game(chromium: Chromium, origin: Origin, seed: int) -> list[dict[str, Any]]:
+def play_game(chromium: Chromium, origin: Origin, game: str, seed: int) -> list[dict[str, Any]]:
     page, _ = chromium.open(origin, f"index.html?seed={seed}")
+    page.check(f"#setup input[name=game][value={game}]")
     for index, name in enumerate(PLAYERS):
         page.fill(f"#setup input[name=player] >> nth={index}", name)
     page.click("#setup button[type=submit]")
     page.wait_for_selector("[data-act=roll]", state="attached")
-    taps: list[dict[str, Any]] = page.evaluate(
-        GAME_JS, {"first": PLAYERS[0], "maxTaps": MAX_TAPS_PER_GAME}
-    )
+    taps: list[dict[str, Any]] = page.evaluate(GAME_JS, {"maxTaps": MAX_TAPS_PER_GAME})
     page.evaluate("localStorage.clear()")  # the next game must not resume this one
     page.close()
     return taps
 
 
-def measure_taps(chromium: Chromium, games: int) -> dict[str, Any]:
-    origin = chromium.new_origin()
-    page, _ = chromium.open(origin, APP_PAGE)  # installs the service worker: games load warm
-    page.evaluate(SW_CONTROL_JS)
-    page.close()
-    taps: list[dict[str, Any]] = []
-    for seed in range(1, games + 1):
-        game = play_game(chromium, origin, seed)
-        log(
-            f"  game {seed}/{games} (seed {seed}): {len(game)} taps, "
-            f"median {median([tap['dom'] for tap in game]):.1f} ms to the DOM"
-        )
-        taps += [{**tap, "seed": seed} for tap in game]
+def tap_figures(taps: list[dict[str, Any]]) -> dict[str, Any]:
     by_act: dict[str, Any] = {}
     for act in sorted({tap["act"] for tap in taps}):
         chosen = [tap for tap in taps if tap["act"] == act]
@@ -548,59 +542,80 @@ def measure_taps(chromium: Chromium, games: int) -> dict[str, Any]:
             "frame_ms": spread([t["frame"] for t in chosen]),
         }
     return {
-        "viewport": VIEWPORT,
-        "games": games,
         "taps": len(taps),
         "dom_ms": spread([tap["dom"] for tap in taps]),
         "frame_ms": spread([tap["frame"] for tap in taps]),
         "by_act": by_act,
-        "samples": taps,
     }
+
+
+def measure_taps(chromium: Chromium, games: int, game_ids: Sequence[str]) -> dict[str, Any]:
+    origin = chromium.new_origin()
+    page, _ = chromium.open(origin, APP_PAGE)  # installs the service worker: games load warm
+    page.evaluate(SW_CONTROL_JS)
+    page.close()
+    per_game: dict[str, Any] = {}
+    for game_id in game_ids:
+        taps: list[dict[str, Any]] = []
+        for seed in range(1, games + 1):
+            game = play_game(chromium, origin, game_id, seed)
+            log(
+                f"  {game_id} game {seed}/{games} (seed {seed}): {len(game)} taps, "
+                f"median {median([tap['dom'] for tap in game]):.1f} ms to the DOM"
+            )
+            taps += [{**tap, "seed": seed} for tap in game]
+        per_game[game_id] = {"games": games, **tap_figures(taps), "samples": taps}
+    return {"viewport": VIEWPORT, "games": per_game}
 
 
 # -- 3. rules engine ------------------------------------------------------------------------
 
 
 def measure_engine(
-    chromium: Chromium, runs: int, seconds: float, players: Sequence[int]
+    chromium: Chromium,
+    runs: int,
+    seconds: float,
+    players: Sequence[int],
+    game_ids: Sequence[str],
 ) -> dict[str, Any]:
     origin = chromium.new_origin()
     page, _ = chromium.open(origin, BARE_PAGE)
     pyodide_version = page.evaluate(ENGINE_SETUP_JS, Path(engine.__file__).read_text())
-    per_players: dict[int, dict[str, list[float]]] = {
-        count: {"pyodide": [], "cpython": []} for count in players
+    cases = [(game, count) for game in game_ids for count in players]
+    figures: dict[tuple[str, int], dict[str, list[float]]] = {
+        case: {"pyodide": [], "cpython": []} for case in cases
     }
     for run in range(runs):
-        for count in players:
+        for game, count in cases:
             seed = run * 100_000  # the seeds engine.py uses
-            per_players[count]["pyodide"].append(
-                float(page.evaluate(ENGINE_RUN_JS, [GAME, count, seconds, seed]))
+            figures[game, count]["pyodide"].append(
+                float(page.evaluate(ENGINE_RUN_JS, [game, count, seconds, seed]))
             )
-            per_players[count]["cpython"].append(
-                engine.games_per_second(GAME, count, seconds, seed)
+            figures[game, count]["cpython"].append(
+                engine.games_per_second(game, count, seconds, seed)
             )
         log(
             f"  engine run {run + 1}/{runs}: "
             + ", ".join(
-                f"{count}p {per_players[count]['pyodide'][-1]:,.0f} vs "
-                f"{per_players[count]['cpython'][-1]:,.0f} games/s"
-                for count in players
+                f"{game} {count}p {figures[game, count]['pyodide'][-1]:,.0f} vs "
+                f"{figures[game, count]['cpython'][-1]:,.0f} games/s"
+                for game, count in cases
             )
         )
     page.close()
     results = []
-    for count, figures in per_players.items():
-        in_pyodide = median(figures["pyodide"])
-        in_cpython = median(figures["cpython"])
+    for (game, count), runs_of in figures.items():
+        in_pyodide = median(runs_of["pyodide"])
+        in_cpython = median(runs_of["cpython"])
         results.append(
             {
-                "game": GAME,
+                "game": game,
                 "players": count,
                 "pyodide_games_per_second": in_pyodide,
                 "cpython_games_per_second": in_cpython,
                 "ratio_cpython_to_pyodide": ratio(in_cpython, in_pyodide),
-                "pyodide_runs": figures["pyodide"],
-                "cpython_runs": figures["cpython"],
+                "pyodide_runs": runs_of["pyodide"],
+                "cpython_runs": runs_of["cpython"],
             }
         )
     return {
@@ -654,33 +669,37 @@ def print_summary(report: dict[str, Any]) -> None:
                 )
                 + note
             )
-        taps = variant["taps"]
-        log(
-            f"tap latency over {taps['games']} games, {taps['taps']} taps at 360x640"
-            f"          p50      p95      max"
-        )
-        for key, label in (("dom_ms", "click() to DOM updated"), ("frame_ms", "to the next frame")):
-            figures = taps[key]
+        for game_id, taps in variant["taps"]["games"].items():
             log(
-                f"  {label:<45} {figures['p50']:6.1f}   {figures['p95']:6.1f}   "
-                f"{figures['max']:6.1f} ms"
+                f"tap latency, {game_id}: {taps['games']} games, {taps['taps']} taps at 360x640"
+                f"      p50      p95      max"
             )
-        log(
-            "  by tap (DOM p50/p95): "
-            + ", ".join(
-                f"{act} x{figures['taps']} {figures['dom_ms']['p50']:.1f}/"
-                f"{figures['dom_ms']['p95']:.1f}"
-                for act, figures in taps["by_act"].items()
+            for key, label in (
+                ("dom_ms", "click() to DOM updated"),
+                ("frame_ms", "to the next frame"),
+            ):
+                figures = taps[key]
+                log(
+                    f"  {label:<45} {figures['p50']:6.1f}   {figures['p95']:6.1f}   "
+                    f"{figures['max']:6.1f} ms"
+                )
+            log(
+                "  by tap (DOM p50/p95): "
+                + ", ".join(
+                    f"{act} x{figures['taps']} {figures['dom_ms']['p50']:.1f}/"
+                    f"{figures['dom_ms']['p95']:.1f}"
+                    for act, figures in taps["by_act"].items()
+                )
             )
-        )
     engine_report = report["engine"]
     log(
-        f"\nrules engine, random {GAME} games/s   Pyodide {engine_report['pyodide']:<9}"
+        f"\nrules engine, random games/s        Pyodide {engine_report['pyodide']:<9}"
         f" CPython {engine_report['python']:<8} CPython/Pyodide"
     )
     for result in engine_report["results"]:
         log(
-            f"  {result['players']} players {result['pyodide_games_per_second']:>26,.0f}"
+            f"  {result['game']:<9} {result['players']} players"
+            f" {result['pyodide_games_per_second']:>16,.0f}"
             f" {result['cpython_games_per_second']:>16,.0f} "
             f"{times(result['ratio_cpython_to_pyodide']):>15}"
         )
@@ -711,6 +730,9 @@ def main() -> None:
     )
     parser.add_argument("--engine-players", type=int, nargs="+", default=[1, 2, 4])
     parser.add_argument(
+        "--games", nargs="+", default=list(GAMES), choices=GAMES, help="games to measure"
+    )
+    parser.add_argument(
         "--incognito",
         action="store_true",
         help="a fresh incognito context per run instead of a persistent profile",
@@ -736,10 +758,10 @@ def main() -> None:
             with browser(playwright, site, throttling, args.incognito) as chromium:
                 version = chromium.version
                 startup = measure_startup(chromium, args.runs)
-                taps = measure_taps(chromium, args.runs)
+                taps = measure_taps(chromium, args.runs, args.games)
                 if throttling == 1:
                     engine_report = measure_engine(
-                        chromium, args.runs, args.engine_seconds, args.engine_players
+                        chromium, args.runs, args.engine_seconds, args.engine_players, args.games
                     )
             variants.append({"cpu_throttling": throttling, "startup": startup, "taps": taps})
     report = {
