@@ -231,8 +231,10 @@ def build(dist: Path) -> str:
         shutil.rmtree(dist)
     dist.mkdir(parents=True)
     shutil.copy2(ROOT / "index.html", dist / "index.html")
-    # The .po sources are compiled to i18n/*.json below; only what the app loads is shipped.
-    shutil.copytree(ROOT / "assets", dist / "assets", ignore=shutil.ignore_patterns(".*", "*.po"))
+    # The .po sources are compiled to i18n/*.json below; notes (*.md) stay in the repository.
+    shutil.copytree(
+        ROOT / "assets", dist / "assets", ignore=shutil.ignore_patterns(".*", "*.po", "*.md")
+    )
     copy_pyscript(dist / "pyscript")
     pyodide_dir = dist / "pyodide"
     pyodide_dir.mkdir()
