@@ -27,7 +27,6 @@ from dadoteca_web.storage import SAVE_RULES
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("it", "es")
-SUMMARY_LANGUAGES = ("en", "it", "es")
 
 
 def _load_tool() -> ModuleType:
@@ -279,9 +278,22 @@ def test_the_command_line_check_exits_1_on_problems(tmp_path: Path) -> None:
 
 ALLOWED_TAGS = {"h2", "h3", "p", "ul", "ol", "li", "strong", "em"}
 KEY_PHRASES = {
-    "en": ["5 crosses", "4th penalty", "-5", "78", "action 1", "action 2", "lock"],
-    "it": ["5 crocette", "4° lancio a vuoto", "-5", "78", "lucchetto", "giocatore di turno"],
-    "es": ["5 cruces", "4.ª tirada fallida", "-5", "78", "candado", "jugador activo"],
+    ("qwixx", "en"): ["5 crosses", "4th penalty", "-5", "78", "action 1", "action 2", "lock"],
+    ("qwixx", "it"): [
+        "5 crocette",
+        "4° lancio a vuoto",
+        "-5",
+        "78",
+        "lucchetto",
+        "giocatore di turno",
+    ],
+    ("qwixx", "es"): ["5 cruces", "4.ª tirada fallida", "-5", "78", "candado", "jugador activo"],
+    ("diceland", "en"): ["9 prizes", "bonus roll", "Too many dice"],
+    ("diceland", "it"): ["9 caselle premio", "lancio premio", "Dadi in eccesso"],
+    ("diceland", "es"): ["9 casillas", "tirada comodín", "Sobretirada"],
+    ("shelfie", "en"): ["1, 2, 3, 5 and 8", "at least 3", "jolly"],
+    ("shelfie", "it"): ["1, 2, 3, 5 e 8", "almeno 3", "jolly"],
+    ("shelfie", "es"): ["1, 2, 3, 5 y 8", "al menos 3", "comodín"],
 }
 
 
@@ -321,9 +333,9 @@ class _Summary(HTMLParser):
         self.problems.append("processing instruction")
 
 
-@pytest.mark.parametrize("language", SUMMARY_LANGUAGES)
-def test_rules_summary_is_safe_short_and_says_the_key_rules(language: str) -> None:
-    path = ROOT / f"assets/rules/qwixx.{language}.html"
+@pytest.mark.parametrize(("game", "language"), sorted(KEY_PHRASES))
+def test_rules_summary_is_safe_short_and_says_the_key_rules(game: str, language: str) -> None:
+    path = ROOT / f"assets/rules/{game}.{language}.html"
     html = path.read_text("utf-8")
     parser = _Summary()
     parser.feed(html)
@@ -332,7 +344,7 @@ def test_rules_summary_is_safe_short_and_says_the_key_rules(language: str) -> No
     assert parser.open == []
     text = " ".join("".join(parser.text).split())
     assert 150 <= len(text.split()) <= 320
-    missing = [phrase for phrase in KEY_PHRASES[language] if phrase not in text]
+    missing = [phrase for phrase in KEY_PHRASES[game, language] if phrase not in text]
     assert missing == []
     assert not re.search(r"https?:|javascript:|<script|style=", html, re.IGNORECASE)
 
