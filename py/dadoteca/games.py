@@ -6,10 +6,11 @@ from typing import Final
 
 from .core import AnyState, Game, core_error
 from .qwixx import QWIXX
+from .shelfie import SHELFIE
 
 __all__ = ["GAMES", "get_game"]
 
-GAMES: Final[dict[str, Game[AnyState]]] = {QWIXX.id: QWIXX}
+GAMES: Final[dict[str, Game[AnyState]]] = {QWIXX.id: QWIXX, SHELFIE.id: SHELFIE}
 
 
 def get_game(game_id: str) -> Game[AnyState]:

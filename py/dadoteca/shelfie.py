@@ -1,0 +1,860 @@
+"""My Shelfie: The Dice Game (Simone Luciani), as the Italian rule book says, with our rulings.
+
+The sheet (a bookcase): five shelves (rows), one per item, and five columns; column ``c``
+(0-based) takes ``c + 1`` dice of the shelf's item, and its cells are worth ``COLUMN_VALUES[c]``
+(ruling SHELFIE_SHEET_VALUES). Cell (shelf, column) is bit ``shelf * 5 + column`` of a 25-bit
+mask; a sheet is two masks, circled and crossed out. Dice show face indexes into :data:`FACES`
+(the die's value minus one: 1 cat … 5 game, 6 jolly).
+
+A turn is the active player's alone: roll the six dice, reroll any of them up to twice (ruling
+SHELFIE_REROLLS), then either mark 1 to 3 items, each from its own dice (rulings SHELFIE_JOLLY,
+SHELFIE_SIX_JOLLIES, SHELFIE_MUST_MARK), or, when no item can be marked, cross out one shelf
+(ruling SHELFIE_FAILED_ROLL). Circling a whole line crosses it out for the others (ruling
+SHELFIE_BLOCKING); two shelves without a free cell on any sheet end the game after that round
+(ruling SHELFIE_END_ROUND).
+
+Record text of the actions (``str`` / :meth:`Shelfie.parse_action`):
+
+- ``roll cat book jolly plant cat game``: the six dice after a roll or reroll, in position order;
+- ``reroll 1 3 4``: reroll the dice at those positions (1-6);
+- ``mark cat3 book2+j``: circle the 3-dice cat and the 2-dice book, the book made of one book and
+  one jolly; ``mark plant4+jjjjjj``: a roll of six jollies marks the 4-dice plant;
+- ``strike book``: cross out every free cell of the book shelf (a failed roll);
+- ``pass``: nothing on the sheet is free (ruling SHELFIE_NOTHING_FREE).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from itertools import combinations as subsets
+from operator import itemgetter
+from typing import Final, NamedTuple
+
+from .core import (
+    Action,
+    Game,
+    Options,
+    RuleError,
+    advance,
+    core_error,
+    roll_dice,
+    seed_generator,
+    winners_of,
+)
+
+__all__ = [
+    "COLUMNS",
+    "COLUMN_VALUES",
+    "DICE_COUNT",
+    "FACES",
+    "JOLLY",
+    "PASS",
+    "RULES",
+    "SHELFIE",
+    "SHELVES",
+    "UNUSED",
+    "CellState",
+    "Combo",
+    "Mark",
+    "Pass",
+    "Phase",
+    "Reroll",
+    "Roll",
+    "Sheet",
+    "Shelfie",
+    "ShelfieAction",
+    "ShelfieState",
+    "Strike",
+    "cell_bit",
+]
+
+# --- Rulings (shared/rules/README.md, "My Shelfie"), named where they are applied -------------
+SHELFIE_DICE = "Six dice, each with the five items (cat, book, plant, trophy, game) and a jolly."
+SHELFIE_SHEET_VALUES = "Shelves cat…game; columns take 1-5 dice and score 1, 2, 3, 5, 8 (data)."
+SHELFIE_REROLLS = "One roll and up to two rerolls, each of any dice, kept ones included."
+SHELFIE_JOLLY = "A combination holds at most one jolly and never a jolly alone."
+SHELFIE_SIX_JOLLIES = "Six jollies mark exactly one free item of the player's choice."
+SHELFIE_MUST_MARK = "Who can mark must mark; a reroll is still allowed while one is left."
+SHELFIE_FAILED_ROLL = "Who cannot mark crosses out the free items of one shelf that has some."
+SHELFIE_NOTHING_FREE = "A player with no free item at all can only pass (the book is silent)."
+SHELFIE_BLOCKING = "Circling a whole shelf or column crosses it out for every other player at once."
+SHELFIE_END_ROUND = "Two shelves with no free item on any sheet end the game after seat n-1's turn."
+SHELFIE_SCORE = "Each line with 3+ circled items scores their values; a cell counts twice."
+SHELFIE_SOLO = "Solo (house variant): the one player takes every turn."
+
+FACES: Final = ("cat", "book", "plant", "trophy", "game", "jolly")  # ruling SHELFIE_DICE
+JOLLY: Final = FACES.index("jolly")
+DICE_COUNT: Final = 6
+# Ruling SHELFIE_SHEET_VALUES: the printed sheet as data; changing either tuple is the one edit.
+SHELVES: Final = ("cat", "book", "plant", "trophy", "game")
+COLUMN_VALUES: Final = (1, 2, 3, 5, 8)
+COLUMNS: Final = len(COLUMN_VALUES)
+REROLLS_PER_TURN: Final = 2  # ruling SHELFIE_REROLLS
+MAX_COMBINATIONS: Final = 3
+MIN_ITEMS_TO_SCORE: Final = 3  # ruling SHELFIE_SCORE
+SHELVES_TO_END: Final = 2  # ruling SHELFIE_END_ROUND
+UNUSED: Final = -1  # a die no combination uses, in ShelfieState.dice_for
+
+# The rule book's rules, by the id a RuleError carries; the UI translates them by id.
+RULES: Final[dict[str, str]] = {
+    "shelfie.cell_taken": "The {item} of the {dice}-dice column is already circled or crossed out",
+    "shelfie.same_item": "The {item} of the {dice}-dice column can be marked only once",
+    "shelfie.not_enough_dice": (
+        "Not enough {item} dice: that item takes {dice}, one of which may be a jolly"
+    ),
+    "shelfie.one_jolly": "A combination may use only one jolly",
+    "shelfie.jolly_alone": "A jolly cannot be used alone: a one-die {item} needs a {item} die",
+    "shelfie.dice_shared": "Each die can be used in only one combination",
+    "shelfie.three_at_most": "Mark one to three items a turn",
+    "shelfie.six_jollies": "With six jollies, mark exactly one free item of your choice",
+    "shelfie.not_six_jollies": "Only a roll of six jollies marks an item without its dice",
+    "shelfie.must_mark": "You can mark an item, so you must mark at least one",
+    "shelfie.strike_needs_free": "The {item} shelf has no free item left to cross out",
+    "shelfie.only_pass": "Nothing on your shelves is free: you can only pass",
+    "shelfie.pass_when_full": "You may pass only when nothing on your shelves is free",
+    "shelfie.no_rerolls_left": "You have no rerolls left",
+    "shelfie.not_your_decision": "It is not player {player}'s decision now",
+    "shelfie.no_roll_now": "The dice are not to be rolled now",
+    "shelfie.roll_first": "Roll the dice first",
+    "shelfie.bad_dice": "A roll changes only the rerolled dice, each an item or a jolly: {text}",
+    "shelfie.game_over": "The game is over",
+    "shelfie.bad_action": "Not a My Shelfie action: {text}",
+}
+
+
+def _broken(rule: str, **params: str | int) -> RuleError:
+    return RuleError(rule, RULES[rule], **params)
+
+
+def cell_bit(shelf: int, column: int) -> int:
+    """The bit of cell (``shelf``, ``column``) in a sheet's masks."""
+    return 1 << (shelf * COLUMNS + column)
+
+
+ALL_CELLS: Final = (1 << len(SHELVES) * COLUMNS) - 1
+SHELF_LINES: Final = tuple(((1 << COLUMNS) - 1) << shelf * COLUMNS for shelf in range(len(SHELVES)))
+COLUMN_LINES: Final = tuple(
+    sum(cell_bit(shelf, column) for shelf in range(len(SHELVES))) for column in range(COLUMNS)
+)
+_SHELF_FACE: Final = tuple(FACES.index(item) for item in SHELVES)  # ruling SHELFIE_SHEET_VALUES
+# The first cell of every shelf: a shelf is full when its first cell and the four after it are.
+_SHELF_STARTS: Final = sum(cell_bit(shelf, 0) for shelf in range(len(SHELVES)))
+_ALL_DICE: Final = (1 << DICE_COUNT) - 1
+
+
+def _full_shelf_starts(taken: int) -> int:
+    """The first-cell bits of the shelves whose every cell is in ``taken``."""
+    return taken & taken >> 1 & taken >> 2 & taken >> 3 & taken >> 4 & _SHELF_STARTS
+
+
+def _line_points(values: Sequence[int]) -> int:
+    """Ruling SHELFIE_SCORE: a line's circled values count from three circled items on."""
+    return sum(values) if len(values) >= MIN_ITEMS_TO_SCORE else 0
+
+
+# Points of one shelf by its 5-bit mask of circled columns, looked up when scoring.
+_SHELF_POINTS: Final = tuple(
+    _line_points([COLUMN_VALUES[c] for c in range(COLUMNS) if line >> c & 1])
+    for line in range(1 << COLUMNS)
+)
+
+
+# Dice per face packed in one int, six bits a face: a set of combinations takes at most 18 dice of
+# a face, and bit 5 of each slot is a guard, so "enough dice of every face" is one subtraction.
+_SLOT_BITS: Final = 6
+_GUARDS: Final = sum(1 << (_SLOT_BITS * face + _SLOT_BITS - 1) for face in range(len(FACES)))
+_MALFORMED: Final = -1
+
+
+def _packed(face: int, count: int) -> int:
+    return count << _SLOT_BITS * face
+
+
+def _enough_dice(guarded_counts: int, dice: int) -> bool:
+    """``guarded_counts`` (the roll, guard bits set) has every die ``dice`` takes."""
+    return (guarded_counts - dice) & _GUARDS == _GUARDS
+
+
+class CellState:
+    FREE: Final = "free"
+    CIRCLED: Final = "circled"
+    CROSSED: Final = "crossed"
+
+
+# --- Actions ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Combo:
+    """One combination: the item of ``shelf`` in ``column`` (0-based; column ``c`` takes ``c + 1``
+    dice) from dice showing that item, one of them a jolly if ``jolly`` (ruling SHELFIE_JOLLY);
+    or, with ``six_jollies``, from a roll of six jollies (ruling SHELFIE_SIX_JOLLIES).
+
+    Its text is the item and the dice count: ``cat3``, ``book2+j``, ``plant4+jjjjjj``.
+    """
+
+    shelf: int
+    column: int
+    jolly: bool = False
+    six_jollies: bool = False
+
+    @property
+    def item(self) -> str:
+        return SHELVES[self.shelf]
+
+    def dice_needed(self) -> int:
+        """The dice this combination takes, its jolly included (all six for six jollies)."""
+        return DICE_COUNT if self.six_jollies else self.column + 1
+
+    def __str__(self) -> str:
+        suffix = "+" + "j" * DICE_COUNT if self.six_jollies else "+j" if self.jolly else ""
+        return f"{SHELVES[self.shelf]}{self.column + 1}{suffix}"
+
+
+@dataclass(frozen=True, slots=True)
+class Mark(Action):
+    """Circle the cells of 1 to 3 combinations; ends the turn.
+
+    A set of combinations: they are kept sorted, so the order they were given in does not matter.
+    What the rules need of it whatever the dice are worked out once, when it is made: the cells
+    it circles and the dice per face it takes (packed as in :func:`_packed`), or ``_MALFORMED``
+    if no roll and no sheet could allow it.
+    """
+
+    combos: tuple[Combo, ...]
+    _cells: int = field(init=False, repr=False, compare=False)
+    _dice: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        combos = tuple(sorted(self.combos))
+        cells, dice = 0, 0
+        for combo in combos:
+            shelf, column, jolly = combo.shelf, combo.column, combo.jolly
+            bit = (
+                cell_bit(shelf, column)
+                if 0 <= shelf < len(SHELVES) and 0 <= column < COLUMNS
+                else 0
+            )
+            if not bit or cells & bit or (jolly and (combo.six_jollies or not column)):
+                dice = _MALFORMED
+                break
+            cells |= bit
+            if combo.six_jollies:
+                dice += _packed(JOLLY, DICE_COUNT)
+            else:
+                dice += _packed(_SHELF_FACE[shelf], column + 1 - jolly) + _packed(JOLLY, jolly)
+        if not 1 <= len(combos) <= MAX_COMBINATIONS:
+            dice = _MALFORMED
+        object.__setattr__(self, "combos", combos)
+        object.__setattr__(self, "_cells", cells)
+        object.__setattr__(self, "_dice", dice)
+
+    def __str__(self) -> str:
+        return "mark " + " ".join(map(str, self.combos))
+
+
+@dataclass(frozen=True, slots=True)
+class Reroll(Action):
+    """Roll again the dice at ``positions`` (0-based, kept sorted; written 1-based)."""
+
+    positions: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "positions", tuple(sorted(self.positions)))
+
+    def __str__(self) -> str:
+        return "reroll " + " ".join(str(position + 1) for position in self.positions)
+
+
+@dataclass(frozen=True, slots=True)
+class Strike(Action):
+    """A failed roll: cross out every free cell of ``shelf`` (ruling SHELFIE_FAILED_ROLL)."""
+
+    shelf: int
+
+    def __str__(self) -> str:
+        return f"strike {SHELVES[self.shelf]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Nothing on the sheet is free (ruling SHELFIE_NOTHING_FREE)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+PASS: Final = Pass()
+
+
+@dataclass(frozen=True, slots=True)
+class Roll(Action):
+    """The six dice after a roll or reroll, by position: indexes into :data:`FACES`."""
+
+    faces: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return "roll " + " ".join(FACES[face] for face in self.faces)
+
+
+ShelfieAction = Mark | Reroll | Strike | Pass | Roll
+
+# Every reroll, by its mask of positions; legal-action lists share them instead of allocating.
+_REROLLS: Final = tuple(
+    Reroll(tuple(p for p in range(DICE_COUNT) if mask >> p & 1)) for mask in range(1, 1 << 6)
+)
+_REROLL_MASKS: Final = {reroll.positions: mask for mask, reroll in enumerate(_REROLLS, 1)}
+_POSITIONS_OF: Final = ((), *(reroll.positions for reroll in _REROLLS))  # by mask
+_STRIKES: Final = tuple(Strike(shelf) for shelf in range(len(SHELVES)))
+# The strikes open to a sheet, by _full_shelf_starts of its taken cells.
+_STRIKES_BY_FULL: Final = {
+    full: tuple(s for s in _STRIKES if not full & cell_bit(s.shelf, 0))
+    for full in range(_SHELF_STARTS + 1)
+    if full & _SHELF_STARTS == full
+}
+# Every combination's text, the jolly-alone ones included (parsing is syntax; rules are apply's).
+_COMBOS_BY_TEXT: Final = {
+    str(combo): combo
+    for shelf in range(len(SHELVES))
+    for column in range(COLUMNS)
+    for combo in (
+        Combo(shelf, column),
+        Combo(shelf, column, jolly=True),
+        Combo(shelf, column, six_jollies=True),
+    )
+}
+_POSITION_WORDS: Final = {str(position + 1): position for position in range(DICE_COUNT)}
+
+
+# --- The sheet -------------------------------------------------------------------------------
+
+
+class Sheet(NamedTuple):
+    """One player's bookcase: bit masks of the circled and the crossed-out cells (disjoint)."""
+
+    circled: int = 0
+    crossed: int = 0
+
+    @property
+    def free(self) -> int:
+        """The mask of cells neither circled nor crossed out."""
+        return ALL_CELLS & ~(self.circled | self.crossed)
+
+    def cell_state(self, shelf: int, column: int) -> str:
+        """:class:`CellState` ``FREE``, ``CIRCLED`` or ``CROSSED``."""
+        bit = cell_bit(shelf, column)
+        if self.circled & bit:
+            return CellState.CIRCLED
+        return CellState.CROSSED if self.crossed & bit else CellState.FREE
+
+    def free_cells(self) -> tuple[tuple[int, int], ...]:
+        """The free cells as (shelf, column) pairs, shelf by shelf."""
+        free = self.free
+        return tuple(
+            (shelf, column)
+            for shelf in range(len(SHELVES))
+            for column in range(COLUMNS)
+            if free & cell_bit(shelf, column)
+        )
+
+    def full_shelves(self) -> int:
+        """Shelves with no free cell, circled or crossed out (ruling SHELFIE_END_ROUND)."""
+        return _full_shelf_starts(self.circled | self.crossed).bit_count()
+
+    def shelf_points(self, shelf: int) -> int:
+        return _SHELF_POINTS[self.circled >> shelf * COLUMNS & (1 << COLUMNS) - 1]
+
+    def column_points(self, column: int) -> int:
+        circled = (self.circled & COLUMN_LINES[column]).bit_count()
+        return circled * COLUMN_VALUES[column] if circled >= MIN_ITEMS_TO_SCORE else 0
+
+    def score(self) -> int:
+        """Ruling SHELFIE_SCORE: every shelf and every column, so a cell may count twice."""
+        return sum(self.shelf_points(shelf) for shelf in range(len(SHELVES))) + sum(
+            self.column_points(column) for column in range(COLUMNS)
+        )
+
+
+# --- What a roll can mark ----------------------------------------------------------------------
+
+
+def _checked_cells(counts: tuple[int, ...], taken: int, combos: Sequence[Combo]) -> int:
+    """The cells ``combos`` circle with dice ``counts`` (per face) on a sheet with ``taken``
+    cells; raises the RuleError of the first rule they break."""
+    if not 1 <= len(combos) <= MAX_COMBINATIONS:
+        raise _broken("shelfie.three_at_most")
+    six_jollies = counts[JOLLY] == DICE_COUNT
+    cells = 0
+    used = [0] * len(FACES)
+    for combo in combos:
+        shelf, column, jolly = combo.shelf, combo.column, combo.jolly
+        if not (0 <= shelf < len(SHELVES) and 0 <= column < COLUMNS):
+            raise _broken("shelfie.bad_action", text=repr(combo)[:40])
+        item, dice = SHELVES[shelf], column + 1
+        # Ruling SHELFIE_SIX_JOLLIES: then exactly one combination, of any free cell.
+        if six_jollies:
+            if len(combos) != 1 or jolly or not combo.six_jollies:
+                raise _broken("shelfie.six_jollies")
+        elif combo.six_jollies:
+            raise _broken("shelfie.not_six_jollies")
+        bit = cell_bit(shelf, column)
+        if cells & bit:
+            raise _broken("shelfie.same_item", item=item, dice=dice)
+        if taken & bit:
+            raise _broken("shelfie.cell_taken", item=item, dice=dice)
+        cells |= bit
+        if six_jollies:
+            break
+        face = _SHELF_FACE[shelf]
+        have, jollies = counts[face], counts[JOLLY]
+        if jolly and not column:
+            raise _broken("shelfie.jolly_alone", item=item)  # ruling SHELFIE_JOLLY
+        if dice - jolly > have:
+            if not have and dice == 1 and jollies:
+                raise _broken("shelfie.jolly_alone", item=item)
+            if have + min(jollies, 1) < dice <= have + jollies:  # more jollies would do
+                raise _broken("shelfie.one_jolly")  # ruling SHELFIE_JOLLY
+            raise _broken("shelfie.not_enough_dice", item=item, dice=dice)
+        used[face] += dice - jolly
+        used[JOLLY] += jolly
+    for face_used, face_count in zip(used, counts, strict=True):
+        if face_used > face_count:
+            raise _broken("shelfie.dice_shared")
+    return cells
+
+
+class _DiceTable(NamedTuple):
+    """What one multiset of dice can mark on an empty sheet; sheets filter it by their cells."""
+
+    counts: tuple[int, ...]  # dice per face
+    guarded_counts: int  # the counts packed, guard bits set (see _enough_dice)
+    combos: tuple[tuple[int, Combo], ...]  # every single combination, with its cell
+    marks: tuple[tuple[int, Mark], ...]  # every legal set of combinations, with its cells
+
+
+def _dice_table(counts: tuple[int, ...]) -> _DiceTable:
+    if counts[JOLLY] == DICE_COUNT:  # ruling SHELFIE_SIX_JOLLIES
+        singles = [
+            Combo(shelf, column, six_jollies=True)
+            for shelf in range(len(SHELVES))
+            for column in range(COLUMNS)
+        ]
+    else:
+        singles = []
+        for shelf in range(len(SHELVES)):
+            have = counts[_SHELF_FACE[shelf]]
+            for column in range(COLUMNS):
+                if have > column:
+                    singles.append(Combo(shelf, column))
+                # Ruling SHELFIE_JOLLY: one jolly, with at least one die of the item.
+                if counts[JOLLY] and column and have >= column:
+                    singles.append(Combo(shelf, column, jolly=True))
+    marks: list[tuple[int, Mark]] = []
+    for size in range(1, MAX_COMBINATIONS + 1):
+        for group in subsets(singles, size):
+            try:
+                marks.append((_checked_cells(counts, 0, group), Mark(group)))
+            except RuleError:
+                continue  # cells repeated or dice shared: not a set the roll can make
+    combos = tuple((cell_bit(c.shelf, c.column), c) for c in singles)
+    guarded = _GUARDS + sum(_packed(face, count) for face, count in enumerate(counts))
+    return _DiceTable(counts, guarded, combos, tuple(marks))
+
+
+# Tables by multiset of dice (462 at most), and by dice in position order (6**6 at most), filled
+# as rolls come: legal moves are then a filter of a precomputed list by the sheet's taken cells.
+_TABLES_BY_COUNTS: dict[tuple[int, ...], _DiceTable] = {}
+_TABLES_BY_DICE: dict[tuple[int, ...], _DiceTable] = {}
+
+
+def _table_of(dice: tuple[int, ...]) -> _DiceTable:
+    table = _TABLES_BY_DICE.get(dice)
+    if table is None:
+        counts = tuple(dice.count(face) for face in range(len(FACES)))
+        table = _TABLES_BY_COUNTS.get(counts)
+        if table is None:
+            table = _TABLES_BY_COUNTS[counts] = _dice_table(counts)
+        _TABLES_BY_DICE[dice] = table
+    return table
+
+
+# --- The state -------------------------------------------------------------------------------
+
+
+class Phase:
+    ROLL: Final = "roll"  # chance: the turn's first roll of all six dice
+    REROLL: Final = "reroll"  # chance: the dice of ``rerolling`` are rolled again
+    DECIDE: Final = "decide"  # the active player rerolls, marks, strikes or passes
+    OVER: Final = "over"
+
+
+_FACE_INDEXES: Final = frozenset(range(len(FACES)))
+# The dice a roll of positions ``mask`` keeps, as a getter (by mask; None when none are kept).
+_KEPT_DICE: Final = tuple(
+    itemgetter(*kept) if (kept := _POSITIONS_OF[_ALL_DICE & ~mask]) else None
+    for mask in range(_ALL_DICE + 1)
+)
+
+
+class ShelfieState(NamedTuple):
+    """A moment of a My Shelfie game (a NamedTuple: immutable and cheap to build, see core.State).
+
+    ``dice`` are the six dice by position (face indexes), ``None`` before the turn's first roll;
+    ``rerolling`` is the mask of positions being rolled again in phase ``reroll``; ``turn``
+    counts the turns of all players from 1; ``last_round`` is set once the end is triggered.
+    """
+
+    sheets: tuple[Sheet, ...]
+    generator: int
+    active: int = 0
+    phase: str = Phase.ROLL
+    dice: tuple[int, ...] | None = None
+    rerolls_left: int = REROLLS_PER_TURN
+    rerolling: int = 0
+    turn: int = 1
+    last_round: bool = False
+
+    # -- who decides ------------------------------------------------------------------------
+
+    @property
+    def num_players(self) -> int:
+        return len(self.sheets)
+
+    @property
+    def deciders(self) -> tuple[int, ...]:
+        return (self.active,) if self.phase == Phase.DECIDE else ()
+
+    @property
+    def is_chance(self) -> bool:
+        return self.phase in (Phase.ROLL, Phase.REROLL)
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == Phase.OVER
+
+    @property
+    def round(self) -> int:
+        """The round being played, from 1; seat 0 starts each one."""
+        return (self.turn - 1) // len(self.sheets) + 1
+
+    @property
+    def can_mark(self) -> bool:
+        """The active player can mark an item with the dice (ruling SHELFIE_MUST_MARK)."""
+        if self.phase != Phase.DECIDE:
+            return False
+        sheet = self.sheets[self.active]
+        return self._can_mark(sheet.circled | sheet.crossed)
+
+    def _can_mark(self, taken: int) -> bool:
+        assert self.dice is not None
+        # A single combination alone is a legal mark, so one on a free cell is enough.
+        return any(not bit & taken for bit, _ in _table_of(self.dice).combos)
+
+    # -- legal actions and the helpers of the front end -----------------------------------
+
+    def legal_actions(self, player: int) -> list[Mark | Reroll | Strike | Pass]:
+        if self.phase != Phase.DECIDE or player != self.active:
+            return []
+        sheet = self.sheets[player]
+        taken = sheet.circled | sheet.crossed
+        if taken == ALL_CELLS:
+            return [PASS]  # ruling SHELFIE_NOTHING_FREE
+        assert self.dice is not None
+        actions: list[Mark | Reroll | Strike | Pass] = [
+            mark for cells, mark in _table_of(self.dice).marks if not cells & taken
+        ]
+        if not actions:  # ruling SHELFIE_FAILED_ROLL
+            actions.extend(_STRIKES_BY_FULL[_full_shelf_starts(taken)])
+        if self.rerolls_left:  # ruling SHELFIE_MUST_MARK: rerolling instead stays open
+            actions.extend(_REROLLS)
+        return actions
+
+    def legal_marks(self, player: int) -> list[Mark]:
+        """Every legal set of 1-3 combinations ``player`` may circle now, each once."""
+        if self.phase != Phase.DECIDE or player != self.active:
+            return []
+        assert self.dice is not None
+        taken = self.sheets[player].circled | self.sheets[player].crossed
+        return [mark for cells, mark in _table_of(self.dice).marks if not cells & taken]
+
+    def combinations(self, player: int) -> list[Combo]:
+        """Every single combination the dice make on a free cell of ``player``'s sheet."""
+        if self.phase != Phase.DECIDE or player != self.active:
+            return []
+        assert self.dice is not None
+        taken = self.sheets[player].circled | self.sheets[player].crossed
+        return [combo for bit, combo in _table_of(self.dice).combos if not bit & taken]
+
+    def check_mark(self, player: int, combos: Sequence[Combo]) -> None:
+        """Raise the RuleError saying why ``player`` may not circle ``combos`` now, if so."""
+        self._check_decider(player)
+        assert self.dice is not None
+        sheet = self.sheets[player]
+        _checked_cells(_table_of(self.dice).counts, sheet.circled | sheet.crossed, combos)
+
+    def dice_for(self, combos: Sequence[Combo]) -> tuple[int, ...] | None:
+        """One way to make ``combos`` from the dice: for each die position, the index in
+        ``combos`` of the combination using it, or :data:`UNUSED`; ``None`` if the dice cannot
+        make them all. Dice only: :meth:`check_mark` says whether the combinations are legal."""
+        if self.dice is None:
+            return None
+        owners = [UNUSED] * DICE_COUNT
+        for index, combo in enumerate(combos):
+            if not (0 <= combo.shelf < len(SHELVES) and 0 <= combo.column < COLUMNS):
+                return None
+            wanted: tuple[tuple[int, int], ...] = ((JOLLY, DICE_COUNT),)
+            if not combo.six_jollies:
+                items = combo.column + 1 - combo.jolly
+                wanted = ((_SHELF_FACE[combo.shelf], items), (JOLLY, int(combo.jolly)))
+            for face, count in wanted:
+                missing = count
+                for position, die in enumerate(self.dice):
+                    if missing and die == face and owners[position] == UNUSED:
+                        owners[position] = index
+                        missing -= 1
+                if missing:
+                    return None
+        return tuple(owners)
+
+    # -- applying actions -------------------------------------------------------------------
+
+    def _check_decider(self, player: int) -> None:
+        phase = self.phase
+        if phase != Phase.DECIDE:
+            raise _broken("shelfie.game_over" if phase == Phase.OVER else "shelfie.roll_first")
+        if player != self.active:
+            raise _broken("shelfie.not_your_decision", player=player + 1)
+
+    def apply(self, player: int, action: ShelfieAction) -> ShelfieState:
+        if isinstance(action, Roll):
+            raise _broken("shelfie.no_roll_now")
+        self._check_decider(player)
+        sheet = self.sheets[player]
+        taken = sheet.circled | sheet.crossed
+        if isinstance(action, Pass):
+            if taken != ALL_CELLS:
+                raise _broken(
+                    "shelfie.must_mark" if self._can_mark(taken) else "shelfie.pass_when_full"
+                )
+            return self._end_turn(self.sheets)
+        if taken == ALL_CELLS:
+            raise _broken("shelfie.only_pass")  # ruling SHELFIE_NOTHING_FREE
+        if isinstance(action, Mark):
+            return self._mark(sheet, taken, action)
+        if isinstance(action, Reroll):
+            return self._reroll(action)
+        if isinstance(action, Strike):
+            return self._strike(sheet, taken, action)
+        raise _broken("shelfie.bad_action", text=repr(action)[:40])
+
+    def _reroll(self, action: Reroll) -> ShelfieState:
+        if not self.rerolls_left:
+            raise _broken("shelfie.no_rerolls_left")  # ruling SHELFIE_REROLLS
+        mask = _REROLL_MASKS.get(action.positions)
+        if mask is None:
+            raise _broken("shelfie.bad_action", text=str(action)[:40])
+        return ShelfieState(
+            self.sheets,
+            self.generator,
+            self.active,
+            Phase.REROLL,
+            self.dice,
+            self.rerolls_left - 1,
+            mask,
+            self.turn,
+            self.last_round,
+        )
+
+    def _mark(self, sheet: Sheet, taken: int, action: Mark) -> ShelfieState:
+        assert self.dice is not None
+        table = _table_of(self.dice)
+        cells, dice = action._cells, action._dice
+        # What Mark worked out when made decides fast; the full check names the broken rule.
+        if dice == _MALFORMED or cells & taken or not _enough_dice(table.guarded_counts, dice):
+            cells = _checked_cells(table.counts, taken, action.combos)
+        circled = sheet.circled | cells
+        # Ruling SHELFIE_BLOCKING: a line this mark fills is crossed out on every other sheet.
+        blocked = 0
+        for combo in action.combos:
+            shelf_line, column_line = SHELF_LINES[combo.shelf], COLUMN_LINES[combo.column]
+            if circled & shelf_line == shelf_line:
+                blocked |= shelf_line
+            if circled & column_line == column_line:
+                blocked |= column_line
+        active = self.active
+        sheets = list(self.sheets)
+        sheets[active] = Sheet(circled, sheet.crossed)
+        if blocked:
+            for player, other in enumerate(sheets):
+                if player != active and blocked & ~other.circled & ~other.crossed:
+                    sheets[player] = Sheet(other.circled, other.crossed | blocked & ~other.circled)
+        return self._end_turn(tuple(sheets))
+
+    def _strike(self, sheet: Sheet, taken: int, action: Strike) -> ShelfieState:
+        shelf = action.shelf
+        if not 0 <= shelf < len(SHELVES):
+            raise _broken("shelfie.bad_action", text=repr(action)[:40])
+        if self._can_mark(taken):
+            raise _broken("shelfie.must_mark")  # ruling SHELFIE_MUST_MARK
+        line = SHELF_LINES[shelf]
+        if taken & line == line:
+            raise _broken("shelfie.strike_needs_free", item=SHELVES[shelf])
+        sheets = list(self.sheets)
+        sheets[self.active] = Sheet(sheet.circled, sheet.crossed | line & ~sheet.circled)
+        return self._end_turn(tuple(sheets))  # ruling SHELFIE_FAILED_ROLL
+
+    def _end_turn(self, sheets: tuple[Sheet, ...]) -> ShelfieState:
+        """Ruling SHELFIE_END_ROUND: once any sheet has two full shelves, the round ends the game.
+
+        Seat 0 starts every round, so the round ends with seat n-1 (ruling SHELFIE_SOLO: with one
+        player that is every turn, and the trigger ends the game at once).
+        """
+        last_round = self.last_round
+        if not last_round:
+            for sheet in sheets:
+                if _full_shelf_starts(sheet.circled | sheet.crossed).bit_count() >= SHELVES_TO_END:
+                    last_round = True
+                    break
+        active = self.active
+        if last_round and active == len(sheets) - 1:
+            return ShelfieState(
+                sheets, self.generator, active, Phase.OVER, self.dice, 0, 0, self.turn, True
+            )
+        return ShelfieState(
+            sheets,
+            self.generator,
+            (active + 1) % len(sheets),
+            Phase.ROLL,
+            None,
+            REROLLS_PER_TURN,
+            0,
+            self.turn + 1,
+            last_round,
+        )
+
+    # -- chance -----------------------------------------------------------------------------
+
+    def _rolled_mask(self) -> int:
+        phase = self.phase
+        if phase == Phase.ROLL:
+            return _ALL_DICE
+        if phase == Phase.REROLL:
+            return self.rerolling
+        raise _broken("shelfie.game_over" if phase == Phase.OVER else "shelfie.no_roll_now")
+
+    def roll(self) -> Roll:
+        """The dice after rolling those to be rolled (all six, or the rerolled ones)."""
+        mask = self._rolled_mask()
+        positions = _POSITIONS_OF[mask]
+        _, values = roll_dice(self.generator, len(positions))
+        # Ruling SHELFIE_DICE: die value 1-6 → face index 0-5.
+        if mask == _ALL_DICE:
+            return Roll(tuple([value - 1 for value in values]))
+        assert self.dice is not None
+        faces = list(self.dice)
+        for position, value in zip(positions, values, strict=True):
+            faces[position] = value - 1
+        return Roll(tuple(faces))
+
+    def apply_chance(self, outcome: ShelfieAction) -> ShelfieState:
+        mask = self._rolled_mask()
+        if not isinstance(outcome, Roll) or not self._possible(outcome.faces, mask):
+            raise _broken("shelfie.bad_dice", text=str(outcome)[:60])
+        return ShelfieState(
+            self.sheets,
+            advance(self.generator),  # as far as a drawn roll would: replays agree
+            self.active,
+            Phase.DECIDE,
+            outcome.faces,
+            self.rerolls_left,
+            0,
+            self.turn,
+            self.last_round,
+        )
+
+    def _possible(self, faces: tuple[int, ...], mask: int) -> bool:
+        """Six faces, and a kept die (a hostile record may try) shows what it showed."""
+        if not isinstance(faces, tuple) or len(faces) != DICE_COUNT:
+            return False
+        if not _FACE_INDEXES.issuperset(faces):
+            return False
+        kept = _KEPT_DICE[mask]
+        return kept is None or (self.dice is not None and kept(faces) == kept(self.dice))
+
+    # -- text, scores, JSON -----------------------------------------------------------------
+
+    def parse_action(self, text: str) -> ShelfieAction:
+        return Shelfie.parse_action(text)
+
+    def scores(self) -> tuple[int, ...]:
+        return tuple(sheet.score() for sheet in self.sheets)
+
+    def winners(self) -> tuple[int, ...]:
+        return winners_of(self.scores())  # ruling SHELFIE_SCORE: ties share the win
+
+    def to_json(self) -> dict[str, object]:
+        """Each shelf reads left to right: ``O`` circled, ``X`` crossed out, ``.`` free."""
+        marks = {CellState.FREE: ".", CellState.CIRCLED: "O", CellState.CROSSED: "X"}
+        return {
+            "game": Shelfie.id,
+            "turn": self.turn,
+            "round": self.round,
+            "active": self.active,
+            "phase": self.phase,
+            "dice": [FACES[face] for face in self.dice] if self.dice is not None else None,
+            "rerolls_left": self.rerolls_left,
+            "rerolling": [position + 1 for position in _POSITIONS_OF[self.rerolling]],
+            "last_round": self.last_round,
+            "deciders": list(self.deciders),
+            "sheets": [
+                {
+                    "shelves": {
+                        item: "".join(
+                            marks[sheet.cell_state(shelf, column)] for column in range(COLUMNS)
+                        )
+                        for shelf, item in enumerate(SHELVES)
+                    },
+                    "shelf_points": [sheet.shelf_points(s) for s in range(len(SHELVES))],
+                    "column_points": [sheet.column_points(c) for c in range(COLUMNS)],
+                    "score": sheet.score(),
+                }
+                for sheet in self.sheets
+            ],
+            "scores": list(self.scores()),
+            "winners": list(self.winners()) if self.is_terminal else None,
+        }
+
+
+class Shelfie(Game[ShelfieState]):
+    id = "shelfie"
+    min_players = 1  # ruling SHELFIE_SOLO; the rule book says 2-4
+    max_players = 4
+    rules = RULES
+
+    def new_game(self, num_players: int, seed: int, options: Options | None = None) -> ShelfieState:
+        self.check_players(num_players)
+        if options:
+            raise core_error("core.bad_options", game=self.id, options=", ".join(sorted(options)))
+        return ShelfieState(sheets=(Sheet(),) * num_players, generator=seed_generator(seed))
+
+    @staticmethod
+    def parse_action(text: str) -> ShelfieAction:
+        words = text.strip().lower().split()
+        verb, rest = (words[0], words[1:]) if words else ("", [])
+        if verb == "pass" and not rest:
+            return PASS
+        if verb == "strike" and len(rest) == 1 and rest[0] in SHELVES:
+            return _STRIKES[SHELVES.index(rest[0])]
+        if verb == "mark" and rest and all(word in _COMBOS_BY_TEXT for word in rest):
+            return Mark(tuple(_COMBOS_BY_TEXT[word] for word in rest))
+        if verb == "reroll" and rest and all(word in _POSITION_WORDS for word in rest):
+            mask = sum(1 << _POSITION_WORDS[word] for word in set(rest))
+            if len(set(rest)) == len(rest):
+                return _REROLLS[mask - 1]
+        if verb == "roll" and len(rest) == DICE_COUNT and all(word in FACES for word in rest):
+            return Roll(tuple(FACES.index(word) for word in rest))
+        raise _broken("shelfie.bad_action", text=text[:40])
+
+
+SHELFIE: Final = Shelfie()
