@@ -100,9 +100,7 @@ UNUSED: Final = -1  # a die no combination uses, in ShelfieState.dice_for
 RULES: Final[dict[str, str]] = {
     "shelfie.cell_taken": "The {item} of the {dice}-dice column is already circled or crossed out",
     "shelfie.same_item": "The {item} of the {dice}-dice column can be marked only once",
-    "shelfie.not_enough_dice": (
-        "Not enough {item} dice: that item takes {dice}, one of which may be a jolly"
-    ),
+    "shelfie.not_enough_dice": "Not enough {item} dice: that item takes {dice}",
     "shelfie.one_jolly": "A combination may use only one jolly",
     "shelfie.jolly_alone": "A jolly cannot be used alone: a one-die {item} needs a {item} die",
     "shelfie.dice_shared": "Each die can be used in only one combination",
@@ -760,7 +758,8 @@ class ShelfieState(NamedTuple):
     def apply_chance(self, outcome: ShelfieAction) -> ShelfieState:
         mask = self._rolled_mask()
         if not isinstance(outcome, Roll) or not self._possible(outcome.faces, mask):
-            raise _broken("shelfie.bad_dice", text=str(outcome)[:60])
+            readable = isinstance(outcome, Roll) and _FACE_INDEXES.issuperset(outcome.faces)
+            raise _broken("shelfie.bad_dice", text=(str if readable else repr)(outcome)[:60])
         return ShelfieState(
             self.sheets,
             advance(self.generator),  # as far as a drawn roll would: replays agree

@@ -1,0 +1,815 @@
+"""Every My Shelfie rule of the rule book and every ruling, one test (or a few) each."""
+
+from __future__ import annotations
+
+import json
+from itertools import combinations
+
+import pytest
+
+from dadoteca.core import RuleError
+from dadoteca.match import Match, Seat
+from dadoteca.shelfie import (
+    COLUMN_VALUES,
+    COLUMNS,
+    DICE_COUNT,
+    FACES,
+    JOLLY,
+    PASS,
+    RULES,
+    SHELFIE,
+    SHELFIE_BLOCKING,
+    SHELFIE_DICE,
+    SHELFIE_END_ROUND,
+    SHELFIE_FAILED_ROLL,
+    SHELFIE_JOLLY,
+    SHELFIE_MUST_MARK,
+    SHELFIE_NOTHING_FREE,
+    SHELFIE_REROLLS,
+    SHELFIE_SCORE,
+    SHELFIE_SHEET_VALUES,
+    SHELFIE_SIX_JOLLIES,
+    SHELFIE_SOLO,
+    SHELVES,
+    UNUSED,
+    CellState,
+    Combo,
+    Mark,
+    Pass,
+    Phase,
+    Reroll,
+    Roll,
+    Sheet,
+    ShelfieState,
+    Strike,
+    cell_bit,
+)
+
+CAT, BOOK, PLANT, TROPHY, GAME = range(5)  # shelves, in the order of SHELVES
+ALL_COMBOS = [
+    Combo(shelf, column, jolly, six)
+    for shelf in range(5)
+    for column in range(5)
+    for jolly, six in ((False, False), (True, False), (False, True))
+]
+
+
+def dice(text: str) -> tuple[int, ...]:
+    return tuple(FACES.index(word) for word in text.split())
+
+
+def sheet(*shelves: str) -> Sheet:
+    """A sheet from one string per shelf (cat first), a character per column: O, X or '.'."""
+    circled = crossed = 0
+    for shelf, row in enumerate(shelves):
+        for column, mark in enumerate(row):
+            if mark == "O":
+                circled |= cell_bit(shelf, column)
+            elif mark == "X":
+                crossed |= cell_bit(shelf, column)
+    return Sheet(circled, crossed)
+
+
+def rows(of: Sheet) -> list[str]:
+    marks = {CellState.FREE: ".", CellState.CIRCLED: "O", CellState.CROSSED: "X"}
+    return [
+        "".join(marks[of.cell_state(shelf, column)] for column in range(COLUMNS))
+        for shelf in range(5)
+    ]
+
+
+def new_match(players: int = 2) -> Match:
+    return Match(SHELFIE, [Seat(f"P{n}") for n in range(players)], seed=7)
+
+
+def match_with(*sheets: Sheet, active: int = 0, last_round: bool = False) -> Match:
+    """A match whose state starts from the given sheets, before ``active``'s roll."""
+    match = new_match(len(sheets))
+    match._states[-1] = ShelfieState(
+        tuple(sheets), generator=7, active=active, turn=active + 1, last_round=last_round
+    )
+    return match
+
+
+def state_of(match: Match) -> ShelfieState:
+    state = match.state
+    assert isinstance(state, ShelfieState)
+    return state
+
+
+def roll(match: Match, text: str) -> ShelfieState:
+    match.roll(Roll(dice(text)))
+    return state_of(match)
+
+
+def decide(
+    *, dice_text: str, sheet_of_player: Sheet | None = None, rerolls: int = 0
+) -> ShelfieState:
+    """Player 1 of 2 deciding with ``dice_text`` on ``sheet_of_player`` (empty by default)."""
+    return ShelfieState(
+        (sheet_of_player or Sheet(), Sheet()),
+        generator=7,
+        phase=Phase.DECIDE,
+        dice=dice(dice_text),
+        rerolls_left=rerolls,
+    )
+
+
+def mark(*texts: str) -> Mark:
+    action = SHELFIE.parse_action("mark " + " ".join(texts))
+    assert isinstance(action, Mark)
+    return action
+
+
+def rule_of(error: pytest.ExceptionInfo[RuleError]) -> str:
+    assert error.value.rule in RULES or error.value.rule.startswith("core.")
+    return error.value.rule
+
+
+def broken_mark(state: ShelfieState, *texts: str) -> str:
+    with pytest.raises(RuleError) as error:
+        state.apply(0, mark(*texts))
+    with pytest.raises(RuleError) as checked:
+        state.check_mark(0, [mark(text).combos[0] for text in texts])
+    assert checked.value.rule == error.value.rule
+    return rule_of(error)
+
+
+# --- Dice and sheet (rulings SHELFIE_DICE, SHELFIE_SHEET_VALUES) -------------------------------
+
+
+def test_ruling_dice_six_dice_with_the_five_items_and_a_jolly() -> None:
+    assert "jolly" in SHELFIE_DICE
+    assert FACES == ("cat", "book", "plant", "trophy", "game", "jolly") and FACES[JOLLY] == "jolly"
+    first = SHELFIE.new_game(2, seed=1).roll()
+    assert len(first.faces) == DICE_COUNT and all(face in range(6) for face in first.faces)
+    seen: set[int] = set()
+    for seed in range(200):
+        seen.update(SHELFIE.new_game(1, seed).roll().faces)
+    assert seen == set(range(6))
+
+
+def test_ruling_sheet_values_shelves_and_columns_are_data() -> None:
+    assert "1, 2, 3, 5, 8" in SHELFIE_SHEET_VALUES
+    assert SHELVES == ("cat", "book", "plant", "trophy", "game")
+    assert COLUMN_VALUES == (1, 2, 3, 5, 8)
+    assert [Combo(CAT, column).dice_needed() for column in range(5)] == [1, 2, 3, 4, 5]
+    assert Combo(BOOK, 2, jolly=True).dice_needed() == 3  # the jolly is one of the three
+    assert Combo(PLANT, 3, six_jollies=True).dice_needed() == 6
+    assert Combo(TROPHY, 1).item == "trophy"
+    assert [cell_bit(CAT, 0), cell_bit(CAT, 4), cell_bit(BOOK, 0), cell_bit(GAME, 4)] == [
+        1,
+        1 << 4,
+        1 << 5,
+        1 << 24,
+    ]
+
+
+# --- Rolling (ruling SHELFIE_REROLLS) ----------------------------------------------------------
+
+
+def test_rule_a_turn_starts_with_a_roll_of_the_six_dice() -> None:
+    match = new_match(2)
+    state = state_of(match)
+    assert state.phase == Phase.ROLL and state.is_chance and state.deciders == ()
+    assert state.dice is None and state.legal_actions(0) == []
+    with pytest.raises(RuleError) as error:
+        match.play(0, PASS)
+    assert rule_of(error) == "shelfie.roll_first"
+    state = roll(match, "cat book plant trophy game jolly")
+    assert state.phase == Phase.DECIDE and state.deciders == (0,) and not state.is_chance
+    assert state.dice == (0, 1, 2, 3, 4, 5) and state.rerolls_left == 2
+    assert state.legal_actions(1) == []
+
+
+def test_ruling_rerolls_two_of_any_dice_kept_ones_included() -> None:
+    """Giuliano's rolls: he rerolls three dice, then two, one of them kept the first time."""
+    assert "two rerolls" in SHELFIE_REROLLS
+    match = new_match(2)
+    roll(match, "cat jolly book game game trophy")
+    assert set(state_of(match).legal_actions(0)) >= {Reroll(p) for p in combinations(range(6), 3)}
+    match.play(0, Reroll((3, 4, 5)))
+    state = state_of(match)
+    assert state.phase == Phase.REROLL and state.is_chance and state.rerolling == 0b111000
+    assert state.rerolls_left == 1 and state.deciders == ()
+    state = roll(match, "cat jolly book cat cat plant")
+    match.play(0, Reroll((2, 5)))  # the book was kept in the first reroll
+    state = roll(match, "cat jolly cat cat cat cat")
+    assert state.rerolls_left == 0
+    assert not any(isinstance(action, Reroll) for action in state.legal_actions(0))
+    with pytest.raises(RuleError) as error:
+        match.play(0, Reroll((0,)))
+    assert rule_of(error) == "shelfie.no_rerolls_left"
+    match.play(0, mark("cat5"))
+    assert state_of(match).sheets[0].cell_state(CAT, 4) == CellState.CIRCLED
+
+
+def test_a_reroll_rolls_only_the_chosen_positions_from_the_generator() -> None:
+    match = new_match(1)
+    roll(match, "cat book plant trophy game jolly")
+    match.play(0, Reroll((1, 4)))
+    rolled = state_of(match).roll()
+    assert [rolled.faces[p] for p in (0, 2, 3, 5)] == [0, 2, 3, 5]
+    again = state_of(match).roll()
+    assert rolled == again  # the state's own generator: the same state rolls the same dice
+    match.roll()
+    assert state_of(match).dice == rolled.faces
+
+
+def test_a_hostile_roll_may_not_change_a_kept_die() -> None:
+    match = new_match(2)
+    roll(match, "cat book plant trophy game jolly")
+    match.play(0, Reroll((0,)))
+    for text in ("jolly jolly plant trophy game jolly", "book cat plant trophy game jolly"):
+        with pytest.raises(RuleError) as error:
+            roll(match, text)
+        assert rule_of(error) == "shelfie.bad_dice"
+    roll(match, "jolly book plant trophy game jolly")  # only position 1 changed
+
+
+@pytest.mark.parametrize(
+    "outcome",
+    [Roll((0, 1, 2)), Roll((0, 1, 2, 3, 4, 6)), Roll((0, 1, 2, 3, 4, -1)), Reroll((0,)), PASS],
+)
+def test_impossible_dice_are_refused(outcome: Roll | Reroll | Pass) -> None:
+    with pytest.raises(RuleError) as error:
+        new_match(2).roll(outcome)
+    assert rule_of(error) == "shelfie.bad_dice"
+
+
+def test_dice_are_rolled_only_when_the_rules_say() -> None:
+    match = new_match(2)
+    roll(match, "cat book plant trophy game jolly")
+    with pytest.raises(RuleError) as error:
+        match.roll()
+    assert rule_of(error) == "shelfie.no_roll_now"
+    with pytest.raises(RuleError) as error:
+        match.play(0, Roll(dice("cat cat cat cat cat cat")))
+    assert rule_of(error) == "shelfie.no_roll_now"
+
+
+def test_the_same_seed_rolls_the_same_dice() -> None:
+    assert SHELFIE.new_game(2, seed=42).roll() == SHELFIE.new_game(2, seed=42).roll()
+    assert str(SHELFIE.new_game(2, seed=42).roll()) == "roll book cat jolly plant trophy game"
+
+
+# --- Marking -----------------------------------------------------------------------------------
+
+
+def test_rule_book_giuliano_splits_his_dice_into_three_combinations() -> None:
+    """The 3-point cat with three dice, the 1-point cat and the 1-point trophy, one die unused."""
+    state = decide(dice_text="cat cat jolly cat trophy game")
+    giuliano = mark("cat3+j", "cat1", "trophy1")
+    assert giuliano in state.legal_actions(0)
+    # Combinations cat1, cat3+j, trophy1 (a mark keeps them sorted); the game die is unused.
+    assert state.dice_for(giuliano.combos) == (0, 1, 1, 1, 2, UNUSED)
+    assert mark("cat3", "trophy1") in state.legal_actions(0)  # or without the jolly
+    after = state.apply(0, giuliano).sheets[0]
+    assert rows(after)[CAT] == "O.O.." and rows(after)[TROPHY] == "O...."
+    assert after.circled.bit_count() == 3 and after.crossed == 0
+
+
+def test_rule_one_to_three_items_a_turn() -> None:
+    state = decide(dice_text="cat book plant trophy game jolly")
+    assert broken_mark(state, "cat1", "book1", "plant1", "trophy1") == "shelfie.three_at_most"
+    with pytest.raises(RuleError) as error:
+        state.apply(0, Mark(()))
+    assert rule_of(error) == "shelfie.three_at_most"
+    assert all(1 <= len(m.combos) <= 3 for m in state.legal_marks(0))
+
+
+def test_rule_a_die_serves_one_combination_only() -> None:
+    state = decide(dice_text="cat cat book plant trophy jolly")
+    assert broken_mark(state, "cat2", "cat1") == "shelfie.dice_shared"
+    assert broken_mark(state, "book2+j", "plant2+j") == "shelfie.dice_shared"  # one jolly
+    assert mark("cat2", "book2+j") in state.legal_actions(0)
+
+
+def test_ruling_jolly_the_rule_books_valid_and_invalid_jolly_combinations() -> None:
+    """Ruling SHELFIE_JOLLY: one jolly in a combination, and never a jolly alone."""
+    assert "never a jolly alone" in SHELFIE_JOLLY
+    state = decide(dice_text="book book jolly cat jolly plant")
+    for valid in ("book3+j", "book2+j", "book2", "cat2+j", "plant2+j", "plant1", "cat1"):
+        assert mark(valid) in state.legal_actions(0), valid
+    assert broken_mark(state, "book4+j") == "shelfie.one_jolly"  # two books and two jollies
+    assert broken_mark(state, "cat3+j") == "shelfie.one_jolly"
+    assert broken_mark(state, "trophy1+j") == "shelfie.jolly_alone"
+    assert broken_mark(state, "trophy1") == "shelfie.jolly_alone"  # only a jolly would make it
+    assert broken_mark(state, "trophy2+j") == "shelfie.one_jolly"  # two jollies, no trophy
+    assert broken_mark(state, "book3") == "shelfie.not_enough_dice"  # two books (and a jolly)
+    assert broken_mark(state, "cat4+j") == "shelfie.not_enough_dice"
+    combos = state.combinations(0)
+    assert Combo(TROPHY, 0, jolly=True) not in combos and Combo(TROPHY, 1, jolly=True) not in combos
+    assert all(not (combo.jolly and combo.column == 0) for combo in combos)
+
+
+def test_not_enough_dice_names_the_item() -> None:
+    with pytest.raises(RuleError) as error:
+        decide(dice_text="cat cat book plant trophy game").apply(0, mark("game3"))
+    assert error.value.rule == "shelfie.not_enough_dice"
+    assert error.value.params == {"item": "game", "dice": 3}
+
+
+def test_rule_only_free_items_are_marked_each_once() -> None:
+    taken = sheet("O....", ".X...")
+    state = decide(dice_text="cat cat book book plant trophy", sheet_of_player=taken)
+    assert broken_mark(state, "cat1") == "shelfie.cell_taken"  # circled before
+    assert broken_mark(state, "book2") == "shelfie.cell_taken"  # crossed out
+    assert broken_mark(state, "plant1", "plant1") == "shelfie.same_item"
+    assert broken_mark(state, "cat2", "cat2+j") == "shelfie.same_item"
+    assert mark("cat2", "book1") in state.legal_actions(0)
+    with pytest.raises(RuleError) as error:
+        state.apply(0, mark("cat1"))
+    assert error.value.params == {"item": "cat", "dice": 1}
+
+
+def test_ruling_six_jollies_mark_exactly_one_free_item_of_any_kind() -> None:
+    assert "exactly one" in SHELFIE_SIX_JOLLIES
+    taken = sheet("O....", "", "", "", "XXXXX")
+    state = decide(dice_text="jolly jolly jolly jolly jolly jolly", sheet_of_player=taken)
+    marks = state.legal_marks(0)
+    assert len(marks) == 25 - 6
+    assert all(len(m.combos) == 1 and m.combos[0].six_jollies for m in marks)
+    assert mark("plant4+jjjjjj") in marks and str(mark("plant4+jjjjjj")) == "mark plant4+jjjjjj"
+    assert state.combinations(0) == [m.combos[0] for m in marks]
+    assert state.dice_for(mark("plant4+jjjjjj").combos) == (0,) * 6
+    assert broken_mark(state, "cat1+jjjjjj") == "shelfie.cell_taken"
+    assert broken_mark(state, "cat2+jjjjjj", "book1+jjjjjj") == "shelfie.six_jollies"
+    assert broken_mark(state, "book2+j") == "shelfie.six_jollies"
+    after = state.apply(0, mark("trophy5+jjjjjj")).sheets[0]
+    assert after.cell_state(TROPHY, 4) == CellState.CIRCLED
+    # Anything short of six jollies marks by the dice, not by this ruling.
+    five = decide(dice_text="jolly jolly jolly jolly jolly cat")
+    assert broken_mark(five, "plant4+jjjjjj") == "shelfie.not_six_jollies"
+
+
+def test_a_mark_is_a_set_the_order_of_its_combinations_does_not_matter() -> None:
+    state = decide(dice_text="cat cat book plant trophy jolly")
+    backwards = Mark((Combo(PLANT, 0), Combo(CAT, 1)))
+    assert backwards == mark("cat2", "plant1") and str(backwards) == "mark cat2 plant1"
+    assert backwards in state.legal_actions(0)
+
+
+def test_legal_marks_are_every_legal_set_of_combinations_once() -> None:
+    """Brute force: every set of 1-3 combinations there are, asked of check_mark, on some rolls."""
+    cases = [
+        ("cat book plant trophy game jolly", Sheet()),
+        ("cat cat cat cat cat cat", Sheet()),
+        ("book book jolly book jolly plant", sheet("", "O.O..", "X....")),
+        ("game game trophy trophy jolly jolly", sheet("", "", "", ".O...", "XXO..")),
+        ("jolly jolly jolly jolly jolly jolly", sheet("OOOOO", "XXXXX", "OX.X.")),
+    ]
+    for text, taken in cases:
+        state = decide(dice_text=text, sheet_of_player=taken)
+        legal = state.legal_marks(0)
+        assert len(set(legal)) == len(legal)
+        expected = set()
+        for size in (1, 2, 3):
+            for combos in combinations(ALL_COMBOS, size):
+                try:
+                    state.check_mark(0, combos)
+                except RuleError:
+                    continue
+                expected.add(Mark(combos))
+        assert set(legal) == expected, text
+        assert set(state.combinations(0)) == {m.combos[0] for m in legal if len(m.combos) == 1}
+        for action in legal:
+            owners = state.dice_for(action.combos)
+            assert owners is not None
+            for index, combo in enumerate(action.combos):
+                assert owners.count(index) == combo.dice_needed()
+
+
+def test_dice_for_says_none_when_the_dice_cannot_make_the_combinations() -> None:
+    state = decide(dice_text="cat book cat jolly game game")
+    assert state.dice_for([Combo(CAT, 2, jolly=True), Combo(GAME, 1)]) == (0, UNUSED, 0, 0, 1, 1)
+    assert state.dice_for([Combo(CAT, 2)]) is None
+    assert state.dice_for([Combo(CAT, 1, True), Combo(BOOK, 1, True)]) is None  # one jolly
+    assert state.dice_for([Combo(9, 0)]) is None
+    assert state_of(new_match()).dice_for([Combo(CAT, 0)]) is None
+
+
+# --- Must mark, failed roll, nothing free ------------------------------------------------------
+
+
+def test_ruling_must_mark_when_an_item_can_be_marked_rerolls_allowed_meanwhile() -> None:
+    assert "must mark" in SHELFIE_MUST_MARK
+    state = decide(dice_text="cat book plant trophy game jolly", rerolls=2)
+    assert state.can_mark
+    legal = state.legal_actions(0)
+    assert not any(isinstance(action, (Strike, Pass)) for action in legal)
+    assert sum(isinstance(action, Reroll) for action in legal) == 63
+    for refused in (Strike(CAT), PASS):
+        with pytest.raises(RuleError) as error:
+            state.apply(0, refused)
+        assert rule_of(error) == "shelfie.must_mark"
+    last = state._replace(rerolls_left=0)
+    assert set(last.legal_actions(0)) == set(last.legal_marks(0))
+
+
+def test_ruling_failed_roll_the_rule_books_giuliano_strikes_his_book_shelf() -> None:
+    """No combination fits a free item after three rolls; the book shelf already scores."""
+    assert "one shelf" in SHELFIE_FAILED_ROLL
+    giuliano = sheet("XXXXX", "OOO..", "", "", "OOOO.")
+    match = match_with(giuliano, Sheet())
+    roll(match, "cat cat cat game cat cat")
+    match.play(0, Reroll((0, 1, 2, 4, 5)))
+    roll(match, "game game cat game game cat")
+    match.play(0, Reroll((0, 1, 4)))
+    state = roll(match, "cat cat cat game cat cat")
+    assert not state.can_mark and state.legal_marks(0) == []
+    assert state.legal_actions(0) == [Strike(BOOK), Strike(PLANT), Strike(TROPHY), Strike(GAME)]
+    with pytest.raises(RuleError) as error:
+        match.play(0, Strike(CAT))
+    assert rule_of(error) == "shelfie.strike_needs_free"
+    assert error.value.params == {"item": "cat"}
+    with pytest.raises(RuleError) as error:
+        match.play(0, mark("cat1"))
+    assert rule_of(error) == "shelfie.cell_taken"
+    match.play(0, Strike(BOOK))
+    after = state_of(match).sheets[0]
+    assert rows(after)[BOOK] == "OOOXX"  # the circled items stay, and still score
+    assert after.shelf_points(BOOK) == 1 + 2 + 3
+    assert state_of(match).sheets[1] == Sheet()  # a strike blocks nobody
+
+
+def test_a_failed_roll_may_strike_at_once_or_reroll_first() -> None:
+    state = decide(dice_text="cat cat cat cat cat cat", sheet_of_player=sheet("OXOXO"), rerolls=1)
+    legal = state.legal_actions(0)
+    assert set(legal) == {*map(Strike, (BOOK, PLANT, TROPHY, GAME)), *map(Reroll, _subsets())}
+    after = state.apply(0, Strike(GAME))
+    assert rows(after.sheets[0])[GAME] == "XXXXX"
+
+
+def _subsets() -> list[tuple[int, ...]]:
+    return [p for size in range(1, 7) for p in combinations(range(6), size)]
+
+
+def test_ruling_nothing_free_only_pass() -> None:
+    assert "only pass" in SHELFIE_NOTHING_FREE
+    full = sheet("XXXXX", "XXXXX", "OOOOO", "XXXXX", "XXXXX")
+    match = match_with(Sheet(), full, active=1, last_round=True)
+    state = roll(match, "cat book plant trophy game jolly")
+    assert state.legal_actions(1) == [PASS] and not state.can_mark
+    for refused in (Reroll((0,)), Strike(CAT), mark("cat1")):
+        with pytest.raises(RuleError) as error:
+            match.play(1, refused)
+        assert rule_of(error) == "shelfie.only_pass"
+    match.play(1, PASS)
+    assert state_of(match).is_terminal
+
+
+def test_pass_only_when_nothing_is_free() -> None:
+    state = decide(dice_text="cat cat cat cat cat cat", sheet_of_player=sheet("XXXXX"))
+    with pytest.raises(RuleError) as error:
+        state.apply(0, PASS)
+    assert rule_of(error) == "shelfie.pass_when_full"
+
+
+# --- Completing a line (ruling SHELFIE_BLOCKING) -----------------------------------------------
+
+
+def test_rule_book_giuliano_completes_the_cat_shelf_and_blocks_ariannas() -> None:
+    assert "every other player" in SHELFIE_BLOCKING
+    giuliano = sheet("OOO.O")
+    arianna = sheet("O.X..", "OO...")
+    matteo = sheet("", "O....")
+    match = match_with(giuliano, arianna, matteo)
+    roll(match, "cat cat jolly cat book book")
+    match.play(0, mark("cat4+j", "book2"))
+    state = state_of(match)
+    assert rows(state.sheets[0])[CAT] == "OOOOO"
+    assert rows(state.sheets[1])[CAT] == "OXXXX"  # her circled cat stays
+    assert rows(state.sheets[1])[BOOK] == "OO..."  # nothing else changes
+    assert rows(state.sheets[2])[CAT] == "XXXXX"
+    assert state.sheets[2].circled == sheet("", "O....").circled
+    assert state.active == 1  # before Arianna's turn: at once
+    roll(match, "cat cat cat cat cat cat")
+    with pytest.raises(RuleError) as error:
+        match.play(1, mark("cat2"))
+    assert rule_of(error) == "shelfie.cell_taken"
+
+
+def test_ruling_blocking_columns_too_and_both_lines_of_one_mark() -> None:
+    player = sheet("OOOO.", "....O", "....O", "....O", "....O")
+    other = sheet("O....", "", "", "", "....O")
+    state = ShelfieState(
+        (player, other), generator=1, phase=Phase.DECIDE, dice=dice("cat cat cat cat cat book")
+    )
+    after = state.apply(0, mark("cat5"))
+    assert rows(after.sheets[0]) == ["OOOOO", "....O", "....O", "....O", "....O"]
+    assert rows(after.sheets[1]) == ["OXXXX", "....X", "....X", "....X", "....O"]
+
+
+def test_crossed_out_items_never_complete_a_line() -> None:
+    player = sheet("OOOX.")
+    state = decide(dice_text="cat cat cat cat cat book", sheet_of_player=player)
+    after = state.apply(0, mark("cat5"))
+    assert after.sheets[1] == Sheet()
+
+
+# --- End of the game (ruling SHELFIE_END_ROUND) ------------------------------------------------
+
+
+def test_ruling_end_round_is_played_out_to_the_last_seat() -> None:
+    assert "seat n-1" in SHELFIE_END_ROUND
+    nearly = sheet("OOOOX", ".XXXX")
+    match = match_with(nearly, Sheet(), Sheet())
+    roll(match, "book cat trophy trophy trophy trophy")
+    assert not state_of(match).last_round
+    match.play(0, mark("book1"))  # a second shelf with no free item
+    state = state_of(match)
+    assert state.last_round and not state.is_terminal and state.active == 1
+    for seat in (1, 2):
+        roll(match, "trophy trophy trophy trophy trophy jolly")
+        match.play(seat, mark("trophy5"))
+    state = state_of(match)
+    assert state.is_terminal and state.phase == Phase.OVER
+    assert state.turn == 3 and state.round == 1  # everyone had the same number of turns
+    assert state.legal_actions(0) == state.legal_actions(1) == []
+    with pytest.raises(RuleError) as error:
+        match.play(0, PASS)
+    assert rule_of(error) == "shelfie.game_over"
+    with pytest.raises(RuleError) as error:
+        match.roll()
+    assert rule_of(error) == "shelfie.game_over"
+
+
+def test_ruling_end_triggered_by_the_last_seat_ends_the_game_at_once() -> None:
+    match = match_with(Sheet(), sheet("OOOOO", "OX...", "XX..."), active=1)
+    roll(match, "cat cat cat cat cat cat")
+    match.play(1, Strike(PLANT))
+    state = state_of(match)
+    assert state.is_terminal and state.last_round
+    assert state.turn == 2 and state.sheets[1].full_shelves() == 2
+
+
+def test_ruling_end_may_be_triggered_on_another_sheet_by_blocking() -> None:
+    match = match_with(sheet("OOOO.", "O...."), sheet("", "", "", "", "XXXXX"), Sheet())
+    roll(match, "cat cat cat cat cat plant")
+    match.play(0, mark("cat5"))  # player 2's cat shelf is crossed out: two full shelves
+    state = state_of(match)
+    assert state.sheets[1].full_shelves() == 2 and state.last_round and state.active == 1
+
+
+def test_ruling_end_is_triggered_by_shelves_not_columns() -> None:
+    columns = sheet("XX...", "XX...", "XX...", "XX...", "XX...")
+    match = match_with(columns, Sheet())
+    roll(match, "cat cat cat cat cat cat")
+    match.play(0, mark("cat3"))
+    assert not state_of(match).last_round
+
+
+# --- Score (ruling SHELFIE_SCORE) --------------------------------------------------------------
+
+
+def test_ruling_score_only_lines_with_three_circled_items() -> None:
+    assert "3+" in SHELFIE_SCORE
+    two = sheet("OO...")
+    assert two.shelf_points(CAT) == 0 and two.score() == 0
+    giuliano = sheet("OO.O.")  # the rule book's first shelf: three items, 8 points
+    assert giuliano.shelf_points(CAT) == 8 and giuliano.score() == 8
+    crossed = sheet("OOXXX")  # crossed-out items score nothing
+    assert crossed.score() == 0
+
+
+def test_a_cell_counts_in_its_shelf_and_in_its_column() -> None:
+    cross_shape = sheet("....O", "....O", "OOOOO", "....O")
+    assert cross_shape.shelf_points(PLANT) == 1 + 2 + 3 + 5 + 8
+    assert cross_shape.column_points(4) == 4 * 8
+    assert [cross_shape.column_points(c) for c in range(4)] == [0, 0, 0, 0]
+    assert cross_shape.score() == 19 + 32  # the plant 8 counts twice
+
+
+def test_rule_book_final_count_sums_every_scoring_shelf_and_column() -> None:
+    final = sheet("OOO..", "OO.O.", "O.O.O", "O....", "XXXXX")
+    assert [final.shelf_points(s) for s in range(5)] == [6, 8, 12, 0, 0]
+    assert [final.column_points(c) for c in range(5)] == [4, 0, 0, 0, 0]
+    assert final.score() == 30
+
+
+def test_ties_share_the_win() -> None:
+    state = ShelfieState(
+        (sheet("OOO.."), sheet("", "OOO.."), sheet("OO...")), generator=1, phase=Phase.OVER
+    )
+    assert state.scores() == (6, 6, 0) and state.winners() == (0, 1)
+
+
+# --- Seats, solo, counts -----------------------------------------------------------------------
+
+
+def test_turns_go_clockwise_seat_0_first() -> None:
+    match = new_match(3)
+    for turn, seat in enumerate([0, 1, 2, 0], 1):
+        state = state_of(match)
+        assert state.active == seat and state.turn == turn and state.round == (turn - 1) // 3 + 1
+        state = roll(match, "cat book plant trophy game jolly")
+        assert state.deciders == (seat,)
+        with pytest.raises(RuleError) as error:
+            match.play((seat + 1) % 3, mark("cat1"))
+        assert rule_of(error) == "shelfie.not_your_decision"
+        match.play(seat, Mark((Combo(turn - 1, 0),)))
+
+
+def test_ruling_solo_the_one_player_takes_every_turn_and_the_trigger_ends_at_once() -> None:
+    assert "every turn" in SHELFIE_SOLO
+    match = match_with(sheet("XXXXX", "OOOO."))
+    roll(match, "book jolly book book cat book")
+    match.play(0, mark("book5+j"))
+    assert state_of(match).is_terminal
+    match = new_match(1)
+    for turn in (1, 2):
+        roll(match, "cat book plant trophy game jolly")
+        match.play(0, Mark((Combo(turn, 0),)))
+        assert state_of(match).active == 0 and state_of(match).turn == turn + 1
+
+
+@pytest.mark.parametrize("players", [0, 5])
+def test_one_to_four_players(players: int) -> None:
+    with pytest.raises(RuleError) as error:
+        SHELFIE.new_game(players, seed=1)
+    assert rule_of(error) == "core.player_count"
+
+
+def test_no_options() -> None:
+    with pytest.raises(RuleError) as error:
+        SHELFIE.new_game(2, seed=1, options={"variant": 1})
+    assert rule_of(error) == "core.bad_options"
+
+
+# --- Legal actions are exactly what apply accepts ----------------------------------------------
+
+
+def every_action() -> list[Mark | Reroll | Strike | Pass]:
+    marks = [Mark(c) for size in (1, 2, 3) for c in combinations(ALL_COMBOS, size)]
+    return [*marks, *map(Reroll, _subsets()), *map(Strike, range(5)), PASS]
+
+
+def test_apply_accepts_exactly_the_legal_actions() -> None:
+    candidates = every_action()
+    states = [
+        decide(dice_text="cat book book jolly game trophy", rerolls=1),
+        decide(dice_text="cat cat cat cat cat cat", sheet_of_player=sheet("XXXXX")),
+        decide(dice_text="jolly jolly jolly jolly jolly jolly", sheet_of_player=sheet("OOOOO")),
+    ]
+    for state in states:
+        legal = state.legal_actions(0)
+        assert len(set(legal)) == len(legal)
+        accepted = []
+        for action in candidates:
+            try:
+                state.apply(0, action)
+            except RuleError as error:
+                assert error.rule in RULES
+                continue
+            accepted.append(action)
+        assert set(accepted) == set(legal)
+
+
+# --- Hostile input -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        Mark((Combo(5, 0),)),
+        Mark((Combo(0, 5),)),
+        Mark((Combo(-1, 0),)),
+        Strike(5),
+        Strike(-1),
+        Reroll(()),
+        Reroll((6,)),
+        Reroll((0, 0)),
+    ],
+)
+def test_hostile_actions_are_bad_actions(action: Mark | Strike | Reroll) -> None:
+    state = decide(dice_text="cat cat cat cat cat cat", sheet_of_player=sheet("OOOOO"), rerolls=2)
+    with pytest.raises(RuleError) as error:
+        state.apply(0, action)
+    assert rule_of(error) == "shelfie.bad_action"
+
+
+def test_a_tampered_record_is_refused_with_the_broken_rule() -> None:
+    match = new_match(2)
+    roll(match, "cat book plant trophy game jolly")
+    match.play(0, Reroll((0,)))
+    record = match.record()
+    actions = record["actions"]
+    assert isinstance(actions, list)
+    actions.append([None, "roll cat cat cat cat cat cat"])  # kept dice changed
+    with pytest.raises(RuleError) as error:
+        Match.from_record(json.loads(json.dumps(record)))
+    assert error.value.rule == "record.bad_action"
+    assert "rerolled dice" in error.value.message
+
+
+# --- Text --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "pass",
+        "strike book",
+        "strike game",
+        "reroll 1 3 4",
+        "reroll 1 2 3 4 5 6",
+        "mark cat3 book2+j",
+        "mark game5",
+        "mark cat1 cat2 cat3",
+        "mark plant4+jjjjjj",
+        "roll cat book jolly plant cat game",
+    ],
+)
+def test_actions_read_back_from_their_text(text: str) -> None:
+    action = SHELFIE.parse_action(text)
+    assert str(action) == text
+    assert SHELFIE.parse_action(str(action)) == action
+
+
+def test_text_is_read_leniently_but_written_canonically() -> None:
+    assert str(SHELFIE.parse_action("  REROLL 4 1 ")) == "reroll 1 4"
+    assert str(SHELFIE.parse_action("mark trophy1 cat2")) == "mark cat2 trophy1"
+    assert SHELFIE.parse_action("mark cat1+j") == Mark((Combo(CAT, 0, jolly=True),))  # apply says
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "mark",
+        "mark cat",
+        "mark cat0",
+        "mark cat6",
+        "mark dog1",
+        "mark cat2+jj",
+        "mark jolly1",
+        "reroll",
+        "reroll 0",
+        "reroll 7",
+        "reroll 1 1",
+        "reroll x",
+        "reroll +1",
+        "strike",
+        "strike jolly",
+        "strike cat book",
+        "pass now",
+        "roll cat book plant trophy game",
+        "roll cat book plant trophy game dog",
+        "roll cat book plant trophy game jolly cat",
+        "cross cat",
+    ],
+)
+def test_bad_action_text_is_refused(text: str) -> None:
+    with pytest.raises(RuleError) as error:
+        SHELFIE.parse_action(text)
+    assert rule_of(error) == "shelfie.bad_action"
+
+
+def test_every_rule_message_fills_its_parameters() -> None:
+    for rule, template in RULES.items():
+        assert rule.startswith("shelfie.") and template[0].isupper()
+    errors: list[RuleError] = []
+    for state, action in [
+        (decide(dice_text="cat cat cat cat cat cat"), mark("book1")),
+        (decide(dice_text="cat cat cat cat cat cat", sheet_of_player=sheet("O")), mark("cat1")),
+    ]:
+        with pytest.raises(RuleError) as error:
+            state.apply(0, action)
+        errors.append(error.value)
+    assert errors[0].message == "Not enough book dice: that item takes 1"
+    assert errors[1].message == "The cat of the 1-dice column is already circled or crossed out"
+
+
+# --- Helpers for the front end -----------------------------------------------------------------
+
+
+def test_sheet_helpers() -> None:
+    some = sheet("O.X..", "", "", "", "XXXXX")
+    assert some.cell_state(CAT, 0) == CellState.CIRCLED
+    assert some.cell_state(CAT, 2) == CellState.CROSSED
+    assert some.cell_state(CAT, 1) == CellState.FREE
+    free = some.free_cells()
+    assert len(free) == 25 - 7 and free[0] == (CAT, 1) and (GAME, 0) not in free
+    assert some.full_shelves() == 1
+
+
+def test_helpers_are_empty_for_players_not_deciding() -> None:
+    state = decide(dice_text="cat book plant trophy game jolly")
+    assert state.combinations(1) == [] and state.legal_marks(1) == []
+    with pytest.raises(RuleError) as error:
+        state.check_mark(1, [Combo(CAT, 0)])
+    assert rule_of(error) == "shelfie.not_your_decision"
+    assert not state_of(new_match()).can_mark
+
+
+def test_to_json_describes_the_state() -> None:
+    match = match_with(sheet("O.X.."), Sheet())
+    roll(match, "cat book plant trophy game jolly")
+    match.play(0, Reroll((1, 2)))
+    described = json.loads(json.dumps(state_of(match).to_json()))
+    assert described["game"] == "shelfie" and described["phase"] == "reroll"
+    assert described["dice"] == ["cat", "book", "plant", "trophy", "game", "jolly"]
+    assert described["rerolling"] == [2, 3] and described["rerolls_left"] == 1
+    assert described["sheets"][0]["shelves"]["cat"] == "O.X.."
+    assert described["scores"] == [0, 0] and described["winners"] is None
