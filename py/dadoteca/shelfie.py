@@ -146,6 +146,11 @@ def _full_shelf_starts(taken: int) -> int:
     return taken & taken >> 1 & taken >> 2 & taken >> 3 & taken >> 4 & _SHELF_STARTS
 
 
+def _ends_game(taken: int) -> bool:
+    """Ruling SHELFIE_END_ROUND: a sheet with ``taken`` cells has two shelves with no free cell."""
+    return _full_shelf_starts(taken).bit_count() >= SHELVES_TO_END
+
+
 def _line_points(values: Sequence[int]) -> int:
     """Ruling SHELFIE_SCORE: a line's circled values count from three circled items on."""
     return sum(values) if len(values) >= MIN_ITEMS_TO_SCORE else 0
@@ -635,7 +640,7 @@ class ShelfieState(NamedTuple):
                 raise _broken(
                     "shelfie.must_mark" if self._can_mark(taken) else "shelfie.pass_when_full"
                 )
-            return self._end_turn(self.sheets)
+            return self._end_turn(self.sheets, self.last_round)
         if taken == ALL_CELLS:
             raise _broken("shelfie.only_pass")  # ruling SHELFIE_NOTHING_FREE
         if isinstance(action, Mark):
@@ -683,11 +688,14 @@ class ShelfieState(NamedTuple):
         active = self.active
         sheets = list(self.sheets)
         sheets[active] = Sheet(circled, sheet.crossed)
+        ends = self.last_round or _ends_game(circled | sheet.crossed)
         if blocked:
             for player, other in enumerate(sheets):
                 if player != active and blocked & ~other.circled & ~other.crossed:
-                    sheets[player] = Sheet(other.circled, other.crossed | blocked & ~other.circled)
-        return self._end_turn(tuple(sheets))
+                    crossed = other.crossed | blocked & ~other.circled
+                    sheets[player] = Sheet(other.circled, crossed)
+                    ends = ends or _ends_game(other.circled | crossed)
+        return self._end_turn(tuple(sheets), ends)
 
     def _strike(self, sheet: Sheet, taken: int, action: Strike) -> ShelfieState:
         shelf = action.shelf
@@ -699,21 +707,18 @@ class ShelfieState(NamedTuple):
         if taken & line == line:
             raise _broken("shelfie.strike_needs_free", item=SHELVES[shelf])
         sheets = list(self.sheets)
-        sheets[self.active] = Sheet(sheet.circled, sheet.crossed | line & ~sheet.circled)
-        return self._end_turn(tuple(sheets))  # ruling SHELFIE_FAILED_ROLL
+        crossed = sheet.crossed | line & ~sheet.circled  # ruling SHELFIE_FAILED_ROLL
+        sheets[self.active] = Sheet(sheet.circled, crossed)
+        return self._end_turn(tuple(sheets), self.last_round or _ends_game(taken | line))
 
-    def _end_turn(self, sheets: tuple[Sheet, ...]) -> ShelfieState:
+    def _end_turn(self, sheets: tuple[Sheet, ...], last_round: bool) -> ShelfieState:
         """Ruling SHELFIE_END_ROUND: once any sheet has two full shelves, the round ends the game.
 
-        Seat 0 starts every round, so the round ends with seat n-1 (ruling SHELFIE_SOLO: with one
-        player that is every turn, and the trigger ends the game at once).
+        ``last_round`` says whether the end is triggered, now or before; sheets only change at the
+        end of a turn, so the callers check just the sheets they changed. Seat 0 starts every
+        round, so the round ends with seat n-1 (ruling SHELFIE_SOLO: with one player that is every
+        turn, and the trigger ends the game at once).
         """
-        last_round = self.last_round
-        if not last_round:
-            for sheet in sheets:
-                if _full_shelf_starts(sheet.circled | sheet.crossed).bit_count() >= SHELVES_TO_END:
-                    last_round = True
-                    break
         active = self.active
         if last_round and active == len(sheets) - 1:
             return ShelfieState(
