@@ -5,12 +5,17 @@ from __future__ import annotations
 from typing import Final
 
 from .core import AnyState, Game, core_error
+from .diceland import DICELAND
 from .qwixx import QWIXX
 from .shelfie import SHELFIE
 
 __all__ = ["GAMES", "get_game"]
 
-GAMES: Final[dict[str, Game[AnyState]]] = {QWIXX.id: QWIXX, SHELFIE.id: SHELFIE}
+GAMES: Final[dict[str, Game[AnyState]]] = {
+    QWIXX.id: QWIXX,
+    DICELAND.id: DICELAND,
+    SHELFIE.id: SHELFIE,
+}
 
 
 def get_game(game_id: str) -> Game[AnyState]:

@@ -1,0 +1,1013 @@
+"""Diceland (Andreas Spies, Reinhard Staupe), as the Italian rule book says, with our rulings.
+
+Every player crosses cells on their own hex map (:mod:`dadoteca.diceland_maps`), starting from the
+white start cell; six dice show the six colours (ruling DICELAND_DICE). A turn of the active
+player:
+
+1. **Rolling**: roll 6 dice, choose a colour shown and set its dice aside; then stop, or reroll
+   the others, setting aside every die of the chosen colour they show; a reroll showing none of
+   it, or all 6 dice set aside, ends the rolling (ruling DICELAND_UNLIMITED_REROLLS).
+2. **Crossing**, simultaneous (ruling DICELAND_PHASE2_TOGETHER): the active player crosses one
+   cell per set-aside die, and must if they can; every other player may use all the dice of one
+   colour among the dice left over, or pass (ruling DICELAND_ACTIVE_MUST_MARK). Where crosses may
+   go: rulings DICELAND_ADJACENCY, DICELAND_ONE_AREA, DICELAND_EXCESS_DICE.
+3. **Bonus rolls**: each prize cell crossed earns one (ruling DICELAND_BONUS_ROLLS).
+
+The goal, checked after the crossing and after each bonus roll: 9 prize cells and every cell of
+one colour (ruling DICELAND_WIN). A player's crosses are a bit mask over the map's cells.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Final, NamedTuple
+
+from .core import (
+    Action,
+    Game,
+    Options,
+    RuleError,
+    advance,
+    core_error,
+    roll_dice,
+    seed_generator,
+    winners_of,
+)
+from .diceland_maps import (
+    COLOURS,
+    FIXED_MAP_IDS,
+    MAP_RULES,
+    PRIZES_TO_WIN,
+    DicelandMap,
+    map_by_id,
+)
+
+__all__ = [
+    "BONUS_DICE",
+    "CHOOSE",
+    "COLOURS",
+    "DICE",
+    "DICELAND",
+    "PASS",
+    "REROLL",
+    "RULES",
+    "STOP",
+    "Choose",
+    "Diceland",
+    "DicelandAction",
+    "DicelandState",
+    "Mark",
+    "Pass",
+    "Phase",
+    "Reroll",
+    "Roll",
+    "Sheet",
+    "Stop",
+]
+
+# --- Rulings (shared/rules/README.md, "Diceland"), named where they are applied ---------------
+DICELAND_DICE = "Six identical dice, each with one face of each colour."
+DICELAND_ADJACENCY = (
+    "A new cross must touch a crossed cell (hex neighbours), which may be one crossed earlier "
+    "in the same action."
+)
+DICELAND_ONE_AREA = (
+    "All crosses of one action go into one area: the open area of that colour, or, if that "
+    "colour has none open, one new area touching a crossed cell."
+)
+DICELAND_EXCESS_DICE = (
+    "More dice than free cells in an area: that area cannot be used; a new area needs at least "
+    "as many cells as dice."
+)
+DICELAND_ACTIVE_MUST_MARK = (
+    "The active player must cross if any legal placement exists; the others may pass, or use "
+    "all the dice of one colour among those the active player did not set aside."
+)
+DICELAND_UNLIMITED_REROLLS = (
+    "Rerolls are unlimited; rolling ends when a reroll shows none of the chosen colour, when "
+    "all 6 dice are set aside, or when the player stops."
+)
+DICELAND_PHASE2_TOGETHER = "In phase 2 every player decides, then all decisions apply together."
+DICELAND_BONUS_ROLLS = (
+    "Each prize crossed earns a bonus roll (5 dice, once; all the dice of one colour shown, or "
+    "pass), taken after phase 2 one player at a time clockwise from the active player; a prize "
+    "crossed in a bonus roll earns the next bonus roll at once."
+)
+DICELAND_WIN = (
+    "9 prizes and every cell of one colour; checked after phase 2 (several may win together) "
+    "and after each bonus roll (the game ends at once, pending bonus rolls are dropped)."
+)
+DICELAND_SOLO = "Solo (house variant): the one player is active every turn, against the clock."
+
+DICE: Final = 6
+BONUS_DICE: Final = 5
+_COLOUR_INDEX: Final = {colour: c for c, colour in enumerate(COLOURS)}
+
+# The rule book's rules, by the id a RuleError carries; the UI translates them by id. Plain
+# literals, which build/i18n.py extracts; RULES adds the maps' (diceland.bad_map).
+PLAY_RULES: Final[dict[str, str]] = {
+    "diceland.map_count": "Name one map per player: {count} maps for {players} players",
+    "diceland.colour_not_shown": "There is no {colour} die for you to use",
+    "diceland.chosen_colour": "You chose {colour}: cross {colour} cells",
+    "diceland.not_a_cell": "There is no cell {cell} on this map",
+    "diceland.obstacle": "Cell {cell} is an obstacle",
+    "diceland.crossed": "Cell {cell} is already crossed",
+    "diceland.twice": "Cell {cell} is named twice",
+    "diceland.wrong_colour": "Cell {cell} is not {colour}",
+    "diceland.one_area": "All crosses of one action go into one area",
+    "diceland.wrong_area": "Finish your open {colour} area before starting another",
+    "diceland.excess_dice": (
+        "{count} {colour} dice are more than the {free} free cells of that area"
+    ),
+    "diceland.not_touching": "Every cross must touch a crossed cell",
+    "diceland.wrong_count": "Use all {count} {colour} dice: cross exactly {count} cells",
+    "diceland.must_mark": "You can cross your {count} {colour} dice, so you must",
+    "diceland.choose_first": "Choose one of the colours rolled",
+    "diceland.stop_or_reroll": "Stop, or reroll the dice not set aside",
+    "diceland.mark_or_pass": "Cross cells, or pass",
+    "diceland.not_your_decision": "It is not player {player}'s decision now",
+    "diceland.already_decided": "Player {player} has already decided",
+    "diceland.no_roll_now": "The dice are not to be rolled now",
+    "diceland.roll_first": "Roll the dice first",
+    "diceland.bad_dice": "This roll needs {count} dice, each one of the six colours: {text}",
+    "diceland.game_over": "The game is over",
+    "diceland.bad_action": "Not a Diceland action: {text}",
+}
+RULES: Final[dict[str, str]] = PLAY_RULES | MAP_RULES
+
+
+def _broken(rule: str, **params: str | int) -> RuleError:
+    return RuleError(rule, RULES[rule], **params)
+
+
+# --- Actions ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Choose(Action):
+    """The active player picks a colour rolled and sets all its dice aside."""
+
+    colour: int
+
+    def __str__(self) -> str:
+        return f"choose {COLOURS[self.colour]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Stop(Action):
+    """The active player ends the rolling."""
+
+    def __str__(self) -> str:
+        return "stop"
+
+
+@dataclass(frozen=True, slots=True)
+class Reroll(Action):
+    """The active player rolls again every die not set aside."""
+
+    def __str__(self) -> str:
+        return "reroll"
+
+
+@dataclass(frozen=True, slots=True)
+class Mark(Action):
+    """Cross ``cells`` (ids, ascending), one per die of ``colour``, all in one area."""
+
+    colour: int
+    cells: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return f"mark {COLOURS[self.colour]} " + " ".join(map(str, self.cells))
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Cross nothing now."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Roll(Action):
+    """The dice rolled, in roll order, each as a colour index (die face 1-6 = colour 0-5)."""
+
+    faces: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return "roll " + " ".join(COLOURS[face] for face in self.faces)
+
+
+DicelandAction = Choose | Stop | Reroll | Mark | Pass | Roll
+
+STOP: Final = Stop()
+REROLL: Final = Reroll()
+PASS: Final = Pass()
+CHOOSE: Final = tuple(Choose(c) for c in range(len(COLOURS)))
+_STOP_OR_REROLL: Final = (STOP, REROLL)
+
+
+# --- A map's rule tables -----------------------------------------------------------------------
+
+# One candidate set of cells in an area: its local bit mask (bit i = the area's i-th cell), the
+# local masks of its connected pieces, and its Mark (made once, shared by every legal list).
+_Subset = tuple[int, tuple[int, ...], Mark]
+
+
+class Board:
+    """A map with the tables the rules read on every move, built once per map.
+
+    Holds, per area, every set of its cells by size with the set's connected pieces: a set is a
+    legal placement when it avoids the crossed cells and each piece touches a crossed cell
+    (ruling DICELAND_ADJACENCY). Results are memoised by (area, size, the area's crossed cells,
+    the area's cells touching a cross), a handful of small ints.
+    """
+
+    __slots__ = (
+        "area_first",
+        "area_full",
+        "area_reach",
+        "colour_areas",
+        "components",
+        "map",
+        "memo",
+        "subsets",
+    )
+
+    def __init__(self, m: DicelandMap) -> None:
+        self.map = m
+        self.area_first = m.area_first
+        self.area_full = tuple((1 << size) - 1 for size in m.area_size)
+        self.colour_areas = m.colour_areas
+        self.memo: dict[int, tuple[Mark, ...]] = {}
+        components, subsets, reach = [], [], []
+        for area, first in enumerate(m.area_first):
+            size, colour = m.area_size[area], m.area_colours[area]
+            full = (1 << size) - 1
+            local_neighbours = [m.neighbours[first + i] >> first & full for i in range(size)]
+            pieces = tuple(_pieces(sub, local_neighbours) for sub in range(full + 1))
+            by_size: list[list[_Subset]] = [[] for _ in range(size + 1)]
+            for sub in range(1, full + 1):
+                cells = tuple(first + i for i in range(size) if sub >> i & 1)
+                by_size[len(cells)].append((sub, pieces[sub], Mark(colour, cells)))
+            components.append(pieces)
+            subsets.append(tuple(tuple(group) for group in by_size))
+            reach.append(
+                tuple(
+                    _union(m.neighbours[first + i] for i in range(size) if sub >> i & 1)
+                    for sub in range(full + 1)
+                )
+            )
+        self.components: tuple[tuple[tuple[int, ...], ...], ...] = tuple(components)
+        self.subsets: tuple[tuple[tuple[_Subset, ...], ...], ...] = tuple(subsets)
+        # Per area and local set: every cell touching one of its cells (to grow `touch`).
+        self.area_reach: tuple[tuple[int, ...], ...] = tuple(reach)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Board) and other.map == self.map
+
+    def __hash__(self) -> int:
+        return hash(self.map)
+
+    def __repr__(self) -> str:
+        return f"Board({self.map.id!r})"
+
+    def area_marks(self, area: int, crossed: int, touching: int, count: int) -> tuple[Mark, ...]:
+        """The legal sets of ``count`` cells in ``area``, from its local crossed/touching masks.
+
+        Too few free cells leave no set at all (ruling DICELAND_EXCESS_DICE).
+        """
+        touching &= ~crossed
+        key = ((area << 3 | count) << 12) | crossed << 6 | touching
+        marks = self.memo.get(key)
+        if marks is None:
+            by_size = self.subsets[area]
+            marks = (
+                tuple(
+                    mark
+                    for sub, pieces, mark in by_size[count]
+                    if not sub & crossed and all(piece & touching for piece in pieces)
+                )
+                if count < len(by_size)
+                else ()
+            )
+            self.memo[key] = marks
+        return marks
+
+
+def _pieces(sub: int, local_neighbours: list[int]) -> tuple[int, ...]:
+    """The connected pieces of the local cell set ``sub``, as local masks."""
+    pieces = []
+    rest = sub
+    while rest:
+        piece = frontier = rest & -rest
+        while frontier:
+            grown = 0
+            for i, neighbours in enumerate(local_neighbours):
+                if frontier >> i & 1:
+                    grown |= neighbours
+            frontier = grown & sub & ~piece
+            piece |= frontier
+        pieces.append(piece)
+        rest &= ~piece
+    return tuple(pieces)
+
+
+def _union(masks: Iterable[int]) -> int:
+    total = 0
+    for mask in masks:
+        total |= mask
+    return total
+
+
+@lru_cache(maxsize=64)
+def board_of(m: DicelandMap) -> Board:
+    return Board(m)
+
+
+# --- A player's sheet --------------------------------------------------------------------------
+
+
+class Sheet(NamedTuple):
+    """One player's map and crosses: ``crossed`` and ``touch`` are bit masks over its cells.
+
+    ``touch`` is every cell next to a crossed one (kept so that adjacency costs one AND).
+    """
+
+    board: Board
+    crossed: int
+    touch: int
+
+    @classmethod
+    def new(cls, m: DicelandMap) -> Sheet:
+        """A fresh sheet: only the start cell is crossed (ruling DICELAND_MAPS)."""
+        return cls(board_of(m), 1 << m.start, m.neighbours[m.start])
+
+    @property
+    def map(self) -> DicelandMap:
+        return self.board.map
+
+    def crossed_cells(self) -> tuple[int, ...]:
+        crossed = self.crossed
+        return tuple(cell for cell in range(self.board.map.cell_count) if crossed >> cell & 1)
+
+    def prizes(self) -> int:
+        return (self.crossed & self.board.map.prize_mask).bit_count()
+
+    def prizes_per_colour(self) -> tuple[int, ...]:
+        won = self.crossed & self.board.map.prize_mask
+        return tuple((won & mask).bit_count() for mask in self.board.map.colour_masks)
+
+    def completed_colours(self) -> tuple[int, ...]:
+        crossed = self.crossed
+        return tuple(
+            c for c, mask in enumerate(self.board.map.colour_masks) if crossed & mask == mask
+        )
+
+    def has_won(self) -> bool:
+        """Ruling DICELAND_WIN: 9 prizes and every cell of at least one colour."""
+        crossed = self.crossed
+        m = self.board.map
+        return (crossed & m.prize_mask).bit_count() >= PRIZES_TO_WIN and any(
+            crossed & mask == mask for mask in m.colour_masks
+        )
+
+    def open_area(self, colour: int) -> int | None:
+        """The area of ``colour`` crossed in part, if any (ruling DICELAND_ONE_AREA: one)."""
+        board, crossed = self.board, self.crossed
+        for area in board.colour_areas[colour]:
+            local = crossed >> board.area_first[area] & board.area_full[area]
+            if local and local != board.area_full[area]:
+                return area
+        return None
+
+    def marks(self, colour: int, count: int) -> tuple[Mark, ...]:
+        """Every legal way to cross ``count`` cells of ``colour`` (rulings DICELAND_ADJACENCY,
+        DICELAND_ONE_AREA, DICELAND_EXCESS_DICE)."""
+        board, crossed, touch = self.board, self.crossed, self.touch
+        first, full = board.area_first, board.area_full
+        areas = board.colour_areas[colour]
+        for area in areas:
+            local = crossed >> first[area] & full[area]
+            if local and local != full[area]:  # the open area, the only one allowed
+                return board.area_marks(area, local, touch >> first[area] & full[area], count)
+        marks: tuple[Mark, ...] = ()
+        for area in areas:
+            if not crossed >> first[area] & full[area]:
+                touching = touch >> first[area] & full[area]
+                if touching:
+                    marks += board.area_marks(area, 0, touching, count)
+        return marks
+
+    def placement_error(self, colour: int, cells: tuple[int, ...], count: int) -> RuleError | None:
+        """Why crossing ``cells`` with ``count`` dice of ``colour`` is illegal, or None.
+
+        The number of cells is checked last, so a selection still being made that grows from
+        the crossed cells fails only with ``diceland.wrong_count``.
+        """
+        board = self.board
+        m = board.map
+        name = COLOURS[colour]
+        chosen = 0
+        for cell in cells:
+            if not 0 <= cell < m.cell_count:
+                return _broken("diceland.not_a_cell", cell=cell)
+            bit = 1 << cell
+            if m.obstacle_mask & bit:
+                return _broken("diceland.obstacle", cell=cell)
+            if self.crossed & bit:
+                return _broken("diceland.crossed", cell=cell)
+            if chosen & bit:
+                return _broken("diceland.twice", cell=cell)
+            if m.colours[cell] != colour:
+                return _broken("diceland.wrong_colour", cell=cell, colour=name)
+            chosen |= bit
+        if not cells:
+            return _broken("diceland.wrong_count", count=count, colour=name)
+        area = m.areas[cells[0]]
+        if any(m.areas[cell] != area for cell in cells):
+            return _broken("diceland.one_area")  # ruling DICELAND_ONE_AREA
+        open_area = self.open_area(colour)
+        if open_area is not None and open_area != area:
+            return _broken("diceland.wrong_area", colour=name)
+        first, full = board.area_first[area], board.area_full[area]
+        free = full.bit_count() - (self.crossed >> first & full).bit_count()
+        if count > free:
+            return _broken("diceland.excess_dice", count=count, colour=name, free=free)
+        touching = self.touch >> first & full
+        if not all(piece & touching for piece in board.components[area][chosen >> first]):
+            return _broken("diceland.not_touching")  # ruling DICELAND_ADJACENCY
+        if len(cells) != count:
+            return _broken("diceland.wrong_count", count=count, colour=name)
+        return None
+
+    def crossing(self, mark: Mark) -> Sheet:
+        """The sheet with ``mark``'s cells crossed (already checked legal)."""
+        board = self.board
+        area = board.map.areas[mark.cells[0]]
+        first = board.area_first[area]
+        local = 0
+        for cell in mark.cells:
+            local |= 1 << (cell - first)
+        return Sheet(
+            board, self.crossed | local << first, self.touch | board.area_reach[area][local]
+        )
+
+
+def _prizes_crossed(before: Sheet, after: Sheet) -> int:
+    return ((after.crossed ^ before.crossed) & after.board.map.prize_mask).bit_count()
+
+
+# --- The state -------------------------------------------------------------------------------
+
+
+class Phase:
+    ROLL: Final = "roll"  # chance: the active player's first roll, 6 dice
+    CHOOSE: Final = "choose"
+    STOP_OR_REROLL: Final = "stop_or_reroll"
+    REROLL: Final = "reroll"  # chance: the dice not set aside
+    MARK: Final = "mark"  # phase 2: every player decides
+    BONUS_ROLL: Final = "bonus_roll"  # chance: 5 dice for the bonus player
+    BONUS: Final = "bonus"
+    OVER: Final = "over"
+
+
+_CHANCE_PHASES: Final = frozenset({Phase.ROLL, Phase.REROLL, Phase.BONUS_ROLL})
+_FACES: Final = frozenset(range(len(COLOURS)))
+_NOBODY: Final = -1
+
+
+class DicelandState(NamedTuple):
+    """A moment of a Diceland game (a NamedTuple: immutable and cheap to build, see core.State).
+
+    ``dice`` is the last roll (colour indices, in roll order); ``chosen`` the colour the active
+    player sets aside (-1 before choosing, and in a bonus roll) and ``set_aside`` how many of its
+    dice are set aside. ``pending`` holds the phase 2 decisions made so far, applied together
+    once everyone has decided; ``bonus`` the bonus rolls each player is owed and
+    ``bonus_player`` whose bonus roll is being taken. ``turn`` counts turns from 1.
+    """
+
+    sheets: tuple[Sheet, ...]
+    generator: int
+    active: int = 0
+    phase: str = Phase.ROLL
+    dice: tuple[int, ...] = ()
+    chosen: int = _NOBODY
+    set_aside: int = 0
+    pending: tuple[Mark | Pass | None, ...] = ()
+    bonus: tuple[int, ...] = ()
+    bonus_player: int = _NOBODY
+    turn: int = 1
+
+    # -- who decides ------------------------------------------------------------------------
+
+    @property
+    def num_players(self) -> int:
+        return len(self.sheets)
+
+    @property
+    def deciders(self) -> tuple[int, ...]:
+        phase = self.phase
+        if phase == Phase.MARK:
+            return tuple([p for p, decision in enumerate(self.pending) if decision is None])
+        if phase == Phase.BONUS:
+            return (self.bonus_player,)
+        if phase == Phase.CHOOSE or phase == Phase.STOP_OR_REROLL:  # noqa: PLR1714 (speed)
+            return (self.active,)
+        return ()
+
+    @property
+    def is_chance(self) -> bool:
+        return self.phase in _CHANCE_PHASES
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == Phase.OVER
+
+    @property
+    def round(self) -> int:
+        """Rounds from 1: everyone is active once a round (solo, ruling DICELAND_SOLO: a turn)."""
+        return (self.turn - 1) // len(self.sheets) + 1
+
+    # -- what the dice say --------------------------------------------------------------------
+
+    def last_roll(self) -> tuple[tuple[int, bool], ...]:
+        """The dice of the last roll in roll order: (colour, whether it is set aside)."""
+        chosen = self.chosen
+        return tuple((face, face == chosen) for face in self.dice)
+
+    def remaining_dice(self) -> tuple[int, ...]:
+        """Per colour, the dice of the last roll not set aside (of a bonus roll, all of them)."""
+        dice, chosen = self.dice, self.chosen
+        return tuple(0 if c == chosen else dice.count(c) for c in range(len(COLOURS)))
+
+    def usable_dice(self, player: int) -> tuple[int, ...]:
+        """Per colour, how many dice a mark of ``player``'s must use now (0: that colour can't).
+
+        Phase 2: the active player's set-aside dice; the others' the dice left over (ruling
+        DICELAND_ACTIVE_MUST_MARK). A bonus decision: the bonus roll.
+        """
+        if player not in self.deciders:
+            return (0,) * len(COLOURS)
+        return tuple(self._dice_for(player, c) for c in range(len(COLOURS)))
+
+    def _dice_for(self, player: int, colour: int) -> int:
+        if self.phase == Phase.BONUS:
+            return self.dice.count(colour)
+        if player == self.active:
+            return self.set_aside if colour == self.chosen else 0
+        return 0 if colour == self.chosen else self.dice.count(colour)
+
+    @property
+    def bonus_queue(self) -> tuple[int, ...]:
+        """Players owed bonus rolls, in the order they take them (ruling DICELAND_BONUS_ROLLS)."""
+        n, bonus = len(self.sheets), self.bonus
+        order = [(self.active + step) % n for step in range(n)]
+        return tuple(p for p in order if bonus[p])
+
+    # -- what the sheets say ------------------------------------------------------------------
+
+    def map(self, player: int) -> DicelandMap:
+        return self.sheets[player].board.map
+
+    def crossed_cells(self, player: int) -> tuple[int, ...]:
+        return self.sheets[player].crossed_cells()
+
+    def prizes(self, player: int) -> int:
+        return self.sheets[player].prizes()
+
+    def prizes_per_colour(self, player: int) -> tuple[int, ...]:
+        return self.sheets[player].prizes_per_colour()
+
+    def completed_colours(self, player: int) -> tuple[int, ...]:
+        return self.sheets[player].completed_colours()
+
+    def open_area(self, player: int, colour: int) -> int | None:
+        """``player``'s area of ``colour`` crossed in part, if any (its cells:
+        ``state.map(player).area_cells(area)``)."""
+        return self.sheets[player].open_area(colour)
+
+    def placements(self, player: int, colour: int, count: int) -> list[tuple[int, ...]]:
+        """Every legal set of ``count`` cells of ``colour`` on ``player``'s map, whatever the
+        dice (rulings DICELAND_ADJACENCY, DICELAND_ONE_AREA, DICELAND_EXCESS_DICE)."""
+        return [mark.cells for mark in self.sheets[player].marks(colour, count)]
+
+    def playable_cells(self, player: int) -> tuple[int, ...]:
+        """The cells that some legal mark of ``player``'s decision now crosses (to highlight)."""
+        cells: set[int] = set()
+        for action in self.legal_actions(player):
+            if isinstance(action, Mark):
+                cells.update(action.cells)
+        return tuple(sorted(cells))
+
+    def check_mark(self, player: int, colour: int, cells: tuple[int, ...]) -> None:
+        """Raise the :class:`RuleError` saying why ``player`` may not cross ``cells`` now.
+
+        The decision is checked first (whose it is, which dice), then the cells, the number of
+        cells last: a selection still being made that grows from the crosses fails only with
+        ``diceland.wrong_count`` (see :meth:`Sheet.placement_error`).
+        """
+        self._check_decider(player)
+        if self.phase not in (Phase.MARK, Phase.BONUS):
+            raise _broken(
+                "diceland.choose_first" if self.phase == Phase.CHOOSE else "diceland.stop_or_reroll"
+            )
+        error = self.sheets[player].placement_error(colour, cells, self._mark_dice(player, colour))
+        if error is not None:
+            raise error
+
+    def _check_decider(self, player: int) -> None:
+        phase = self.phase
+        if phase == Phase.OVER:
+            raise _broken("diceland.game_over")
+        if phase in _CHANCE_PHASES:
+            raise _broken("diceland.roll_first")
+        if phase == Phase.MARK:
+            if not 0 <= player < len(self.pending):
+                raise _broken("diceland.not_your_decision", player=player + 1)
+            if self.pending[player] is not None:
+                raise _broken("diceland.already_decided", player=player + 1)
+        elif player != (self.bonus_player if phase == Phase.BONUS else self.active):
+            raise _broken("diceland.not_your_decision", player=player + 1)
+
+    def _mark_dice(self, player: int, colour: int) -> int:
+        """How many dice of ``colour`` a mark of ``player``'s uses now; raises if none."""
+        if not 0 <= colour < len(COLOURS):
+            raise _broken("diceland.bad_action", text=f"colour {colour}")
+        count = self._dice_for(player, colour)
+        if count:
+            return count
+        if self.phase == Phase.MARK and player == self.active:
+            raise _broken("diceland.chosen_colour", colour=COLOURS[self.chosen])
+        raise _broken("diceland.colour_not_shown", colour=COLOURS[colour])
+
+    # -- legal actions ----------------------------------------------------------------------
+
+    def legal_actions(self, player: int) -> list[DicelandAction]:
+        phase = self.phase
+        if phase == Phase.MARK:
+            if not 0 <= player < len(self.pending) or self.pending[player] is not None:
+                return []
+            sheet = self.sheets[player]
+            if player == self.active:  # ruling DICELAND_ACTIVE_MUST_MARK
+                marks = sheet.marks(self.chosen, self.set_aside)
+                return list(marks) if marks else [PASS]
+            return self._pass_or_marks(sheet, self.chosen)
+        if phase == Phase.BONUS:
+            if player != self.bonus_player:
+                return []
+            return self._pass_or_marks(self.sheets[player], _NOBODY)
+        if player != self.active:
+            return []
+        if phase == Phase.CHOOSE:
+            dice = self.dice
+            return [CHOOSE[c] for c in range(len(COLOURS)) if c in dice]
+        if phase == Phase.STOP_OR_REROLL:
+            return [STOP, REROLL]
+        return []
+
+    def _pass_or_marks(self, sheet: Sheet, excluded: int) -> list[DicelandAction]:
+        """Pass, and every mark using all the dice of one colour rolled, except ``excluded``."""
+        actions: list[DicelandAction] = [PASS]
+        dice = self.dice
+        for colour in range(len(COLOURS)):
+            if colour != excluded:
+                count = dice.count(colour)
+                if count:
+                    actions.extend(sheet.marks(colour, count))
+        return actions
+
+    # -- applying actions -------------------------------------------------------------------
+
+    def apply(self, player: int, action: DicelandAction) -> DicelandState:
+        if isinstance(action, Roll):
+            raise _broken("diceland.no_roll_now")
+        self._check_decider(player)
+        phase = self.phase
+        if phase == Phase.MARK:
+            return self._decide_phase2(player, action)
+        if phase == Phase.BONUS:
+            return self._decide_bonus(player, action)
+        if phase == Phase.CHOOSE:
+            if not isinstance(action, Choose):
+                raise _broken("diceland.choose_first")
+            return self._choose(action.colour)
+        if isinstance(action, Stop):
+            return self._rolling_ends(self.dice, self.set_aside)
+        if isinstance(action, Reroll):
+            return self._replace(phase=Phase.REROLL)
+        raise _broken("diceland.stop_or_reroll")
+
+    def _choose(self, colour: int) -> DicelandState:
+        if not 0 <= colour < len(COLOURS):
+            raise _broken("diceland.bad_action", text=f"colour {colour}")
+        count = self.dice.count(colour)
+        if not count:
+            raise _broken("diceland.colour_not_shown", colour=COLOURS[colour])
+        if count == DICE:  # ruling DICELAND_UNLIMITED_REROLLS: all six set aside
+            return self._rolling_ends(self.dice, count, colour)
+        return DicelandState(
+            self.sheets,
+            self.generator,
+            self.active,
+            Phase.STOP_OR_REROLL,
+            self.dice,
+            colour,
+            count,
+            (),
+            self.bonus,
+            _NOBODY,
+            self.turn,
+        )
+
+    def _rolling_ends(
+        self, dice: tuple[int, ...], set_aside: int, chosen: int | None = None
+    ) -> DicelandState:
+        """Phase 2 begins: every player decides (ruling DICELAND_PHASE2_TOGETHER)."""
+        return DicelandState(
+            self.sheets,
+            self.generator,
+            self.active,
+            Phase.MARK,
+            dice,
+            self.chosen if chosen is None else chosen,
+            set_aside,
+            (None,) * len(self.sheets),
+            self.bonus,
+            _NOBODY,
+            self.turn,
+        )
+
+    def _checked_mark(self, player: int, action: Mark) -> Sheet:
+        """``player``'s sheet with ``action`` crossed; raises the broken rule if illegal."""
+        sheet = self.sheets[player]
+        error = sheet.placement_error(
+            action.colour, action.cells, self._mark_dice(player, action.colour)
+        )
+        if error is not None:
+            raise error
+        return sheet.crossing(action)
+
+    def _decide_phase2(self, player: int, action: DicelandAction) -> DicelandState:
+        if isinstance(action, Mark):
+            self._checked_mark(player, action)
+        elif isinstance(action, Pass):
+            count = self.set_aside
+            if player == self.active and self.sheets[player].marks(self.chosen, count):
+                raise _broken("diceland.must_mark", count=count, colour=COLOURS[self.chosen])
+        else:
+            raise _broken("diceland.mark_or_pass")
+        pending = list(self.pending)
+        pending[player] = action
+        if None in pending:
+            return self._replace(pending=tuple(pending))
+        return self._resolve_phase2(pending)
+
+    def _resolve_phase2(self, decisions: list[Mark | Pass | None]) -> DicelandState:
+        """Ruling DICELAND_PHASE2_TOGETHER: every decision applies at once; then the goal is
+        checked for all (ruling DICELAND_WIN) and prizes earn bonus rolls."""
+        sheets = list(self.sheets)
+        bonus = list(self.bonus)
+        someone_won = False
+        for player, decision in enumerate(decisions):
+            if isinstance(decision, Mark):
+                before = sheets[player]
+                after = before.crossing(decision)
+                sheets[player] = after
+                bonus[player] += _prizes_crossed(before, after)
+                someone_won = someone_won or after.has_won()
+        if someone_won:
+            return self._over(tuple(sheets))
+        return self._bonus_or_next_turn(tuple(sheets), tuple(bonus))
+
+    def _decide_bonus(self, player: int, action: DicelandAction) -> DicelandState:
+        """Ruling DICELAND_BONUS_ROLLS; after it, the goal is checked (ruling DICELAND_WIN)."""
+        before = self.sheets[player]
+        if isinstance(action, Mark):
+            after = self._checked_mark(player, action)
+        elif isinstance(action, Pass):
+            after = before
+        else:
+            raise _broken("diceland.mark_or_pass")
+        sheets = list(self.sheets)
+        sheets[player] = after
+        if after.has_won():  # the game ends at once: pending bonus rolls are dropped
+            return self._over(tuple(sheets))
+        bonus = list(self.bonus)
+        bonus[player] += _prizes_crossed(before, after) - 1
+        return self._bonus_or_next_turn(tuple(sheets), tuple(bonus))
+
+    def _over(self, sheets: tuple[Sheet, ...]) -> DicelandState:
+        return DicelandState(
+            sheets,
+            self.generator,
+            self.active,
+            Phase.OVER,
+            self.dice,
+            self.chosen,
+            self.set_aside,
+            (),
+            (0,) * len(sheets),
+            _NOBODY,
+            self.turn,
+        )
+
+    def _bonus_or_next_turn(
+        self, sheets: tuple[Sheet, ...], bonus: tuple[int, ...]
+    ) -> DicelandState:
+        """The next bonus roll, clockwise from the active player (a player rolls again at once
+        while owed one: ruling DICELAND_BONUS_ROLLS); else the next player's turn."""
+        n, active = len(sheets), self.active
+        for step in range(n):
+            player = (active + step) % n
+            if bonus[player]:
+                return DicelandState(
+                    sheets,
+                    self.generator,
+                    active,
+                    Phase.BONUS_ROLL,
+                    self.dice,
+                    self.chosen,
+                    self.set_aside,
+                    (),
+                    bonus,
+                    player,
+                    self.turn,
+                )
+        next_active = active if n == 1 else (active + 1) % n  # ruling DICELAND_SOLO
+        return DicelandState(sheets, self.generator, next_active, bonus=bonus, turn=self.turn + 1)
+
+    # -- chance -----------------------------------------------------------------------------
+
+    def _dice_to_roll(self) -> int:
+        phase = self.phase
+        if phase == Phase.ROLL:
+            return DICE
+        if phase == Phase.REROLL:
+            return DICE - self.set_aside
+        if phase == Phase.BONUS_ROLL:
+            return BONUS_DICE
+        raise _broken("diceland.game_over" if phase == Phase.OVER else "diceland.no_roll_now")
+
+    def roll(self) -> Roll:
+        """Ruling DICELAND_DICE: each die shows one of the six colours (face n = colour n - 1)."""
+        _, faces = roll_dice(self.generator, self._dice_to_roll())
+        return Roll(tuple([face - 1 for face in faces]))
+
+    def apply_chance(self, outcome: DicelandAction) -> DicelandState:
+        count = self._dice_to_roll()
+        if (
+            not isinstance(outcome, Roll)
+            or len(outcome.faces) != count
+            or not all(face in _FACES for face in outcome.faces)
+        ):
+            raise _broken("diceland.bad_dice", count=count, text=_describe(outcome))
+        faces = outcome.faces
+        generator = advance(self.generator)  # as far as a drawn roll would: replays agree
+        phase = self.phase
+        chosen = self.chosen
+        if phase == Phase.REROLL:
+            set_aside = self.set_aside + faces.count(chosen)
+            # Ruling DICELAND_UNLIMITED_REROLLS: none of the colour, or all six, ends rolling.
+            ends = set_aside in (self.set_aside, DICE)
+            return DicelandState(
+                self.sheets,
+                generator,
+                self.active,
+                Phase.MARK if ends else Phase.STOP_OR_REROLL,
+                faces,
+                chosen,
+                set_aside,
+                (None,) * len(self.sheets) if ends else (),
+                self.bonus,
+                _NOBODY,
+                self.turn,
+            )
+        return DicelandState(
+            self.sheets,
+            generator,
+            self.active,
+            Phase.CHOOSE if phase == Phase.ROLL else Phase.BONUS,
+            faces,
+            _NOBODY,
+            0,
+            (),
+            self.bonus,
+            self.bonus_player,
+            self.turn,
+        )
+
+    # -- text, scores, JSON -----------------------------------------------------------------
+
+    def parse_action(self, text: str) -> DicelandAction:
+        return Diceland.parse_action(text)
+
+    def scores(self) -> tuple[int, ...]:
+        """Each player's prize cells (the info bar's count)."""
+        return tuple(sheet.prizes() for sheet in self.sheets)
+
+    def winners(self) -> tuple[int, ...]:
+        """Once over, everyone who met the goal (ruling DICELAND_WIN); before, the players
+        leading on prizes."""
+        if self.phase == Phase.OVER:
+            return tuple(p for p, sheet in enumerate(self.sheets) if sheet.has_won())
+        return winners_of(self.scores())
+
+    def to_json(self) -> dict[str, object]:
+        chosen = self.chosen
+        return {
+            "game": Diceland.id,
+            "turn": self.turn,
+            "round": self.round,
+            "active": self.active,
+            "phase": self.phase,
+            "deciders": list(self.deciders),
+            "dice": [COLOURS[face] for face in self.dice],
+            "chosen": COLOURS[chosen] if chosen != _NOBODY else None,
+            "set_aside": self.set_aside,
+            "remaining": {
+                COLOURS[c]: count for c, count in enumerate(self.remaining_dice()) if count
+            },
+            "bonus_player": self.bonus_player if self.bonus_player != _NOBODY else None,
+            "bonus_queue": list(self.bonus_queue),
+            "sheets": [
+                {
+                    "map": sheet.map.id,
+                    "crossed": list(sheet.crossed_cells()),
+                    "prizes": sheet.prizes(),
+                    "prizes_per_colour": dict(zip(COLOURS, sheet.prizes_per_colour(), strict=True)),
+                    "completed_colours": [COLOURS[c] for c in sheet.completed_colours()],
+                    "open_areas": {
+                        COLOURS[c]: list(sheet.map.area_cells(area))
+                        for c in range(len(COLOURS))
+                        if (area := sheet.open_area(c)) is not None
+                    },
+                }
+                for sheet in self.sheets
+            ],
+            "scores": list(self.scores()),
+            "winners": list(self.winners()) if self.is_terminal else None,
+        }
+
+
+def _describe(action: object) -> str:
+    """An action's text for an error message; a malformed one by its repr."""
+    try:
+        return str(action)[:60]
+    except (IndexError, TypeError):
+        return repr(action)[:60]
+
+
+# --- The game --------------------------------------------------------------------------------
+
+_CELL_ID: Final = re.compile(r"0|[1-9][0-9]{0,3}")
+
+
+class Diceland(Game[DicelandState]):
+    id = "diceland"
+    min_players = 1  # ruling DICELAND_SOLO; the rule book says 2-4
+    max_players = 4
+    rules = RULES
+
+    def new_game(
+        self, num_players: int, seed: int, options: Options | None = None
+    ) -> DicelandState:
+        """Option ``maps``: one map id per player, comma-separated (A-H, or R<seed> for a random
+        map); without it, player i plays map A, B, C, D in seat order."""
+        self.check_players(num_players)
+        options = dict(options or {})
+        maps = options.pop("maps", ",".join(FIXED_MAP_IDS[:num_players]))
+        if options:
+            raise core_error("core.bad_options", game=self.id, options=", ".join(sorted(options)))
+        if not isinstance(maps, str):
+            raise _broken("diceland.bad_map", map=str(maps)[:20])
+        ids = maps.split(",")
+        if len(ids) != num_players:
+            raise _broken("diceland.map_count", count=len(ids), players=num_players)
+        sheets = tuple(Sheet.new(map_by_id(map_id.strip())) for map_id in ids)
+        return DicelandState(sheets, seed_generator(seed), bonus=(0,) * num_players)
+
+    @staticmethod
+    def parse_action(text: str) -> DicelandAction:
+        words = text.strip().lower().split()
+        if len(words) == 1 and words[0] in _WORD_ACTIONS:
+            return _WORD_ACTIONS[words[0]]
+        if len(words) >= 2 and words[1] in _COLOUR_INDEX:
+            verb, colour, rest = words[0], _COLOUR_INDEX[words[1]], words[2:]
+            if verb == "choose" and not rest:
+                return CHOOSE[colour]
+            if verb == "mark" and 0 < len(rest) <= DICE and all(map(_CELL_ID.fullmatch, rest)):
+                cells = tuple(sorted({int(word) for word in rest}))
+                if len(cells) == len(rest):
+                    return Mark(colour, cells)
+            if verb == "roll" and len(rest) < DICE and all(w in _COLOUR_INDEX for w in rest):
+                return Roll((colour, *(_COLOUR_INDEX[word] for word in rest)))
+        raise _broken("diceland.bad_action", text=text[:40])
+
+
+_WORD_ACTIONS: Final[dict[str, DicelandAction]] = {"pass": PASS, "stop": STOP, "reroll": REROLL}
+
+DICELAND: Final = Diceland()
