@@ -44,15 +44,22 @@ from .core import (
 )
 
 __all__ = [
+    "ALL_CELLS",
     "COLUMNS",
+    "COLUMN_LINES",
     "COLUMN_VALUES",
     "DICE_COUNT",
     "FACES",
     "JOLLY",
+    "MAX_COMBINATIONS",
+    "MIN_ITEMS_TO_SCORE",
     "PASS",
+    "REROLLS_PER_TURN",
     "RULES",
     "SHELFIE",
+    "SHELF_LINES",
     "SHELVES",
+    "SHELVES_TO_END",
     "UNUSED",
     "CellState",
     "Combo",
@@ -305,16 +312,18 @@ ShelfieAction = Mark | Reroll | Strike | Pass | Roll
 
 # Every reroll, by its mask of positions; legal-action lists share them instead of allocating.
 _REROLLS: Final = tuple(
-    Reroll(tuple(p for p in range(DICE_COUNT) if mask >> p & 1)) for mask in range(1, 1 << 6)
+    Reroll(tuple(p for p in range(DICE_COUNT) if mask >> p & 1))
+    for mask in range(1, 1 << DICE_COUNT)
 )
 _REROLL_MASKS: Final = {reroll.positions: mask for mask, reroll in enumerate(_REROLLS, 1)}
 _POSITIONS_OF: Final = ((), *(reroll.positions for reroll in _REROLLS))  # by mask
 _STRIKES: Final = tuple(Strike(shelf) for shelf in range(len(SHELVES)))
 # The strikes open to a sheet, by _full_shelf_starts of its taken cells.
 _STRIKES_BY_FULL: Final = {
-    full: tuple(s for s in _STRIKES if not full & cell_bit(s.shelf, 0))
-    for full in range(_SHELF_STARTS + 1)
-    if full & _SHELF_STARTS == full
+    sum(cell_bit(strike.shelf, 0) for strike in _STRIKES if full >> strike.shelf & 1): tuple(
+        strike for strike in _STRIKES if not full >> strike.shelf & 1
+    )
+    for full in range(1 << len(SHELVES))
 }
 # Every combination's text, the jolly-alone ones included (parsing is syntax; rules are apply's).
 _COMBOS_BY_TEXT: Final = {
@@ -623,6 +632,7 @@ class ShelfieState(NamedTuple):
     # -- applying actions -------------------------------------------------------------------
 
     def _check_decider(self, player: int) -> None:
+        """Raise the RuleError saying why ``player`` may not decide now, if so."""
         phase = self.phase
         if phase != Phase.DECIDE:
             raise _broken("shelfie.game_over" if phase == Phase.OVER else "shelfie.roll_first")
@@ -632,7 +642,8 @@ class ShelfieState(NamedTuple):
     def apply(self, player: int, action: ShelfieAction) -> ShelfieState:
         if isinstance(action, Roll):
             raise _broken("shelfie.no_roll_now")
-        self._check_decider(player)
+        if self.phase != Phase.DECIDE or player != self.active:
+            self._check_decider(player)
         sheet = self.sheets[player]
         taken = sheet.circled | sheet.crossed
         if isinstance(action, Pass):
