@@ -61,7 +61,7 @@ FRONT_END: Final = "py/dadoteca_web"
 RULE_PACKAGES: Final = ("py/dadoteca", "py/dadoteca_web")
 SHELL: Final = "index.html"
 # Module-level tuples of words that the UI shows through ``t(word)``.
-WORD_LISTS: Final = frozenset({"ROW_NAMES"})
+WORD_LISTS: Final = frozenset({"ROW_NAMES", "COLOURS", "FACES"})
 TRANSLATE_CALLS: Final = frozenset({"t"})
 RULE_ERROR: Final = "RuleError"
 PO_WIDTH: Final = 79
