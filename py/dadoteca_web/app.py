@@ -18,13 +18,17 @@ from dadoteca.match import MAX_NAME_LENGTH, Match, Seat
 from .game_ui import PLAY_REGIONS, GameUI
 from .i18n import Translator
 from .qwixx_view import QwixxUI
+from .shelfie_view import ShelfieUI
 from .storage import GameStore
 
 __all__ = ["GAME_UIS", "REGIONS", "App"]
 
 REGIONS: Final = ("notice", *PLAY_REGIONS)
 # The shelf as the app shows it: every game's screen, by game id, in picker order.
-GAME_UIS: Final[dict[str, type[GameUI]]] = {QwixxUI.game.id: QwixxUI}
+GAME_UIS: Final[dict[str, type[GameUI]]] = {
+    QwixxUI.game.id: QwixxUI,
+    ShelfieUI.game.id: ShelfieUI,
+}
 
 
 class App:

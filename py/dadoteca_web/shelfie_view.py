@@ -1,0 +1,580 @@
+"""My Shelfie: The Dice Game on screen: the dice, the bookcases and the prompt, as HTML; taps as
+My Shelfie actions.
+
+Only presentation lives here: which cells the dice reach, what a mark scores, blocking and the
+end all come from :mod:`dadoteca.shelfie`. The pending choice of the asked player (dice to
+reroll, cells picked, a shelf to cross out) is kept here until it is confirmed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from html import escape
+from typing import Final
+
+from dadoteca.core import AnyState, RuleError
+from dadoteca.match import Match
+from dadoteca.shelfie import (
+    COLUMN_LINES,
+    COLUMN_VALUES,
+    COLUMNS,
+    DICE_COUNT,
+    FACES,
+    JOLLY,
+    MAX_COMBINATIONS,
+    PASS,
+    SHELF_LINES,
+    SHELFIE,
+    SHELVES,
+    UNUSED,
+    CellState,
+    Combo,
+    Mark,
+    Phase,
+    Reroll,
+    ShelfieState,
+    Strike,
+)
+
+from .game_ui import GameUI, asked_player
+from .i18n import Translator
+
+__all__ = ["ShelfieUI"]
+
+Cell = tuple[int, int]  # (shelf, column)
+TIMES: Final = "\N{MULTIPLICATION SIGN}"  # column heads: times 2 = two dice
+
+
+def icon(face: str) -> str:
+    """An item's icon (an SVG mask painted in the current colour, see assets/shelfie.css)."""
+    return f'<span class="icon icon-{face}" aria-hidden="true"></span>'
+
+
+def _cell_of(combo: Combo) -> Cell:
+    return combo.shelf, combo.column
+
+
+def _alternative_order(combo: Combo) -> tuple[bool, bool]:
+    """Without the jolly first: it keeps the jolly for another combination."""
+    return combo.jolly, combo.six_jollies
+
+
+class ShelfieUI(GameUI):
+    """My Shelfie for the active player; ``picks``, ``rerolling`` and ``strike`` are their
+    choice not yet confirmed, valid for the state ``basis`` only."""
+
+    game = SHELFIE
+
+    def __init__(self, t: Translator, names: tuple[str, ...]) -> None:
+        super().__init__(t, names)
+        self.basis: ShelfieState | None = None
+        self.picks: list[Combo] = []
+        self.rerolling: set[int] = set()
+        self.strike: int | None = None
+        self._legal: frozenset[Mark] = frozenset()
+
+    # -- the pending choice -----------------------------------------------------------------
+
+    def forget(self) -> None:
+        self.picks = []
+        self.rerolling = set()
+        self.strike = None
+
+    def _sync(self, state: ShelfieState) -> None:
+        """A choice belongs to the state it was made on: another state starts afresh."""
+        if self.basis is state or self.basis == state:
+            return
+        self.forget()
+        self.basis = state
+        self._legal = frozenset(state.legal_marks(state.active))
+
+    def _legal_with(self, base: Sequence[Combo], combo: Combo) -> bool:
+        return Mark((*base, combo)) in self._legal
+
+    def alternatives(self, state: ShelfieState, base: Sequence[Combo], cell: Cell) -> list[Combo]:
+        """The combinations that circle ``cell`` besides ``base``, legally, no jolly first."""
+        combos = [
+            combo
+            for combo in state.combinations(state.active)
+            if _cell_of(combo) == cell and self._legal_with(base, combo)
+        ]
+        return sorted(combos, key=_alternative_order)
+
+    def reachable(self, state: ShelfieState) -> set[Cell]:
+        """The cells one more combination can circle, given the picks: the legal taps."""
+        if state.phase != Phase.DECIDE or len(self.picks) >= MAX_COMBINATIONS:
+            return set()
+        picked = {_cell_of(combo) for combo in self.picks}
+        return {
+            _cell_of(combo)
+            for combo in state.combinations(state.active)
+            if _cell_of(combo) not in picked and self._legal_with(self.picks, combo)
+        }
+
+    def complete(self, state: ShelfieState) -> Mark | Strike | None:
+        """The pending choice, if it is whole and legal: what Confirm plays."""
+        if state.phase != Phase.DECIDE:
+            return None
+        if self.picks:
+            mark = Mark(tuple(self.picks))
+            return mark if mark in self._legal else None
+        if self.strike is not None:
+            strike = Strike(self.strike)
+            return strike if strike in state.legal_actions(state.active) else None
+        return None
+
+    # -- taps -------------------------------------------------------------------------------
+
+    def handle(self, match: Match, act: str, data: Mapping[str, str]) -> None:
+        state = match.state
+        assert isinstance(state, ShelfieState)
+        self._sync(state)
+        if state.is_terminal:
+            return
+        player = asked_player(state)
+        if act == "roll" and state.is_chance:
+            match.roll()
+        elif act == "die":
+            self._tap_die(state, player, data)
+        elif act == "reroll":
+            if state.phase == Phase.DECIDE and self.rerolling and state.rerolls_left:
+                match.play(player, Reroll(tuple(sorted(self.rerolling))))
+                match.roll()
+        elif act == "cell":
+            self._tap_cell(state, player, data)
+        elif act == "strike":
+            self._tap_strike(state, player, data)
+        elif act == "confirm":
+            choice = self.complete(state)
+            if choice is not None:
+                match.play(player, choice)
+        elif act == "pass" and state.phase == Phase.DECIDE:
+            state.apply(player, PASS)  # raises the rule if passing is not allowed now
+            match.play(player, PASS)
+        elif act == "undo":  # the choice not yet confirmed; confirmed actions and rolls stay
+            self.picks = []
+            self.strike = None
+            self.rerolling = set()
+
+    @staticmethod
+    def _number(data: Mapping[str, str], key: str, limit: int) -> int | None:
+        try:
+            value = int(data.get(key, ""))
+        except ValueError:
+            return None
+        return value if 0 <= value < limit else None  # out of range: a forged tap
+
+    def _tap_die(self, state: ShelfieState, player: int, data: Mapping[str, str]) -> None:
+        position = self._number(data, "die", DICE_COUNT)
+        if position is None or state.phase != Phase.DECIDE:
+            return
+        if not state.rerolls_left:
+            state.apply(player, Reroll((position,)))  # raises: no rerolls left
+            return
+        self.rerolling ^= {position}
+
+    def _tap_cell(self, state: ShelfieState, player: int, data: Mapping[str, str]) -> None:
+        shelf = self._number(data, "shelf", len(SHELVES))
+        column = self._number(data, "column", COLUMNS)
+        if shelf is None or column is None:
+            return
+        cell = (shelf, column)
+        if state.phase == Phase.DECIDE:
+            picked = [_cell_of(combo) for combo in self.picks]
+            if cell in picked:  # again: the other dice for it, then unpicked
+                index = picked.index(cell)
+                current = self.picks[index]
+                others = self.picks[:index] + self.picks[index + 1 :]
+                options = self.alternatives(state, others, cell)
+                later = options[options.index(current) + 1 :] if current in options else []
+                if later:
+                    self.picks[index] = later[0]
+                else:
+                    del self.picks[index]
+                return
+            options = self.alternatives(state, self.picks, cell)
+            if options and len(self.picks) < MAX_COMBINATIONS:
+                self.picks.append(options[0])
+                self.strike = None
+                return
+        self._explain(state, player, shelf, column)
+
+    def _explain(self, state: ShelfieState, player: int, shelf: int, column: int) -> None:
+        """Raise the engine's RuleError for circling (``shelf``, ``column``) with the picks."""
+        dice = state.dice or ()
+        if dice and all(face == JOLLY for face in dice):
+            candidates = [Combo(shelf, column, six_jollies=True)]
+        else:
+            candidates = [Combo(shelf, column)]
+            if column and JOLLY in dice:
+                candidates.append(Combo(shelf, column, jolly=True))
+        errors: list[RuleError] = []
+        for combo in candidates:
+            try:
+                state.check_mark(player, [*self.picks, combo])
+            except RuleError as error:
+                errors.append(error)
+        if len(errors) < len(candidates):
+            return  # legal after all (the engine agrees): nothing to explain
+        # Not enough dice without the jolly: what the jolly runs into says more.
+        best = errors[0]
+        if len(errors) > 1 and best.rule == "shelfie.not_enough_dice":
+            best = errors[1]
+        raise best
+
+    def _tap_strike(self, state: ShelfieState, player: int, data: Mapping[str, str]) -> None:
+        shelf = self._number(data, "shelf", len(SHELVES))
+        if shelf is None:
+            return
+        strike = Strike(shelf)
+        if state.phase == Phase.DECIDE and strike in state.legal_actions(player):
+            self.strike = None if self.strike == shelf else shelf
+            self.picks = []
+            return
+        state.apply(player, strike)  # raises the rule that forbids it
+
+    # -- regions ----------------------------------------------------------------------------
+
+    def regions(self, state: AnyState) -> dict[str, str]:
+        assert isinstance(state, ShelfieState)
+        self._sync(state)
+        regions = {
+            "prompt": self.prompt(state),
+            "dice": self.dice(state),
+            "controls": self.controls(state),
+        }
+        if state.is_terminal:
+            regions["scores"] = self.scores(state)
+            regions["board"] = "".join(self.sheet(state, p) for p in range(state.num_players))
+            return regions
+        asked = asked_player(state)
+        regions["board"] = self.sheet(
+            state, asked, self.reachable(state), self.picks, interactive=True
+        )
+        regions["others"] = "".join(
+            self.sheet(state, p) for p in range(state.num_players) if p != asked
+        )
+        return regions
+
+    # -- the prompt -------------------------------------------------------------------------
+
+    def _striking(self, state: ShelfieState) -> bool:
+        return state.phase == Phase.DECIDE and not state.can_mark and not self._only_pass(state)
+
+    @staticmethod
+    def _only_pass(state: ShelfieState) -> bool:
+        return state.legal_actions(state.active) == [PASS]
+
+    def prompt(self, state: ShelfieState) -> str:
+        t = self.t
+        name = self.name(asked_player(state))
+        hint = ""
+        if state.phase == Phase.ROLL:
+            text = t("{name}, roll the dice", name=name)
+        elif state.phase == Phase.REROLL:
+            text = t("{name}, roll the chosen dice", name=name)
+        elif state.phase == Phase.OVER:
+            text = t("Game over")
+        elif self._only_pass(state):
+            text = t("{name}, nothing on your shelves is free", name=name)
+            hint = t("Pass the turn.")
+        elif not state.can_mark:
+            text = t("{name}, no item can be marked", name=name)
+            hint = (
+                t("Choose a shelf to cross out, or reroll.")
+                if state.rerolls_left
+                else t("Choose a shelf to cross out.")
+            )
+        else:
+            text = t("{name}, mark one to three items", name=name)
+            hint = (
+                t("Tap highlighted cells, or choose dice to reroll.")
+                if state.rerolls_left
+                else t("Tap highlighted cells; tap one again for other dice.")
+            )
+        round_text = t("Round {round}", round=state.round)
+        last = (
+            f'<strong class="last-round">{t("Last round!")}</strong>'
+            if state.last_round and not state.is_terminal
+            else ""
+        )
+        blocked = "" if state.is_terminal else self.blocked_lines(state, asked_player(state))
+        return (
+            f'<p class="turn-count">{round_text} {last}</p><h2 class="prompt">{text}</h2>'
+            + (f'<p class="hint">{hint}</p>' if hint else "")
+            + blocked
+        )
+
+    def blocked_lines(self, state: ShelfieState, player: int) -> str:
+        """Lines someone else completed, crossed out on ``player``'s sheet, said in words."""
+        t = self.t
+        mine = state.sheets[player]
+        said = []
+        for other, sheet in enumerate(state.sheets):
+            if other == player:
+                continue
+            for shelf, line in enumerate(SHELF_LINES):
+                if sheet.circled & line == line and mine.crossed & line:
+                    said.append(
+                        t(
+                            "{name} completed the {item} shelf: it is crossed out on your sheet",
+                            name=self.name(other),
+                            item=t(SHELVES[shelf]),
+                        )
+                    )
+            for column, line in enumerate(COLUMN_LINES):
+                if sheet.circled & line == line and mine.crossed & line:
+                    said.append(
+                        t(
+                            "{name} completed the {dice}-dice column: "
+                            "it is crossed out on your sheet",
+                            name=self.name(other),
+                            dice=column + 1,
+                        )
+                    )
+        return "".join(f'<p class="blocked">{text}</p>' for text in said)
+
+    # -- dice -------------------------------------------------------------------------------
+
+    def dice(self, state: ShelfieState) -> str:
+        if state.dice is None:
+            return ""
+        t = self.t
+        deciding = state.phase == Phase.DECIDE
+        owners = state.dice_for(self.picks) if deciding and self.picks else None
+        dice = []
+        for position, face in enumerate(state.dice):
+            item = t(FACES[face])
+            classes = ["sdie", f"face-{FACES[face]}"]
+            badge = ""
+            if owners is not None and owners[position] != UNUSED:
+                classes.append("used")
+                badge = f'<span class="badge" aria-hidden="true">{owners[position] + 1}</span>'
+                item = t("{item}, used by choice {number}", item=item, number=owners[position] + 1)
+            if not deciding:
+                dice.append(
+                    f'<span class="{" ".join(classes)}" role="img" aria-label="{escape(item)}">'
+                    f"{icon(FACES[face])}</span>"
+                )
+                continue
+            chosen = position in self.rerolling
+            if chosen:
+                classes.append("to-reroll")
+            label = t("{item}: to reroll", item=item) if chosen else t("{item}: kept", item=item)
+            reroll_mark = '<span class="reroll-mark" aria-hidden="true">↻</span>' if chosen else ""
+            dice.append(
+                f'<button class="{" ".join(classes)}" data-act="die" data-die="{position}" '
+                f'aria-pressed="{"true" if chosen else "false"}" aria-label="{escape(label)}">'
+                f"{icon(FACES[face])}{badge}{reroll_mark}</button>"
+            )
+        return f'<div class="sdice" role="group" aria-label="{t("Dice")}">{"".join(dice)}</div>'
+
+    # -- controls ---------------------------------------------------------------------------
+
+    def chosen_text(self, state: ShelfieState) -> str:
+        t = self.t
+        if self.picks:
+            parts = []
+            for number, combo in enumerate(self.picks, 1):
+                what = t(
+                    "{number}: {item} ×{dice}",  # noqa: RUF001
+                    number=number,
+                    item=t(combo.item),
+                    dice=combo.column + 1,
+                )
+                if combo.jolly:
+                    what = t("{combination} with a jolly", combination=what)
+                parts.append(what)
+            return t("Chosen: {items}", items=", ".join(parts))
+        if self.strike is not None:
+            return t("Chosen: cross out the {item} shelf", item=t(SHELVES[self.strike]))
+        if self._striking(state):
+            return t("Tap a shelf to cross it out")
+        return t("Tap a highlighted cell")
+
+    def controls(self, state: ShelfieState) -> str:
+        t = self.t
+        if state.is_terminal:
+            return f'<button class="primary" data-act="new-game">{t("New game")}</button>'
+        if state.is_chance:
+            return f'<button class="primary big" data-act="roll">{t("Roll the dice")}</button>'
+        if self._only_pass(state):
+            return (
+                f'<div class="buttons"><button class="primary" data-act="pass">'
+                f"{t('Pass')}</button></div>"
+            )
+        left = state.rerolls_left
+        counter = t("Rerolls left: {count}", count=left)
+        reroll_off = "" if self.rerolling and left else " disabled"
+        undo_off = "" if self.picks or self.strike is not None or self.rerolling else " disabled"
+        confirm_off = "" if self.complete(state) is not None else " disabled"
+        reroll_label = t("Reroll {count} dice", count=len(self.rerolling))
+        return (
+            f'<p class="chosen" aria-live="polite"><span class="rerolls-left">{counter}</span> · '
+            f"{self.chosen_text(state)}</p>"
+            f'<div class="buttons">'
+            f'<button data-act="reroll" aria-label="{reroll_label}"{reroll_off}>'
+            f"{t('Reroll')}</button>"
+            f'<button data-act="undo"{undo_off}>{t("Undo")}</button>'
+            f'<button class="primary" data-act="confirm"{confirm_off}>{t("Confirm")}</button>'
+            "</div>"
+        )
+
+    # -- sheets -----------------------------------------------------------------------------
+
+    def sheet(
+        self,
+        state: ShelfieState,
+        player: int,
+        legal: Collection[Cell] = (),
+        picks: Sequence[Combo] = (),
+        *,
+        interactive: bool = False,
+    ) -> str:
+        """One player's bookcase; the asked player's is large and tappable, legal cells marked.
+
+        Tappable even with nothing legal: a tap on any cell says which rule forbids it.
+        """
+        t = self.t
+        sheet = state.sheets[player]
+        picked = {_cell_of(combo): (number, combo) for number, combo in enumerate(picks, 1)}
+        striking = interactive and self._striking(state)
+        strikes = state.legal_actions(player) if striking else []
+        parts = ['<span class="corner"></span>']
+        for column in range(COLUMNS):
+            label = t("{dice}-dice column", dice=column + 1)
+            parts.append(
+                f'<span class="column-head" aria-label="{label}">{TIMES}{column + 1}</span>'
+            )
+        for shelf, item in enumerate(SHELVES):
+            name = t(item)
+            points = sheet.shelf_points(shelf)
+            head_text = f'{icon(item)}<span class="line-points">{points}</span>'
+            head_label = t("{item} shelf: {points} points", item=name, points=points)
+            if striking:
+                legal_strike = Strike(shelf) in strikes
+                chosen = self.strike == shelf
+                classes = "shelf-head shelf-" + item
+                classes += " selected" if chosen else " legal" if legal_strike else ""
+                parts.append(
+                    f'<button class="{classes}" data-act="strike" data-shelf="{shelf}" '
+                    f'aria-pressed="{"true" if chosen else "false"}" '
+                    f'aria-label="{escape(t("Cross out the {item} shelf", item=name))}">'
+                    f"{head_text}</button>"
+                )
+            else:
+                parts.append(
+                    f'<span class="shelf-head shelf-{item}" aria-label="{escape(head_label)}">'
+                    f"{head_text}</span>"
+                )
+            for column in range(COLUMNS):
+                parts.append(
+                    self._cell(
+                        sheet.cell_state(shelf, column),
+                        shelf,
+                        column,
+                        legal,
+                        picked,
+                        interactive=interactive,
+                    )
+                )
+        parts.append('<span class="corner"></span>')
+        for column in range(COLUMNS):
+            points = sheet.column_points(column)
+            label = t("{dice}-dice column: {points} points", dice=column + 1, points=points)
+            parts.append(
+                f'<span class="line-points column-points" aria-label="{label}">{points}</span>'
+            )
+        total = t("Total: {score}", score=sheet.score())
+        size = "big" if interactive or state.is_terminal else "small"
+        owner = self.name(player)
+        active = " active" if player == state.active and not state.is_terminal else ""
+        label = t("Sheet of {name}", name=owner)
+        return (
+            f'<section class="sheet shelfie-sheet {size}{active}" aria-label="{label}">'
+            f'<h3 class="owner">{owner} <strong class="total">{total}</strong></h3>'
+            f'<div class="bookcase">{"".join(parts)}</div></section>'
+        )
+
+    def _cell(
+        self,
+        cell_state: str,
+        shelf: int,
+        column: int,
+        legal: Collection[Cell],
+        picked: Mapping[Cell, tuple[int, Combo]],
+        *,
+        interactive: bool,
+    ) -> str:
+        t = self.t
+        item = SHELVES[shelf]
+        value = COLUMN_VALUES[column]
+        classes = ["cell", f"shelf-{item}"]
+        label = t(
+            "{item}, {dice} dice: {points} points", item=t(item), dice=column + 1, points=value
+        )
+        badge = ""
+        if cell_state == CellState.CIRCLED:
+            classes.append("circled")
+            label = t("{cell}, circled", cell=label)
+        elif cell_state == CellState.CROSSED:
+            classes.append("crossed")
+            label = t("{cell}, crossed out", cell=label)
+        pick = picked.get((shelf, column))
+        if pick is not None:
+            number, combo = pick
+            classes.append("selected")
+            jolly = "+J" if combo.jolly else ""
+            badge = f'<span class="badge" aria-hidden="true">{number}{jolly}</span>'
+            label = t("{cell}, choice {number}", cell=label, number=number)
+            if combo.jolly:
+                label = t("{combination} with a jolly", combination=label)
+        elif (shelf, column) in legal:
+            classes.append("legal")
+        attrs = f'class="{" ".join(classes)}" aria-label="{escape(label)}"'
+        inner = f'{icon(item)}<span class="value">{value}</span>{badge}'
+        if not interactive:
+            return f"<span {attrs}>{inner}</span>"
+        pressed = "true" if pick is not None else "false"
+        return (
+            f'<button {attrs} data-act="cell" data-shelf="{shelf}" data-column="{column}" '
+            f'aria-pressed="{pressed}">{inner}</button>'
+        )
+
+    # -- the end ----------------------------------------------------------------------------
+
+    def scores(self, state: ShelfieState) -> str:
+        t = self.t
+        winners = state.winners()
+        head = "".join(
+            f'<th scope="col" aria-label="{t("{item} shelf", item=t(item))}" '
+            f'class="shelf-{item}">{icon(item)}</th>'
+            for item in SHELVES
+        ) + "".join(
+            f'<th scope="col" aria-label="{t("{dice}-dice column", dice=column + 1)}">'
+            f"{TIMES}{column + 1}</th>"
+            for column in range(COLUMNS)
+        )
+        body = []
+        for player, sheet in enumerate(state.sheets):
+            crown = " ★" if player in winners else ""
+            shelves = "".join(f"<td>{sheet.shelf_points(s)}</td>" for s in range(len(SHELVES)))
+            columns = "".join(f"<td>{sheet.column_points(c)}</td>" for c in range(COLUMNS))
+            body.append(
+                f'<tr class="{"winner" if crown else ""}"><th scope="row">'
+                f"{self.name(player)}{crown}</th>{shelves}{columns}"
+                f"<td><strong>{sheet.score()}</strong></td></tr>"
+            )
+        names = ", ".join(self.name(p) for p in winners)
+        title = (
+            t("{names} wins!", names=names)
+            if len(winners) == 1
+            else t("{names} share the win!", names=names)
+        )
+        return (
+            f'<h2 class="winners">{title}</h2><table class="scores shelfie-scores"><thead>'
+            f'<tr><td></td><th scope="colgroup" colspan="{len(SHELVES)}">{t("Shelves")}</th>'
+            f'<th scope="colgroup" colspan="{COLUMNS}">{t("Columns")}</th><td></td></tr>'
+            f'<tr><th scope="col">{t("Player")}</th>{head}<th scope="col">{t("Total")}</th></tr>'
+            f"</thead><tbody>{''.join(body)}</tbody></table>"
+        )

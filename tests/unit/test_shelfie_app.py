@@ -1,0 +1,467 @@
+"""My Shelfie driven by taps through the App, in CPython: the same code the browser runs."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from dadoteca.core import RuleError
+from dadoteca.match import Match
+from dadoteca.shelfie import (
+    ALL_CELLS,
+    COLUMNS,
+    FACES,
+    PASS,
+    SHELFIE,
+    SHELVES,
+    UNUSED,
+    Combo,
+    Mark,
+    Phase,
+    Reroll,
+    Roll,
+    Sheet,
+    ShelfieAction,
+    ShelfieState,
+    Strike,
+    cell_bit,
+)
+from dadoteca_web.app import App
+from dadoteca_web.i18n import Translator
+from dadoteca_web.shelfie_view import ShelfieUI
+from dadoteca_web.storage import GameStore, MemoryStore
+
+SEED = 7  # by the policy below: a block on turn 13, failed rolls on turns 14 and 16, 16 turns
+
+
+def new_app(store: MemoryStore | None = None) -> App:
+    return App(GameStore(store or MemoryStore()), Translator("en", {}), lambda: 9)
+
+
+def started(names: tuple[str, ...] = ("Ann", "Bo"), seed: int = SEED) -> App:
+    app = new_app()
+    app.start(list(names), seed, game="shelfie")
+    assert app.screen == "play"
+    return app
+
+
+def state_of(app: App) -> ShelfieState:
+    state = app.state
+    assert isinstance(state, ShelfieState)
+    return state
+
+
+def ui_of(app: App) -> ShelfieUI:
+    assert isinstance(app.ui, ShelfieUI)
+    return app.ui
+
+
+def set_dice(app: App, *faces: str) -> None:
+    """The dice of the turn's first roll, chosen by the test (as a record may give them)."""
+    assert app.match is not None
+    app.match.roll(Roll(tuple(FACES.index(face) for face in faces)))
+
+
+def legal_cells(board: str) -> set[tuple[int, int]]:
+    return {
+        (int(shelf), int(column))
+        for shelf, column in re.findall(
+            r'class="cell [^"]*\blegal\b[^"]*"[^>]*data-shelf="(\d)" data-column="(\d)"', board
+        )
+    }
+
+
+def cell_tap(shelf: int, column: int) -> dict[str, str]:
+    return {"shelf": str(shelf), "column": str(column)}
+
+
+def disabled(controls: str, act: str) -> bool:
+    match = re.search(rf'<button[^>]*data-act="{act}"[^>]*>', controls)
+    assert match is not None, act
+    return " disabled" in match.group(0)
+
+
+def policy(state: ShelfieState, player: int) -> ShelfieAction:
+    """The first legal cell (shelf by shelf), without the jolly first; else the first shelf."""
+    actions = state.legal_actions(player)
+    if actions == [PASS]:
+        return PASS
+    combos = state.combinations(player)
+    if combos:
+        return Mark((min(combos),))
+    return min((a for a in actions if isinstance(a, Strike)), key=lambda a: a.shelf)
+
+
+def tap_policy(app: App) -> None:
+    """One decision of :func:`policy`, by taps on what the screen shows."""
+    regions = app.regions()
+    if 'data-act="roll"' in regions["controls"]:
+        app.handle("roll", {})
+        return
+    if 'data-act="pass"' in regions["controls"]:
+        app.handle("pass", {})
+        return
+    cells = legal_cells(regions["board"])
+    if cells:
+        app.handle("cell", cell_tap(*min(cells)))
+    else:
+        shelves = re.findall(
+            r'class="shelf-head [^"]*legal"[^>]*data-shelf="(\d)"', regions["board"]
+        )
+        app.handle("strike", {"shelf": shelves[0]})
+    assert not disabled(app.regions()["controls"], "confirm")
+    app.handle("confirm", {})
+
+
+def expected_game(seed: int, players: int = 2) -> ShelfieState:
+    state = SHELFIE.new_game(players, seed)
+    while not state.is_terminal:
+        if state.is_chance:
+            state = state.apply_chance(state.roll())
+        else:
+            state = state.apply(state.active, policy(state, state.active))
+    return state
+
+
+def play_until(app: App, condition: object, limit: int = 400) -> None:
+    assert callable(condition)
+    for _ in range(limit):
+        if condition(state_of(app)):
+            return
+        tap_policy(app)
+    raise AssertionError("never happened")
+
+
+# -- whole games ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("names", [("Ann", "Bo"), ("Solo",), ("A", "B", "C", "D")])
+def test_a_whole_game_by_taps_ends_with_the_scores_of_the_rules(names: tuple[str, ...]) -> None:
+    app = started(names)
+    play_until(app, lambda state: state.is_terminal)
+    assert app.screen == "over"
+    final = state_of(app)
+    assert final == expected_game(SEED, len(names))
+    assert Match.from_record(json.loads(app.export_record())).state == final
+    scores = app.regions()["scores"]
+    rows = scores.split("<tbody>")[1].split("</tr>")
+    for player, sheet in enumerate(final.sheets):
+        cells = re.findall(r"<td>(?:<strong>)?(\d+)", rows[player])
+        expected = [
+            *(sheet.shelf_points(s) for s in range(len(SHELVES))),
+            *(sheet.column_points(c) for c in range(COLUMNS)),
+            sheet.score(),
+        ]
+        assert [int(c) for c in cells] == expected
+        assert ("★" in rows[player]) == (player in final.winners())
+    winners = re.search(r'<h2 class="winners">(.*?)</h2>', scores)
+    assert winners is not None
+    assert all(names[p] in winners.group(1) for p in final.winners())
+    assert "New game" in app.regions()["controls"]
+    board = app.regions()["board"]
+    assert board.count("shelfie-sheet") == len(names) and 'data-act="cell"' not in board
+
+
+# -- dice and rerolls ------------------------------------------------------------------------
+
+
+def test_dice_toggle_and_a_reroll_plays_the_reroll_and_rolls_in_one_tap() -> None:
+    app = started()
+    assert "Ann, roll the dice" in app.regions()["prompt"]
+    assert app.regions()["dice"] == ""
+    app.handle("roll", {})
+    regions = app.regions()
+    assert regions["dice"].count('data-act="die"') == 6
+    assert regions["dice"].count('aria-pressed="false"') == 6
+    assert "Rerolls left: 2" in regions["controls"]
+    assert disabled(regions["controls"], "reroll") and disabled(regions["controls"], "undo")
+    app.handle("die", {"die": "0"})
+    app.handle("die", {"die": "4"})
+    app.handle("die", {"die": "4"})  # and back to kept
+    dice = app.regions()["dice"]
+    assert (
+        'data-die="0" aria-pressed="true"' in dice and 'data-die="4" aria-pressed="false"' in dice
+    )
+    assert not disabled(app.regions()["controls"], "reroll")
+    before = state_of(app).dice
+    assert before is not None
+    app.handle("reroll", {})
+    assert app.match is not None
+    (_, reroll), (_, roll) = app.match.actions[-2:]
+    assert reroll == Reroll((0,)) and isinstance(roll, Roll)
+    after = state_of(app)
+    assert after.phase == Phase.DECIDE and after.rerolls_left == 1
+    assert after.dice is not None and after.dice[1:] == before[1:]
+    assert "Rerolls left: 1" in app.regions()["controls"]
+    assert 'aria-pressed="true"' not in app.regions()["dice"]  # a new roll: nothing chosen
+    assert disabled(app.regions()["controls"], "reroll")
+    app.handle("die", {"die": "5"})
+    app.handle("reroll", {})
+    assert state_of(app).rerolls_left == 0 and "Rerolls left: 0" in app.regions()["controls"]
+    app.handle("die", {"die": "2"})
+    assert "You have no rerolls left" in app.regions()["notice"]
+    assert disabled(app.regions()["controls"], "reroll")
+    app.handle("reroll", {})  # a forged tap: nothing happens
+    assert len(app.match.actions) == 5
+
+
+def test_a_reroll_from_a_record_is_rolled_with_the_roll_button() -> None:
+    app = started()
+    app.handle("roll", {})
+    assert app.match is not None
+    app.match.play(0, Reroll((1, 2)))
+    assert "Ann, roll the chosen dice" in app.regions()["prompt"]
+    app.handle("roll", {})
+    assert state_of(app).phase == Phase.DECIDE
+
+
+# -- marking -------------------------------------------------------------------------------
+
+
+def engine_reachable(state: ShelfieState, picks: list[Combo]) -> set[tuple[int, int]]:
+    """Cells one more combination may circle with the picks, by the engine's check_mark."""
+    reachable = set()
+    for shelf in range(len(SHELVES)):
+        for column in range(COLUMNS):
+            if any((c.shelf, c.column) == (shelf, column) for c in picks):
+                continue
+            for combo in (Combo(shelf, column), Combo(shelf, column, jolly=True)):
+                try:
+                    state.check_mark(state.active, [*picks, combo])
+                except RuleError:
+                    continue
+                reachable.add((shelf, column))
+    return reachable
+
+
+def test_highlighted_cells_are_the_engines_combinations_given_the_picks() -> None:
+    app = started()
+    set_dice(app, "cat", "cat", "cat", "jolly", "book", "plant")
+    state = state_of(app)
+    board = app.regions()["board"]
+    assert legal_cells(board) == {(c.shelf, c.column) for c in state.combinations(0)}
+    assert legal_cells(board) == engine_reachable(state, [])
+    app.handle("cell", cell_tap(0, 2))  # three cats
+    assert ui_of(app).picks == [Combo(0, 2)]
+    assert legal_cells(app.regions()["board"]) == engine_reachable(state, [Combo(0, 2)])
+    assert (0, 0) not in legal_cells(app.regions()["board"])  # no cat left
+    app.handle("cell", cell_tap(1, 1))  # book + jolly
+    assert ui_of(app).picks == [Combo(0, 2), Combo(1, 1, jolly=True)]
+    assert legal_cells(app.regions()["board"]) == {(2, 0)}  # only the plant remains
+    app.handle("cell", cell_tap(2, 0))
+    assert legal_cells(app.regions()["board"]) == set()  # three at most
+    dice = app.regions()["dice"]
+    badges = [re.search(r'class="badge"[^>]*>(\d)<', die) for die in dice.split("</button>")[:6]]
+    assert [int(b.group(1)) if b else UNUSED for b in badges] == [1, 1, 1, 2, 2, 3]
+    controls = app.regions()["controls"]
+    assert "cat ×3" in controls and "book ×2 with a jolly" in controls  # noqa: RUF001
+    assert not disabled(controls, "confirm")
+    app.handle("confirm", {})
+    assert app.match is not None
+    assert app.match.actions[-1] == (0, Mark((Combo(0, 2), Combo(1, 1, True), Combo(2, 0))))
+    assert state_of(app).active == 1 and "Bo, roll the dice" in app.regions()["prompt"]
+
+
+def test_tapping_a_picked_cell_switches_to_the_jolly_then_unpicks_it() -> None:
+    app = started()
+    set_dice(app, "cat", "cat", "jolly", "book", "book", "game")
+    app.handle("cell", cell_tap(0, 1))
+    assert ui_of(app).picks == [Combo(0, 1)]
+    assert state_of(app).dice_for(ui_of(app).picks) == (0, 0, UNUSED, UNUSED, UNUSED, UNUSED)
+    app.handle("cell", cell_tap(0, 1))
+    assert ui_of(app).picks == [Combo(0, 1, jolly=True)]
+    assert "+J" in app.regions()["board"]
+    app.handle("cell", cell_tap(0, 1))
+    assert ui_of(app).picks == []
+    # Where only the jolly makes it, a tap picks it and a second one unpicks it.
+    app.handle("cell", cell_tap(0, 2))
+    assert ui_of(app).picks == [Combo(0, 2, jolly=True)]
+    app.handle("cell", cell_tap(0, 2))
+    assert ui_of(app).picks == []
+
+
+@pytest.mark.parametrize(
+    ("dice", "picks", "tap", "message"),
+    [
+        (("cat",) * 3 + ("jolly", "book", "plant"), [], (4, 0), "a one-die game needs a game die"),
+        (("cat",) * 3 + ("jolly", "book", "plant"), [], (0, 4), "Not enough cat dice"),
+        (("cat",) * 3 + ("jolly", "book", "plant"), [(0, 2)], (0, 1), "only one combination"),
+        (("cat", "jolly", "jolly", "book", "plant", "game"), [], (0, 2), "only one jolly"),
+        (("cat",) * 3 + ("book",) * 3, [(0, 0), (0, 1), (1, 0)], (1, 1), "one to three"),
+    ],
+)
+def test_an_illegal_tap_is_explained_by_the_rule_it_breaks(
+    dice: tuple[str, ...], picks: list[tuple[int, int]], tap: tuple[int, int], message: str
+) -> None:
+    app = started()
+    set_dice(app, *dice)
+    for cell in picks:
+        app.handle("cell", cell_tap(*cell))
+    assert len(ui_of(app).picks) == len(picks)
+    app.handle("cell", cell_tap(*tap))
+    assert message in app.regions()["notice"]
+    assert len(ui_of(app).picks) == len(picks)
+
+
+def test_before_the_roll_a_cell_tap_says_roll_first_and_the_sheet_is_tappable() -> None:
+    app = started()
+    board = app.regions()["board"]
+    assert board.count('data-act="cell"') == 25 and legal_cells(board) == set()
+    app.handle("cell", cell_tap(0, 0))
+    assert "Roll the dice first" in app.regions()["notice"]
+
+
+def test_undo_clears_the_pending_choice_and_confirm_needs_one() -> None:
+    app = started()
+    set_dice(app, "cat", "cat", "jolly", "book", "book", "game")
+    app.handle("confirm", {})
+    assert app.match is not None and len(app.match.actions) == 1
+    app.handle("cell", cell_tap(1, 1))
+    app.handle("die", {"die": "5"})
+    assert not disabled(app.regions()["controls"], "undo")
+    app.handle("undo", {})
+    assert ui_of(app).picks == [] and ui_of(app).rerolling == set()
+    controls = app.regions()["controls"]
+    assert disabled(controls, "confirm") and disabled(controls, "undo")
+    assert 'class="cell shelf-book selected"' not in app.regions()["board"]
+
+
+def test_forged_taps_are_ignored() -> None:
+    app = started()
+    app.handle("roll", {})
+    assert app.match is not None
+    before = app.match.record()
+    for act, data in [
+        ("cell", {"shelf": "9", "column": "0"}),
+        ("cell", {"shelf": "x"}),
+        ("die", {"die": "6"}),
+        ("die", {}),
+        ("strike", {"shelf": "-1"}),
+        ("no-such-act", {}),
+        ("confirm", {}),
+    ]:
+        app.handle(act, data)
+    assert app.match.record() == before and app.regions()["notice"] == ""
+
+
+# -- failed rolls, blocking, the last round ------------------------------------------------
+
+
+def failing(state: ShelfieState) -> bool:
+    return state.phase == Phase.DECIDE and not state.can_mark
+
+
+def test_a_failed_roll_asks_for_a_shelf_and_confirm_crosses_it_out() -> None:
+    app = started()
+    play_until(app, failing)
+    state = state_of(app)
+    player = state.active
+    regions = app.regions()
+    assert "no item can be marked" in regions["prompt"]
+    assert legal_cells(regions["board"]) == set()
+    legal = {a.shelf for a in state.legal_actions(player) if isinstance(a, Strike)}
+    shown = re.findall(r'class="shelf-head [^"]*legal"[^>]*data-shelf="(\d)"', regions["board"])
+    assert {int(s) for s in shown} == legal
+    app.handle("cell", cell_tap(0, 0))  # a cell says why not
+    assert app.regions()["notice"] != ""
+    shelf = max(legal)
+    app.handle("strike", {"shelf": str(shelf)})
+    assert 'aria-pressed="true"' in app.regions()["board"]
+    assert "cross out the" in app.regions()["controls"]
+    app.handle("confirm", {})
+    sheet = state_of(app).sheets[player]
+    assert all(sheet.cell_state(shelf, c) != "free" for c in range(COLUMNS))
+    assert app.match is not None and app.match.actions[-1] == (player, Strike(shelf))
+
+
+def test_blocking_is_said_to_the_blocked_player_and_shown_on_the_sheets() -> None:
+    app = started()
+    play_until(app, lambda state: "completed the" in app.regions()["prompt"])
+    state = state_of(app)
+    asked = state.active
+    prompt = app.regions()["prompt"]
+    assert re.search(r"(Ann|Bo) completed the \w+[- ]\w+ (shelf|column): it is crossed out", prompt)
+    other = 1 - asked
+    circled = state.sheets[other].circled
+    crossed = state.sheets[asked].crossed
+    full = [line for line in range(len(SHELVES)) if circled >> line * 5 & 31 == 31] + [
+        column
+        for column in range(COLUMNS)
+        if all(circled & cell_bit(s, column) for s in range(len(SHELVES)))
+    ]
+    assert full and crossed
+    assert "crossed" in app.regions()["board"] and "circled" in app.regions()["others"]
+
+
+def test_the_last_round_is_shown() -> None:
+    app = started(seed=6)  # Ann triggers the end: Bo still plays
+    play_until(app, lambda state: state.last_round)
+    assert not state_of(app).is_terminal and state_of(app).active == 1
+    assert "Last round!" in app.regions()["prompt"]
+    play_until(app, lambda state: state.is_terminal)
+    assert "Last round!" not in app.regions()["prompt"]
+
+
+def test_only_pass_is_one_tap() -> None:
+    ui = ShelfieUI(Translator("en", {}), ("Ann", "Bo"))
+    half = sum(cell_bit(s, c) for s in range(3) for c in range(COLUMNS))
+    full = Sheet(circled=half, crossed=ALL_CELLS & ~half)
+    state = ShelfieState((full, Sheet()), 1, 0, Phase.DECIDE, (0,) * 6, 2)
+    regions = ui.regions(state)
+    assert "nothing on your shelves is free" in regions["prompt"]
+    assert 'data-act="pass"' in regions["controls"] and "confirm" not in regions["controls"]
+
+    class Table:
+        def __init__(self) -> None:
+            self.state = state
+            self.played: list[tuple[int, ShelfieAction]] = []
+
+        def play(self, player: int, action: ShelfieAction) -> None:
+            self.played.append((player, action))
+
+    table = Table()
+    ui.handle(table, "pass", {})  # type: ignore[arg-type]
+    assert table.played == [(0, PASS)]
+
+
+# -- saving, names ---------------------------------------------------------------------------
+
+
+def test_saved_after_every_action_and_resumed() -> None:
+    store = MemoryStore()
+    app = new_app(store)
+    app.start(["Ann", "Bo"], SEED, game="shelfie")
+    for _ in range(12):
+        tap_policy(app)
+        resumed = new_app(store)
+        assert resumed.match is not None and app.match is not None
+        assert resumed.match.record() == app.match.record()
+        assert resumed.regions() == app.regions()
+    if state_of(app).is_chance:
+        app.handle("roll", {})
+    app.handle("die", {"die": "1"})
+    app.handle("reroll", {})
+    assert new_app(store).state == app.state
+
+
+def test_hostile_names_are_shown_as_text() -> None:
+    name = '<img src=x onerror="alert(1)">'
+    app = started((name, "Bo"))
+    for _ in range(30):
+        tap_policy(app)
+        for html in app.regions().values():
+            assert "<img" not in html
+    assert "&lt;img src=x" in app.regions()["others"] + app.regions()["prompt"]
+
+
+def test_every_item_has_its_icon_and_every_die_its_name() -> None:
+    app = started()
+    set_dice(app, "cat", "book", "plant", "trophy", "game", "jolly")
+    dice = app.regions()["dice"]
+    for face in FACES:
+        assert f"icon-{face}" in dice and f'aria-label="{face}: kept"' in dice
+    board = app.regions()["board"]
+    for item in SHELVES:
+        assert f"icon-{item}" in board
