@@ -231,6 +231,9 @@ class Board:
         "area_full",
         "area_reach",
         "colour_areas",
+        "colour_masks",
+        "colour_memo",
+        "colour_spans",
         "components",
         "map",
         "memo",
@@ -242,7 +245,14 @@ class Board:
         self.area_first = m.area_first
         self.area_full = tuple((1 << size) - 1 for size in m.area_size)
         self.colour_areas = m.colour_areas
+        # Per colour, (area, first cell, local mask of all its cells) for each of its areas.
+        self.colour_spans = tuple(
+            tuple((area, m.area_first[area], self.area_full[area]) for area in areas)
+            for areas in m.colour_areas
+        )
+        self.colour_masks = m.colour_masks
         self.memo: dict[int, tuple[Mark, ...]] = {}
+        self.colour_memo: dict[tuple[int, int, int, int], tuple[Mark, ...]] = {}
         components, subsets, reach = [], [], []
         for area, first in enumerate(m.area_first):
             size, colour = m.area_size[area], m.area_colours[area]
@@ -323,6 +333,9 @@ def _union(masks: Iterable[int]) -> int:
     return total
 
 
+_MEMO_LIMIT: Final = 20_000  # legal-mark lists memoised per board, a few MB at most
+
+
 @lru_cache(maxsize=64)
 def board_of(m: DicelandMap) -> Board:
     return Board(m)
@@ -371,9 +384,9 @@ class Sheet(NamedTuple):
         """Ruling DICELAND_WIN: 9 prizes and every cell of at least one colour."""
         crossed = self.crossed
         m = self.board.map
-        return (crossed & m.prize_mask).bit_count() >= PRIZES_TO_WIN and any(
-            crossed & mask == mask for mask in m.colour_masks
-        )
+        if (crossed & m.prize_mask).bit_count() < PRIZES_TO_WIN:
+            return False
+        return any(crossed & mask == mask for mask in m.colour_masks)
 
     def open_area(self, colour: int) -> int | None:
         """The area of ``colour`` crossed in part, if any (ruling DICELAND_ONE_AREA: one)."""
@@ -386,20 +399,32 @@ class Sheet(NamedTuple):
 
     def marks(self, colour: int, count: int) -> tuple[Mark, ...]:
         """Every legal way to cross ``count`` cells of ``colour`` (rulings DICELAND_ADJACENCY,
-        DICELAND_ONE_AREA, DICELAND_EXCESS_DICE)."""
+        DICELAND_ONE_AREA, DICELAND_EXCESS_DICE).
+
+        They depend only on the colour's crossed cells and the colour's cells touching a cross,
+        so they are memoised by those (a bounded memo: it starts afresh when full).
+        """
+        board = self.board
+        mask = board.colour_masks[colour]
+        key = (colour, count, self.crossed & mask, self.touch & mask)
+        marks = board.colour_memo.get(key)
+        if marks is None:
+            if len(board.colour_memo) >= _MEMO_LIMIT:
+                board.colour_memo.clear()
+            marks = board.colour_memo[key] = self._find_marks(colour, count)
+        return marks
+
+    def _find_marks(self, colour: int, count: int) -> tuple[Mark, ...]:
         board, crossed, touch = self.board, self.crossed, self.touch
-        first, full = board.area_first, board.area_full
-        areas = board.colour_areas[colour]
-        for area in areas:
-            local = crossed >> first[area] & full[area]
-            if local and local != full[area]:  # the open area, the only one allowed
-                return board.area_marks(area, local, touch >> first[area] & full[area], count)
         marks: tuple[Mark, ...] = ()
-        for area in areas:
-            if not crossed >> first[area] & full[area]:
-                touching = touch >> first[area] & full[area]
+        for area, first, full in board.colour_spans[colour]:
+            local = crossed >> first & full
+            if not local:
+                touching = touch >> first & full
                 if touching:
                     marks += board.area_marks(area, 0, touching, count)
+            elif local != full:  # the open area, the only one allowed
+                return board.area_marks(area, local, touch >> first & full, count)
         return marks
 
     def placement_error(self, colour: int, cells: tuple[int, ...], count: int) -> RuleError | None:
@@ -683,12 +708,12 @@ class DicelandState(NamedTuple):
     # -- applying actions -------------------------------------------------------------------
 
     def apply(self, player: int, action: DicelandAction) -> DicelandState:
+        phase = self.phase
+        if phase == Phase.MARK and 0 <= player < len(self.pending) and self.pending[player] is None:
+            return self._decide_phase2(player, action)  # the most frequent case, first
         if isinstance(action, Roll):
             raise _broken("diceland.no_roll_now")
         self._check_decider(player)
-        phase = self.phase
-        if phase == Phase.MARK:
-            return self._decide_phase2(player, action)
         if phase == Phase.BONUS:
             return self._decide_bonus(player, action)
         if phase == Phase.CHOOSE:
@@ -698,7 +723,19 @@ class DicelandState(NamedTuple):
         if isinstance(action, Stop):
             return self._rolling_ends(self.dice, self.set_aside)
         if isinstance(action, Reroll):
-            return self._replace(phase=Phase.REROLL)
+            return DicelandState(
+                self.sheets,
+                self.generator,
+                self.active,
+                Phase.REROLL,
+                self.dice,
+                self.chosen,
+                self.set_aside,
+                (),
+                self.bonus,
+                _NOBODY,
+                self.turn,
+            )
         raise _broken("diceland.stop_or_reroll")
 
     def _choose(self, colour: int) -> DicelandState:
@@ -741,29 +778,47 @@ class DicelandState(NamedTuple):
             self.turn,
         )
 
-    def _checked_mark(self, player: int, action: Mark) -> Sheet:
-        """``player``'s sheet with ``action`` crossed; raises the broken rule if illegal."""
+    def _check(self, player: int, action: Mark) -> None:
+        """Raise the rule ``player``'s ``action`` breaks, if any.
+
+        A legal mark is one of the (memoised, shared) legal marks, found by identity at once;
+        only an illegal one needs the checker that names the broken rule.
+        """
+        colour = action.colour
+        count = self._mark_dice(player, colour)
         sheet = self.sheets[player]
-        error = sheet.placement_error(
-            action.colour, action.cells, self._mark_dice(player, action.colour)
-        )
-        if error is not None:
+        if action not in sheet.marks(colour, count):
+            error = sheet.placement_error(colour, action.cells, count)
+            assert error is not None, "the checker agrees with the legal marks (tested)"
             raise error
-        return sheet.crossing(action)
 
     def _decide_phase2(self, player: int, action: DicelandAction) -> DicelandState:
         if isinstance(action, Mark):
-            self._checked_mark(player, action)
+            self._check(player, action)
         elif isinstance(action, Pass):
             count = self.set_aside
             if player == self.active and self.sheets[player].marks(self.chosen, count):
                 raise _broken("diceland.must_mark", count=count, colour=COLOURS[self.chosen])
+        elif isinstance(action, Roll):
+            raise _broken("diceland.no_roll_now")
         else:
             raise _broken("diceland.mark_or_pass")
         pending = list(self.pending)
         pending[player] = action
         if None in pending:
-            return self._replace(pending=tuple(pending))
+            return DicelandState(
+                self.sheets,
+                self.generator,
+                self.active,
+                Phase.MARK,
+                self.dice,
+                self.chosen,
+                self.set_aside,
+                tuple(pending),
+                self.bonus,
+                _NOBODY,
+                self.turn,
+            )
         return self._resolve_phase2(pending)
 
     def _resolve_phase2(self, decisions: list[Mark | Pass | None]) -> DicelandState:
@@ -787,7 +842,8 @@ class DicelandState(NamedTuple):
         """Ruling DICELAND_BONUS_ROLLS; after it, the goal is checked (ruling DICELAND_WIN)."""
         before = self.sheets[player]
         if isinstance(action, Mark):
-            after = self._checked_mark(player, action)
+            self._check(player, action)
+            after = before.crossing(action)
         elif isinstance(action, Pass):
             after = before
         else:
@@ -862,7 +918,7 @@ class DicelandState(NamedTuple):
         if (
             not isinstance(outcome, Roll)
             or len(outcome.faces) != count
-            or not all(face in _FACES for face in outcome.faces)
+            or not _FACES.issuperset(outcome.faces)
         ):
             raise _broken("diceland.bad_dice", count=count, text=_describe(outcome))
         faces = outcome.faces

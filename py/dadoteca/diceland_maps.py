@@ -121,6 +121,13 @@ class DicelandMap:
     def is_prize(self, cell: int) -> bool:
         return bool(self.prize_mask >> cell & 1)
 
+    def cell_at(self, q: int, r: int) -> int | None:
+        """The cell at axial position (q, r), if there is one."""
+        try:
+            return self.positions.index((q, r))
+        except ValueError:
+            return None
+
     def area_cells(self, area: int) -> tuple[int, ...]:
         first = self.area_first[area]
         return tuple(range(first, first + self.area_size[area]))
@@ -364,23 +371,21 @@ y o k # # g b b * g g r # # k g k
  y y k K o o r k g g y b b r r
 . y y # o o o k k g y y b b r
 """,
-    # D (board 2 back). The crater: a broken ring of rocks around the start.
+    # D (board 2 back). The crater: an octagon, a broken ring of rocks around the start.
     "D": """
-. . . . y Y b b y g . . . .
- . . g b y y B y y g G . . .
-. . g b b y b y y g g b . .
- . g o b b k k k r r b b . .
-. g o o b # k # # r r b o .
- r o o o # b g g k k k R o .
-r r g g g b r g g # k r r r
- y G g # g r * g y # k r r .
-y y o k # b k k y y y O o o
- o O k k k B k k # y b o o .
-. r r K k # # k # R r b g .
- . r b b o y r r g g r g . .
-. . b b o y y r o g g y . .
- . . b o k k k o o y Y . . .
-. . . . o k K o o y . . . .
+. . . g g g r r O b b o . .
+ . . k o o r r o o g B o . .
+. . g k o r b b g g y y k .
+ y g g b b # b # # b b k k k
+. y g b b # r r r B b g r r
+ y y k k o o o r r # g r r r
+. b k k # o o * y y # g k K
+ b b y y # k b b y y g k k r
+. b y Y k k k b b # o o o R
+ r r G O o # # y # R b b r r
+. . g g o o y y y y r b y .
+ . . g g k K o o g g g Y . .
+. . . g k k k o o G g y . .
 """,
     # E (board 3 front). Butterfly: two wings joined at a narrow waist.
     "E": """
@@ -414,19 +419,21 @@ o o o . . . . . . . . . y y y
  b b o r r k k k . . . k k g . .
 . b o o r r k k . . . . k K . .
 """,
-    # G (board 4 front). Ridges: two long ridges of rocks, two passes through each.
+    # G (board 4 front). Ridges: a tall board, two ridges of rocks with two passes each.
     "G": """
-. r r k b b o Y g g o o r r k
- r r K b b o o y g g o o r r k
-. b # # # o # # # # # b # # r
- b b g g o k k G o o b b g g B
-. b b y y y k k g o b b b g b
- g g g r r o O * k y o o o o b
-. g g r R k g k K y y o k k k
- y g k k k g g k k y y k k k r
-. y # # y # # # # # b # # # r
- y y g Y y r r r o B b y y y R
-. y g G y r r r o O b b y y y
+. k k o o o y y y o o o .
+ y k b b g g y y y o O g .
+y y b b G g g g b b b b g
+ # # # R # # # # # b # # .
+k k k r r g g g k k r R r
+ k k r b g g g k k r r r .
+o o o b b r * K k b b b b
+ y o b B r r g y y o o o .
+y y Y b r r G y y O o o #
+ # # y # # # # # g # # # .
+k K g o o o y y r g k B b
+ k g g o o r y r r k b b .
+. k g r r r r Y r k k b .
 """,
     # H (board 4 back). The snail: a shell of rocks winds out from the start.
     "H": """
