@@ -1,0 +1,227 @@
+"""My Shelfie played by taps in headless Chromium (a 360 px phone), checked against the engine."""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import Page, ViewportSize
+
+from appdriver import PageWatch, open_app, start_game, wait_ready
+from dadoteca.match import Match
+from dadoteca.shelfie import (
+    COLUMNS,
+    PASS,
+    SHELFIE,
+    SHELVES,
+    Mark,
+    ShelfieAction,
+    ShelfieState,
+    Strike,
+)
+from serve import BackgroundServer
+
+# By the policy below, seed 7 gives a short game: Anna completes a line on turn 13 (crossed out
+# on Bo's sheet), Bo cannot mark on turn 14 and crosses out a shelf, Bo ends it on turn 16.
+SEED = 7
+NAMES = ["Anna", "Bo"]
+
+
+def policy(state: ShelfieState, player: int) -> ShelfieAction:
+    """The first legal cell, shelf by shelf, without the jolly first; else the first shelf."""
+    actions = state.legal_actions(player)
+    if actions == [PASS]:
+        return PASS
+    combos = state.combinations(player)
+    if combos:
+        return Mark((min(combos),))
+    return min((a for a in actions if isinstance(a, Strike)), key=lambda a: a.shelf)
+
+
+def expected_game(seed: int) -> ShelfieState:
+    state = SHELFIE.new_game(len(NAMES), seed)
+    while not state.is_terminal:
+        if state.is_chance:
+            state = state.apply_chance(state.roll())
+        else:
+            state = state.apply(state.active, policy(state, state.active))
+    return state
+
+
+def tap_one_decision(page: Page) -> None:
+    """One step of the policy, by taps on what the screen shows."""
+    if page.locator("#region-controls [data-act=roll]").count():
+        page.click("#region-controls [data-act=roll]")
+        return
+    if page.locator("#region-controls [data-act=pass]").count():
+        page.click("#region-controls [data-act=pass]")
+        return
+    cells = page.locator("#region-board .cell.legal")
+    if cells.count():
+        cells.first.click()
+    else:
+        page.locator("#region-board .shelf-head.legal").first.click()
+    page.click("#region-controls [data-act=confirm]:not([disabled])")
+
+
+def play_until(page: Page, done: str, limit: int = 300) -> None:
+    """Tap the policy until the selector ``done`` is on the page."""
+    for _ in range(limit):
+        if page.locator(done).count():
+            return
+        tap_one_decision(page)
+    raise AssertionError(f"never saw {done}")
+
+
+def saved_record(page: Page) -> dict[str, object]:
+    text = page.evaluate("localStorage.getItem('dadoteca.game')")
+    assert isinstance(text, str)
+    record = json.loads(text)
+    assert isinstance(record, dict)
+    return record
+
+
+def saved_state(page: Page) -> ShelfieState:
+    state = Match.from_record(saved_record(page)).state
+    assert isinstance(state, ShelfieState)
+    return state
+
+
+def shown_cells(page: Page, kind: str) -> set[tuple[int, int]]:
+    cells = page.locator(f"#region-board .cell.{kind}")
+    return {
+        (
+            int(cells.nth(i).get_attribute("data-shelf") or ""),
+            int(cells.nth(i).get_attribute("data-column") or ""),
+        )
+        for i in range(cells.count())
+    }
+
+
+def engine_cells(state: ShelfieState, player: int, kind: str) -> set[tuple[int, int]]:
+    sheet = state.sheets[player]
+    return {
+        (shelf, column)
+        for shelf in range(len(SHELVES))
+        for column in range(COLUMNS)
+        if sheet.cell_state(shelf, column) == kind
+    }
+
+
+def begin(page: Page, server: BackgroundServer) -> None:
+    open_app(page, f"{server.url}?seed={SEED}")
+    page.click("#setup input[value=shelfie]")
+    start_game(page, NAMES)
+
+
+def test_a_whole_two_player_game_by_taps_ends_with_the_right_scores(
+    page: Page, server: BackgroundServer, watch: PageWatch
+) -> None:
+    begin(page, server)
+    play_until(page, "#region-scores table.scores")
+    expected = expected_game(SEED)
+    assert saved_state(page) == expected  # the record replays to the engine's own game
+    rows = page.locator("#region-scores tbody tr")
+    assert [int(rows.nth(i).locator("td strong").inner_text()) for i in range(2)] == list(
+        expected.scores()
+    )
+    first = [int(td) for td in rows.nth(0).locator("td").all_inner_texts()]
+    sheet = expected.sheets[0]
+    assert first[:5] == [sheet.shelf_points(s) for s in range(len(SHELVES))]
+    assert first[5:10] == [sheet.column_points(c) for c in range(COLUMNS)]
+    winners = page.inner_text("#region-scores h2.winners")
+    assert all(NAMES[p] in winners for p in expected.winners())
+    assert watch.errors == []
+    assert watch.foreign_requests(server.origin) == []
+
+
+def test_a_completed_line_is_crossed_out_on_the_other_sheet(
+    page: Page, server: BackgroundServer, watch: PageWatch
+) -> None:
+    begin(page, server)
+    play_until(page, "#region-prompt .blocked")
+    state = saved_state(page)
+    assert state.active == 1 and "Anna completed the" in page.inner_text("#region-prompt .blocked")
+    crossed = engine_cells(state, 1, "crossed")
+    assert crossed and shown_cells(page, "crossed") == crossed
+    # The completed line is all circled on Anna's small sheet.
+    assert page.locator("#region-others .cell.circled").count() == len(
+        engine_cells(state, 0, "circled")
+    )
+    assert watch.errors == []
+
+
+def test_a_failed_roll_crosses_out_a_shelf_by_taps(
+    page: Page, server: BackgroundServer, watch: PageWatch
+) -> None:
+    begin(page, server)
+    play_until(page, "#region-board .shelf-head.legal")
+    assert "no item can be marked" in page.inner_text("#region-prompt")
+    assert page.locator("#region-board .cell.legal").count() == 0
+    assert page.locator("#region-controls [data-act=confirm]").is_disabled()
+    heads = page.locator("#region-board .shelf-head.legal")
+    shelf = int(heads.last.get_attribute("data-shelf") or "")
+    heads.last.click()
+    assert (
+        page.get_attribute(f'#region-board [data-shelf="{shelf}"].shelf-head', "aria-pressed")
+        == "true"
+    )
+    page.click("#region-controls [data-act=confirm]")
+    record = saved_record(page)
+    actions = record["actions"]
+    assert isinstance(actions, list) and actions[-1] == [1, f"strike {SHELVES[shelf]}"]
+    state = saved_state(page)
+    assert all(state.sheets[1].cell_state(shelf, c) != "free" for c in range(COLUMNS))
+    assert watch.errors == []
+
+
+def test_reload_mid_game_resumes_the_same_state(page: Page, server: BackgroundServer) -> None:
+    begin(page, server)
+    for _ in range(7):
+        tap_one_decision(page)
+    play_until(page, "#region-controls [data-act=roll]")
+    page.click("#region-controls [data-act=roll]")
+    page.click("#region-dice [data-die='2']")
+    page.click("#region-controls [data-act=reroll]")
+    before = saved_record(page)
+    regions = {r: page.inner_html(f"#region-{r}") for r in ("prompt", "dice", "board", "others")}
+    page.reload()
+    wait_ready(page)
+    assert page.get_attribute("body", "data-screen") == "play"
+    assert saved_record(page) == before
+    assert {r: page.inner_html(f"#region-{r}") for r in regions} == regions
+    assert "Rerolls left: 1" in page.inner_text("#region-controls")
+
+
+def test_the_phone_screen_has_44_px_targets_and_no_sideways_scroll(
+    page: Page, server: BackgroundServer
+) -> None:
+    begin(page, server)
+    checked = set()
+    for _ in range(200):
+        if page.locator("#region-scores table").count():
+            state = "over"
+        elif page.locator("#region-board .shelf-head.legal").count():
+            state = "strike"
+        elif page.locator("#region-dice .sdie").count():
+            state = "decide"
+        else:
+            state = "roll"
+        if state not in checked:
+            checked.add(state)
+            for viewport in (
+                ViewportSize(width=360, height=640),
+                ViewportSize(width=1024, height=768),
+            ):
+                page.set_viewport_size(viewport)
+                targets = page.locator("#play button, #play [data-act]")
+                for index in range(targets.count()):
+                    box = targets.nth(index).bounding_box()
+                    assert box is not None, index
+                    assert box["width"] >= 44 and box["height"] >= 44, (state, viewport, box)
+                width = page.evaluate("document.documentElement.scrollWidth")
+                assert width <= viewport["width"], (state, viewport)
+            page.set_viewport_size(ViewportSize(width=360, height=640))
+        if state == "over":
+            break
+        tap_one_decision(page)
+    assert checked == {"roll", "decide", "strike", "over"}
