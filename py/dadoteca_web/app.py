@@ -15,6 +15,7 @@ from typing import Final
 from dadoteca.core import AnyState, RuleError
 from dadoteca.match import MAX_NAME_LENGTH, Match, Seat
 
+from .diceland_view import DicelandUI
 from .game_ui import PLAY_REGIONS, GameUI
 from .i18n import Translator
 from .qwixx_view import QwixxUI
@@ -27,6 +28,7 @@ REGIONS: Final = ("notice", *PLAY_REGIONS)
 # The shelf as the app shows it: every game's screen, by game id, in picker order.
 GAME_UIS: Final[dict[str, type[GameUI]]] = {
     QwixxUI.game.id: QwixxUI,
+    DicelandUI.game.id: DicelandUI,
     ShelfieUI.game.id: ShelfieUI,
 }
 

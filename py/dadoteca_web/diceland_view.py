@@ -1,0 +1,660 @@
+"""Diceland on screen: the hex maps as SVG, the dice, the prompt; taps as Diceland actions.
+
+Only presentation lives here: which cells may be crossed, when the rolling ends, who is owed a
+bonus roll and who wins all come from :mod:`dadoteca.diceland`. The view asks the engine for
+the legal placements and highlights the cells that extend the player's selection toward one of
+them; any other tap is explained by the engine's own check (:meth:`DicelandState.check_mark`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from html import escape
+from typing import Final
+
+from dadoteca.core import AnyState, Options
+from dadoteca.diceland import (
+    CHOOSE,
+    COLOURS,
+    DICE,
+    DICELAND,
+    PASS,
+    REROLL,
+    STOP,
+    DicelandAction,
+    DicelandState,
+    Mark,
+    Phase,
+)
+from dadoteca.diceland_maps import (
+    FIXED_MAP_IDS,
+    MAX_SEED,
+    PRIZES_PER_COLOUR,
+    PRIZES_TO_WIN,
+    DicelandMap,
+    Kind,
+    map_by_id,
+)
+from dadoteca.match import Match
+
+from .game_ui import GameUI, asked_player
+from .i18n import Translator
+
+__all__ = ["COLOUR_SYMBOLS", "DicelandUI", "map_geometry"]
+
+# Colour is never the only cue: every colour has its own symbol (red, yellow, green, blue, orange,
+# grey), the first four as on the Qwixx sheets.
+COLOUR_SYMBOLS: Final = ("◆", "●", "▲", "■", "✚", "★")
+RANDOM_MAP: Final = "random"
+_RADIUS: Final = 10.0  # a hex's radius in SVG units
+_SQRT3: Final = math.sqrt(3)
+_MARK_PHASES: Final = frozenset({Phase.MARK, Phase.BONUS})
+
+
+@dataclass(frozen=True, slots=True)
+class MapGeometry:
+    """Where each cell of a map is drawn: centres, one hex outline, the viewBox.
+
+    Maps are wider than tall; a portrait phone is taller than wide, so a map that is wider than
+    tall is drawn turned a quarter clockwise (flat-top hexes): its cells come out 5-50% larger.
+    """
+
+    centres: tuple[tuple[float, float], ...]
+    hexagon: str  # the corner offsets, for every cell's <polygon>
+    cross: str  # the X of a crossed cell, as a path
+    view_box: str
+    width: float
+    height: float
+    turned: bool
+
+
+@lru_cache(maxsize=32)
+def map_geometry(m: DicelandMap) -> MapGeometry:
+    pointy = [(_SQRT3 * (q + r / 2), 1.5 * r) for q, r in m.positions]
+    width = max(x for x, _ in pointy) - min(x for x, _ in pointy) + _SQRT3
+    height = max(y for _, y in pointy) - min(y for _, y in pointy) + 2
+    turned = width > height
+    if turned:  # a quarter turn clockwise: (x, y) -> (-y, x)
+        centres = [(-y * _RADIUS, x * _RADIUS) for x, y in pointy]
+        first_corner = 0.0
+        half_w, half_h = _RADIUS, _SQRT3 / 2 * _RADIUS
+    else:
+        centres = [(x * _RADIUS, y * _RADIUS) for x, y in pointy]
+        first_corner = 30.0
+        half_w, half_h = _SQRT3 / 2 * _RADIUS, _RADIUS
+    left = min(x for x, _ in centres) - half_w
+    top = min(y for _, y in centres) - half_h
+    pad = 1.0
+    shifted = tuple((round(x - left + pad, 1), round(y - top + pad, 1)) for x, y in centres)
+    w = round(max(x for x, _ in centres) - left + half_w + 2 * pad, 1)
+    h = round(max(y for _, y in centres) - top + half_h + 2 * pad, 1)
+    inset = 0.93 * _RADIUS  # a thin gap between cells, so outlines never overlap
+    corners = " ".join(
+        f"{inset * math.cos(math.radians(first_corner + 60 * k)):.2f},"
+        f"{inset * math.sin(math.radians(first_corner + 60 * k)):.2f}"
+        for k in range(6)
+    )
+    arm = 0.45 * _RADIUS
+    return MapGeometry(
+        centres=shifted,
+        hexagon=corners,
+        cross=f"M{-arm} {-arm}L{arm} {arm}M{arm} {-arm}L{-arm} {arm}",
+        view_box=f"0 0 {w} {h}",
+        width=w,
+        height=h,
+        turned=turned,
+    )
+
+
+def _asked(state: DicelandState) -> int:
+    """Whom the device is handed to: the bonus roller rolls their own bonus roll."""
+    return state.bonus_player if state.phase == Phase.BONUS_ROLL else asked_player(state)
+
+
+def _placements(state: DicelandState, player: int) -> list[tuple[int, frozenset[int]]]:
+    """The engine's legal marks for ``player`` now, as (colour, cells)."""
+    return [
+        (action.colour, frozenset(action.cells))
+        for action in state.legal_actions(player)
+        if isinstance(action, Mark)
+    ]
+
+
+class DicelandUI(GameUI):
+    """Diceland for the player being asked.
+
+    Not yet confirmed: ``colour`` (the colour to set aside, rolling) and ``selection`` (the cells
+    to cross, phase 2 and bonus rolls); both belong to the state ``_for`` and die with it.
+    """
+
+    game = DICELAND
+    seat_choices = ("map",)
+
+    def __init__(self, t: Translator, names: tuple[str, ...]) -> None:
+        super().__init__(t, names)
+        self.colour: int | None = None
+        self.selection: frozenset[int] = frozenset()
+        self.refused: int | None = None  # the cell of the last illegal tap, shown until a change
+        self._for: object = None
+
+    @classmethod
+    def options(cls, choices: Sequence[Mapping[str, str]], new_seed: Callable[[], int]) -> Options:
+        """Each seat's map: A-H, ``random`` (a new generated map), or that seat's default."""
+        ids = []
+        for seat, choice in enumerate(choices):
+            value = choice.get("map", "").strip()
+            if not value:
+                value = FIXED_MAP_IDS[seat % len(FIXED_MAP_IDS)]
+            elif value == RANDOM_MAP:
+                value = f"R{new_seed() % (MAX_SEED + 1)}"
+            map_by_id(value)  # raises the engine's diceland.bad_map
+            ids.append(value)
+        return {"maps": ",".join(ids)}
+
+    # -- the pending choice ---------------------------------------------------------------------
+
+    def forget(self) -> None:
+        self.colour = None
+        self.selection = frozenset()
+        self.refused = None
+        self._for = None
+
+    def _pending(self, state: DicelandState) -> tuple[int | None, frozenset[int], int | None]:
+        """The choice not yet confirmed, if it was made on ``state`` (else nothing)."""
+        if self._for is not state:
+            return None, frozenset(), None
+        return self.colour, self.selection, self.refused
+
+    def _keep(self, state: DicelandState) -> None:
+        if self._for is not state:
+            self.forget()
+            self._for = state
+
+    # -- taps -----------------------------------------------------------------------------------
+
+    def handle(self, match: Match, act: str, data: Mapping[str, str]) -> None:
+        state = match.state
+        assert isinstance(state, DicelandState)
+        if state.is_terminal:
+            return
+        player = _asked(state)
+        if act == "roll":
+            if state.is_chance:
+                self.forget()
+                match.roll()
+        elif act == "colour":
+            self._tap_colour(state, player, data)
+        elif act == "cell":
+            self._tap_cell(state, player, data)
+        elif act == "undo":  # the choice not yet confirmed; confirmed ones and rolls stay
+            self._keep(state)
+            self.colour, self.selection, self.refused = None, frozenset(), None
+        elif act == "confirm":
+            self._confirm(match, state, player)
+        elif act == "stop":
+            self._play(match, player, STOP)
+        elif act == "reroll":
+            self._play(match, player, REROLL)  # the engine's decision, then its roll
+            match.roll()
+        elif act == "pass":
+            self._play(match, player, PASS)
+
+    def _play(self, match: Match, player: int, action: DicelandAction) -> None:
+        match.play(player, action)
+        self.forget()
+
+    def _tap_colour(self, state: DicelandState, player: int, data: Mapping[str, str]) -> None:
+        try:
+            colour = int(data.get("colour", ""))
+        except ValueError:
+            return
+        if colour not in range(len(COLOURS)):
+            return  # a forged tap: no such colour
+        if state.phase == Phase.CHOOSE and CHOOSE[colour] in state.legal_actions(player):
+            self._keep(state)
+            self.colour = None if self.colour == colour else colour
+            return
+        state.apply(player, CHOOSE[colour])  # raises the rule it breaks
+        raise AssertionError("a legal choice was missing from legal_actions")
+
+    def _tap_cell(self, state: DicelandState, player: int, data: Mapping[str, str]) -> None:
+        try:
+            cell = int(data.get("cell", ""))
+        except ValueError:
+            return
+        m = state.map(player)
+        if cell not in range(m.cell_count):
+            return  # a forged tap: no such cell
+        self._keep(state)
+        selection = self.selection
+        if state.phase in _MARK_PHASES:
+            if cell in selection:
+                self.selection = selection - {cell}
+                self.refused = None
+                return
+            grown = selection | {cell}
+            if any(grown <= cells for _, cells in _placements(state, player)):
+                self.selection = grown
+                self.refused = None
+                return
+        self.refused = cell
+        colour = self._colour_to_check(state, player, cell)
+        state.check_mark(player, colour, tuple(sorted(selection | {cell})))  # says which rule
+        self.refused = None  # nothing broken after all (cannot happen): a tap without effect
+
+    def _colour_to_check(self, state: DicelandState, player: int, cell: int) -> int:
+        """The colour an illegal tap is checked with: the selection's, else the cell's if the
+        player may use it, else one they may use (so the check names the cell's problem)."""
+        m = state.map(player)
+        if self.selection:
+            return m.colours[min(self.selection)]
+        usable = state.usable_dice(player)
+        colour = m.colours[cell]
+        if colour >= 0 and usable[colour]:
+            return colour
+        return next((c for c, count in enumerate(usable) if count), max(colour, 0))
+
+    def _confirm(self, match: Match, state: DicelandState, player: int) -> None:
+        colour, selection, _ = self._pending(state)
+        if state.phase == Phase.CHOOSE and colour is not None:
+            self._play(match, player, CHOOSE[colour])
+        elif state.phase in _MARK_PHASES and selection:
+            m = state.map(player)
+            colours = {m.colours[cell] for cell in selection}
+            if len(colours) == 1:
+                self._play(match, player, Mark(colours.pop(), tuple(sorted(selection))))
+
+    # -- regions --------------------------------------------------------------------------------
+
+    def regions(self, state: AnyState) -> dict[str, str]:
+        assert isinstance(state, DicelandState)
+        if state.is_terminal:
+            return {
+                "prompt": f'<h2 class="prompt">{self.t("Game over")}</h2>',
+                "controls": (
+                    f'<button class="primary" data-act="new-game">{self.t("New game")}</button>'
+                ),
+                "scores": self.scores(state),
+                "board": "".join(self.sheet(state, p) for p in range(state.num_players)),
+            }
+        asked = _asked(state)
+        colour, selection, refused = self._pending(state)
+        placements = _placements(state, asked) if state.phase in _MARK_PHASES else []
+        legal = {
+            cell
+            for _, cells in placements
+            if selection <= cells
+            for cell in cells
+            if cell not in selection
+        }
+        complete = any(selection == cells for _, cells in placements)
+        return {
+            "prompt": self.prompt(state, asked, placements),
+            "dice": self.dice(state),
+            "controls": self.controls(state, asked, colour, selection, complete=complete),
+            "board": self.sheet(state, asked, legal, selection, refused, interactive=True),
+            "others": "".join(self.sheet(state, p) for p in range(state.num_players) if p != asked),
+        }
+
+    def colour_name(self, colour: int) -> str:
+        return self.t(COLOURS[colour])
+
+    def prompt(
+        self, state: DicelandState, asked: int, placements: Collection[tuple[int, frozenset[int]]]
+    ) -> str:
+        t = self.t
+        name = self.name(asked)
+        phase = state.phase
+        hint = ""
+        if phase == Phase.ROLL:
+            text = t("{name}, roll the six dice", name=name)
+        elif phase == Phase.CHOOSE:
+            text = t("{name}, choose a colour to set aside", name=name)
+            hint = t("All its dice are set aside; then stop, or reroll the others.")
+        elif phase == Phase.STOP_OR_REROLL:
+            text = t("{name}, stop or reroll?", name=name)
+            hint = t(
+                "Set aside: {count} {colour}. A reroll with no {colour} ends the rolling.",
+                count=state.set_aside,
+                colour=self.colour_name(state.chosen),
+            )
+        elif phase == Phase.REROLL:
+            text = t("{name}, reroll the dice", name=name)
+        elif phase == Phase.MARK:
+            text, hint = self._phase2_prompt(state, asked, name, bool(placements))
+        elif phase == Phase.BONUS_ROLL:
+            text = t("{name}: bonus roll!", name=name)
+            hint = t("Roll the five dice.")
+        else:  # Phase.BONUS
+            text = (
+                t("{name}, use one colour of the bonus roll, or pass", name=name)
+                if placements
+                else t("{name}, no colour of the bonus roll fits your map: pass", name=name)
+            )
+        if phase in (Phase.BONUS_ROLL, Phase.BONUS) and state.bonus[asked] > 1:
+            owed = t("Bonus rolls owed: {count}", count=state.bonus[asked])
+            hint = f"{hint} {owed}" if hint else owed
+        turn = t(
+            "Turn {turn} · round {round} · {name} rolls",
+            turn=state.turn,
+            round=state.round,
+            name=self.name(state.active),
+        )
+        return f'<p class="turn-count">{turn}</p><h2 class="prompt">{text}</h2>' + (
+            f'<p class="hint">{hint}</p>' if hint else ""
+        )
+
+    def _phase2_prompt(
+        self, state: DicelandState, asked: int, name: str, can_mark: bool
+    ) -> tuple[str, str]:
+        t = self.t
+        colour = self.colour_name(state.chosen)
+        if state.set_aside == DICE:
+            why = t("All six dice are set aside: phase 1 is over.")
+        elif state.chosen not in state.dice:
+            why = t("No {colour} in the reroll: phase 1 is over.", colour=colour)
+        else:
+            why = t("{name} stopped rolling.", name=self.name(state.active))
+        if asked == state.active:
+            if can_mark:
+                text = t(
+                    "{name}, cross {count} {colour} cells",
+                    name=name,
+                    count=state.set_aside,
+                    colour=colour,
+                )
+            else:
+                text = t(
+                    "{name}, your {count} {colour} dice fit nowhere: pass",
+                    name=name,
+                    count=state.set_aside,
+                    colour=colour,
+                )
+        elif can_mark:
+            text = t("{name}, use one colour of the remaining dice, or pass", name=name)
+        else:
+            text = t("{name}, no remaining colour fits your map: pass", name=name)
+        return text, why
+
+    def _die(self, colour: int, extra: str = "") -> str:
+        return (
+            f'<span class="dl-die c-{COLOURS[colour]}{extra}" role="img" '
+            f'aria-label="{self.colour_name(colour)}">{COLOUR_SYMBOLS[colour]}</span>'
+        )
+
+    def dice(self, state: DicelandState) -> str:
+        t = self.t
+        if state.is_chance or not state.dice:
+            return ""
+        remaining = state.remaining_dice()
+        rolled = "".join(self._die(c) for c in range(len(COLOURS)) for _ in range(remaining[c]))
+        rolled_label = (
+            t("Bonus roll")
+            if state.phase == Phase.BONUS
+            else t("Left over")
+            if state.phase == Phase.MARK
+            else t("Rolled")
+        )
+        groups = [
+            f'<div class="dl-dice-group"><span class="dl-dice-label">{rolled_label}</span>'
+            f'<div class="dice">{rolled or "—"}</div></div>'
+        ]
+        if state.set_aside:
+            aside = "".join(self._die(state.chosen, " aside") for _ in range(state.set_aside))
+            groups.insert(
+                0,
+                f'<div class="dl-dice-group aside"><span class="dl-dice-label">'
+                f'{t("Set aside")}</span><div class="dice">{aside}</div></div>',
+            )
+        return f'<div class="dl-dice">{"".join(groups)}</div>'
+
+    def controls(
+        self,
+        state: DicelandState,
+        asked: int,
+        colour: int | None,
+        selection: frozenset[int],
+        *,
+        complete: bool,
+    ) -> str:
+        t = self.t
+        phase = state.phase
+        if state.is_chance:
+            label = t("Roll the five dice") if phase == Phase.BONUS_ROLL else t("Roll the dice")
+            return f'<button class="primary big" data-act="roll">{label}</button>'
+        if phase == Phase.STOP_OR_REROLL:
+            left = DICE - state.set_aside
+            return (
+                '<div class="buttons">'
+                f'<button data-act="stop">{t("Stop")}</button>'
+                f'<button class="primary" data-act="reroll">'
+                f"{t('Reroll {count} dice', count=left)}</button></div>"
+            )
+        if phase == Phase.CHOOSE:
+            counts = [state.dice.count(c) for c in range(len(COLOURS))]
+            buttons = []
+            for c, count in enumerate(counts):
+                if not count:
+                    continue
+                pressed = c == colour
+                label = t("{colour}: {count} dice", colour=self.colour_name(c), count=count)
+                state_class = "selected" if pressed else "legal"
+                buttons.append(
+                    f'<button class="dl-colour c-{COLOURS[c]} {state_class}"'
+                    f' data-act="colour" data-colour="{c}" aria-pressed="{str(pressed).lower()}"'
+                    f' aria-label="{escape(label)}"><span aria-hidden="true">'
+                    f"{COLOUR_SYMBOLS[c]} ×{count}</span></button>"  # noqa: RUF001
+                )
+            chosen = (
+                t("Chosen: {colour}", colour=self.colour_name(colour))
+                if colour is not None
+                else t("Tap a colour")
+            )
+            disabled = "" if colour is not None else " disabled"
+            return (
+                f'<div class="dl-colours">{"".join(buttons)}</div>'
+                f'<p class="chosen" aria-live="polite">{chosen}</p>'
+                f'<div class="buttons"><button data-act="undo"{disabled}>{t("Undo")}</button>'
+                f'<button class="primary" data-act="confirm"{disabled}>{t("Confirm")}</button>'
+                "</div>"
+            )
+        # Phase 2 or a bonus decision: cells.
+        m = state.map(asked)
+        if selection:
+            sel_colour = m.colours[min(selection)]
+            need = state.usable_dice(asked)[sel_colour] if sel_colour >= 0 else 0
+            chosen = t(
+                "Chosen: {chosen} of {count} {colour}",
+                chosen=len(selection),
+                count=need,
+                colour=self.colour_name(sel_colour),
+            )
+        else:
+            chosen = t("Tap highlighted cells")
+        undo = "" if selection else " disabled"
+        confirm = "" if complete else " disabled"
+        return (
+            f'<p class="chosen" aria-live="polite">{chosen}</p>'
+            f'<div class="buttons"><button data-act="pass">{t("Pass")}</button>'
+            f'<button data-act="undo"{undo}>{t("Undo")}</button>'
+            f'<button class="primary" data-act="confirm"{confirm}>{t("Confirm")}</button></div>'
+        )
+
+    # -- maps -----------------------------------------------------------------------------------
+
+    def cell_label(self, m: DicelandMap, cell: int, crossed: bool, selected: bool) -> str:
+        t = self.t
+        kind = m.kinds[cell]
+        if kind == Kind.START:
+            label = t("start")
+        elif kind == Kind.OBSTACLE:
+            label = t("obstacle")
+        else:
+            label = self.colour_name(m.colours[cell])
+            if m.is_prize(cell):
+                label = t("{cell}, prize", cell=label)
+        if crossed and kind != Kind.START:
+            label = t("{cell}, crossed", cell=label)
+        elif selected:
+            label = t("{cell}, chosen", cell=label)
+        return label
+
+    def map_svg(
+        self,
+        state: DicelandState,
+        player: int,
+        legal: Collection[int] = (),
+        selection: Collection[int] = (),
+        refused: int | None = None,
+        *,
+        interactive: bool = False,
+    ) -> str:
+        """``player``'s map; the asked player's has a tappable element per cell."""
+        m = state.map(player)
+        geometry = map_geometry(m)
+        crossed_mask = state.sheets[player].crossed
+        hexagon = geometry.hexagon
+        cells = []
+        for cell, (x, y) in enumerate(geometry.centres):
+            kind = m.kinds[cell]
+            crossed = bool(crossed_mask >> cell & 1)
+            selected = cell in selection
+            classes = ["hex"]
+            symbol = ""
+            if kind == Kind.START:
+                classes.append("start")
+            elif kind == Kind.OBSTACLE:
+                classes.append("obstacle")
+            else:
+                colour = m.colours[cell]
+                classes.append(f"c-{COLOURS[colour]}")
+                symbol = COLOUR_SYMBOLS[colour]
+            prize = m.is_prize(cell)
+            if prize:
+                classes.append("prize")
+            if crossed:
+                classes.append("crossed")
+            if selected:
+                classes.append("selected")
+            elif cell in legal:
+                classes.append("legal")
+            if cell == refused:
+                classes.append("refused")
+            parts = [f'<polygon points="{hexagon}"/>']
+            if prize:
+                parts.append('<circle class="ring" r="6.2"/>')
+            if symbol:
+                parts.append(f'<text class="sym" dy="0.35em">{symbol}</text>')
+            if crossed:
+                parts.append(f'<path class="x" d="{geometry.cross}"/>')
+            elif selected:
+                parts.append('<circle class="pick" r="4.2"/>')
+            attrs = f'class="{" ".join(classes)}" transform="translate({x} {y})"'
+            if interactive:
+                label = escape(self.cell_label(m, cell, crossed, selected))
+                pressed = "true" if selected else "false"
+                attrs += (
+                    f' data-act="cell" data-cell="{cell}" role="button" aria-label="{label}"'
+                    f' aria-pressed="{pressed}"'
+                )
+            cells.append(f"<g {attrs}>{''.join(parts)}</g>")
+        label = escape(self.t("Map {map} of {name}", map=m.id, name=self.names[player]))
+        return (
+            f'<svg class="dl-map{" turned" if geometry.turned else ""}" '
+            f'viewBox="{geometry.view_box}" role="group" aria-label="{label}" '
+            f'xmlns="http://www.w3.org/2000/svg">{"".join(cells)}</svg>'
+        )
+
+    def info_bar(self, state: DicelandState, player: int) -> str:
+        """Prizes per colour (two each) and completed colours, and the prizes toward 9."""
+        t = self.t
+        per_colour = state.prizes_per_colour(player)
+        completed = set(state.completed_colours(player))
+        chips = []
+        for c, won in enumerate(per_colour):
+            done = c in completed
+            boxes = "".join(
+                f'<i class="box{" won" if box < won else ""}"></i>'
+                for box in range(PRIZES_PER_COLOUR)
+            )
+            label = t(
+                "{colour}: {won} of {total} prizes",
+                colour=self.colour_name(c),
+                won=won,
+                total=PRIZES_PER_COLOUR,
+            )
+            if done:
+                label = t("{colour}, complete", colour=label)
+            chips.append(
+                f'<li class="chip c-{COLOURS[c]}{" done" if done else ""}" '
+                f'aria-label="{escape(label)}"><span class="sym" aria-hidden="true">'
+                f'{COLOUR_SYMBOLS[c]}</span><span aria-hidden="true">{boxes}'
+                f"{'✓' if done else ''}</span></li>"
+            )
+        total = t("Prizes: {count}/{goal}", count=state.prizes(player), goal=PRIZES_TO_WIN)
+        return (
+            f'<div class="dl-info"><ul class="chips">{"".join(chips)}</ul>'
+            f'<strong class="dl-total">{total}</strong></div>'
+        )
+
+    def sheet(
+        self,
+        state: DicelandState,
+        player: int,
+        legal: Collection[int] = (),
+        selection: Collection[int] = (),
+        refused: int | None = None,
+        *,
+        interactive: bool = False,
+    ) -> str:
+        size = "big" if interactive else "small"
+        active = " active" if player == state.active and not state.is_terminal else ""
+        owner = self.name(player)
+        label = self.t("Sheet of {name}", name=owner)
+        return (
+            f'<section class="dl-sheet {size}{active}" aria-label="{label}">'
+            f'<h3 class="owner">{owner}</h3>'
+            f"{self.map_svg(state, player, legal, selection, refused, interactive=interactive)}"
+            f"{self.info_bar(state, player)}</section>"
+        )
+
+    # -- the end --------------------------------------------------------------------------------
+
+    def scores(self, state: DicelandState) -> str:
+        t = self.t
+        winners = state.winners()
+        n = state.num_players
+        body = []
+        for player in range(n):
+            crown = " ★" if player in winners else ""
+            completed = state.completed_colours(player)
+            colours = (
+                ", ".join(
+                    f'<span class="c-{COLOURS[c]}-ink"><span aria-hidden="true">'
+                    f"{COLOUR_SYMBOLS[c]}</span> {self.colour_name(c)}</span>"
+                    for c in completed
+                )
+                or "—"
+            )
+            rounds = (state.turn - 1 - player) // n + 1 if player < state.turn else 0
+            body.append(
+                f'<tr class="{"winner" if crown else ""}"><th scope="row">'
+                f"{self.name(player)}{crown}</th>"
+                f"<td><strong>{state.prizes(player)}</strong></td>"
+                f'<td class="colours">{colours}</td><td>{rounds}</td></tr>'
+            )
+        names = ", ".join(self.name(p) for p in winners)
+        title = (
+            t("{names} wins!", names=names)
+            if len(winners) == 1
+            else t("{names} share the win!", names=names)
+        )
+        return (
+            f'<h2 class="winners">{title}</h2><table class="scores dl-scores"><thead><tr>'
+            f'<th scope="col">{t("Player")}</th><th scope="col">{t("Prizes")}</th>'
+            f'<th scope="col">{t("Completed colours")}</th>'
+            f'<th scope="col">{t("Rounds")}</th></tr></thead><tbody>{"".join(body)}</tbody></table>'
+        )

@@ -1,0 +1,460 @@
+"""Diceland in the app, driven by taps in CPython: the same code the browser runs, minus the DOM."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+
+import pytest
+
+from dadoteca.diceland import COLOURS, PASS, DicelandState, Mark, Phase, Reroll, Roll, Stop
+from dadoteca.diceland_maps import MAX_SEED, Kind
+from dadoteca.match import Match
+from dadoteca_web.app import App
+from dadoteca_web.diceland_view import COLOUR_SYMBOLS, DicelandUI, map_geometry
+from dadoteca_web.game_ui import asked_player
+from dadoteca_web.i18n import Translator
+from dadoteca_web.storage import GameStore, MemoryStore
+
+ITALIAN = {
+    "Cell {cell} is not {colour}": "La casella {cell} non è {colour}",
+    "green": "verde",
+    "red": "rosso",
+    "yellow": "giallo",
+    "blue": "blu",
+    "orange": "arancione",
+    "grey": "grigio",
+}
+
+
+def new_app(store: MemoryStore | None = None, seed: int = 9) -> App:
+    return App(GameStore(store or MemoryStore()), Translator("en", {"it": ITALIAN}), lambda: seed)
+
+
+def started(
+    names: tuple[str, ...] = ("Ann", "Bo"), seed: int = 4, maps: tuple[str, ...] = ()
+) -> App:
+    app = new_app()
+    app.start(list(names), seed, game="diceland", choices=[{"map": m} for m in maps])
+    assert app.screen == "play", app.regions()["notice"]
+    return app
+
+
+def state_of(app: App) -> DicelandState:
+    state = app.state
+    assert isinstance(state, DicelandState)
+    return state
+
+
+def ui_of(app: App) -> DicelandUI:
+    assert isinstance(app.ui, DicelandUI)
+    return app.ui
+
+
+def highlighted(html: str) -> set[int]:
+    return {
+        int(c) for c in re.findall(r'class="hex [^"]*\blegal\b[^"]*"[^>]*data-cell="(\d+)"', html)
+    }
+
+
+def selected(html: str) -> set[int]:
+    return {
+        int(c)
+        for c in re.findall(r'class="hex [^"]*\bselected\b[^"]*"[^>]*data-cell="(\d+)"', html)
+    }
+
+
+def confirm_enabled(app: App) -> bool:
+    return re.search(r'data-act="confirm"(?! disabled)>', app.regions()["controls"]) is not None
+
+
+def tap_step(app: App) -> None:
+    """One tap of the simple player: roll; confirm a complete choice; else the first highlighted
+    colour or cell; else stop rolling; else pass."""
+    regions = app.regions()
+    html = regions["controls"] + regions["board"]
+    if 'data-act="roll"' in html:
+        app.handle("roll", {})
+    elif confirm_enabled(app):
+        app.handle("confirm", {})
+    elif m := re.search(
+        r'class="[^"]*\blegal\b[^"]*"[^>]*data-act="(\w+)" data-(\w+)="(\d+)"', html
+    ):
+        app.handle(m.group(1), {m.group(2): m.group(3)})
+    elif 'data-act="stop"' in html:
+        app.handle("stop", {})
+    else:
+        app.handle("pass", {})
+
+
+def play_until(app: App, done: Callable[[App], bool], limit: int = 20_000) -> None:
+    for _ in range(limit):
+        if done(app):
+            return
+        tap_step(app)
+        assert "notice error" not in app.regions()["notice"], app.regions()["notice"]
+    raise AssertionError("never reached")
+
+
+def to_phase(app: App, phase: str) -> None:
+    play_until(app, lambda a: a.screen == "play" and state_of(a).phase == phase)
+
+
+# -- setup ----------------------------------------------------------------------------------
+
+
+def test_each_seat_picks_a_map_random_ones_are_generated_and_missing_ones_default() -> None:
+    app = started(("Ann", "Bo", "Cy"), maps=("C", "random", ""))
+    assert app.match is not None
+    assert app.match.options == {"maps": f"C,R{9 % (MAX_SEED + 1)},C"}
+    assert [state_of(app).map(p).id for p in range(3)] == ["C", "R9", "C"]
+    big = new_app(seed=(MAX_SEED + 1) * 7 + 5)
+    big.start(["Ann"], 1, game="diceland", choices=[{"map": "random"}])
+    assert big.match is not None and big.match.options == {"maps": "R5"}
+    default = started(("Ann", "Bo"))
+    assert [state_of(default).map(p).id for p in range(2)] == ["A", "B"]
+
+
+@pytest.mark.parametrize("bad", ["Z", "R", "a", "A,B", "R99999999999", "<b>x</b>"])
+def test_a_bad_map_is_refused_with_the_engines_message(bad: str) -> None:
+    app = new_app()
+    app.start(["Ann", "Bo"], 4, game="diceland", choices=[{"map": "A"}, {"map": bad}])
+    assert app.screen == "setup"
+    notice = app.regions()["notice"]
+    assert "There is no Diceland map" in notice
+    assert "<b>" not in notice
+
+
+# -- the flow -------------------------------------------------------------------------------
+
+
+def test_roll_choose_then_stop_or_reroll_then_everyone_is_asked() -> None:
+    app = started(seed=4)
+    assert "Ann, roll the six dice" in app.regions()["prompt"]
+    app.handle("roll", {})
+    state = state_of(app)
+    assert state.phase == Phase.CHOOSE
+    controls = app.regions()["controls"]
+    shown = {int(c) for c in re.findall(r'data-colour="(\d)"', controls)}
+    assert shown == set(state.dice)
+    assert all(f"{COLOUR_SYMBOLS[c]} ×{state.dice.count(c)}" in controls for c in shown)  # noqa: RUF001
+    assert not confirm_enabled(app)
+    colour = min(shown)
+    app.handle("colour", {"colour": str(colour)})
+    assert confirm_enabled(app) and 'aria-pressed="true"' in app.regions()["controls"]
+    app.handle("undo", {})
+    assert not confirm_enabled(app) and ui_of(app).colour is None
+    app.handle("colour", {"colour": str(colour)})
+    app.handle("confirm", {})
+    state = state_of(app)
+    assert state.chosen == colour
+    if state.phase == Phase.STOP_OR_REROLL:
+        controls = app.regions()["controls"]
+        assert f"Reroll {6 - state.set_aside} dice" in controls and 'data-act="stop"' in controls
+        assert app.match is not None
+        played = len(app.match.actions)
+        app.handle("reroll", {})  # one tap: the decision and the roll
+        assert isinstance(app.match.actions[played][1], Reroll)
+        assert isinstance(app.match.actions[played + 1][1], Roll)
+        assert len(app.match.actions) == played + 2
+    play_until(app, lambda a: state_of(a).phase == Phase.MARK)
+    assert "Ann, cross" in app.regions()["prompt"] or "Ann, your" in app.regions()["prompt"]
+
+
+def test_why_phase_1_ended_is_shown() -> None:
+    for seed in range(200):
+        app = started(seed=seed)
+        app.handle("roll", {})
+        state = state_of(app)
+        colour = state.dice[0]
+        app.handle("colour", {"colour": str(colour)})
+        app.handle("confirm", {})
+        while state_of(app).phase == Phase.STOP_OR_REROLL:
+            app.handle("reroll", {})
+        state = state_of(app)
+        if state.set_aside < 6:
+            name = COLOURS[colour]
+            assert f"No {name} in the reroll: phase 1 is over." in app.regions()["prompt"]
+            return
+    raise AssertionError("no reroll ended the rolling")
+
+
+def test_highlight_is_the_engines_placements_and_grows_with_the_selection() -> None:
+    checked = 0
+    app = started(seed=11)
+    while checked < 12 and app.screen == "play":
+        state = state_of(app)
+        if state.phase in (Phase.MARK, Phase.BONUS) and not ui_of(app).selection:
+            player = asked_player(state)
+            board = app.regions()["board"]
+            assert highlighted(board) == set(state.playable_cells(player))
+            marks = [a for a in state.legal_actions(player) if isinstance(a, Mark)]
+            if marks:
+                first = marks[0].cells[0]
+                app.handle("cell", {"cell": str(first)})
+                containing = {c for m in marks if first in m.cells for c in m.cells} - {first}
+                board = app.regions()["board"]
+                assert selected(board) == {first}
+                assert highlighted(board) == containing
+                assert confirm_enabled(app) == (
+                    marks[0].cells == (first,) or any(m.cells == (first,) for m in marks)
+                )
+                app.handle("cell", {"cell": str(first)})  # a second tap takes it back
+                assert selected(app.regions()["board"]) == set()
+                checked += 1
+        tap_step(app)
+    assert checked >= 12
+
+
+def test_an_illegal_tap_is_explained_by_the_rule_it_breaks() -> None:
+    app = started(seed=4)
+    m = state_of(app).map(0)
+    some_cell = next(c for c in range(m.cell_count) if m.kinds[c] == Kind.COLOUR)
+    app.handle("cell", {"cell": str(some_cell)})
+    assert "Roll the dice first" in app.regions()["notice"]
+    app.handle("roll", {})
+    app.handle("cell", {"cell": str(some_cell)})
+    assert "Choose one of the colours rolled" in app.regions()["notice"]
+    to_phase(app, Phase.MARK)
+    state = state_of(app)
+    assert asked_player(state) == state.active == 0
+    obstacle = next(c for c in range(m.cell_count) if m.kinds[c] == Kind.OBSTACLE)
+    app.handle("cell", {"cell": str(obstacle)})
+    assert f"Cell {obstacle} is an obstacle" in app.regions()["notice"]
+    assert 'class="hex obstacle refused"' in app.regions()["board"]
+    other = next(
+        c for c in range(m.cell_count) if m.kinds[c] == Kind.COLOUR and m.colours[c] != state.chosen
+    )
+    app.handle("cell", {"cell": str(other)})
+    chosen = COLOURS[state.chosen]
+    assert f"Cell {other} is not {chosen}" in app.regions()["notice"]
+    app.t = Translator("it", {"it": ITALIAN})
+    app.handle("cell", {"cell": str(other)})
+    assert f"La casella {other} non è {ITALIAN[chosen]}" in app.regions()["notice"]
+    crossed = state.sheets[0].crossed_cells()[0]
+    app.handle("cell", {"cell": str(crossed)})
+    assert state_of(app) == state and not ui_of(app).selection
+
+
+def test_a_far_cell_of_the_right_colour_breaks_adjacency() -> None:
+    for seed in range(100):
+        app = started(seed=seed)
+        to_phase(app, Phase.MARK)
+        state = state_of(app)
+        m, sheet = state.map(0), state.sheets[0]
+        far = [
+            c
+            for c in range(m.cell_count)
+            if m.colours[c] == state.chosen
+            and not sheet.touch >> c & 1
+            and state.open_area(0, state.chosen) is None
+            and m.area_size[m.areas[c]] >= state.set_aside
+            and c not in state.playable_cells(0)
+        ]
+        if far:
+            app.handle("cell", {"cell": str(far[0])})
+            assert "Every cross must touch a crossed cell" in app.regions()["notice"]
+            return
+    raise AssertionError("no far cell found")
+
+
+def test_pass_is_refused_to_the_active_player_who_can_cross_and_allowed_to_the_others() -> None:
+    for seed in range(100):
+        app = started(seed=seed)
+        to_phase(app, Phase.MARK)
+        state = state_of(app)
+        if state.playable_cells(0) and state.playable_cells(1):
+            break
+    else:
+        raise AssertionError("no seed where both can cross")
+    app.handle("pass", {})
+    assert "so you must" in app.regions()["notice"]
+    assert state_of(app) == state
+    play_until(app, lambda a: asked_player(state_of(a)) == 1)
+    assert "Bo, use one colour of the remaining dice, or pass" in app.regions()["prompt"]
+    app.handle("pass", {})
+    assert app.match is not None and app.match.actions[-1] == (1, PASS)
+
+
+def test_undo_clears_the_selection_before_confirm_and_confirm_plays_it() -> None:
+    app = started(seed=4)
+    to_phase(app, Phase.MARK)
+    state = state_of(app)
+    marks = [a for a in state.legal_actions(0) if isinstance(a, Mark)]
+    assert marks
+    for cell in marks[0].cells:
+        app.handle("cell", {"cell": str(cell)})
+    assert confirm_enabled(app)
+    app.handle("undo", {})
+    assert ui_of(app).selection == frozenset() and not confirm_enabled(app)
+    assert state_of(app) == state
+    for cell in reversed(marks[0].cells):
+        app.handle("cell", {"cell": str(cell)})
+    app.handle("confirm", {})
+    assert app.match is not None and app.match.actions[-1] == (0, marks[0])
+
+
+def test_stop_ends_the_rolling() -> None:
+    app = started(seed=4)
+    app.handle("roll", {})
+    app.handle("colour", {"colour": str(state_of(app).dice[0])})
+    app.handle("confirm", {})
+    if state_of(app).phase == Phase.STOP_OR_REROLL:
+        app.handle("stop", {})
+        assert app.match is not None and isinstance(app.match.actions[-1][1], Stop)
+        assert "Ann stopped rolling." in app.regions()["prompt"]
+    assert state_of(app).phase == Phase.MARK
+
+
+def test_forged_taps_are_ignored() -> None:
+    app = started(seed=4)
+    app.handle("roll", {})
+    before = app.match.record() if app.match else None
+    for act, data in (
+        ("cell", {"cell": "9999"}),
+        ("cell", {"cell": "x"}),
+        ("cell", {}),
+        ("colour", {"colour": "7"}),
+        ("colour", {"colour": "-"}),
+        ("confirm", {}),
+        ("no-such-act", {}),
+        ("roll", {}),
+    ):
+        app.handle(act, data)
+    assert app.match is not None and app.match.record() == before
+
+
+def find_bonus_chain_seed() -> int:
+    """A seed where the simple player gets two bonus rolls in a row (a prize in a bonus roll)."""
+    for seed in range(300):
+        app = started(seed=seed)
+        rolls_in_a_row = 0
+        while app.screen == "play":
+            state = state_of(app)
+            if state.phase == Phase.BONUS_ROLL:
+                rolls_in_a_row += 1
+                if rolls_in_a_row == 2:
+                    return seed
+            elif state.phase in (Phase.ROLL, Phase.MARK, Phase.CHOOSE):
+                rolls_in_a_row = 0
+            tap_step(app)
+    raise AssertionError("no chain")
+
+
+def test_bonus_rolls_are_announced_and_taken() -> None:
+    app = started(seed=4)
+    play_until(app, lambda a: a.screen == "play" and state_of(a).phase == Phase.BONUS_ROLL)
+    player = state_of(app).bonus_player
+    assert f"{('Ann', 'Bo')[player]}: bonus roll!" in app.regions()["prompt"]
+    assert "Roll the five dice" in app.regions()["controls"]
+    app.handle("roll", {})
+    state = state_of(app)
+    assert state.phase == Phase.BONUS and len(state.dice) == 5
+    assert (
+        "use one colour of the bonus roll" in app.regions()["prompt"]
+        or "pass" in (app.regions()["prompt"])
+    )
+
+
+# -- a whole game ---------------------------------------------------------------------------
+
+
+def test_a_whole_two_player_game_by_taps_ends_as_the_engine_says() -> None:
+    app = started(seed=21)
+    play_until(app, lambda a: a.screen == "over")
+    final = state_of(app)
+    replayed = Match.from_record(json.loads(app.export_record())).state
+    assert replayed == final and final.is_terminal
+    regions = app.regions()
+    winners = final.winners()
+    assert winners
+    title = re.search(r'<h2 class="winners">(.*?)</h2>', regions["scores"])
+    assert title is not None
+    for player, name in enumerate(("Ann", "Bo")):
+        assert (name in title.group(1)) == (player in winners)
+    rows = regions["scores"].split("<tbody>")[1].split("</tr>")
+    for player in range(2):
+        assert f"<td><strong>{final.prizes(player)}</strong></td>" in rows[player]
+        for colour in final.completed_colours(player):
+            assert COLOURS[colour] in rows[player]
+    assert "New game" in regions["controls"]
+    app.handle("cell", {"cell": "1"})  # after the end, taps change nothing
+    assert state_of(app) == final
+
+
+def test_a_solo_game_by_taps_ends() -> None:
+    """Solo: the one player is active every turn; choosing a colour that fits, they win."""
+    app = started(("Solo",), seed=3, maps=("random",))
+    for _ in range(20_000):
+        if app.screen == "over":
+            break
+        state = state_of(app)
+        assert state.active == 0
+        fits = [
+            c
+            for c in set(state.dice)
+            if state.phase == Phase.CHOOSE and state.sheets[0].marks(c, state.dice.count(c))
+        ]
+        if fits and ui_of(app).colour is None:
+            app.handle("colour", {"colour": str(max(fits, key=state.dice.count))})
+        else:
+            tap_step(app)
+    final = state_of(app)
+    assert final.is_terminal and final.winners() == (0,)
+    assert "Solo wins!" in app.regions()["scores"]
+
+
+def test_four_players_on_four_maps_play_by_taps_to_the_end() -> None:
+    app = started(("A1", "B2", "C3", "D4"), seed=5, maps=("E", "F", "G", "H"))
+    play_until(app, lambda a: a.screen == "over")
+    assert Match.from_record(json.loads(app.export_record())).state == state_of(app)
+
+
+def test_the_game_is_saved_after_every_action_and_resumed() -> None:
+    store = MemoryStore()
+    app = new_app(store)
+    app.start(["Ann", "Bo"], 8, game="diceland")
+    for _ in range(40):
+        tap_step(app)
+        assert app.match is not None
+        saved = new_app(store)
+        assert saved.match is not None and saved.match.record() == app.match.record()
+    resumed = new_app(store)
+    ui_of(app).forget()  # a reload forgets the choice not yet confirmed
+    assert resumed.regions() == app.regions()
+
+
+def test_hostile_names_are_escaped_everywhere() -> None:
+    evil = '<img src=x onerror="alert(1)">'
+    app = started((evil, "Bo & <b>"), seed=4)
+    for _ in range(30):
+        regions = app.regions()
+        for html in regions.values():
+            assert "<img" not in html and "<b>" not in html
+        tap_step(app)
+    play_until(app, lambda a: a.screen == "over")
+    for html in app.regions().values():
+        assert "<img" not in html and "<b>" not in html
+
+
+def test_every_cell_of_the_asked_map_is_a_labelled_button_with_a_symbol() -> None:
+    app = started(seed=4, maps=("B", "C"))
+    board = app.regions()["board"]
+    m = state_of(app).map(0)
+    cells = re.findall(r'<g class="hex[^"]*"[^>]*data-act="cell" data-cell="(\d+)"', board)
+    assert sorted(map(int, cells)) == list(range(m.cell_count))
+    assert board.count('role="button"') == m.cell_count
+    assert board.count('class="ring"') == 12  # the prizes
+    assert 'aria-label="start, crossed"' not in board and 'aria-label="start"' in board
+    for colour, symbol in zip(COLOURS, COLOUR_SYMBOLS, strict=True):
+        assert f'class="hex c-{colour}' in board and symbol in board
+    others = app.regions()["others"]
+    assert 'data-act="cell"' not in others and "Bo" in others and "Prizes: 0/9" in others
+
+
+def test_maps_are_drawn_tall_for_a_portrait_screen() -> None:
+    for map_id in "ABCDEFGH":
+        app = started(("Ann",), seed=1, maps=(map_id,))
+        geometry = map_geometry(state_of(app).map(0))
+        assert geometry.height >= geometry.width * 0.9
