@@ -376,12 +376,7 @@ class ShelfieUI(GameUI):
         if self.picks:
             parts = []
             for number, combo in enumerate(self.picks, 1):
-                what = t(
-                    "{number}: {item} ×{dice}",  # noqa: RUF001
-                    number=number,
-                    item=t(combo.item),
-                    dice=combo.column + 1,
-                )
+                what = f"{number}: {t(combo.item)} {TIMES}{combo.column + 1}"  # no words
                 if combo.jolly:
                     what = t("{combination} with a jolly", combination=what)
                 parts.append(what)
