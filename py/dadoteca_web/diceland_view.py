@@ -114,6 +114,53 @@ def _asked(state: DicelandState) -> int:
     return state.bonus_player if state.phase == Phase.BONUS_ROLL else asked_player(state)
 
 
+def _hex(
+    m: DicelandMap,
+    geometry: MapGeometry,
+    cell: int,
+    at: tuple[float, float],
+    *,
+    crossed: bool,
+    selected: bool,
+    legal: bool,
+    refused: bool,
+) -> str:
+    """One cell of a map's drawing: its hex, colour symbol, prize ring, X or choice dot."""
+    kind = m.kinds[cell]
+    classes = ["hex"]
+    symbol = ""
+    if kind == Kind.START:
+        classes.append("start")
+    elif kind == Kind.OBSTACLE:
+        classes.append("obstacle")
+    else:
+        colour = m.colours[cell]
+        classes.append(f"c-{COLOURS[colour]}")
+        symbol = COLOUR_SYMBOLS[colour]
+    prize = m.is_prize(cell)
+    if prize:
+        classes.append("prize")
+    if crossed:
+        classes.append("crossed")
+    if selected:  # drawn only: the tappable button over it carries selected/legal
+        classes.append("picked")
+    elif legal:
+        classes.append("playable")
+    if refused:
+        classes.append("refused")
+    parts = [f'<polygon points="{geometry.hexagon}"/>']
+    if prize:
+        parts.append('<circle class="ring" r="6.2"/>')
+    if symbol:
+        parts.append(f'<text class="sym" dy="0.35em">{symbol}</text>')
+    if crossed:
+        parts.append(f'<path class="x" d="{geometry.cross}"/>')
+    elif selected:
+        parts.append('<circle class="pick" r="4.2"/>')
+    x, y = at
+    return f'<g class="{" ".join(classes)}" transform="translate({x} {y})">{"".join(parts)}</g>'
+
+
 def _placements(state: DicelandState, player: int) -> list[tuple[int, frozenset[int]]]:
     """The engine's legal marks for ``player`` now, as (colour, cells)."""
     return [
@@ -359,7 +406,9 @@ class DicelandUI(GameUI):
         else:
             why = t("{name} stopped rolling.", name=self.name(state.active))
         if asked == state.active:
-            if can_mark:
+            if can_mark and state.set_aside == 1:
+                text = t("{name}, cross 1 {colour} cell", name=name, colour=colour)
+            elif can_mark:
                 text = t(
                     "{name}, cross {count} {colour} cells",
                     name=name,
@@ -516,56 +565,48 @@ class DicelandUI(GameUI):
         m = state.map(player)
         geometry = map_geometry(m)
         crossed_mask = state.sheets[player].crossed
-        hexagon = geometry.hexagon
         cells = []
+        buttons = []
         for cell, (x, y) in enumerate(geometry.centres):
-            kind = m.kinds[cell]
             crossed = bool(crossed_mask >> cell & 1)
             selected = cell in selection
-            classes = ["hex"]
-            symbol = ""
-            if kind == Kind.START:
-                classes.append("start")
-            elif kind == Kind.OBSTACLE:
-                classes.append("obstacle")
-            else:
-                colour = m.colours[cell]
-                classes.append(f"c-{COLOURS[colour]}")
-                symbol = COLOUR_SYMBOLS[colour]
-            prize = m.is_prize(cell)
-            if prize:
-                classes.append("prize")
-            if crossed:
-                classes.append("crossed")
-            if selected:
-                classes.append("selected")
-            elif cell in legal:
-                classes.append("legal")
-            if cell == refused:
-                classes.append("refused")
-            parts = [f'<polygon points="{hexagon}"/>']
-            if prize:
-                parts.append('<circle class="ring" r="6.2"/>')
-            if symbol:
-                parts.append(f'<text class="sym" dy="0.35em">{symbol}</text>')
-            if crossed:
-                parts.append(f'<path class="x" d="{geometry.cross}"/>')
-            elif selected:
-                parts.append('<circle class="pick" r="4.2"/>')
-            attrs = f'class="{" ".join(classes)}" transform="translate({x} {y})"'
+            cells.append(
+                _hex(
+                    m,
+                    geometry,
+                    cell,
+                    (x, y),
+                    crossed=crossed,
+                    selected=selected,
+                    legal=cell in legal,
+                    refused=cell == refused,
+                )
+            )
             if interactive:
                 label = escape(self.cell_label(m, cell, crossed, selected))
                 pressed = "true" if selected else "false"
-                attrs += (
-                    f' data-act="cell" data-cell="{cell}" role="button" aria-label="{label}"'
-                    f' aria-pressed="{pressed}"'
+                state_class = " selected" if selected else " legal" if cell in legal else ""
+                left = round(100 * x / geometry.width, 2)
+                top = round(100 * y / geometry.height, 2)
+                buttons.append(
+                    f'<button class="dl-cell{state_class}" data-act="cell" data-cell="{cell}" '
+                    f'aria-label="{label}" aria-pressed="{pressed}" '
+                    f'style="left:{left}%;top:{top}%"></button>'
                 )
-            cells.append(f"<g {attrs}>{''.join(parts)}</g>")
         label = escape(self.t("Map {map} of {name}", map=m.id, name=self.names[player]))
+        # The taps land on HTML buttons laid over the drawing (the glue reads ``disabled`` off
+        # the tapped element, which SVG elements lack; buttons also take the keyboard).
+        size = _SQRT3 * 0.93 * _RADIUS
+        style = (
+            f"--cell-w:{round(100 * size / geometry.width, 2)}%;"
+            f"--cell-h:{round(100 * size / geometry.height, 2)}%"
+        )
         return (
+            f'<div class="dl-map-wrap" style="{style}" role="group" aria-label="{label}">'
             f'<svg class="dl-map{" turned" if geometry.turned else ""}" '
-            f'viewBox="{geometry.view_box}" role="group" aria-label="{label}" '
+            f'viewBox="{geometry.view_box}" aria-hidden="true" '
             f'xmlns="http://www.w3.org/2000/svg">{"".join(cells)}</svg>'
+            f"{''.join(buttons)}</div>"
         )
 
     def info_bar(self, state: DicelandState, player: int) -> str:

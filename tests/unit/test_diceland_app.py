@@ -54,14 +54,14 @@ def ui_of(app: App) -> DicelandUI:
 
 def highlighted(html: str) -> set[int]:
     return {
-        int(c) for c in re.findall(r'class="hex [^"]*\blegal\b[^"]*"[^>]*data-cell="(\d+)"', html)
+        int(c) for c in re.findall(r'class="dl-cell legal" data-act="cell" data-cell="(\d+)"', html)
     }
 
 
 def selected(html: str) -> set[int]:
     return {
         int(c)
-        for c in re.findall(r'class="hex [^"]*\bselected\b[^"]*"[^>]*data-cell="(\d+)"', html)
+        for c in re.findall(r'class="dl-cell selected" data-act="cell" data-cell="(\d+)"', html)
     }
 
 
@@ -442,9 +442,9 @@ def test_every_cell_of_the_asked_map_is_a_labelled_button_with_a_symbol() -> Non
     app = started(seed=4, maps=("B", "C"))
     board = app.regions()["board"]
     m = state_of(app).map(0)
-    cells = re.findall(r'<g class="hex[^"]*"[^>]*data-act="cell" data-cell="(\d+)"', board)
+    cells = re.findall(r'<button class="dl-cell[^"]*" data-act="cell" data-cell="(\d+)"', board)
     assert sorted(map(int, cells)) == list(range(m.cell_count))
-    assert board.count('role="button"') == m.cell_count
+    assert board.count('<g class="hex') == m.cell_count
     assert board.count('class="ring"') == 12  # the prizes
     assert 'aria-label="start, crossed"' not in board and 'aria-label="start"' in board
     for colour, symbol in zip(COLOURS, COLOUR_SYMBOLS, strict=True):
