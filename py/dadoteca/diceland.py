@@ -222,8 +222,9 @@ class Board:
 
     Holds, per area, every set of its cells by size with the set's connected pieces: a set is a
     legal placement when it avoids the crossed cells and each piece touches a crossed cell
-    (ruling DICELAND_ADJACENCY). Results are memoised by (area, size, the area's crossed cells,
-    the area's cells touching a cross), a handful of small ints.
+    (ruling DICELAND_ADJACENCY). Two memos of legal marks: ``memo`` per area, keyed by (area,
+    size, the area's crossed cells, its cells touching a cross), small ints and so bounded by
+    the map; ``colour_memo`` per colour (see :meth:`Sheet.marks`), bounded by ``_MEMO_LIMIT``.
     """
 
     __slots__ = (
@@ -338,6 +339,7 @@ _MEMO_LIMIT: Final = 20_000  # legal-mark lists memoised per board, a few MB at 
 
 @lru_cache(maxsize=64)
 def board_of(m: DicelandMap) -> Board:
+    """The rule tables of ``m``, built once and shared by every sheet of that map."""
     return Board(m)
 
 
@@ -433,10 +435,12 @@ class Sheet(NamedTuple):
         The number of cells is checked last, so a selection still being made that grows from
         the crossed cells fails only with ``diceland.wrong_count``.
         """
+        if not 0 <= colour < len(COLOURS):
+            return _broken("diceland.bad_action", text=f"colour {colour}")
         board = self.board
         m = board.map
         name = COLOURS[colour]
-        chosen = 0
+        selected = 0
         for cell in cells:
             if not 0 <= cell < m.cell_count:
                 return _broken("diceland.not_a_cell", cell=cell)
@@ -445,11 +449,11 @@ class Sheet(NamedTuple):
                 return _broken("diceland.obstacle", cell=cell)
             if self.crossed & bit:
                 return _broken("diceland.crossed", cell=cell)
-            if chosen & bit:
+            if selected & bit:
                 return _broken("diceland.twice", cell=cell)
             if m.colours[cell] != colour:
                 return _broken("diceland.wrong_colour", cell=cell, colour=name)
-            chosen |= bit
+            selected |= bit
         if not cells:
             return _broken("diceland.wrong_count", count=count, colour=name)
         area = m.areas[cells[0]]
@@ -463,7 +467,7 @@ class Sheet(NamedTuple):
         if count > free:
             return _broken("diceland.excess_dice", count=count, colour=name, free=free)
         touching = self.touch >> first & full
-        if not all(piece & touching for piece in board.components[area][chosen >> first]):
+        if not all(piece & touching for piece in board.components[area][selected >> first]):
             return _broken("diceland.not_touching")  # ruling DICELAND_ADJACENCY
         if len(cells) != count:
             return _broken("diceland.wrong_count", count=count, colour=name)

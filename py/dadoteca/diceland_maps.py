@@ -460,15 +460,16 @@ _FIXED: Final = {map_id: parse_map(map_id, text) for map_id, text in MAP_TEXTS.i
 # --- Random maps --------------------------------------------------------------------------------
 
 _RANDOM_ID: Final = re.compile(r"R(0|[1-9][0-9]{0,9})")
-# About 150 cells: with everyone crossing on every turn, a game takes some 40 turns, whatever
-# the number of players (tests/bench/diceland_rounds.py), the rule book's 20 minutes.
+# About 160 cells, like maps A-H: everyone crosses on every turn, so a game takes some 45 turns
+# whatever the number of players (tests/bench/diceland_rounds.py), the rule book's 20 minutes.
 _ROWS: Final = 12
-_COLUMNS: Final = 14
-_OBSTACLES: Final = 12
+_COLUMNS: Final = 15
+_OBSTACLES: Final = 13
 _AREA_SIZES: Final = (2, 3, 3, 4, 4, 4, 5, 5, 6)  # an area's target size is drawn from these
 _BALANCE: Final = 0.3  # each colour's cell count within 30% of the mean
 
-Drawing = dict[tuple[int, int], str]  # axial (q, r) -> the character drawn there
+Cell = tuple[int, int]  # axial (q, r)
+Drawing = dict[Cell, str]  # cell -> the character drawn there
 T = TypeVar("T")
 
 
@@ -533,14 +534,25 @@ def _random_outline(chooser: _Chooser) -> Drawing:
 
 
 def _fill(drawing: Drawing, chooser: _Chooser) -> bool:
-    """Colour the ``?`` cells of ``drawing`` into areas and place the prizes; False if stuck.
+    """Colour the ``?`` cells of ``drawing`` into areas and place the prizes; False if stuck."""
+    areas = _grow_areas(drawing, chooser)
+    colours = _colour_areas(areas, chooser)
+    if colours is None:
+        return False
+    for area, colour in zip(areas, colours, strict=True):
+        for qr in area:
+            drawing[qr] = COLOUR_LETTERS[colour]
+    return _place_prizes(drawing, areas, colours, chooser)
 
-    Areas grow compactly to a drawn size; a cell left alone joins a small neighbouring area or
-    becomes an obstacle. Colours go to areas so that no two neighbours share one, the least used
-    colour first, which keeps the colours' cell counts even.
+
+def _grow_areas(drawing: Drawing, chooser: _Chooser) -> list[list[Cell]]:
+    """Areas grown compactly to a drawn size from the ``?`` cells, in random order.
+
+    A cell left alone joins a small neighbouring area, or becomes an obstacle (on the edge of
+    the board it is dropped instead).
     """
-    area_of: dict[tuple[int, int], int] = {}
-    areas: list[list[tuple[int, int]]] = []
+    area_of: dict[Cell, int] = {}
+    areas: list[list[Cell]] = []
     for seed_cell in chooser.shuffled(sorted(qr for qr, char in drawing.items() if char == "?")):
         if seed_cell in area_of:
             continue
@@ -564,48 +576,56 @@ def _fill(drawing: Drawing, chooser: _Chooser) -> bool:
     for a, area in enumerate(areas):
         if len(area) == 1:
             (alone,) = area
-            hosts = sorted(
-                {area_of[step] for step in _neighbours(alone) if step in area_of} - {a},
-            )
+            hosts = sorted({area_of[step] for step in _neighbours(alone) if step in area_of} - {a})
             hosts = [h for h in hosts if len(areas[h]) < MAX_AREA]
             if hosts:
                 host = min(hosts, key=lambda h: len(areas[h]))
                 areas[host].append(alone)
                 area_of[alone] = host
-            else:
+            elif all(step in drawing for step in _neighbours(alone)):
                 drawing[alone] = "#"
-                del area_of[alone]
+            else:
+                del drawing[alone]
             area.clear()
-    live = [a for a, area in enumerate(areas) if area]
-    touching_areas = {
-        a: {area_of[step] for qr in areas[a] for step in _neighbours(qr) if step in area_of} - {a}
-        for a in live
-    }
+    return [area for area in areas if area]
+
+
+def _colour_areas(areas: list[list[Cell]], chooser: _Chooser) -> list[int] | None:
+    """A colour per area, no two neighbours alike, the least used colour first (so that the
+    colours' cell counts come out even); None if stuck or uneven."""
+    area_of = {qr: a for a, area in enumerate(areas) for qr in area}
+    touching_areas = [
+        {area_of[step] for qr in area for step in _neighbours(qr) if step in area_of} - {a}
+        for a, area in enumerate(areas)
+    ]
     colour_of: dict[int, int] = {}
     cells_per_colour = [0] * len(COLOURS)
-    for a in chooser.shuffled(live):
+    for a in chooser.shuffled(range(len(areas))):
         allowed = [
             c
             for c in chooser.shuffled(range(len(COLOURS)))
             if all(colour_of.get(b) != c for b in touching_areas[a])
         ]
         if not allowed:
-            return False
+            return None
         colour = min(allowed, key=lambda c: cells_per_colour[c])
         colour_of[a] = colour
         cells_per_colour[colour] += len(areas[a])
     mean = sum(cells_per_colour) / len(COLOURS)
     if any(abs(count - mean) > _BALANCE * mean for count in cells_per_colour):
-        return False
-    for a in live:
-        for qr in areas[a]:
-            drawing[qr] = COLOUR_LETTERS[colour_of[a]]
+        return None
+    return [colour_of[a] for a in range(len(areas))]
+
+
+def _place_prizes(
+    drawing: Drawing, areas: list[list[Cell]], colours: list[int], chooser: _Chooser
+) -> bool:
+    """Two prizes per colour: one in the nearer half of its areas, one in the farther half."""
     start = next(qr for qr, char in drawing.items() if char == "*")
     for c in range(len(COLOURS)):
-        own = [a for a in live if colour_of[a] == c]
+        own = [a for a, colour in enumerate(colours) if colour == c]
         if len(own) < PRIZES_PER_COLOUR:
             return False
-        # One prize in the nearer half of the colour's areas, one in the farther half.
         own.sort(key=lambda a: min(_hex_distance(qr, start) for qr in areas[a]))
         half = len(own) // 2
         for a in (chooser.pick(own[:half]), chooser.pick(own[half:])):
