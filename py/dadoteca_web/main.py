@@ -119,7 +119,7 @@ class Page:
 
     def on_click(self, event: Any) -> None:
         element = _py(event.target.closest("[data-act]"))
-        if element is None or element.disabled:
+        if element is None or getattr(element, "disabled", False):  # SVG targets have none
             return
         act = str(element.getAttribute("data-act"))
         if act == "export":
