@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 
+from dadoteca.games import GAMES
 from dadoteca.match import Match
 from dadoteca.qwixx import PASS, RED, YELLOW, Cross, QwixxState
-from dadoteca_web.app import REGIONS, App
+from dadoteca_web.app import GAME_UIS, REGIONS, App
 from dadoteca_web.game_ui import asked_player
 from dadoteca_web.i18n import Translator, pick_language
 from dadoteca_web.qwixx_view import QwixxUI
@@ -288,3 +290,10 @@ def test_the_language_switch_reaches_the_game_on_screen() -> None:
     app = started()
     app.t = Translator("it", {"it": ITALIAN})
     assert "Ann, lancia i dadi" in app.regions()["prompt"]
+
+
+def test_every_game_on_the_shelf_has_a_screen_and_a_place_in_the_picker() -> None:
+    assert set(GAME_UIS) == set(GAMES)
+    shell = (Path(__file__).parents[2] / "index.html").read_text("utf-8")
+    for game in GAMES.values():
+        assert f'value="{game.id}" data-max-players="{game.max_players}"' in shell
