@@ -1036,12 +1036,15 @@ def candidate_actions(state: DicelandState, player: int) -> list[DicelandAction]
     return actions
 
 
-def test_legal_actions_are_exactly_the_actions_apply_accepts() -> None:
-    """On the small map, through a random game: every candidate is accepted iff listed."""
-    state = DicelandState((sheet_with(SMALL), sheet_with(SMALL)), seed_generator(11), bonus=(0, 0))
+@pytest.mark.parametrize(
+    ("m", "steps"), [(SMALL, 300), (map_by_id("A"), 120)], ids=["small map", "map A"]
+)
+def test_legal_actions_are_exactly_the_actions_apply_accepts(m: DicelandMap, steps: int) -> None:
+    """Through a random game: every candidate action is accepted iff it is listed as legal."""
+    state = DicelandState((sheet_with(m), sheet_with(m)), seed_generator(11), bonus=(0, 0))
     checked = 0
     chooser = seed_generator(3)
-    for _ in range(300):
+    for _ in range(steps):
         if state.is_terminal:
             break
         if state.is_chance:
