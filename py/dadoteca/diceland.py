@@ -464,7 +464,7 @@ class Sheet(NamedTuple):
             return _broken("diceland.wrong_area", colour=name)
         first, full = board.area_first[area], board.area_full[area]
         free = full.bit_count() - (self.crossed >> first & full).bit_count()
-        if count > free:
+        if count > free:  # ruling DICELAND_EXCESS_DICE
             return _broken("diceland.excess_dice", count=count, colour=name, free=free)
         touching = self.touch >> first & full
         if not all(piece & touching for piece in board.components[area][selected >> first]):
@@ -800,7 +800,7 @@ class DicelandState(NamedTuple):
         if isinstance(action, Mark):
             self._check(player, action)
         elif isinstance(action, Pass):
-            count = self.set_aside
+            count = self.set_aside  # ruling DICELAND_ACTIVE_MUST_MARK: pass only if no mark
             if player == self.active and self.sheets[player].marks(self.chosen, count):
                 raise _broken("diceland.must_mark", count=count, colour=COLOURS[self.chosen])
         elif isinstance(action, Roll):
