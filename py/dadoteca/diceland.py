@@ -207,7 +207,6 @@ STOP: Final = Stop()
 REROLL: Final = Reroll()
 PASS: Final = Pass()
 CHOOSE: Final = tuple(Choose(c) for c in range(len(COLOURS)))
-_STOP_OR_REROLL: Final = (STOP, REROLL)
 
 
 # --- A map's rule tables -----------------------------------------------------------------------
