@@ -18,7 +18,7 @@ from dadoteca_web.i18n import Translator
 from dadoteca_web.storage import GameStore, MemoryStore
 
 ITALIAN = {
-    "Cell {cell} is not {colour}": "La casella {cell} non è {colour}",
+    "This cell is not {colour}": "Questa casella non è {colour}",
     "green": "verde",
     "red": "rosso",
     "yellow": "giallo",
@@ -221,17 +221,17 @@ def test_an_illegal_tap_is_explained_by_the_rule_it_breaks() -> None:
     assert asked_player(state) == state.active == 0
     obstacle = next(c for c in range(m.cell_count) if m.kinds[c] == Kind.OBSTACLE)
     app.handle("cell", {"cell": str(obstacle)})
-    assert f"Cell {obstacle} is an obstacle" in app.regions()["notice"]
+    assert "This cell is an obstacle" in app.regions()["notice"]
     assert 'class="hex obstacle refused"' in app.regions()["board"]
     other = next(
         c for c in range(m.cell_count) if m.kinds[c] == Kind.COLOUR and m.colours[c] != state.chosen
     )
     app.handle("cell", {"cell": str(other)})
     chosen = COLOURS[state.chosen]
-    assert f"Cell {other} is not {chosen}" in app.regions()["notice"]
+    assert f"This cell is not {chosen}" in app.regions()["notice"]
     app.t = Translator("it", {"it": ITALIAN})
     app.handle("cell", {"cell": str(other)})
-    assert f"La casella {other} non è {ITALIAN[chosen]}" in app.regions()["notice"]
+    assert f"Questa casella non è {ITALIAN[chosen]}" in app.regions()["notice"]
     crossed = state.sheets[0].crossed_cells()[0]
     app.handle("cell", {"cell": str(crossed)})
     assert state_of(app) == state and not ui_of(app).selection
