@@ -45,7 +45,9 @@ What is measured, on Debian's Chromium (``/usr/bin/chromium``, headless, 360x640
    game, in both browsers (normal and throttled). ``performance.now()`` is coarsened to 0.1 ms
    on a page that is not cross-origin isolated.
 
-3. **Rules engine in Pyodide**: random games per second of each game, by tests/bench/engine.py's own
+3. **Rules engine in Pyodide**: My Shelfie's legal-mark enumeration for every multiset of six
+   dice (engine.py's ``shelfie_enumeration_ms``: worst and median, first time and cached), and
+   random games per second of each game, by tests/bench/engine.py's own
    ``games_per_second`` (the module is copied into Pyodide's file system and imported there),
    run for 1, 2 and 4 players on the bare page, alternating with the same function in this
    CPython; medians of ``--runs`` and the ratio CPython/Pyodide.
@@ -211,6 +213,9 @@ ENGINE_SETUP_JS = """(source) => {
   pyodide.runPython("import sys; sys.path.insert(0, '/bench'); import bench_engine");
   return pyodide.version;
 }"""
+
+ENUMERATION_JS = """() => pyodide.runPython(
+  "import json; json.dumps(bench_engine.shelfie_enumeration_ms())")"""
 
 ENGINE_RUN_JS = """([game, players, seconds, seed]) => pyodide.runPython(
   `bench_engine.games_per_second(${JSON.stringify(game)}, ${players}, ${seconds}, ${seed})`)"""
@@ -602,6 +607,10 @@ def measure_engine(
                 for game, count in cases
             )
         )
+    enumeration = {
+        "pyodide": json.loads(page.evaluate(ENUMERATION_JS)),
+        "cpython": engine.shelfie_enumeration_ms(),
+    }
     page.close()
     results = []
     for (game, count), runs_of in figures.items():
@@ -623,6 +632,7 @@ def measure_engine(
         "python": platform.python_version(),
         "seconds_per_run": seconds,
         "results": results,
+        "shelfie_enumeration": enumeration,
     }
 
 
@@ -702,6 +712,13 @@ def print_summary(report: dict[str, Any]) -> None:
             f" {result['pyodide_games_per_second']:>16,.0f}"
             f" {result['cpython_games_per_second']:>16,.0f} "
             f"{times(result['ratio_cpython_to_pyodide']):>15}"
+        )
+    for where, figures in engine_report["shelfie_enumeration"].items():
+        log(
+            f"  shelfie legal marks (6 dice, empty sheet) in {where}: first enumeration worst "
+            f"{figures['first_max_ms']:.2f} ms ({' '.join(figures['first_worst_dice'])}), "
+            f"median {figures['first_median_ms']:.2f} ms; cached worst "
+            f"{figures['cached_max_ms']:.4f} ms"
         )
     environment = report["environment"]
     log(
