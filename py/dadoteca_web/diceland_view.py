@@ -687,12 +687,7 @@ class DicelandUI(GameUI):
                 f"<td><strong>{state.prizes(player)}</strong></td>"
                 f'<td class="colours">{colours}</td><td>{rounds}</td></tr>'
             )
-        names = ", ".join(self.name(p) for p in winners)
-        title = (
-            t("{names} wins!", names=names)
-            if len(winners) == 1
-            else t("{names} share the win!", names=names)
-        )
+        title = self.winners_title(winners)
         return (
             f'<h2 class="winners">{title}</h2><table class="scores dl-scores"><thead><tr>'
             f'<th scope="col">{t("Player")}</th><th scope="col">{t("Prizes")}</th>'

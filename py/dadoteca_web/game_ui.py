@@ -85,6 +85,13 @@ class GameUI(ABC):
         """A player's name, escaped: names are untrusted text."""
         return escape(self.names[player])
 
+    def winners_title(self, winners: Sequence[int]) -> str:
+        """The end screen's headline: one winner, or several sharing the win."""
+        names = ", ".join(self.name(player) for player in winners)
+        if len(winners) == 1:
+            return self.t("{names} wins!", names=names)
+        return self.t("{names} share the win!", names=names)
+
     @abstractmethod
     def regions(self, state: AnyState) -> dict[str, str]:
         """HTML for the play regions (keys among PLAY_REGIONS; absent ones are painted empty)."""

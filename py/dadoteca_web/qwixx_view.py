@@ -261,12 +261,7 @@ class QwixxUI(GameUI):
                 f"{escape(self.names[player])}{crown}</th>{points}"
                 f"<td>-{5 * sheet.penalties}</td><td><strong>{sheet.score()}</strong></td></tr>"
             )
-        names = ", ".join(escape(self.names[p]) for p in winners)
-        title = (
-            t("{names} wins!", names=names)
-            if len(winners) == 1
-            else t("{names} share the win!", names=names)
-        )
+        title = self.winners_title(winners)
         return (
             f'<h2 class="winners">{title}</h2><table class="scores"><thead><tr>'
             f'<th scope="col">{t("Player")}</th>{head}<th scope="col">{t("Penalties")}</th>'

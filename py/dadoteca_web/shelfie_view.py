@@ -560,12 +560,7 @@ class ShelfieUI(GameUI):
                 f"{self.name(player)}{crown}</th>{shelves}{columns}"
                 f"<td><strong>{sheet.score()}</strong></td></tr>"
             )
-        names = ", ".join(self.name(p) for p in winners)
-        title = (
-            t("{names} wins!", names=names)
-            if len(winners) == 1
-            else t("{names} share the win!", names=names)
-        )
+        title = self.winners_title(winners)
         return (
             f'<h2 class="winners">{title}</h2><table class="scores shelfie-scores"><thead>'
             f'<tr><td></td><th scope="colgroup" colspan="{len(SHELVES)}">{t("Shelves")}</th>'
