@@ -42,6 +42,7 @@ from .diceland_maps import (
     MAP_RULES,
     PRIZES_TO_WIN,
     DicelandMap,
+    cells_of,
     map_by_id,
 )
 
@@ -365,8 +366,7 @@ class Sheet(NamedTuple):
         return self.board.map
 
     def crossed_cells(self) -> tuple[int, ...]:
-        crossed = self.crossed
-        return tuple(cell for cell in range(self.board.map.cell_count) if crossed >> cell & 1)
+        return tuple(cells_of(self.crossed))
 
     def prizes(self) -> int:
         return (self.crossed & self.board.map.prize_mask).bit_count()

@@ -42,6 +42,7 @@ __all__ = [
     "PRIZES_TO_WIN",
     "DicelandMap",
     "Kind",
+    "cells_of",
     "generate_map",
     "map_by_id",
     "map_digest",
@@ -139,7 +140,8 @@ class DicelandMap:
         return "\n".join(self.rows)
 
 
-def _cells_of(mask: int) -> list[int]:
+def cells_of(mask: int) -> list[int]:
+    """The cell ids set in a cell mask, lowest first."""
     cells = []
     while mask:
         low = mask & -mask
@@ -241,7 +243,7 @@ def _reach(m: DicelandMap, start: int, allowed: int) -> int:
     reached = frontier = 1 << start
     while frontier:
         grown = 0
-        for cell in _cells_of(frontier):
+        for cell in cells_of(frontier):
             grown |= m.neighbours[cell]
         frontier = grown & allowed & ~reached
         reached |= frontier
@@ -272,7 +274,7 @@ def validate_map(m: DicelandMap) -> list[str]:
             problems.append(f"no {colour_name} area")
     for a, first in enumerate(m.area_first):
         size, mask, colour = m.area_size[a], m.area_masks[a], m.area_colours[a]
-        cells = _cells_of(mask)
+        cells = cells_of(mask)
         name = f"area {a} ({COLOURS[colour]}, cells {first}-{first + size - 1})"
         if cells != list(range(first, first + size)):
             problems.append(f"{name} is not numbered consecutively")
@@ -302,7 +304,7 @@ def validate_map(m: DicelandMap) -> list[str]:
     coloured = sum(m.area_masks)
     reachable = _reach(m, m.start, coloured | 1 << m.start)
     if coloured & ~reachable:
-        unreached = _cells_of(coloured & ~reachable)
+        unreached = cells_of(coloured & ~reachable)
         problems.append(f"cells {unreached} cannot be reached from the start")
     full_colours = [
         c for c in range(6) if m.colour_masks[c] and m.colour_masks[c] & ~reachable == 0

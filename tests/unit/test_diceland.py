@@ -33,6 +33,7 @@ from dadoteca.diceland_maps import (
     MAP_TEXTS,
     DicelandMap,
     Kind,
+    cells_of,
     generate_map,
     map_by_id,
     map_digest,
@@ -105,10 +106,6 @@ def to_phase2(match: Match, colours: str, choose: int) -> None:
         match.play(state_of(match).active, STOP)
 
 
-def cells_of(m: DicelandMap, mask: int) -> list[int]:
-    return [cell for cell in range(m.cell_count) if mask >> cell & 1]
-
-
 # --- The maps (ruling DICELAND_MAPS) -----------------------------------------------------------
 
 MAP_DIGESTS = {
@@ -135,8 +132,8 @@ def test_ruling_maps_a_to_h_are_valid_diceland_maps(map_id: str) -> None:
     assert validate_map(m) == []
     assert m.kinds.count(Kind.START) == 1 and m.start == 0
     assert m.obstacle_mask and m.prize_mask.bit_count() == 12
-    assert sorted(m.areas[cell] for cell in cells_of(m, m.prize_mask)) == sorted(
-        {m.areas[cell] for cell in cells_of(m, m.prize_mask)}
+    assert sorted(m.areas[cell] for cell in cells_of(m.prize_mask)) == sorted(
+        {m.areas[cell] for cell in cells_of(m.prize_mask)}
     )  # 12 prizes in 12 different areas
     for colour in range(6):
         assert (m.colour_masks[colour] & m.prize_mask).bit_count() == 2
@@ -144,7 +141,7 @@ def test_ruling_maps_a_to_h_are_valid_diceland_maps(map_id: str) -> None:
     # Two areas of one colour never touch (checked here directly, not only by the validator).
     for a, area_mask in enumerate(m.area_masks):
         around = 0
-        for cell in cells_of(m, area_mask):
+        for cell in cells_of(area_mask):
             around |= m.neighbours[cell]
         for b in m.colour_areas[m.area_colours[a]]:
             assert b == a or not around & m.area_masks[b]
@@ -153,7 +150,7 @@ def test_ruling_maps_a_to_h_are_valid_diceland_maps(map_id: str) -> None:
 def test_maps_a_to_h_are_eight_different_boards_of_about_150_cells() -> None:
     maps = [map_by_id(map_id) for map_id in FIXED_MAP_IDS]
     outlines = {frozenset(m.positions) for m in maps}
-    obstacles = {frozenset(m.positions[c] for c in cells_of(m, m.obstacle_mask)) for m in maps}
+    obstacles = {frozenset(m.positions[c] for c in cells_of(m.obstacle_mask)) for m in maps}
     assert len(outlines) == len(obstacles) == 8
     assert all(145 <= m.cell_count <= 170 for m in maps)
     assert set(MAP_TEXTS) == set(FIXED_MAP_IDS)
@@ -179,7 +176,7 @@ def test_hex_adjacency_has_the_six_neighbours() -> None:
             m.cell_at(q + dq, r + dr)
             for dq, dr in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
         } - {None}
-        assert set(cells_of(m, m.neighbours[cell])) == expected
+        assert set(cells_of(m.neighbours[cell])) == expected
     assert max(mask.bit_count() for mask in m.neighbours) == 6
 
 
@@ -193,9 +190,9 @@ def test_the_small_test_map_reads_as_drawn() -> None:
         ("grey", (18, 19, 20)),
         ("orange", (21, 22)),
     ]
-    assert cells_of(SMALL, SMALL.neighbours[0]) == [3, 7, 15, 16, 23]
-    assert cells_of(SMALL, SMALL.prize_mask) == [1, 6, 14, 20]
-    assert cells_of(SMALL, SMALL.obstacle_mask) == [23, 24]
+    assert cells_of(SMALL.neighbours[0]) == [3, 7, 15, 16, 23]
+    assert cells_of(SMALL.prize_mask) == [1, 6, 14, 20]
+    assert cells_of(SMALL.obstacle_mask) == [23, 24]
     assert SMALL.cell_at(2, 1) == 0 and SMALL.cell_at(9, 9) is None
 
 
@@ -790,18 +787,18 @@ def nearly_winning(m: DicelandMap, area: int, spare_prizes: int = 3) -> Sheet:
     crossing ``area`` completes its colour."""
     colour = m.area_colours[area]
     spares: dict[int, int] = {}
-    for cell in cells_of(m, m.prize_mask):
+    for cell in cells_of(m.prize_mask):
         if m.colours[cell] != colour and len(spares) < spare_prizes:
             spares.setdefault(m.colours[cell], cell)
     left = set(m.area_cells(area)) | set(spares.values())
-    return sheet_with(m, *(c for c in cells_of(m, sum(m.area_masks)) if c not in left))
+    return sheet_with(m, *(c for c in cells_of(sum(m.area_masks)) if c not in left))
 
 
 def spare_prize_cells(m: DicelandMap, sheet: Sheet) -> list[int]:
     """The prize cells ``sheet`` has not crossed, outside wholly free areas."""
     return [
         cell
-        for cell in cells_of(m, m.prize_mask & ~sheet.crossed)
+        for cell in cells_of(m.prize_mask & ~sheet.crossed)
         if sheet.crossed & m.area_masks[m.areas[cell]]
     ]
 
@@ -813,7 +810,7 @@ def test_ruling_win_nine_prizes_and_one_whole_colour() -> None:
     done = sheet.crossing(Mark(GREY, MAP_A.area_cells(grey)))
     assert done.prizes() == 9 and GREY in done.completed_colours() and done.has_won()
     board = board_of(MAP_A)
-    prizes = cells_of(MAP_A, MAP_A.prize_mask)
+    prizes = cells_of(MAP_A.prize_mask)
     nine_prizes = Sheet(board, sum(1 << cell for cell in prizes[:9]), 0)
     assert nine_prizes.prizes() == 9 and not nine_prizes.has_won()  # no whole colour
     grey_cells = MAP_A.colour_masks[GREY]

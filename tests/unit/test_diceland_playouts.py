@@ -22,20 +22,11 @@ from dadoteca.diceland import (
     Roll,
     Sheet,
 )
-from dadoteca.diceland_maps import PRIZES_TO_WIN, DicelandMap
+from dadoteca.diceland_maps import PRIZES_TO_WIN, DicelandMap, cells_of
 from dadoteca.match import Match
 from dadoteca.playout import random_match
 
 GAMES = 1000
-
-
-def cells_of(mask: int) -> list[int]:
-    cells = []
-    while mask:
-        low = mask & -mask
-        cells.append(low.bit_length() - 1)
-        mask ^= low
-    return cells
 
 
 def neighbours_of(m: DicelandMap, mask: int) -> int:
