@@ -70,7 +70,8 @@
   const setup = document.getElementById("setup");
   const chosenGame = () => setup.querySelector("input[name=game]:checked");
 
-  // The seats a game has room for; each seat shows the choices of that game (Diceland: a map).
+  // The seats a game has room for; each seat shows the choices of that game (Diceland: a map)
+  // and, in every game, whether a person or a computer plays it.
   function showSeatsOf() {
     const game = chosenGame();
     setup.dataset.game = game.value;
@@ -88,7 +89,7 @@
       game,
       names: seats.map((item) => item.querySelector("input[name=player]").value),
       choices: seats.map((item) => Object.fromEntries(
-        [...item.querySelectorAll(`[data-choice][data-game="${game}"]`)]
+        [...item.querySelectorAll(`[data-choice]:is([data-game="${game}"], :not([data-game]))`)]
           .map((field) => [field.dataset.choice, field.value]))),
     };
     if (typeof window.dadotecaStart === "function") {

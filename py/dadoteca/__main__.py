@@ -1,4 +1,4 @@
-"""Command line: ``python -m dadoteca replay RECORD.json`` and ``python -m dadoteca random GAME``.
+"""Command line: ``replay RECORD.json``, ``random GAME`` and ``simulate GAME --players …``.
 
 Errors print one line naming the problem and exit with status 2.
 """
@@ -10,6 +10,8 @@ import json
 import sys
 from collections.abc import Sequence
 
+from .bots import BOT_LEVELS
+from .bots.simulate import simulate as run_simulation
 from .core import RuleError
 from .games import GAMES
 from .match import Match
@@ -52,12 +54,42 @@ def main(argv: Sequence[str] | None = None) -> int:
     random.add_argument("game", choices=sorted(GAMES), help="game id")
     random.add_argument("--players", type=int, default=2)
     random.add_argument("--seed", type=int, default=0)
+    simulate = commands.add_parser(
+        "simulate", help="play computer players against each other; print a summary per player"
+    )
+    simulate.add_argument("game", choices=sorted(GAMES), help="game id")
+    simulate.add_argument(
+        "--players",
+        required=True,
+        type=_levels,
+        help=f"comma-separated levels, one per player ({', '.join(BOT_LEVELS)}); one is solo",
+    )
+    simulate.add_argument("--games", type=_positive, default=100)
+    simulate.add_argument("--seed", type=int, default=0, help="game g uses seed SEED + g")
+    simulate.add_argument("--jobs", type=_positive, default=1, help="processes to spread games")
+    simulate.add_argument(
+        "--no-rotate", action="store_true", help="keep every player at the same table position"
+    )
+    simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
     args = parser.parse_args(argv)
     try:
         if args.command == "replay":
             result = _replay(args.record)
-        else:
+        elif args.command == "random":
             result = random_match(args.game, args.players, args.seed).record()
+        else:
+            report = run_simulation(
+                args.game,
+                args.players,
+                args.games,
+                args.seed,
+                jobs=args.jobs,
+                rotate=not args.no_rotate,
+            )
+            print(
+                json.dumps(report.to_json(), indent=1) if args.json else "\n".join(report.lines())
+            )
+            return 0
     except RuleError as error:
         print(f"error: {error.message} [{error.rule}]", file=sys.stderr)
         return 2
@@ -66,6 +98,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     print(_readable_json(result))
     return 0
+
+
+def _levels(text: str) -> list[str]:
+    levels = [level.strip() for level in text.split(",")]
+    unknown = sorted(set(levels) - set(BOT_LEVELS))
+    if unknown:
+        raise argparse.ArgumentTypeError(
+            f"unknown level {', '.join(unknown)} (known: {', '.join(BOT_LEVELS)})"
+        )
+    return levels
+
+
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not a positive number")
+    return value
 
 
 def _readable_json(value: dict[str, object]) -> str:

@@ -116,6 +116,13 @@ class State(Protocol[A]):
     def apply_chance(self, outcome: A) -> Self:
         """The state after the dice show ``outcome``; raises :class:`RuleError` if impossible."""
 
+    def reseeded(self, generator: int) -> Self:
+        """This moment with its future dice drawn from ``generator`` instead.
+
+        Computer players search over dice they cannot see: they look ahead from a reseeded state,
+        so a search never reads the match's own dice before they are rolled.
+        """
+
     def parse_action(self, text: str) -> A:
         """The action written as ``text`` (the inverse of ``str``); raises :class:`RuleError`."""
 

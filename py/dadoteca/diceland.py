@@ -916,6 +916,9 @@ class DicelandState(NamedTuple):
         _, faces = roll_dice(self.generator, self._dice_to_roll())
         return Roll(tuple([face - 1 for face in faces]))
 
+    def reseeded(self, generator: int) -> DicelandState:
+        return self._replace(generator=generator)
+
     def apply_chance(self, outcome: DicelandAction) -> DicelandState:
         count = self._dice_to_roll()
         if (

@@ -463,6 +463,9 @@ class QwixxState(NamedTuple):
         )
         return Roll(white, (red, yellow, green, blue))
 
+    def reseeded(self, generator: int) -> QwixxState:
+        return self._replace(generator=generator)
+
     def apply_chance(self, outcome: QwixxAction) -> QwixxState:
         if self.phase != Phase.ROLL:
             raise _broken("qwixx.game_over" if self.is_terminal else "qwixx.no_roll_now")

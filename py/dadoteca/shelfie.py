@@ -771,6 +771,9 @@ class ShelfieState(NamedTuple):
             faces[position] = value - 1
         return Roll(tuple(faces))
 
+    def reseeded(self, generator: int) -> ShelfieState:
+        return self._replace(generator=generator)
+
     def apply_chance(self, outcome: ShelfieAction) -> ShelfieState:
         mask = self._rolled_mask()
         if not isinstance(outcome, Roll) or not self._possible(outcome.faces, mask):

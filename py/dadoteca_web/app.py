@@ -12,7 +12,8 @@ from collections.abc import Callable, Mapping, Sequence
 from html import escape
 from typing import Final
 
-from dadoteca.core import AnyState, RuleError
+from dadoteca.bots import LEVELS, Thinking, bot_for, decision_seed, finish
+from dadoteca.core import Action, AnyState, RuleError
 from dadoteca.match import MAX_NAME_LENGTH, Match, Seat
 
 from .diceland_view import DicelandUI
@@ -25,6 +26,18 @@ from .storage import GameStore
 __all__ = ["GAME_UIS", "REGIONS", "App"]
 
 REGIONS: Final = ("notice", *PLAY_REGIONS)
+SEAT_KIND_CHOICE: Final = "player"  # the setup's per-seat choice: "human" or a bot level
+BOT_SEAT: Final = "bot:"
+DEFAULT_LEVEL: Final = "normal"  # a record's seat of kind plain "bot"
+
+
+def bot_level(seat: Seat) -> str | None:
+    """The level of the computer playing ``seat``, None for a person."""
+    if seat.kind == "bot":
+        return DEFAULT_LEVEL
+    return seat.kind.removeprefix(BOT_SEAT) if seat.kind.startswith(BOT_SEAT) else None
+
+
 # The shelf as the app shows it: every game's screen, by game id, in picker order.
 GAME_UIS: Final[dict[str, type[GameUI]]] = {
     QwixxUI.game.id: QwixxUI,
@@ -109,6 +122,14 @@ class App:
         if self.match is None or self.ui is None:
             return regions
         regions.update(self.ui.regions(self.match.state))
+        bot = self.bot_to_move()
+        if bot is not None:  # the table watches: nothing to tap while a computer plays
+            regions["prompt"] = (
+                '<h2 class="prompt bot-turn" aria-live="polite">'
+                + t("{name} (computer) is playing…", name=self.ui.name(bot))
+                + "</h2>"
+            )
+            regions["controls"] = ""
         return regions
 
     # -- taps -------------------------------------------------------------------------------
@@ -123,6 +144,8 @@ class App:
             elif act == "new-game-confirmed":
                 self._new_game(confirmed=True)
             elif self.match is not None and self.ui is not None:
+                if self.bot_to_move() is not None:
+                    return  # a computer player's turn: taps wait for it
                 played = len(self.match.actions)
                 self.ui.handle(self.match, act, data)
                 if len(self.match.actions) != played:
@@ -140,17 +163,24 @@ class App:
     ) -> None:
         """A new game of ``game`` for the names given (empty ones skipped), in seat order.
 
-        ``choices`` holds each name's setup choices (e.g. Diceland's map), in the same order.
+        ``choices`` holds each name's setup choices (e.g. Diceland's map), in the same order;
+        choice ``player`` makes the seat a computer player of that level (a computer needs no
+        name: an empty one becomes "Computer N").
         """
         self.notice = ""
         ui_class = GAME_UIS.get(game)
         if ui_class is None:
             return  # a forged request: the picker only offers the shelf
-        seated = [
-            (name.strip()[:MAX_NAME_LENGTH], choices[index] if index < len(choices) else {})
-            for index, name in enumerate(names)
-            if name.strip()
-        ]
+        seated: list[tuple[str, str, Mapping[str, str]]] = []
+        for index, written in enumerate(names):
+            choice = dict(choices[index]) if index < len(choices) else {}
+            level = choice.pop(SEAT_KIND_CHOICE, "human")
+            kind = BOT_SEAT + level if level in LEVELS else "human"
+            name = written.strip()
+            if kind != "human" and not name:
+                name = self.t("Computer {number}", number=index + 1)
+            if name:
+                seated.append((name[:MAX_NAME_LENGTH], kind, choice))
         if not seated:
             self._say(self.t("Write at least one name to play."), "error")
             return
@@ -159,10 +189,10 @@ class App:
             self._say(self.t("At most {count} players.", count=most), "error")
             return
         try:
-            options = ui_class.options([choice for _, choice in seated], self.new_seed)
+            options = ui_class.options([choice for _, _, choice in seated], self.new_seed)
             match = Match(
                 ui_class.game,
-                [Seat(name) for name, _ in seated],
+                [Seat(name, kind) for name, kind, _ in seated],
                 self.new_seed() if seed is None else seed,
                 options,
             )
@@ -172,11 +202,53 @@ class App:
         self._set_match(match)
         self.store.save(match)
 
+    # -- computer players -------------------------------------------------------------------
+    # The browser plays a computer's move in steps, with pauses the table can follow: roll, or
+    # think in slices (bot_thinking), show the choice (bot_show), then play it (bot_play).
+
+    def bot_to_move(self) -> int | None:
+        """The computer player the table waits for now (to roll or to decide), or None."""
+        if self.match is None or self.ui is None or self.match.state.is_terminal:
+            return None
+        player = self.ui.waiting_for(self.match.state)
+        return None if bot_level(self.match.seats[player]) is None else player
+
+    def bot_thinking(self, player: int) -> Thinking:
+        """``player``'s decision now, as slices of thinking (see dadoteca.bots.base)."""
+        assert self.match is not None
+        level = bot_level(self.match.seats[player]) or DEFAULT_LEVEL
+        seed = decision_seed(self.match.seed, len(self.match.actions), player)
+        return bot_for(self.match.game.id, level).think(self.match.state, player, seed)
+
+    def bot_show(self, action: Action) -> None:
+        assert self.match is not None and self.ui is not None
+        self.ui.show_choice(self.match.state, action)
+
+    def bot_play(self, player: int, action: Action | None) -> None:
+        """Play a computer's decision (None: roll its dice) and save; the choice shown goes."""
+        assert self.match is not None and self.ui is not None
+        if action is None:
+            self.match.roll()
+        else:
+            self.match.play(player, action)
+        self.ui.forget()
+        self.store.save(self.match)
+
+    def play_bots(self) -> None:
+        """Let the computer players move, without pauses, until a person must (or the end)."""
+        while (player := self.bot_to_move()) is not None:
+            chance = self.state.is_chance
+            self.bot_play(player, None if chance else finish(self.bot_thinking(player)))
+
     def import_record(self, text: str) -> None:
         """Replace the current game by an imported record, if it is a valid one."""
         self.notice = ""
         try:
             match = Match.from_record(json.loads(text))
+            for seat in match.seats:  # every computer seat must be one this app has
+                level = bot_level(seat)
+                if level is not None:
+                    bot_for(match.game.id, level)
         except ValueError as error:  # RuleError is a ValueError too, with words for the player
             reason = self.t.rule(error) if isinstance(error, RuleError) else str(error)
             self._say(self.t("This file cannot be imported: {reason}", reason=reason), "error")

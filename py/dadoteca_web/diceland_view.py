@@ -15,7 +15,7 @@ from functools import lru_cache
 from html import escape
 from typing import Final
 
-from dadoteca.core import AnyState, Options
+from dadoteca.core import Action, AnyState, Options
 from dadoteca.diceland import (
     CHOOSE,
     COLOURS,
@@ -24,6 +24,7 @@ from dadoteca.diceland import (
     PASS,
     REROLL,
     STOP,
+    Choose,
     DicelandAction,
     DicelandState,
     Mark,
@@ -208,6 +209,18 @@ class DicelandUI(GameUI):
         self.selection = frozenset()
         self.refused = None
         self._for = None
+
+    def waiting_for(self, state: AnyState) -> int:
+        assert isinstance(state, DicelandState)
+        return _asked(state)
+
+    def show_choice(self, state: AnyState, action: Action) -> None:
+        assert isinstance(state, DicelandState)
+        self._keep(state)
+        if isinstance(action, Choose):
+            self.colour = action.colour
+        elif isinstance(action, Mark):
+            self.selection = frozenset(action.cells)
 
     def _pending(self, state: DicelandState) -> tuple[int | None, frozenset[int], int | None]:
         """The choice not yet confirmed, if it was made on ``state`` (else nothing)."""

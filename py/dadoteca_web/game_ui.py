@@ -10,9 +10,9 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from html import escape
-from typing import Any, ClassVar, Final, Protocol
+from typing import Any, ClassVar, Final, Protocol, runtime_checkable
 
-from dadoteca.core import AnyState, Game, Options
+from dadoteca.core import Action, AnyState, Game, Options
 from dadoteca.match import Match
 
 from .i18n import Translator
@@ -37,6 +37,7 @@ def die_pips(value: int) -> str:
     return "".join(f'<i class="pip p{spot}"></i>' for spot in PIPS[value])
 
 
+@runtime_checkable
 class SeatedState(Protocol):
     """A state whose turn belongs to one active player (every game on the shelf)."""
 
@@ -91,6 +92,16 @@ class GameUI(ABC):
         if len(winners) == 1:
             return self.t("{names} wins!", names=names)
         return self.t("{names} share the win!", names=names)
+
+    def waiting_for(self, state: AnyState) -> int:
+        """The player the table waits for now: to decide, or to roll the dice."""
+        assert isinstance(state, SeatedState)
+        return asked_player(state)
+
+    @abstractmethod
+    def show_choice(self, state: AnyState, action: Action) -> None:
+        """Show a computer player's ``action`` as the pending choice it would be from taps
+        (the cells it crosses, the dice it uses), before it is played."""
 
     @abstractmethod
     def regions(self, state: AnyState) -> dict[str, str]:

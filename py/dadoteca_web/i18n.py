@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Final
 
+from dadoteca.bots import BOT_RULES
 from dadoteca.core import CORE_RULES, RuleError
 from dadoteca.games import GAMES
 from dadoteca.match import RECORD_RULES
@@ -25,6 +26,7 @@ RULE_MESSAGES: Final[dict[str, str]] = {
     **CORE_RULES,
     **RECORD_RULES,
     **SAVE_RULES,
+    **BOT_RULES,
     **{rule: text for game in GAMES.values() for rule, text in game.rules.items()},
 }
 

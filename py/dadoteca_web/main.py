@@ -7,15 +7,20 @@ Once Python is here this module takes over the page; it decides nothing about th
 
 from __future__ import annotations
 
+import asyncio
 import json
 import secrets
 import traceback
+from time import perf_counter
 from typing import Any
 from urllib.parse import parse_qs
 
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import JsNull, create_proxy, to_js  # type: ignore[import-not-found]
 from pyodide.http import pyfetch  # type: ignore[import-not-found]
+
+from dadoteca.bots import Thinking
+from dadoteca.core import Action
 
 from .app import App
 from .i18n import LANGUAGES, SOURCE_LANGUAGE, Translator, pick_language
@@ -25,6 +30,12 @@ __all__ = ["start"]
 
 LANGUAGE_KEY = "dadoteca.language"
 SEED_LIMIT = 1 << 53  # seeds stay exact as JavaScript numbers, so records survive a JS round trip
+# A computer's move at the table's pace: a pause after the last move, then its choice on screen
+# for a moment before it is played (``?pace=0`` plays at once, for tests).
+BOT_PAUSE_SECONDS = 0.6
+BOT_SHOW_SECONDS = 0.9
+# Thinking runs in slices this long, the page handling taps and painting in between.
+THINKING_SLICE_SECONDS = 0.012
 
 
 def _py(value: Any) -> Any:
@@ -74,9 +85,12 @@ async def _catalog(language: str) -> dict[str, str]:
 class Page:
     """The DOM side: paints the app's regions and feeds it the taps."""
 
-    def __init__(self, app: App, seed: int | None) -> None:
+    def __init__(self, app: App, seed: int | None, pace: float) -> None:
         self.app = app
         self.seed = seed
+        self.pace = pace
+        self.bots_moving = False
+        self.bot_task: asyncio.Future[None] | None = None
         self.painted: dict[str, str] = {}
         self.document: Any = js.document
         self._proxies = [  # kept alive for as long as the page lives
@@ -106,16 +120,69 @@ class Page:
             if self.painted.get(name) != html:
                 self.document.getElementById(f"region-{name}").innerHTML = html
                 self.painted[name] = html
+        if not self.bots_moving and app.bot_to_move() is not None:
+            self.bots_moving = True
+            self.bot_task = asyncio.ensure_future(self.move_bots())
+
+    async def move_bots(self) -> None:
+        """Play the computers' moves while the table waits for one, at the table's pace.
+
+        Whatever the table does meanwhile (a new game, an import) wins: a move computed for a
+        moment that has passed is dropped.
+        """
+        app = self.app
+        try:
+            while (player := app.bot_to_move()) is not None:
+                moment = (app.match, len(app.match.actions) if app.match else 0)
+
+                def moved_on(moment: tuple[object, int] = moment) -> bool:
+                    return (app.match, len(app.match.actions) if app.match else 0) != moment
+
+                await asyncio.sleep(BOT_PAUSE_SECONDS * self.pace)
+                if moved_on():
+                    continue
+                if app.state.is_chance:
+                    self.guarded(lambda player=player: app.bot_play(player, None))
+                    continue
+                action = await self.think(app.bot_thinking(player))
+                if moved_on():
+                    continue
+                self.guarded(lambda action=action: app.bot_show(action))
+                await asyncio.sleep(BOT_SHOW_SECONDS * self.pace)
+                if not moved_on():
+                    self.guarded(lambda player=player, action=action: app.bot_play(player, action))
+        except Exception:  # reported like a tap's error: the saved game stays intact
+            self.report_failure()
+            self.paint()
+        finally:
+            self.bots_moving = False
+
+    @staticmethod
+    async def think(thinking: Thinking) -> Action:
+        """Run a decision in slices, handing the page back between them."""
+        deadline = perf_counter() + THINKING_SLICE_SECONDS
+        while True:
+            try:
+                next(thinking)
+            except StopIteration as done:
+                action: Action = done.value
+                return action
+            if perf_counter() > deadline:
+                await asyncio.sleep(0)
+                deadline = perf_counter() + THINKING_SLICE_SECONDS
 
     def guarded(self, action: Any) -> None:
         """Run a UI action; an unexpected error is reported and the saved game is left intact."""
         try:
             action()
         except Exception:  # the app must survive anything
-            js.console.error(traceback.format_exc())
-            self.app.notice = self.app.t("Something went wrong; your game is saved.")
-            self.app.notice_kind = "error"
+            self.report_failure()
         self.paint()
+
+    def report_failure(self) -> None:
+        js.console.error(traceback.format_exc())
+        self.app.notice = self.app.t("Something went wrong; your game is saved.")
+        self.app.notice_kind = "error"
 
     def on_click(self, event: Any) -> None:
         element = _py(event.target.closest("[data-act]"))
@@ -163,13 +230,26 @@ class Page:
         self.paint()
 
 
+def _from_url(name: str) -> str:
+    values = parse_qs(str(js.location.search).lstrip("?")).get(name, [])
+    return values[0] if values else ""
+
+
 def _seed_from_url() -> int | None:
     """``?seed=N`` makes the next new game reproducible (shared seeds, and the tests)."""
-    values = parse_qs(str(js.location.search).lstrip("?")).get("seed", [])
     try:
-        return int(values[0]) % SEED_LIMIT if values else None
+        return int(_from_url("seed")) % SEED_LIMIT
     except ValueError:
         return None
+
+
+def _pace_from_url() -> float:
+    """``?pace=F`` scales the computers' pauses (0: no pauses, for tests and benchmarks)."""
+    try:
+        pace = float(_from_url("pace"))
+    except ValueError:
+        return 1.0
+    return pace if 0 <= pace <= 10 else 1.0
 
 
 async def start() -> None:
@@ -188,7 +268,7 @@ async def _start() -> None:
     language = pick_language(preferred)
     translator = Translator(language, {language: await _catalog(language)})
     app = App(GameStore(storage), translator, lambda: secrets.randbelow(SEED_LIMIT))
-    page = Page(app, _seed_from_url())
+    page = Page(app, _seed_from_url(), _pace_from_url())
     # The shell hands over: its form starts games, its language switch changes ours.
     js.window.dadotecaStart = create_proxy(page.start_game)
 

@@ -10,7 +10,7 @@ from collections.abc import Collection, Mapping
 from html import escape
 from typing import Final
 
-from dadoteca.core import AnyState
+from dadoteca.core import Action, AnyState
 from dadoteca.match import Match
 from dadoteca.qwixx import (
     LAST_POSITION,
@@ -92,6 +92,9 @@ class QwixxUI(GameUI):
 
     def forget(self) -> None:
         self.selection = None
+
+    def show_choice(self, state: AnyState, action: Action) -> None:
+        self.selection = action if isinstance(action, Cross) else None
 
     def _tap_cell(self, state: QwixxState, data: Mapping[str, str]) -> None:
         try:

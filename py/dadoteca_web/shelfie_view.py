@@ -12,7 +12,7 @@ from collections.abc import Collection, Mapping, Sequence
 from html import escape
 from typing import Final
 
-from dadoteca.core import AnyState, RuleError
+from dadoteca.core import Action, AnyState, RuleError
 from dadoteca.match import Match
 from dadoteca.shelfie import (
     COLUMN_LINES,
@@ -79,6 +79,16 @@ class ShelfieUI(GameUI):
         self.picks = []
         self.rerolling = set()
         self.strike = None
+
+    def show_choice(self, state: AnyState, action: Action) -> None:
+        assert isinstance(state, ShelfieState)
+        self._sync(state)
+        if isinstance(action, Mark):
+            self.picks = list(action.combos)
+        elif isinstance(action, Reroll):
+            self.rerolling = set(action.positions)
+        elif isinstance(action, Strike):
+            self.strike = action.shelf
 
     def _sync(self, state: ShelfieState) -> None:
         """A choice belongs to the state it was made on: another state starts afresh."""

@@ -1,0 +1,181 @@
+"""Computer players: strength, decision time in CPython and in the browser, the page's long tasks.
+
+    PYTHONPATH=py:build:tests/e2e .venv/bin/python tests/bench/bots.py [--games 400] [--solo 10000]
+
+1. Strength, in CPython (``dadoteca.bots.simulate``, table positions rotating): expert against
+   normal and normal against random, 2 players, in every game; Qwixx solo, expert, ``--solo``
+   games (the issue's 10,000).
+2. Decision time in the browser: the same simulation run inside bare Pyodide (the app's wheel),
+   expert against normal, per game: mean, p95 and max per decision, beside CPython's.
+3. Long tasks: in the app itself, expert against expert at ``?pace=0`` (no pauses, so thinking is
+   the page's whole work), every main-thread task over 50 ms recorded by a PerformanceObserver
+   while the game is played to its end screen.
+
+Writes ``bench-results/bots.json`` and prints a summary.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from browser import BARE_PAGE, GAMES, ROOT, Site, browser, log
+from playwright.sync_api import sync_playwright
+
+from dadoteca.bots.simulate import simulate
+
+SIMULATE_JS = """([game, levels, games, seed]) => pyodide.runPython(`
+import json
+from dadoteca.bots.simulate import simulate
+json.dumps(simulate(${JSON.stringify(game)}, ${JSON.stringify(levels)}, ${games},
+                    ${seed}).to_json())
+`)"""
+
+# Plays the app's own computer seats to the end screen, watching main-thread tasks over 50 ms.
+LONG_TASKS_JS = """async ({ game, levels }) => {
+  const tasks = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) tasks.push(entry.duration);
+  }).observe({ type: "longtask" });
+  document.querySelector(`#setup input[name=game][value=${game}]`).click();
+  const kinds = document.querySelectorAll("#setup .seat-kind");
+  levels.forEach((level, seat) => {
+    kinds[seat].value = level;
+  });
+  const started = performance.now();
+  document.querySelector("#setup button[type=submit]").click();
+  while (!document.querySelector("#region-scores table")) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    if (performance.now() - started > 600000) throw new Error("no end screen in 10 minutes");
+  }
+  const record = JSON.parse(localStorage.getItem("dadoteca.game"));
+  localStorage.clear();
+  return { tasks, seconds: (performance.now() - started) / 1000, actions: record.actions.length };
+}"""
+
+
+def strength(games: int, solo: int, jobs: int) -> dict[str, Any]:
+    report: dict[str, Any] = {}
+    for game in GAMES:
+        for levels in (["expert", "normal"], ["normal", "random"]):
+            log(f"  {game}: {' vs '.join(levels)}, {games} games")
+            report[f"{game} {'-'.join(levels)}"] = simulate(
+                game, levels, games, seed=1, jobs=jobs
+            ).to_json()
+    if solo:
+        log(f"  qwixx solo expert, {solo} games")
+        report["qwixx solo expert"] = simulate(
+            "qwixx", ["expert"], solo, seed=1, jobs=jobs
+        ).to_json()
+    return report
+
+
+def browser_decisions(site: Site, games: int) -> dict[str, Any]:
+    report: dict[str, Any] = {}
+    with (
+        sync_playwright() as playwright,
+        browser(playwright, site, 1.0, incognito=True) as chromium,
+    ):
+        page, _ = chromium.open(chromium.new_origin(), BARE_PAGE)
+        for game in GAMES:
+            log(f"  {game}: expert vs normal in Pyodide, {games} games")
+            levels = ["expert", "normal"]
+            pyodide = json.loads(page.evaluate(SIMULATE_JS, [game, levels, games, 1]))
+            cpython: dict[str, Any] = simulate(game, levels, games, seed=1).to_json()
+            report[game] = {
+                "pyodide": pyodide["players"][0]["decision_ms"],
+                "cpython": cpython["players"][0]["decision_ms"],
+                "decisions": pyodide["players"][0]["decisions"],
+            }
+    return report
+
+
+def long_tasks(site: Site, throttling: float) -> dict[str, Any]:
+    report: dict[str, Any] = {}
+    with (
+        sync_playwright() as playwright,
+        browser(playwright, site, throttling, incognito=True) as chromium,
+    ):
+        origin = chromium.new_origin()
+        for game in GAMES:
+            page, _ = chromium.open(origin, "index.html?seed=5&pace=0")
+            page.set_default_timeout(900_000)
+            played = page.evaluate(LONG_TASKS_JS, {"game": game, "levels": ["expert", "expert"]})
+            tasks = sorted(played["tasks"])
+            report[game] = {
+                "actions": played["actions"],
+                "seconds": played["seconds"],
+                "long_tasks": len(tasks),
+                "longest_ms": tasks[-1] if tasks else 0.0,
+                "long_task_ms_total": sum(tasks),
+            }
+            log(f"  {game} at {throttling:g}x: {report[game]}")
+            page.close()
+    return report
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--games", type=int, default=400, help="2-player games per pairing")
+    parser.add_argument("--solo", type=int, default=10_000, help="Qwixx solo games (0: none)")
+    parser.add_argument("--browser-games", type=int, default=20, help="games run in Pyodide")
+    parser.add_argument("--jobs", type=int, default=len(os.sched_getaffinity(0)))
+    parser.add_argument("--cpu-throttling", type=float, default=4.0)
+    parser.add_argument("--dist", type=Path, default=ROOT / "dist")
+    parser.add_argument("--out", type=Path, default=Path("bench-results/bots.json"))
+    args = parser.parse_args()
+    started = time.monotonic()
+    log("strength, CPython")
+    report: dict[str, Any] = {"strength": strength(args.games, args.solo, args.jobs)}
+    with tempfile.TemporaryDirectory(prefix="dadoteca-bench-") as tmp:
+        site = Site.copy_of(args.dist, Path(tmp))
+        log("decision time, Pyodide and CPython")
+        report["decision_ms"] = browser_decisions(site, args.browser_games)
+        report["long_tasks"] = {
+            f"{throttling:g}x": long_tasks(site, throttling)
+            for throttling in (1.0, args.cpu_throttling)
+        }
+    report["environment"] = {
+        "python": platform.python_version(),
+        "cpus": len(os.sched_getaffinity(0)),
+        "load_average_after": os.getloadavg(),
+        "elapsed_seconds": round(time.monotonic() - started),
+    }
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(report, indent=1))
+    print_summary(report)
+
+
+def print_summary(report: dict[str, Any]) -> None:
+    print("\nstrength (CPython, positions rotating):")
+    for name, result in report["strength"].items():
+        for player in result["players"]:
+            interval = " - ".join(f"{100 * x:.1f}" for x in player["win_rate_95"])
+            print(
+                f"  {name:<28} {player['level']:>6}: mean {player['score']['mean']:7.2f}"
+                f"  wins {100 * player['win_rate']:5.1f}% (95% CI {interval})"
+            )
+    print("\nexpert decision time, ms (mean / p95 / max):")
+    for game, times in report["decision_ms"].items():
+        line = "  ".join(
+            f"{engine} {t['mean']:.1f} / {t['p95']:.1f} / {t['max']:.1f}"
+            for engine, t in (("Pyodide", times["pyodide"]), ("CPython", times["cpython"]))
+        )
+        print(f"  {game:<9} {line}  ({times['decisions']} decisions)")
+    print("\nlong tasks (> 50 ms) while two experts play in the app at pace 0:")
+    for variant, games in report["long_tasks"].items():
+        for game, figures in games.items():
+            print(
+                f"  {variant:>3} {game:<9} {figures['long_tasks']} long tasks in "
+                f"{figures['actions']} actions, longest {figures['longest_ms']:.0f} ms"
+            )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,91 @@
+"""A person plays every game against computer players in headless Chromium, to the end screen."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from playwright.sync_api import Page
+
+from appdriver import PageWatch, open_app
+from dadoteca.match import Match
+from serve import BackgroundServer
+
+# The person taps what the screen offers (roll, confirm, a legal cell, stop, pass); while a
+# computer plays, the prompt says so and the person waits.
+PERSON_VERSUS_BOTS_JS = """async ({ maxSteps }) => {
+  const find = (selector) => document.querySelector(selector);
+  const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  const choices = [
+    "[data-act=roll]",
+    "[data-act=confirm]:not([disabled])",
+    "#play .legal[data-act]",
+    "[data-act=stop]",
+    "[data-act=pass]",
+  ];
+  let taps = 0, botSteps = 0;
+  for (let step = 0; !find("#region-scores table"); step++) {
+    if (step > maxSteps) throw new Error(`no end screen after ${maxSteps} steps`);
+    if (find("#region-prompt .bot-turn")) {
+      botSteps++;
+      await pause(5);
+      continue;
+    }
+    const element = choices.map((selector) => find(selector)).find((found) => found);
+    if (element) {
+      element.click();
+      taps++;
+    }
+    await pause(0);
+  }
+  return { taps, botSteps };
+}"""
+
+LINEUPS = {
+    "qwixx": ["expert", "normal"],
+    "diceland": ["expert"],
+    "shelfie": ["expert", "easy"],
+}
+
+
+def start_against_bots(page: Page, game: str, levels: list[str]) -> None:
+    page.check(f"#setup input[name=game][value={game}]")
+    page.fill("#setup input[name=player] >> nth=0", "Ann")
+    for seat, level in enumerate(levels, 1):
+        page.select_option(f"#setup .seat-kind >> nth={seat}", level)
+    page.click("#setup button[type=submit]")
+    page.wait_for_selector("body[data-screen=play]")
+
+
+@pytest.mark.parametrize("game", sorted(LINEUPS))
+def test_a_person_plays_against_computers_to_the_end(
+    page: Page, server: BackgroundServer, watch: PageWatch, game: str
+) -> None:
+    open_app(page, f"{server.url}?seed=21&pace=0")
+    start_against_bots(page, game, LINEUPS[game])
+    page.set_default_timeout(300_000)
+    steps = page.evaluate(PERSON_VERSUS_BOTS_JS, {"maxSteps": 200_000})
+    assert steps["taps"] > 0 and steps["botSteps"] > 0
+    page.wait_for_selector("#region-scores h2.winners")
+    text = page.evaluate("localStorage.getItem('dadoteca.game')")
+    match = Match.from_record(json.loads(text))
+    assert match.state.is_terminal
+    assert [seat.kind for seat in match.seats] == ["human"] + [f"bot:{x}" for x in LINEUPS[game]]
+    assert {player for player, _ in match.actions if player is not None} == set(
+        range(len(match.seats))
+    )
+    assert watch.errors == []
+
+
+def test_the_table_sees_a_computer_choice_before_it_is_played(
+    page: Page, server: BackgroundServer, watch: PageWatch
+) -> None:
+    """At the normal pace a computer's cross shows as the selection, then is crossed."""
+    open_app(page, f"{server.url}?seed=3")
+    page.check("#setup input[name=game][value=qwixx]")
+    page.select_option("#setup .seat-kind >> nth=0", "expert")
+    page.click("#setup button[type=submit]")
+    page.wait_for_selector("#region-prompt .bot-turn")
+    page.wait_for_selector("#region-board .cell.selected", timeout=20_000)
+    page.wait_for_selector("#region-board .cell.crossed", timeout=20_000)
+    assert watch.errors == []

@@ -1,0 +1,162 @@
+"""Computer players of every game: legal, reproducible, replayable; the simulation around them."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from dadoteca.__main__ import main
+from dadoteca.bots import BOT_LEVELS, LEVELS, bot_for, finish
+from dadoteca.bots.play import play_bots
+from dadoteca.bots.simulate import simulate, wilson_interval
+from dadoteca.core import RuleError
+from dadoteca.games import GAMES, get_game
+from dadoteca.match import Match
+
+# Games per game id for the legality sweep: every level meets every other one, at every table
+# size; match.play refuses any illegal action, so each game is a check of every decision.
+SWEEP_GAMES = {"qwixx": 2000, "diceland": 200, "shelfie": 1000}
+
+
+def _lineups(game_id: str, games: int) -> list[tuple[str, ...]]:
+    game = get_game(game_id)
+    sizes = range(game.min_players, min(game.max_players, 4) + 1)
+    cheap = ("random", "easy", "normal")
+    lineups = []
+    for index in range(games):
+        size = sizes[index % len(sizes)]
+        lineups.append(tuple(cheap[(index + seat) % len(cheap)] for seat in range(size)))
+    return lineups
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_cheap_levels_only_ever_play_legal_actions(game_id: str) -> None:
+    for seed, lineup in enumerate(_lineups(game_id, SWEEP_GAMES[game_id])):
+        bots = [bot_for(game_id, level) for level in lineup]
+        assert play_bots(game_id, bots, seed).state.is_terminal
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_expert_plays_legal_games_that_replay_from_their_records(game_id: str) -> None:
+    for seed in range(4):
+        lineup = ("expert", LEVELS[seed % 3]) if seed else ("expert",)
+        match = play_bots(game_id, [bot_for(game_id, level) for level in lineup], seed)
+        replayed = Match.from_record(json.loads(json.dumps(match.record())))
+        assert replayed.state == match.state
+        assert [seat.kind for seat in replayed.seats] == [f"bot:{level}" for level in lineup]
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_seed_plays_the_same_game_again(game_id: str) -> None:
+    bots = [bot_for(game_id, level) for level in ("normal", "easy")]
+    assert play_bots(game_id, bots, 7).record() == play_bots(game_id, bots, 7).record()
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+@pytest.mark.parametrize("level", BOT_LEVELS)
+def test_bots_never_see_the_dice_to_come(game_id: str, level: str) -> None:
+    """Two moments differing only in the dice generator get the same decisions."""
+    bot = bot_for(game_id, level)
+    state = get_game(game_id).new_game(2, 3)
+    decisions = 0
+    while not state.is_terminal and decisions < 12:
+        if state.is_chance:
+            state = state.apply_chance(state.roll())
+            continue
+        player = state.deciders[0]
+        action = bot.decide(state, player, 11)
+        assert bot.decide(state.reseeded(99), player, 11) == action
+        state = state.apply(player, action)
+        decisions += 1
+
+
+def test_a_bot_asked_out_of_turn_names_the_rule() -> None:
+    state = get_game("qwixx").new_game(2, 1)
+    with pytest.raises(RuleError) as error:
+        bot_for("qwixx", "expert").decide(state, 0, 1)
+    assert error.value.rule == "bots.no_decision"
+
+
+def test_unknown_levels_are_refused_with_the_known_ones() -> None:
+    with pytest.raises(RuleError) as error:
+        bot_for("qwixx", "godlike")
+    assert error.value.rule == "bots.unknown_level"
+    assert "expert" in error.value.message
+
+
+def test_thinking_can_be_run_in_slices() -> None:
+    state = get_game("qwixx").new_game(1, 5)
+    state = state.apply_chance(state.roll())
+    thinking = bot_for("qwixx", "expert").think(state, 0, 1)
+    assert finish(thinking) == bot_for("qwixx", "expert").decide(state, 0, 1)
+
+
+# -- Qwixx: the expert's strength is the table it learned -------------------------------------
+
+
+def test_qwixx_levels_rank_in_solo_play() -> None:
+    means = {
+        level: simulate("qwixx", [level], 200, seed=1).players[0].mean
+        for level in ("easy", "normal", "expert")
+    }
+    assert means["easy"] < means["normal"] < means["expert"]
+    assert means["expert"] > 95  # 200 games; the 10,000-game figure is in the README
+
+
+def test_qwixx_levels_beat_the_random_player() -> None:
+    for level in LEVELS:
+        assert simulate("qwixx", [level, "random"], 60, seed=2).players[0].win_rate > 0.9
+
+
+# -- the simulation -----------------------------------------------------------------------
+
+
+def test_simulation_is_the_same_with_any_number_of_processes() -> None:
+    one = simulate("qwixx", ["normal", "easy"], 12, seed=3, jobs=1)
+    two = simulate("qwixx", ["normal", "easy"], 12, seed=3, jobs=2)
+    assert [p.mean for p in one.players] == [p.mean for p in two.players]
+    assert [p.wins for p in one.players] == [p.wins for p in two.players]
+    assert one.turns_mean == two.turns_mean
+
+
+def test_rotation_moves_every_player_around_the_table() -> None:
+    """Rotated, two copies of one level win about equally; unrotated, seat 1's edge shows."""
+    report = simulate("qwixx", ["normal", "normal"], 60, seed=4)
+    first, second = report.players
+    assert first.wins + second.wins + first.ties <= 60
+    assert abs(first.mean - second.mean) < 15
+
+
+def test_wilson_interval_brackets_the_rate() -> None:
+    low, high = wilson_interval(70, 100)
+    assert low < 0.7 < high
+    assert wilson_interval(0, 50)[0] == 0.0
+    assert wilson_interval(50, 50)[1] == pytest.approx(1.0)
+    assert 0.6 < low < high < 0.8
+
+
+def test_simulate_command_prints_a_line_per_player(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["simulate", "qwixx", "--players", "expert,random", "--games", "6", "--seed", "2"])
+    lines = capsys.readouterr().out.splitlines()
+    assert code == 0
+    assert len(lines) == 3
+    assert lines[1].startswith("player 1 expert: mean ")
+    assert "median" in lines[2] and "wins" in lines[2] and "ms p95" in lines[2]
+
+
+def test_simulate_command_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "shelfie", "--players", "normal", "--games", "3", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["game"] == "shelfie" and report["games"] == 3
+    (solo,) = report["players"]
+    assert solo["level"] == "normal" and solo["decisions"] > 0
+    assert set(solo["score"]) == {"mean", "median"}
+
+
+def test_simulate_command_refuses_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["simulate", "qwixx", "--players", "expert,wizard"])
+    assert "unknown level wizard" in capsys.readouterr().err
+    assert main(["simulate", "diceland", "--players", "easy,easy,easy,easy,easy"]) == 2
+    assert "players" in capsys.readouterr().err

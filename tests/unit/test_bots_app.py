@@ -1,0 +1,122 @@
+"""Computer seats in the app, in CPython: setup, turns the table watches, a whole game."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from dadoteca.bots import finish
+from dadoteca.core import draw, seed_generator
+from dadoteca.games import GAMES
+from dadoteca.qwixx import Cross, QwixxState
+from dadoteca_web.app import App
+from dadoteca_web.i18n import Translator
+from dadoteca_web.qwixx_view import QwixxUI
+from dadoteca_web.storage import GameStore, MemoryStore
+
+
+def new_app(store: MemoryStore | None = None) -> App:
+    return App(GameStore(store or MemoryStore()), Translator("en", {}), lambda: 9)
+
+
+def test_a_seat_chosen_as_computer_is_a_bot_and_needs_no_name() -> None:
+    app = new_app()
+    app.start(
+        ["Ann", "", ""], 5, choices=[{"player": "human"}, {"player": "expert"}, {"player": "easy"}]
+    )
+    assert app.match is not None
+    assert [(s.name, s.kind) for s in app.match.seats] == [
+        ("Ann", "human"),
+        ("Computer 2", "bot:expert"),
+        ("Computer 3", "bot:easy"),
+    ]
+
+
+def test_an_unknown_player_choice_seats_a_person() -> None:
+    app = new_app()
+    app.start(["Ann", "Bo"], 5, choices=[{"player": "wizard"}, {"player": "normal"}])
+    assert app.match is not None
+    assert [s.kind for s in app.match.seats] == ["human", "bot:normal"]
+
+
+def test_the_table_watches_a_computer_turn_and_taps_wait() -> None:
+    app = new_app()
+    app.start(["", "Ann"], 5, choices=[{"player": "normal"}, {}])
+    assert app.bot_to_move() == 0
+    regions = app.regions()
+    assert "Computer 1 (computer) is playing" in regions["prompt"]
+    assert regions["controls"] == ""
+    app.handle("roll", {})
+    assert app.match is not None and app.match.actions == []  # the tap waited
+    app.bot_play(0, None)  # the computer rolls its own dice
+    state = app.state
+    assert isinstance(state, QwixxState) and not state.is_chance
+
+
+def test_the_choice_is_shown_before_it_is_played() -> None:
+    app = new_app()
+    app.start([""], 3, choices=[{"player": "expert"}])
+    app.bot_play(0, None)
+    action = finish(app.bot_thinking(0))
+    app.bot_show(action)
+    assert isinstance(app.ui, QwixxUI)
+    assert app.ui.selection == (action if isinstance(action, Cross) else None)
+    assert app.match is not None and len(app.match.actions) == 1  # shown, not played yet
+    app.bot_play(0, action)
+    assert app.match.actions[-1] == (0, action)
+    assert app.ui.selection is None
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_person_plays_a_whole_game_against_two_computers(game_id: str) -> None:
+    """The person's moves are random legal ones; the computers play theirs; all is saved."""
+    store = MemoryStore()
+    app = new_app(store)
+    app.start(
+        ["Ann", "", ""], 8, game=game_id, choices=[{}, {"player": "normal"}, {"player": "easy"}]
+    )
+    chooser = seed_generator(1)
+    for _ in range(5000):
+        app.play_bots()
+        if app.state.is_terminal:
+            break
+        assert app.match is not None and app.ui is not None
+        player = app.ui.waiting_for(app.state)
+        assert app.match.seats[player].kind == "human"
+        if app.state.is_chance:
+            app.match.roll()
+        else:
+            chooser, value = draw(chooser)
+            legal = app.state.legal_actions(player)
+            app.match.play(player, legal[value % len(legal)])
+        app.store.save(app.match)  # as the person's taps would
+    assert app.state.is_terminal
+    assert app.screen == "over"
+    saved = new_app(store)
+    assert saved.match is not None and saved.match.state == app.state
+
+
+def test_an_imported_record_with_an_unknown_computer_level_is_refused() -> None:
+    app = new_app()
+    app.start(["Ann", ""], 2, choices=[{}, {"player": "expert"}])
+    assert app.match is not None
+    record = app.match.record()
+    record["seats"][1]["kind"] = "bot:wizard"  # type: ignore[index]
+    app.import_record(json.dumps(record))
+    assert "There is no wizard computer player for qwixx" in app.notice
+    assert app.match.seats[1].kind == "bot:expert"  # the game in play is kept
+
+
+def test_a_plain_bot_seat_from_a_record_plays_at_normal_level() -> None:
+    app = new_app()
+    app.start(["Ann", "Bo"], 2)
+    assert app.match is not None
+    data = app.match.record()
+    data["seats"][1]["kind"] = "bot"  # type: ignore[index]
+    app.import_record(json.dumps(data))
+    app.handle("roll", {})
+    app.handle("pass", {})  # Ann's action 1 done: the plain bot decides next
+    assert app.bot_to_move() == 1
+    app.play_bots()
+    assert app.bot_to_move() is None
