@@ -223,7 +223,8 @@ class RaceValue(SheetValue):
         prizes.sort()
         missing = PRIZES_TO_WIN - (len(tables.prizes) - len(prizes))
         costs = []
-        for colour, cost in enumerate(finishing):
+        for colour, own_cost in enumerate(finishing):
+            cost = own_cost
             needed = missing - sum(1 for _, c in prizes if c == colour)
             for prize_cost, c in prizes:
                 if needed <= 0:
