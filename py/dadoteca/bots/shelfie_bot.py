@@ -12,16 +12,20 @@ and turns left, that ended up circled.
 **Rivals.** A line another player completes crosses out one's own free cells in it. With rivals
 in view, each line's value is weighed by the chance that someone else completes it first (the
 product of their cells' chances), and completing a line is worth what it takes away from the
-others. The position is then one's expected points minus the others' (on average). A move that
-ends the game (a second full shelf on some sheet) is valued as the game will end: points as they
-stand, and one last turn for the players still to play in the round.
+others. The position is then one's expected points minus the others' (on average), the players
+seated later in the round counting one turn more. A move that ends the game (a second full shelf
+on some sheet) is valued as the game will end: points as they stand, and one last turn for the
+players still to play in the round. Playing for the win, that expected lead becomes a chance of
+winning (a normal spread that narrows as the end nears, exact when nobody plays after): ahead,
+it takes no needless risks with the dice; behind, it takes the ones it needs.
 
-- **easy** values a sheet with a short horizon (as if two turns at most were left: points soon,
-  not lines that need patience), ignores the other players, takes the best marks on those terms
-  and rerolls the dice its best marks do not use.
+- **easy** values a sheet as if one turn were left (points now, not lines that need patience),
+  ignores the other players, takes the best marks on those terms, and rerolls once at most: the
+  dice its best marks do not use.
 - **normal** values a sheet with the whole game's horizon, still ignoring the other players; it
-  also rerolls the dice its best marks leave unused, which can only improve on what it holds.
-- **expert** values positions with the rivals in view and searches the dice exactly. With the
+  rerolls, twice at most, the dice its best marks leave unused, which can only improve on what it
+  holds, and never gambles a mark it has for a better one.
+- **expert** plays for the win with the rivals in view, and searches the dice exactly. With the
   six dice of a roll as a multiset (462 of them), it values the best marks of every roll; then, by
   one pass over the 924 multisets of up to six dice, the expected value of keeping each of them
   and rolling the rest (the expectation of keeping k dice is the mean, over the six faces, of
@@ -36,7 +40,7 @@ from abc import abstractmethod
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import product
-from math import erf, sqrt
+from math import erf, inf, sqrt
 from typing import ClassVar, Final
 
 from ..core import Action, AnyState
@@ -48,6 +52,7 @@ from ..shelfie import (
     DICE_COUNT,
     FACES,
     MIN_ITEMS_TO_SCORE,
+    REROLLS_PER_TURN,
     SHELF_LINES,
     SHELVES,
     SHELVES_TO_END,
@@ -89,7 +94,6 @@ _KEPT: Final = tuple(
     counts for size in range(DICE_COUNT + 1) for counts in _compositions(size, len(FACES))
 )  # smallest first, so one pass each way visits a multiset after or before all its subsets
 _INDEX: Final = {counts: index for index, counts in enumerate(_KEPT)}
-_NOTHING: Final = _INDEX[(0,) * len(FACES)]
 _ONE_MORE: Final = tuple(
     tuple(
         _INDEX[(*counts[:face], counts[face] + 1, *counts[face + 1 :])]
@@ -109,22 +113,25 @@ _ONE_LESS: Final = tuple(
 )
 _ROLLS: Final = tuple(index for index, counts in enumerate(_KEPT) if sum(counts) == DICE_COUNT)
 
-# The cells of every distinct legal mark of a roll on an empty sheet, by roll index; filled on
-# first use (the rule module caches the marks themselves).
+# The cells of every distinct legal mark of each roll on an empty sheet, by roll index; filled by
+# the expert's first search (the rule module caches the marks themselves).
 _CELL_SETS: dict[int, tuple[int, ...]] = {}
+_TABLES_PER_PAUSE: Final = 8  # rolls whose marks are listed between pauses (a few ms of CPython)
 
 
 def _mark_cells(mark: Mark) -> int:
     return sum(cell_bit(combo.shelf, combo.column) for combo in mark.combos)
 
 
-def _cell_sets(roll: int) -> tuple[int, ...]:
-    cells = _CELL_SETS.get(roll)
-    if cells is None:
-        dice = tuple(face for face, count in enumerate(_KEPT[roll]) for _ in range(count))
-        alone = ShelfieState(sheets=(Sheet(),), generator=0, phase=Phase.DECIDE, dice=dice)
-        cells = _CELL_SETS[roll] = tuple(dict.fromkeys(map(_mark_cells, alone.legal_marks(0))))
-    return cells
+def _list_marks() -> Iterator[None]:
+    """Fill ``_CELL_SETS``, pausing now and then; nothing to do once it is full."""
+    for roll in _ROLLS:
+        if roll not in _CELL_SETS:
+            dice = tuple(face for face, count in enumerate(_KEPT[roll]) for _ in range(count))
+            alone = ShelfieState(sheets=(Sheet(),), generator=0, phase=Phase.DECIDE, dice=dice)
+            _CELL_SETS[roll] = tuple(dict.fromkeys(map(_mark_cells, alone.legal_marks(0))))
+            if not len(_CELL_SETS) % _TABLES_PER_PAUSE:
+                yield
 
 
 def _counts(dice: Sequence[int]) -> tuple[int, ...]:
@@ -144,8 +151,9 @@ _WHOLE_LINE: Final = _PATTERNS - 1
 def _pattern(mask: int, line: int) -> int:
     if line < _SHELF_COUNT:
         return mask >> line * COLUMNS & _WHOLE_LINE
-    column = line - _SHELF_COUNT
-    return sum(1 << shelf for shelf in range(_SHELF_COUNT) if mask & cell_bit(shelf, column))
+    # A column's cells are COLUMNS bits apart: shift shelf s's down to bit s.
+    column = mask >> line - _SHELF_COUNT
+    return sum([column >> shelf * (COLUMNS - 1) & 1 << shelf for shelf in range(_SHELF_COUNT)])
 
 
 def _line_kind(line: int) -> int:
@@ -225,10 +233,12 @@ def _completion(kind: int, circled: int, crossed: int, chances: tuple[float, ...
 
 # --- The outlook: turns left and the chances of free cells ---------------------------------------
 
-# Measured in self-play of the expert (1,500 two-player games): of the cells free after a turn
-# with t turns left (row t), the share circled by the end, by column. Cheap cells are often still
-# free late only because they were not worth it, hence the dips; as a value of keeping a cell free
-# the table beat smoother ones.
+# Measured in self-play of an early expert (1,500 two-player games): of the cells free after a
+# turn with t turns left (row t), the share circled by the end, by column. Cheap cells are often
+# still free late only because they were not worth it, hence the dips. As a value of keeping a
+# cell free, none of these played better head to head: the table re-measured without the cells
+# lost to rivals' completed lines, read at 0.7 or 1.3 times the turns left, or with the cheap or
+# the dear columns' chances a fifth higher or lower.
 _CHANCES: Final = (
     (0.0, 0.0, 0.0, 0.0, 0.0),
     (0.125, 0.236, 0.210, 0.112, 0.033),
@@ -249,13 +259,12 @@ _LAST_ROW: Final = len(_CHANCES) - 1
 def chances_of(turns: float) -> tuple[float, ...]:
     """The chance, by column, that a cell free now is circled within ``turns`` more turns.
 
-    Read between the rows of the measured table; rounded so that equal outlooks share cached
-    line values."""
+    Read between the rows of the measured table."""
     turns = min(max(turns, 0.0), float(_LAST_ROW))
     row = min(int(turns), _LAST_ROW - 1)
     share = turns - row
     return tuple(
-        round(low + (high - low) * share, 2)
+        low + (high - low) * share
         for low, high in zip(_CHANCES[row], _CHANCES[row + 1], strict=True)
     )
 
@@ -323,13 +332,16 @@ def _survival(
     return survival
 
 
-# How far the final lead may stray from the expected one (points squared): one last turn's luck,
-# and as much again for each turn the player has left; fitted on self-play.
+# How far the final lead may stray from the expected one (a variance, in points squared): one last
+# turn's luck, and more for each turn the player has left. In self-play, final leads strayed from
+# the expected ones by about 14 points with one turn left and 21 with five (errors of the estimate
+# included). Halving these variances or doubling them played the same, within the noise of 400
+# games.
 _SPREAD_LAST_TURN: Final = 50.0
 _SPREAD_PER_TURN: Final = 60.0
 
 
-class _Appraisal:
+class _Appraisal(dict[int, float]):
     """The value of every position ``player``'s turn can end in, from the state it starts in.
 
     A position is worth the player's expected final points, less the rivals' mean with ``rivals``
@@ -338,29 +350,28 @@ class _Appraisal:
     exact when nobody plays after the last turn), so that a player ahead takes no needless risks
     and one behind takes the risks it needs.
 
-    Most marks touch a few lines and end nothing, so their lead is the present one plus a
-    per-line change looked up in a table built once (``_change``, by line and cells added); marks
-    that fill a shelf or complete a line, and strikes, are valued from scratch, since they may
-    cross out others' cells or end the game.
+    As a dict, it maps the cells a mark circles to the value of circling them, worked out when
+    first asked for. Most marks touch a few lines and end nothing, so their lead is the present
+    one plus a per-line change looked up in a table built once (``_change``, by line and cells
+    added); marks that fill a shelf or complete a line, and strikes, are valued from scratch,
+    since they may cross out others' cells or end the game.
     """
 
     def __init__(
         self, state: ShelfieState, player: int, horizon: float, rivals: bool, for_the_win: bool
     ) -> None:
+        super().__init__()
         self.state, self.player, self.for_the_win = state, player, for_the_win
         sheet = state.sheets[player]
         self.circled, self.crossed = sheet.circled, sheet.crossed
         others = range(state.num_players)
         self.rivals = tuple(other for other in others if other != player) if rivals else ()
-        self.turns = 0.0 if state.last_round else min(turns_left(state.sheets), horizon)
-        self.outlooks = tuple(chances_of(self.turns + (other > player)) for other in others)
-        # Ruling SHELFIE_END_ROUND: once the end is triggered, only the seats after the player
-        # still have a turn.
-        self._last_outlooks = tuple(chances_of(float(other > player)) for other in others)
+        # In quarter turns, so that the same outlooks come back and their line values are cached.
+        turns = 0.0 if state.last_round else min(turns_left(state.sheets), horizon)
+        self.turns = round(turns * 4) / 4
         self.present = self._position(state.sheets, state.last_round)
         self._change = self._changes()
         self._wholes = self._fillable()
-        self._known: dict[int, float] = {}
         free = ALL_CELLS & ~(self.circled | self.crossed)
         self.strikes = {
             shelf: self._from_scratch(self.circled, self.crossed | line & free)
@@ -371,7 +382,7 @@ class _Appraisal:
     def _changes(self) -> list[float]:
         """For each line and each set of its free cells, what circling them changes."""
         sheets, rivals = self.state.sheets, self.rivals
-        outlooks = self._last_outlooks if self.state.last_round else self.outlooks
+        outlooks = self._outlooks(self.state.last_round)
         chances = outlooks[self.player]
         change = [0.0] * (len(_LINES) * _PATTERNS)
         for line in range(len(_LINES)):
@@ -414,17 +425,17 @@ class _Appraisal:
         )
         return tuple(wholes)
 
-    def mark(self, cells: int) -> float:
-        """The value of circling ``cells`` (free cells of a legal mark)."""
-        value = self._known.get(cells)
-        if value is None:
-            if any(cells & whole == whole for whole in self._wholes):
-                value = self._from_scratch(self.circled | cells, self.crossed)
-            else:
-                change = self._change
-                lead = self.present + sum([change[slot] for slot in _touched(cells)])
-                value = self._worth(lead, self.state.last_round)
-            self._known[cells] = value
+    def __missing__(self, cells: int) -> float:
+        """The value of circling ``cells``; minus infinity if one of them is not free."""
+        if cells & (self.circled | self.crossed):
+            value = -inf
+        elif any(cells & whole == whole for whole in self._wholes):
+            value = self._from_scratch(self.circled | cells, self.crossed)
+        else:
+            change = self._change
+            lead = self.present + sum([change[slot] for slot in _touched(cells)])
+            value = self._worth(lead, self.state.last_round)
+        self[cells] = value
         return value
 
     def _from_scratch(self, circled: int, crossed: int) -> float:
@@ -447,12 +458,20 @@ class _Appraisal:
         """Whether the scores after this turn are the final ones (nobody plays after it)."""
         return ends and all(rival < self.player for rival in self.rivals)
 
+    def _outlooks(self, ends: bool) -> tuple[tuple[float, ...], ...]:
+        """The chances of free cells by player: the rivals seated after the player have one turn
+        more, and once the end is triggered only they do (ruling SHELFIE_END_ROUND)."""
+        return tuple(
+            chances_of((0.0 if ends else self.turns) + (other > self.player))
+            for other in range(self.state.num_players)
+        )
+
     def _position(self, sheets: Sequence[Sheet], ends: bool) -> float:
         """The player's expected lead at the end of the game."""
         player, rivals = self.player, self.rivals
         if self._settled(ends) and rivals:
             return sheets[player].score() - max(sheets[rival].score() for rival in rivals)
-        outlooks = self._last_outlooks if ends else self.outlooks
+        outlooks = self._outlooks(ends)
         everyone = (player, *rivals)
         mine = _expected_points(sheets, player, outlooks, rivals)
         if not rivals:
@@ -472,7 +491,7 @@ class _Appraisal:
         return 0.5 * (1.0 + erf(lead / (spread * sqrt(2.0))))
 
     def best_marks(self, marks: Sequence[Mark]) -> Mark:
-        return max(marks, key=lambda mark: self.mark(_mark_cells(mark)))
+        return max(marks, key=lambda mark: self[_mark_cells(mark)])
 
     def best_strike(self, strikes: Sequence[Strike]) -> Strike:
         return max(strikes, key=lambda strike: self.strikes[strike.shelf])
@@ -495,15 +514,11 @@ class ShelfieBot(Bot):
             return legal[0]
         appraisal = _Appraisal(state, player, self.horizon, self.rivals, self.for_the_win)
         yield
-        return (yield from self._choose(state, player, legal, appraisal))
+        return (yield from self._choose(state, legal, appraisal))
 
     @abstractmethod
     def _choose(
-        self,
-        state: ShelfieState,
-        player: int,
-        legal: Sequence[Action],
-        appraisal: _Appraisal,
+        self, state: ShelfieState, legal: Sequence[Action], appraisal: _Appraisal
     ) -> Thinking:
         """The reroll this level makes, or its best marks (or strike)."""
 
@@ -524,18 +539,17 @@ def _reroll(legal: Sequence[Action], positions: Sequence[int]) -> Reroll:
 
 class _KeepUsed(ShelfieBot):
     """Rerolls the dice its best marks leave unused (all six on a failed roll), so the marks it
-    holds stay open and the rest of the dice get another chance; marks when all are used."""
+    holds stay open and the rest of the dice get another chance; marks when all are used, or
+    when it has used its ``rerolls`` of the turn."""
+
+    rerolls: ClassVar[int] = REROLLS_PER_TURN
 
     def _choose(
-        self,
-        state: ShelfieState,
-        player: int,
-        legal: Sequence[Action],
-        appraisal: _Appraisal,
+        self, state: ShelfieState, legal: Sequence[Action], appraisal: _Appraisal
     ) -> Thinking:
         yield from ()
         best = _final(legal, appraisal)
-        if not state.rerolls_left:
+        if state.rerolls_left <= REROLLS_PER_TURN - self.rerolls:
             return best
         if isinstance(best, Strike):
             return _reroll(legal, range(DICE_COUNT))
@@ -547,8 +561,9 @@ class _KeepUsed(ShelfieBot):
 
 class EasyShelfieBot(_KeepUsed):
     level = "easy"
-    horizon = 2.0
+    horizon = 1.0
     rivals = False
+    rerolls = 1
 
 
 class NormalShelfieBot(_KeepUsed):
@@ -557,44 +572,45 @@ class NormalShelfieBot(_KeepUsed):
     rivals = False
 
 
+# Rounding error in expectations: a reroll must gain more than this, so that dice which cannot
+# change anything are not rolled for nothing.
+_NOISE: Final = 1e-9
+
+
 class ExpertShelfieBot(ShelfieBot):
     level = "expert"
     horizon = float(_LAST_ROW)
     rivals = True
     for_the_win = True
-    ROLLS_PER_PAUSE: Final = 48  # rolls valued between pauses (about 0.5 ms of CPython each)
+    ROLLS_PER_PAUSE: Final = 48  # rolls valued between pauses (a millisecond or two of CPython)
 
     def _choose(
-        self,
-        state: ShelfieState,
-        player: int,
-        legal: Sequence[Action],
-        appraisal: _Appraisal,
+        self, state: ShelfieState, legal: Sequence[Action], appraisal: _Appraisal
     ) -> Thinking:
         if not state.rerolls_left:
             yield from ()
             return _final(legal, appraisal)
         assert state.dice is not None
+        yield from _list_marks()
         # The value of marking the best of each roll (or striking the best shelf) ...
-        taken = appraisal.circled | appraisal.crossed
         failed = max(appraisal.strikes.values(), default=0.0)
         values = [0.0] * len(_KEPT)
+        value_of = appraisal.__getitem__
         for done, roll in enumerate(_ROLLS, 1):
-            values[roll] = max(
-                (appraisal.mark(cells) for cells in _cell_sets(roll) if not cells & taken),
-                default=failed,
-            )
+            best = max(map(value_of, _CELL_SETS[roll]))
+            values[roll] = failed if best == -inf else best
             if not done % self.ROLLS_PER_PAUSE:
                 yield
         # ... then of keeping each multiset, with the rerolls after this one played as well.
         keeping = _expectations(values)
         for _ in range(state.rerolls_left - 1):
+            yield
             keeping = _expectations(_best_kept(keeping))
         yield
         held = _counts(state.dice)
         best_value, best_kept = values[_INDEX[held]], held
         for kept in _sub_multisets(held):
-            if kept != held and keeping[_INDEX[kept]] > best_value:
+            if kept != held and keeping[_INDEX[kept]] > best_value + _NOISE:
                 best_value, best_kept = keeping[_INDEX[kept]], kept
         if best_kept == held:
             return _final(legal, appraisal)
