@@ -351,8 +351,10 @@ class DicelandBot(Bot):
             rolling = _Rolling(sheet, state.chosen, pacer)
             again = yield from self._rerolls(rolling, state.set_aside)
             return REROLL if again else STOP
-        noise = _Noise(seed, self.noise)
         legal = state.legal_actions(player)
+        if len(legal) == 1:
+            return legal[0]
+        noise = _Noise(seed, self.noise)
         best_value, best = -2 * WON, legal[0]
         for action in legal:
             if isinstance(action, Choose):
