@@ -19,7 +19,7 @@ import js  # type: ignore[import-not-found]
 from pyodide.ffi import JsNull, create_proxy, to_js  # type: ignore[import-not-found]
 from pyodide.http import pyfetch  # type: ignore[import-not-found]
 
-from dadoteca.bots import Thinking
+from dadoteca.bots import Thinking, think_until
 from dadoteca.core import Action
 
 from .app import App
@@ -160,16 +160,9 @@ class Page:
     @staticmethod
     async def think(thinking: Thinking) -> Action:
         """Run a decision in slices, handing the page back between them."""
-        deadline = perf_counter() + THINKING_SLICE_SECONDS
-        while True:
-            try:
-                next(thinking)
-            except StopIteration as done:
-                action: Action = done.value
-                return action
-            if perf_counter() > deadline:
-                await asyncio.sleep(0)
-                deadline = perf_counter() + THINKING_SLICE_SECONDS
+        while (action := think_until(thinking, perf_counter() + THINKING_SLICE_SECONDS)) is None:
+            await asyncio.sleep(0)
+        return action
 
     def guarded(self, action: Any) -> None:
         """Run a UI action; an unexpected error is reported and the saved game is left intact."""

@@ -11,7 +11,7 @@ from typing import Final
 
 from ..core import RuleError
 from . import diceland_bot, qwixx_bot, shelfie_bot
-from .base import BOT_RULES, LEVELS, Bot, RandomBot, Thinking, decision_seed, finish
+from .base import BOT_RULES, LEVELS, Bot, RandomBot, Thinking, decision_seed, finish, think_until
 
 __all__ = [
     "BOT_LEVELS",
@@ -23,6 +23,7 @@ __all__ = [
     "bot_for",
     "decision_seed",
     "finish",
+    "think_until",
 ]
 
 _RANDOM: Final = RandomBot()

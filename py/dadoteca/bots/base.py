@@ -12,8 +12,10 @@ thinks for a second still never freezes the page.
 
 from __future__ import annotations
 
+import math
 from abc import ABC, abstractmethod
 from collections.abc import Generator
+from time import perf_counter
 from typing import ClassVar, Final
 
 from ..core import Action, AnyState, RuleError, draw, seed_generator
@@ -26,6 +28,7 @@ __all__ = [
     "Thinking",
     "decision_seed",
     "finish",
+    "think_until",
 ]
 
 LEVELS: Final = ("easy", "normal", "expert")  # strong bots of every game, weakest first
@@ -45,14 +48,24 @@ def decision_seed(match_seed: int, action_index: int, player: int) -> int:
     return value
 
 
-def finish(thinking: Thinking) -> Action:
-    """Run a decision to its end, without pauses (simulations, tests, the CLI)."""
+def think_until(thinking: Thinking, deadline: float) -> Action | None:
+    """Run a decision until it ends (its action) or ``perf_counter()`` passes ``deadline``
+    at a pause (None: call again to go on)."""
     while True:
         try:
             next(thinking)
         except StopIteration as done:
             action: Action = done.value
             return action
+        if perf_counter() > deadline:
+            return None
+
+
+def finish(thinking: Thinking) -> Action:
+    """Run a decision to its end, without pauses (simulations, tests, the CLI)."""
+    action = think_until(thinking, math.inf)
+    assert action is not None
+    return action
 
 
 class Bot(ABC):
