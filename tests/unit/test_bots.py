@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import pytest
 
@@ -10,7 +11,8 @@ from dadoteca.__main__ import main
 from dadoteca.bots import BOT_LEVELS, LEVELS, bot_for, finish
 from dadoteca.bots.play import play_bots
 from dadoteca.bots.simulate import simulate, wilson_interval
-from dadoteca.core import RuleError
+from dadoteca.core import AnyState, Options, RuleError, draw, seed_generator
+from dadoteca.diceland_maps import FIXED_MAP_IDS
 from dadoteca.games import GAMES, get_game
 from dadoteca.match import Match
 
@@ -53,22 +55,77 @@ def test_a_seed_plays_the_same_game_again(game_id: str) -> None:
     assert play_bots(game_id, bots, 7).record() == play_bots(game_id, bots, 7).record()
 
 
+def varied_maps(seed: int, players: int) -> Options:
+    """Diceland maps turning with the seed, so random positions come from every map."""
+    return {
+        "maps": ",".join(
+            FIXED_MAP_IDS[(seed + seat) % len(FIXED_MAP_IDS)] for seat in range(players)
+        )
+    }
+
+
+def moments(
+    game_id: str,
+    players: int,
+    games: int,
+    every: int,
+    options: Callable[[int, int], Options] | None = None,
+) -> list[tuple[AnyState, int]]:
+    """Every ``every``-th decision of random games (seeds 0 to ``games`` - 1), with its decider:
+    positions of all kinds, early and late."""
+    found = []
+    for seed in range(games):
+        state = get_game(game_id).new_game(
+            players, seed, options(seed, players) if options else None
+        )
+        chooser = seed_generator(seed)
+        count = 0
+        while not state.is_terminal:
+            if state.is_chance:
+                state = state.apply_chance(state.roll())
+                continue
+            for player in state.deciders:
+                if count % every == 0:
+                    found.append((state, player))
+                count += 1
+                legal = state.legal_actions(player)
+                chooser, value = draw(chooser)
+                state = state.apply(player, legal[value % len(legal)])
+    return found
+
+
+# Random positions for the checks of every level: games and every n-th decision, per game.
+SAMPLES = {"qwixx": (6, 5), "diceland": (3, 17), "shelfie": (6, 5)}
+BLIND_SAMPLES = {"qwixx": (2, 3), "diceland": (1, 11), "shelfie": (4, 3)}
+OPTIONS: dict[str, Callable[[int, int], Options]] = {"diceland": varied_maps}
+
+
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 @pytest.mark.parametrize("level", BOT_LEVELS)
-def test_bots_never_see_the_dice_to_come(game_id: str, level: str) -> None:
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_every_level_plays_only_legal_actions_and_the_same_for_a_seed(
+    game_id: str, level: str, players: int
+) -> None:
+    bot = bot_for(game_id, level)
+    games, every = SAMPLES[game_id]
+    found = moments(game_id, players, games, every, OPTIONS.get(game_id))
+    for number, (state, player) in enumerate(found):
+        action = bot.decide(state, player, number)
+        assert action in state.legal_actions(player)
+        assert bot.decide(state, player, number) == action
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+@pytest.mark.parametrize("level", BOT_LEVELS)
+def test_decisions_do_not_depend_on_the_dice_to_come(game_id: str, level: str) -> None:
     """Two moments differing only in the dice generator get the same decisions."""
     bot = bot_for(game_id, level)
-    state = get_game(game_id).new_game(2, 3)
-    decisions = 0
-    while not state.is_terminal and decisions < 12:
-        if state.is_chance:
-            state = state.apply_chance(state.roll())
-            continue
-        player = state.deciders[0]
-        action = bot.decide(state, player, 11)
-        assert bot.decide(state.reseeded(99), player, 11) == action
-        state = state.apply(player, action)
-        decisions += 1
+    games, every = BLIND_SAMPLES[game_id]
+    for number, (state, player) in enumerate(
+        moments(game_id, 2, games, every, OPTIONS.get(game_id))
+    ):
+        action = bot.decide(state, player, number)
+        assert bot.decide(state.reseeded(number * 7919 + 1), player, number) == action
 
 
 def test_a_bot_asked_out_of_turn_names_the_rule() -> None:
@@ -85,11 +142,12 @@ def test_unknown_levels_are_refused_with_the_known_ones() -> None:
     assert "expert" in error.value.message
 
 
-def test_thinking_can_be_run_in_slices() -> None:
-    state = get_game("qwixx").new_game(1, 5)
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_thinking_in_slices_ends_in_the_decision(game_id: str) -> None:
+    state = get_game(game_id).new_game(2, 8)
     state = state.apply_chance(state.roll())
-    thinking = bot_for("qwixx", "expert").think(state, 0, 1)
-    assert finish(thinking) == bot_for("qwixx", "expert").decide(state, 0, 1)
+    bot = bot_for(game_id, "expert")
+    assert finish(bot.think(state, 0, 4)) == bot.decide(state, 0, 4)
 
 
 # -- Qwixx: the expert's strength is the table it learned -------------------------------------

@@ -4,10 +4,10 @@ sensible where the right move is plain."""
 from __future__ import annotations
 
 import pytest
+from test_bots import moments, varied_maps
 
-from dadoteca.bots import LEVELS, bot_for, finish
+from dadoteca.bots import LEVELS, bot_for
 from dadoteca.bots.diceland_bot import WON, ProgressValue, RaceValue
-from dadoteca.core import draw, seed_generator
 from dadoteca.diceland import (
     COLOURS,
     DICE,
@@ -25,53 +25,8 @@ from dadoteca.diceland_maps import FIXED_MAP_IDS, PRIZES_TO_WIN, cells_of
 RED, YELLOW, GREEN, BLUE, ORANGE, GREY = range(len(COLOURS))
 
 
-def moments(games: int, players: int, every: int) -> list[tuple[DicelandState, int]]:
-    """Every ``every``-th decision of random games, with its decider: positions of all kinds,
-    early and late, on every map."""
-    found = []
-    for seed in range(games):
-        maps = ",".join(
-            FIXED_MAP_IDS[(seed + seat) % len(FIXED_MAP_IDS)] for seat in range(players)
-        )
-        state = DICELAND.new_game(players, seed, {"maps": maps})
-        chooser = seed_generator(seed)
-        count = 0
-        while not state.is_terminal:
-            if state.is_chance:
-                state = state.apply_chance(state.roll())
-                continue
-            for player in state.deciders:
-                if count % every == 0:
-                    found.append((state, player))
-                count += 1
-                legal = state.legal_actions(player)
-                chooser, value = draw(chooser)
-                state = state.apply(player, legal[value % len(legal)])
-    return found
-
-
 def winning(action: object, state: DicelandState, player: int) -> bool:
     return isinstance(action, Mark) and state.sheets[player].crossing(action).has_won()
-
-
-@pytest.mark.parametrize("level", LEVELS)
-@pytest.mark.parametrize("players", [1, 2, 4])
-def test_every_level_plays_only_legal_actions_and_the_same_for_a_seed(
-    level: str, players: int
-) -> None:
-    bot = bot_for("diceland", level)
-    for number, (state, player) in enumerate(moments(3, players, 17)):
-        action = bot.decide(state, player, number)
-        assert action in state.legal_actions(player)
-        assert bot.decide(state, player, number) == action
-
-
-@pytest.mark.parametrize("level", LEVELS)
-def test_decisions_do_not_depend_on_the_dice_to_come(level: str) -> None:
-    bot = bot_for("diceland", level)
-    for number, (state, player) in enumerate(moments(1, 2, 11)):
-        action = bot.decide(state, player, number)
-        assert bot.decide(state.reseeded(number * 7919 + 1), player, number) == action
 
 
 def test_the_expert_pauses_while_it_searches_the_dice() -> None:
@@ -93,13 +48,6 @@ def test_the_expert_pauses_while_it_searches_the_dice() -> None:
             break
         pauses += 1
     assert pauses > 1
-
-
-def test_finish_returns_the_same_action_as_decide() -> None:
-    state = DICELAND.new_game(2, 8)
-    state = state.apply_chance(state.roll())
-    bot = bot_for("diceland", "expert")
-    assert finish(bot.think(state, 0, 4)) == bot.decide(state, 0, 4)
 
 
 def crossed_but(sheet: Sheet, left: int) -> Sheet:
@@ -193,7 +141,8 @@ def test_rolling_stops_when_one_more_die_could_not_be_placed(level: str) -> None
     bot = bot_for("diceland", level)
     value = RaceValue() if level == "expert" else ProgressValue()
     checked = 0
-    for number, (state, player) in enumerate(moments(6, 1, 1)):
+    for number, (state, player) in enumerate(moments("diceland", 1, 6, 1, varied_maps)):
+        assert isinstance(state, DicelandState)
         if state.phase != Phase.STOP_OR_REROLL:
             continue
         sheet, colour, held = state.sheets[player], state.chosen, state.set_aside
@@ -212,7 +161,8 @@ def test_the_expert_rerolls_a_single_die_with_a_big_area_to_fill() -> None:
     # lost if the reroll shows none of it (ruling DICELAND_UNLIMITED_REROLLS).
     bot = bot_for("diceland", "expert")
     checked = 0
-    for number, (state, player) in enumerate(moments(3, 1, 1)):
+    for number, (state, player) in enumerate(moments("diceland", 1, 3, 1, varied_maps)):
+        assert isinstance(state, DicelandState)
         if state.phase != Phase.STOP_OR_REROLL or state.set_aside != 1 or state.turn > 3:
             continue
         if all(state.sheets[player].marks(state.chosen, count) for count in range(1, 5)):

@@ -4,14 +4,15 @@ sensible where the right move is plain."""
 from __future__ import annotations
 
 import pytest
+from test_bots import moments
+from test_shelfie import dice, sheet
 
-from dadoteca.bots import LEVELS, bot_for, finish
+from dadoteca.bots import LEVELS, bot_for
 from dadoteca.bots.shelfie_bot import chances_of, turns_left
-from dadoteca.core import draw, seed_generator
+from dadoteca.core import seed_generator
 from dadoteca.shelfie import (
     FACES,
     REROLLS_PER_TURN,
-    SHELFIE,
     SHELVES,
     UNUSED,
     Mark,
@@ -20,26 +21,9 @@ from dadoteca.shelfie import (
     Sheet,
     ShelfieState,
     Strike,
-    cell_bit,
 )
 
 CAT, BOOK, PLANT, TROPHY, GAME = range(5)  # shelves, in the order of SHELVES
-
-
-def dice(text: str) -> tuple[int, ...]:
-    return tuple(FACES.index(word) for word in text.split())
-
-
-def sheet(*shelves: str) -> Sheet:
-    """A sheet from one string per shelf (cat first), a character per column: O, X or '.'."""
-    circled = crossed = 0
-    for shelf, row in enumerate(shelves):
-        for column, mark in enumerate(row):
-            if mark == "O":
-                circled |= cell_bit(shelf, column)
-            elif mark == "X":
-                crossed |= cell_bit(shelf, column)
-    return Sheet(circled, crossed)
 
 
 def deciding(
@@ -58,47 +42,6 @@ def deciding(
         rerolls_left=rerolls_left,
         last_round=last_round,
     )
-
-
-def moments(games: int, players: int, every: int) -> list[ShelfieState]:
-    """Every ``every``-th decision of random games: positions of all kinds, early and late."""
-    found = []
-    for seed in range(games):
-        state = SHELFIE.new_game(players, seed)
-        chooser = seed_generator(seed)
-        count = 0
-        while not state.is_terminal:
-            if state.is_chance:
-                state = state.apply_chance(state.roll())
-                continue
-            if count % every == 0:
-                found.append(state)
-            count += 1
-            legal = state.legal_actions(state.active)
-            chooser, value = draw(chooser)
-            state = state.apply(state.active, legal[value % len(legal)])
-    return found
-
-
-@pytest.mark.parametrize("level", LEVELS)
-@pytest.mark.parametrize("players", [1, 2, 3, 4])
-def test_every_level_plays_only_legal_actions_and_the_same_for_a_seed(
-    level: str, players: int
-) -> None:
-    bot = bot_for("shelfie", level)
-    for number, state in enumerate(moments(6, players, 5)):
-        player = state.active
-        action = bot.decide(state, player, number)
-        assert action in state.legal_actions(player)
-        assert bot.decide(state, player, number) == action
-
-
-@pytest.mark.parametrize("level", LEVELS)
-def test_decisions_do_not_depend_on_the_dice_to_come(level: str) -> None:
-    bot = bot_for("shelfie", level)
-    for number, state in enumerate(moments(4, 2, 3)):
-        action = bot.decide(state, state.active, number)
-        assert bot.decide(state.reseeded(number * 7919 + 1), state.active, number) == action
 
 
 def test_the_expert_pauses_while_it_searches_the_dice() -> None:
@@ -144,7 +87,8 @@ def test_easy_and_normal_reroll_the_dice_their_best_marks_leave_unused(
 ) -> None:
     bot = bot_for("shelfie", level)
     rerolled = 0
-    for number, state in enumerate(moments(6, 2, 1)):
+    for number, (state, _) in enumerate(moments("shelfie", 2, 6, 1)):
+        assert isinstance(state, ShelfieState)
         if not state.rerolls_left or len(state.legal_actions(state.active)) == 1:
             continue
         action = bot.decide(state, state.active, number)
@@ -181,9 +125,3 @@ def test_the_outlook_grows_with_the_turns_left_and_shrinks_as_sheets_fill() -> N
     empty = turns_left([Sheet(), Sheet()])
     half = turns_left([sheet("OOOOO", "XXXXX", "O....", ".....", "....."), Sheet()])
     assert empty > half >= 0.0
-
-
-def test_finish_returns_the_same_action_as_decide() -> None:
-    state = deciding((Sheet(), Sheet()), "cat cat book jolly plant plant", rerolls_left=2)
-    bot = bot_for("shelfie", "expert")
-    assert finish(bot.think(state, 0, 4)) == bot.decide(state, 0, 4)
