@@ -16,14 +16,17 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+from dataclasses import dataclass
+from typing import Any, ClassVar, Final, Generic, Protocol, Self, TypeVar
 
 __all__ = [
     "CORE_RULES",
+    "PASS",
     "Action",
     "AnyState",
     "Game",
     "Options",
+    "Pass",
     "RuleError",
     "State",
     "advance",
@@ -63,6 +66,17 @@ class Action:
 
     def __str__(self) -> str:
         raise NotImplementedError(f"{type(self).__name__} must say its record text")
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Do nothing with this decision; when that is allowed, and what it costs, is each game's."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+PASS: Final = Pass()
 
 
 CORE_RULES: dict[str, str] = {

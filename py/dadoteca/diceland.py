@@ -26,9 +26,11 @@ from functools import lru_cache
 from typing import Final, NamedTuple
 
 from .core import (
+    PASS,
     Action,
     Game,
     Options,
+    Pass,
     RuleError,
     advance,
     core_error,
@@ -185,14 +187,6 @@ class Mark(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Pass(Action):
-    """Cross nothing now."""
-
-    def __str__(self) -> str:
-        return "pass"
-
-
-@dataclass(frozen=True, slots=True)
 class Roll(Action):
     """The dice rolled, in roll order, each as a colour index (die face 1-6 = colour 0-5)."""
 
@@ -206,7 +200,6 @@ DicelandAction = Choose | Stop | Reroll | Mark | Pass | Roll
 
 STOP: Final = Stop()
 REROLL: Final = Reroll()
-PASS: Final = Pass()
 CHOOSE: Final = tuple(Choose(c) for c in range(len(COLOURS)))
 
 

@@ -20,9 +20,11 @@ from dataclasses import dataclass
 from typing import Final, NamedTuple
 
 from .core import (
+    PASS,
     Action,
     Game,
     Options,
+    Pass,
     RuleError,
     advance,
     core_error,
@@ -155,17 +157,6 @@ class Cross(Action):
 
     def __str__(self) -> str:
         return f"{ROW_NAMES[self.row]} {self.number}"
-
-
-@dataclass(frozen=True, slots=True)
-class Pass(Action):
-    """Cross nothing in this action."""
-
-    def __str__(self) -> str:
-        return "pass"
-
-
-PASS: Final = Pass()
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,9 +32,11 @@ from operator import itemgetter
 from typing import Final, NamedTuple
 
 from .core import (
+    PASS,
     Action,
     Game,
     Options,
+    Pass,
     RuleError,
     advance,
     core_error,
@@ -285,17 +287,6 @@ class Strike(Action):
 
     def __str__(self) -> str:
         return f"strike {SHELVES[self.shelf]}"
-
-
-@dataclass(frozen=True, slots=True)
-class Pass(Action):
-    """Nothing on the sheet is free (ruling SHELFIE_NOTHING_FREE)."""
-
-    def __str__(self) -> str:
-        return "pass"
-
-
-PASS: Final = Pass()
 
 
 @dataclass(frozen=True, slots=True)
