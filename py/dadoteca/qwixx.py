@@ -51,6 +51,7 @@ __all__ = [
     "QwixxState",
     "Roll",
     "Sheet",
+    "action2_crosses",
     "crossable_positions",
     "number_at",
     "position_of",
@@ -312,25 +313,9 @@ class QwixxState(NamedTuple):
                 if not closed >> row & 1 and _CROSSABLE[rows[row]] >> _POSITIONS[row][total] & 1
             ]
         if self.phase == Phase.ACTION2 and player == self.active:
-            return [PASS, *self._action2_crosses()]
+            assert self.dice is not None
+            return [PASS, *action2_crosses(self.sheets[self.active], self.dice, self.closed)]
         return []
-
-    def _action2_crosses(self) -> list[Cross]:
-        assert self.dice is not None
-        white1, white2 = self.dice.white
-        rows = self.sheets[self.active].rows
-        closed = self.closed
-        crosses: list[Cross] = []
-        for row, colour in enumerate(self.dice.colours):
-            # Ruling QWIXX_DICE: a row locked in action 1 takes its die out before action 2.
-            if colour is None or closed >> row & 1:
-                continue
-            crossable, positions = _CROSSABLE[rows[row]], _POSITIONS[row]
-            numbers = (colour + white1,) if white1 == white2 else (colour + white1, colour + white2)
-            for number in numbers:
-                if crossable >> positions[number] & 1:
-                    crosses.append(_CROSSES[row][number])
-        return crosses
 
     # -- applying actions -------------------------------------------------------------------
 
@@ -523,6 +508,24 @@ class QwixxState(NamedTuple):
             "scores": list(self.scores()),
             "winners": list(self.winners()) if self.is_terminal else None,
         }
+
+
+def action2_crosses(sheet: Sheet, dice: Roll, closed: int) -> list[Cross]:
+    """The crosses action 2 allows ``sheet``: a white die plus a colour die, in that colour's row,
+    rows ``closed`` being shut (also what a computer player weighs before action 1 resolves)."""
+    white1, white2 = dice.white
+    rows = sheet.rows
+    crosses: list[Cross] = []
+    for row, colour in enumerate(dice.colours):
+        # Ruling QWIXX_DICE: a row locked in action 1 takes its die out before action 2.
+        if colour is None or closed >> row & 1:
+            continue
+        crossable, positions = _CROSSABLE[rows[row]], _POSITIONS[row]
+        numbers = (colour + white1,) if white1 == white2 else (colour + white1, colour + white2)
+        for number in numbers:
+            if crossable >> positions[number] & 1:
+                crosses.append(_CROSSES[row][number])
+    return crosses
 
 
 def _lock_of(cross: Cross) -> int:

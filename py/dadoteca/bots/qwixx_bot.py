@@ -40,8 +40,7 @@ from ..qwixx import (
     Phase,
     QwixxState,
     Sheet,
-    crossable_positions,
-    position_of,
+    action2_crosses,
     row_points,
 )
 from .base import Bot, Thinking
@@ -136,15 +135,9 @@ def _best_action2(
     dice = state.dice
     assert dice is not None
     best = _outcome(bot, sheet if crossed_in_action1 else sheet.with_penalty(), closed)
-    white1, white2 = dice.white
-    for row, colour in enumerate(dice.colours):
-        if colour is None or closed >> row & 1:
-            continue
-        crossable = crossable_positions(sheet.rows[row])
-        for number in {colour + white1, colour + white2}:
-            if crossable >> position_of(row, number) & 1:
-                after, after_closed = _crossed(sheet, closed, Cross(row, number))
-                best = max(best, _outcome(bot, after, after_closed))
+    for cross in action2_crosses(sheet, dice, closed):
+        after, after_closed = _crossed(sheet, closed, cross)
+        best = max(best, _outcome(bot, after, after_closed))
     return best
 
 
