@@ -33,6 +33,9 @@ async function download(url, sha256) {
   // A mismatch means the host is half-way through a deploy: fail, the browser retries later.
   if (digest !== sha256) throw new Error(`precache ${url}: sha256 ${digest}, expected ${sha256}`);
   const headers = new Headers(response.headers);
+  // The body is stored decoded: a brotli/gzip response's encoding and length no longer apply.
+  headers.delete("Content-Encoding");
+  headers.delete("Content-Length");
   headers.set(HASH_HEADER, sha256);
   return new Response(body, { status: response.status, statusText: response.statusText, headers });
 }

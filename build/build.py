@@ -11,11 +11,14 @@ Output (every URL inside is relative, so the site works under any path of any st
     dist/pyscript/*                            @pyscript/core/dist minus source maps and its own SW
     dist/pyodide/{runtime files, wheels, pyodide-lock.json}
     dist/service-worker.js                     with its precache list and content-hash version
+    dist/**.br, dist/**.gz                      brotli and gzip copies of every file they shrink,
+                                               for servers that negotiate Content-Encoding
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
 import json
 import os
@@ -28,12 +31,15 @@ from dataclasses import dataclass
 from email.parser import HeaderParser
 from pathlib import Path
 
+import brotli
+
 from i18n import compile_catalogs  # build/i18n.py: this script runs from build/
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
 NODE_MODULES = ROOT / "node_modules"
 WHEEL_CACHE = ROOT / "build" / ".cache" / "wheels"
+COMPRESSED_CACHE = ROOT / "build" / ".cache" / "compressed"
 
 PYODIDE_VERSION = "314.0.7"
 PYSCRIPT_VERSION = "0.7.31"
@@ -47,6 +53,12 @@ SW_SOURCE = ROOT / "service-worker.js"
 SW_NAME = "service-worker.js"
 SW_VERSION_PLACEHOLDER = '"{{VERSION}}"'
 SW_PRECACHE_PLACEHOLDER = "/* {{PRECACHE}} */ []"
+
+# Encodings the build pre-compresses, best first (build/serve.py negotiates in this order).
+ENCODINGS = {".br": "br", ".gz": "gzip"}
+# A variant is kept only if it saves this share of the file: the stdlib zip and the wheels are
+# zips already, and a few saved bytes are not worth a second copy.
+MIN_SAVING = 0.05
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,12 +212,43 @@ def copy_pyscript(target: Path) -> None:
 
 
 def precache_list(dist: Path) -> list[tuple[str, str]]:
-    """(relative URL, sha256) of every file in dist except the service worker itself."""
+    """(relative URL, sha256) of every file in dist except the service worker itself and the
+    compressed variants (the browser decodes those into the file they stand for)."""
     return [
         (path.relative_to(dist).as_posix(), sha256_of(path))
         for path in sorted(p for p in dist.rglob("*") if p.is_file())
-        if path.relative_to(dist).as_posix() != SW_NAME
+        if path.relative_to(dist).as_posix() != SW_NAME and path.suffix not in ENCODINGS
     ]
+
+
+def compress(data: bytes, suffix: str) -> bytes:
+    """`data` brotli- (best quality: 30 s for the wasm, hence the cache) or gzip-compressed;
+    gzip without a timestamp, so the same input gives the same bytes."""
+    digest = hashlib.sha256(data).hexdigest()
+    cached = COMPRESSED_CACHE / (digest + suffix)
+    if cached.is_file():
+        return cached.read_bytes()
+    if suffix == ".br":
+        packed = brotli.compress(data, quality=11)
+    else:
+        packed = gzip.compress(data, compresslevel=9, mtime=0)
+    COMPRESSED_CACHE.mkdir(parents=True, exist_ok=True)
+    cached.write_bytes(packed)
+    return packed
+
+
+def write_compressed_variants(dist: Path) -> None:
+    """FILE.br and FILE.gz beside every file of dist that they make smaller (and no stale ones)."""
+    files = sorted(p for p in dist.rglob("*") if p.is_file())
+    for path in files:
+        if path.suffix in ENCODINGS:
+            path.unlink()
+    for path in (p for p in files if p.suffix not in ENCODINGS):
+        data = path.read_bytes()
+        for suffix in ENCODINGS:
+            packed = compress(data, suffix)
+            if len(packed) <= len(data) * (1 - MIN_SAVING):
+                path.with_name(path.name + suffix).write_bytes(packed)
 
 
 def write_service_worker(dist: Path) -> str:
@@ -246,7 +289,15 @@ def build(dist: Path) -> str:
     ]
     write_lock_file(pyodide_dir, wheels)
     compile_catalogs(dist / "i18n")
-    return write_service_worker(dist)
+    return finish_site(dist)
+
+
+def finish_site(dist: Path) -> str:
+    """The last steps once every file is in `dist`: the service worker, then the compressed
+    copies (of it too); return the service-worker version."""
+    version = write_service_worker(dist)
+    write_compressed_variants(dist)
+    return version
 
 
 def main() -> None:
@@ -254,8 +305,17 @@ def main() -> None:
     parser.add_argument("--dist", type=Path, default=DIST, help="output directory (default: dist/)")
     args = parser.parse_args()
     version = build(args.dist)
-    size = sum(p.stat().st_size for p in args.dist.rglob("*") if p.is_file())
-    print(f"Built {args.dist} ({size / 1e6:.1f} MB), service-worker version {version}")
+    files = [p for p in args.dist.rglob("*") if p.is_file()]
+    size = sum(p.stat().st_size for p in files if p.suffix not in ENCODINGS)
+    brotli_size = sum(
+        (p.with_name(p.name + ".br") if p.with_name(p.name + ".br").is_file() else p).stat().st_size
+        for p in files
+        if p.suffix not in ENCODINGS
+    )
+    print(
+        f"Built {args.dist} ({size / 1e6:.1f} MB, {brotli_size / 1e6:.1f} MB with brotli), "
+        f"service-worker version {version}"
+    )
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
-"""Serve the built site (dist/) on 127.0.0.1 with the MIME types and cache headers it needs.
+"""Serve the built site (dist/) on 127.0.0.1 with the MIME types and cache headers it needs, and
+the build's brotli or gzip copy of a file (FILE.br, FILE.gz) to a browser that accepts it.
 
 Also used by the browser tests and the start-up benchmark: `BackgroundServer` runs in a thread
 and can be stopped and started again on the same port (to play "the network is gone").
@@ -8,12 +9,15 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from socket import socket
 from typing import Any
 from urllib.parse import unquote, urlsplit
+
+from build import ENCODINGS  # build/build.py: which pre-compressed copies exist, best first
 
 DIST = Path(__file__).resolve().parent.parent / "dist"
 HOST = "127.0.0.1"
@@ -47,10 +51,19 @@ def normalise_prefix(prefix: str) -> str:
 class DistServer(ThreadingHTTPServer):
     daemon_threads = True
 
-    def __init__(self, root: Path, port: int = 0, prefix: str = "", quiet: bool = False) -> None:
+    def __init__(
+        self,
+        root: Path,
+        port: int = 0,
+        prefix: str = "",
+        quiet: bool = False,
+        compress: bool = True,
+    ) -> None:
         self.root = root
         self.prefix = normalise_prefix(prefix)
         self.quiet = quiet
+        self.compress = compress
+        self.bytes_sent = 0  # response bodies, for the benchmark's bytes on the wire
         super().__init__((HOST, port), DistHandler)
 
     @property
@@ -81,7 +94,37 @@ class DistHandler(SimpleHTTPRequestHandler):
         # Always the full body: file times have one-second resolution, so a build deployed within
         # the second of the last one would get "304 Not Modified" and the old service worker.
         del self.headers["If-Modified-Since"]
-        return super().send_head()
+        path = Path(self.translate_path(self.path))
+        if path.is_dir() and urlsplit(self.path).path.endswith("/"):
+            path /= "index.html"
+        encoded = self._encoded_copy(path) if self.server.compress else None
+        if encoded is None:
+            return super().send_head()
+        copy, encoding = encoded
+        body = copy.open("rb")
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", encoding)
+        self.send_header("Content-Length", str(copy.stat().st_size))
+        self.end_headers()
+        return body
+
+    def _encoded_copy(self, path: Path) -> tuple[Path, str] | None:
+        """The best pre-compressed copy of `path` that the browser accepts, if there is one."""
+        if not path.is_file():
+            return None
+        accepted = {
+            name.strip().lower()
+            for name, _, params in (
+                part.partition(";") for part in self.headers.get("Accept-Encoding", "").split(",")
+            )
+            if not _refused(params)
+        }
+        for suffix, encoding in ENCODINGS.items():
+            copy = path.with_name(path.name + suffix)
+            if encoding in accepted and copy.is_file():
+                return copy, encoding
+        return None
 
     def translate_path(self, path: str) -> str:
         return super().translate_path(path[len(self.server.prefix) :])
@@ -93,20 +136,35 @@ class DistHandler(SimpleHTTPRequestHandler):
         # Revalidate everything: the service worker does the caching, and the browser must see a
         # new service-worker.js as soon as it is deployed.
         self.send_header("Cache-Control", "no-cache")
+        self.send_header("Vary", "Accept-Encoding")
         super().end_headers()
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        self.server.bytes_sent += os.fstat(source.fileno()).st_size
+        super().copyfile(source, outputfile)
 
     def log_message(self, format: str, *args: Any) -> None:
         if not self.server.quiet:
             super().log_message(format, *args)
 
 
+def _refused(params: str) -> bool:
+    """Whether Accept-Encoding parameters such as "q=0" refuse the encoding."""
+    quality = params.replace(" ", "").removeprefix("q=")
+    try:
+        return quality != "" and float(quality) == 0
+    except ValueError:
+        return False
+
+
 class BackgroundServer:
     """A DistServer in a background thread that can be stopped and restarted on the same port."""
 
-    def __init__(self, root: Path, prefix: str = "", port: int = 0) -> None:
+    def __init__(self, root: Path, prefix: str = "", port: int = 0, compress: bool = True) -> None:
         self._root = root
         self.prefix = normalise_prefix(prefix)
         self.port = port
+        self.compress = compress
         self._server: DistServer | None = None
         self._thread: threading.Thread | None = None
 
@@ -129,10 +187,17 @@ class BackgroundServer:
     def origin(self) -> str:
         return f"http://{HOST}:{self.port}"
 
+    @property
+    def bytes_sent(self) -> int:
+        """Response bodies sent since this server last started."""
+        return 0 if self._server is None else self._server.bytes_sent
+
     def start(self) -> None:
         if self._server is not None:
             return
-        self._server = DistServer(self._root, self.port, self.prefix, quiet=True)
+        self._server = DistServer(
+            self._root, self.port, self.prefix, quiet=True, compress=self.compress
+        )
         self.port = self._server.port
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
         self._thread.start()

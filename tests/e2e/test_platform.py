@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import shutil
 from collections import Counter
 from pathlib import Path
+from urllib.request import Request, urlopen
 
+import brotli
 from playwright.sync_api import Browser, Page, Playwright
 
 from appdriver import CHROMIUM, CHROMIUM_ARGS, PageWatch, open_app, start_game, wait_ready
-from build import write_service_worker
+from build import ENCODINGS, finish_site
 from serve import BackgroundServer
 
 
@@ -45,7 +48,28 @@ def test_the_service_worker_precaches_every_file_under_one_content_version(dist:
         if p.is_file() and p.name != "service-worker.js"
     )
     for path in shipped:
-        assert f'"{path}"' in source, f"{path} is not precached"
+        # The browser decodes a compressed copy into the file it stands for: that is cached.
+        compressed = path.endswith(tuple(ENCODINGS))
+        assert (f'"{path}"' in source) != compressed, f"{path}: precached wrongly"
+
+
+def test_the_server_sends_the_best_compressed_copy_the_browser_accepts(
+    dist: Path, server: BackgroundServer
+) -> None:
+    wasm = (dist / "pyodide" / "pyodide.asm.wasm").read_bytes()
+    cases = {"br, gzip": "br", "gzip, deflate": "gzip", "br;q=0, gzip": "gzip", "": None}
+    for accepted, encoding in cases.items():
+        request = Request(server.url + "pyodide/pyodide.asm.wasm")
+        if accepted:
+            request.add_header("Accept-Encoding", accepted)
+        with urlopen(request) as response:
+            body = response.read()
+            assert response.headers["Content-Type"] == "application/wasm"
+            assert response.headers["Content-Encoding"] == encoding, accepted
+        decoded = {"br": brotli.decompress, "gzip": gzip.decompress, None: bytes}[encoding](body)
+        assert decoded == wasm
+        if encoding:
+            assert len(body) < len(wasm) / 2.5, f"{encoding} barely shrinks the wasm"
 
 
 def test_the_app_boots_cleanly_without_leaving_its_origin(
@@ -109,8 +133,8 @@ def test_a_new_version_is_offered_and_never_forced_on_a_game_in_progress(
     shutil.copytree(dist, new)
     with (new / "assets" / "app.css").open("a") as css:
         css.write("\n/* version 2 */\n")
-    old_version = write_service_worker(old)
-    new_version = write_service_worker(new)
+    old_version = finish_site(old)
+    new_version = finish_site(new)
     assert old_version != new_version
     with BackgroundServer(old) as host:
         context = browser.new_context(viewport={"width": 360, "height": 640})
