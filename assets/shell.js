@@ -177,8 +177,22 @@
     });
   }
 
+  // Once Python has started: precaching earlier would download the runtime a second time while
+  // the page is still loading it; afterwards the service worker revalidates (304) what the page
+  // already has in the HTTP cache.
+  function whenBooted(then) {
+    const booted = () => ["ready", "failed"].includes(document.documentElement.dataset.appState);
+    if (booted()) return then();
+    const watcher = new MutationObserver(() => {
+      if (!booted()) return;
+      watcher.disconnect();
+      then();
+    });
+    watcher.observe(document.documentElement, { attributeFilter: ["data-app-state"] });
+  }
+
   watchBoot();
-  registerServiceWorker();
+  whenBooted(registerServiceWorker);
   window.dadotecaPendingStart = null;
   document.body.dataset.screen = "setup";
   if (storage && storage.getItem(SAVE_KEY)) document.body.dataset.saved = "yes";

@@ -228,6 +228,7 @@ def compress(data: bytes, suffix: str) -> bytes:
     cached = COMPRESSED_CACHE / (digest + suffix)
     if cached.is_file():
         return cached.read_bytes()
+    packed: bytes
     if suffix == ".br":
         packed = brotli.compress(data, quality=11)
     else:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
+import hashlib
 import os
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -77,6 +79,9 @@ class DistServer(ThreadingHTTPServer):
 
 class DistHandler(SimpleHTTPRequestHandler):
     server: DistServer
+    # HTTP/1.1, or Chromium ignores the ETag; one request per connection, so a stopped server
+    # leaves no kept-alive connection behind (the offline tests stop it).
+    protocol_version = "HTTP/1.1"
 
     def __init__(self, request: socket, client_address: Any, server: DistServer) -> None:
         # Read the root per request, so a test can switch the served version in place.
@@ -91,28 +96,34 @@ class DistHandler(SimpleHTTPRequestHandler):
         if self._outside_prefix():
             self.send_error(404)
             return None
-        # Always the full body: file times have one-second resolution, so a build deployed within
-        # the second of the last one would get "304 Not Modified" and the old service worker.
-        del self.headers["If-Modified-Since"]
         path = Path(self.translate_path(self.path))
         if path.is_dir() and urlsplit(self.path).path.endswith("/"):
             path /= "index.html"
+        if not path.is_file():
+            return super().send_head()  # redirects and 404s
         encoded = self._encoded_copy(path) if self.server.compress else None
-        if encoded is None:
-            return super().send_head()
-        copy, encoding = encoded
-        body = copy.open("rb")
+        served, encoding = encoded or (path, None)
+        # A content-hash ETag, not file times (one-second resolution: a build deployed within the
+        # second of the last one would look unchanged). It makes the service worker's precache
+        # of what the page has just loaded a 304 instead of a second download.
+        etag = f'"{_sha256(served)}"'
+        if etag in (tag.strip() for tag in self.headers.get("If-None-Match", "").split(",")):
+            self.send_response(304)
+            self.send_header("ETag", etag)
+            self.end_headers()
+            return None
+        body = served.open("rb")
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(path))
-        self.send_header("Content-Encoding", encoding)
-        self.send_header("Content-Length", str(copy.stat().st_size))
+        if encoding:
+            self.send_header("Content-Encoding", encoding)
+        self.send_header("Content-Length", str(served.stat().st_size))
+        self.send_header("ETag", etag)
         self.end_headers()
         return body
 
     def _encoded_copy(self, path: Path) -> tuple[Path, str] | None:
         """The best pre-compressed copy of `path` that the browser accepts, if there is one."""
-        if not path.is_file():
-            return None
         accepted = {
             name.strip().lower()
             for name, _, params in (
@@ -137,6 +148,8 @@ class DistHandler(SimpleHTTPRequestHandler):
         # new service-worker.js as soon as it is deployed.
         self.send_header("Cache-Control", "no-cache")
         self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Connection", "close")
+        self.close_connection = True
         super().end_headers()
 
     def copyfile(self, source: Any, outputfile: Any) -> None:
@@ -146,6 +159,17 @@ class DistHandler(SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:
         if not self.server.quiet:
             super().log_message(format, *args)
+
+
+@functools.lru_cache(maxsize=512)
+def _hash_of(path: Path, modified_ns: int, size: int) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:32]
+
+
+def _sha256(path: Path) -> str:
+    """The file's content hash, computed again only when the file changes."""
+    status = path.stat()
+    return _hash_of(path, status.st_mtime_ns, status.st_size)
 
 
 def _refused(params: str) -> bool:
