@@ -177,10 +177,14 @@ class Reroll(Action):
 
 @dataclass(frozen=True, slots=True)
 class Mark(Action):
-    """Cross ``cells`` (ids, ascending), one per die of ``colour``, all in one area."""
+    """Cross ``cells`` (ids, kept ascending: a mark is a set), one per die of ``colour``, all in
+    one area."""
 
     colour: int
     cells: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cells", tuple(sorted(self.cells)))
 
     def __str__(self) -> str:
         return f"mark {COLOURS[self.colour]} " + " ".join(map(str, self.cells))

@@ -142,6 +142,9 @@ class Match:
         match = cls(game, seats, seed, options)
         for index, (player, text) in enumerate(_actions_of(record.get("actions")), 1):
             try:
+                if player is not None and player >= len(seats):  # never formatted: it may be huge
+                    problem = f"seats are 0 to {len(seats) - 1}"
+                    raise _record_error("record.bad_field", field="seat", problem=problem)
                 if player is None:
                     match.roll(match.state.parse_action(text))
                 else:

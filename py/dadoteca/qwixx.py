@@ -303,7 +303,8 @@ class QwixxState(NamedTuple):
     # -- legal actions ----------------------------------------------------------------------
 
     def legal_actions(self, player: int) -> list[Cross | Pass]:
-        if self.phase == Phase.ACTION1 and self.pending[player] is None:
+        pending = self.pending
+        if self.phase == Phase.ACTION1 and 0 <= player < len(pending) and pending[player] is None:
             total = self.white_sum
             rows = self.sheets[player].rows
             closed = self.closed

@@ -419,6 +419,8 @@ def _checked_cells(counts: tuple[int, ...], taken: int, combos: Sequence[Combo])
             if have + min(jollies, 1) < dice <= have + jollies:  # more jollies would do
                 raise _broken("shelfie.one_jolly")  # ruling SHELFIE_JOLLY
             raise _broken("shelfie.not_enough_dice", item=item, dice=dice)
+        if jolly and not jollies:  # a combination with a jolly the dice do not show
+            raise _broken("shelfie.not_enough_dice", item=item, dice=dice)
         used[face] += dice - jolly
         used[JOLLY] += jolly
     for face_used, face_count in zip(used, counts, strict=True):

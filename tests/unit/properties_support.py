@@ -1,0 +1,206 @@
+"""What the property tests of every game share (test_properties_*.py).
+
+A game is played through a :class:`Match`, action by action, and every action is checked by the
+invariants every game shares (:func:`check_common`) and by the game's own. The first actions of a
+game may be drawn by hypothesis — the dice among the valid rolls, which of several simultaneous
+players goes first, each decision among the legal actions — so that a failure shrinks to a short
+list of draws; the rest follow a seeded stream, as :func:`dadoteca.playout.random_playout` plays.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from typing import Final
+
+import pytest
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+
+from dadoteca.core import Action, AnyState, RuleError, draw, seed_generator
+from dadoteca.games import get_game
+from dadoteca.match import Match, Seat
+
+# A check of one transition: (state before, state after, the player or None for dice, action).
+Check = Callable[[AnyState, AnyState, int | None, Action], None]
+# The dice a chance state may show, as a strategy of outcomes (each game's own rule book).
+Outcomes = Callable[[AnyState], st.SearchStrategy[Action]]
+
+SEEDS: Final = st.integers(min_value=0, max_value=2**64 - 1)
+
+# Derandomized, so a CI run tries the same examples every time and a failure reproduces; no
+# deadline (a whole game is one example, and the CPU is shared); no example database, so a run
+# writes nothing. Every property test runs under it, with its own number of examples.
+settings.register_profile(
+    "dadoteca",
+    derandomize=True,
+    deadline=None,
+    database=None,
+    print_blob=False,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+
+
+def examples(count: int) -> settings:
+    """The settings of a property test: the project's profile, ``count`` examples."""
+    return settings(settings.get_profile("dadoteca"), max_examples=count)
+
+
+def new_match(
+    game_id: str, players: int, seed: int, options: dict[str, str] | None = None
+) -> Match:
+    seats = [Seat(f"Player {n}", "bot:random") for n in range(1, players + 1)]
+    return Match(get_game(game_id), seats, seed, options)
+
+
+def play(
+    match: Match,
+    seed: int,
+    check: Check,
+    *,
+    data: st.DataObject | None = None,
+    outcomes: Outcomes | None = None,
+    drawn: int = 0,
+    thorough: bool = True,
+) -> AnyState:
+    """Play ``match`` to its end, checking every action; the final state.
+
+    With ``data``, its first ``drawn`` actions are drawn by hypothesis (dice from ``outcomes``);
+    the others, and all of them without ``data``, are chosen by the SplitMix stream of ``seed``
+    and the state's own dice. Not ``thorough``: the shared checks skip the ones that cost as much
+    as the game (every seat's legal actions), for the many seeded games.
+    """
+    chooser = seed_generator(seed)
+    state = match.state
+    while not state.is_terminal:
+        drawing = data is not None and len(match.actions) < drawn
+        player: int | None
+        if state.is_chance:
+            player = None
+            if drawing:
+                assert data is not None and outcomes is not None
+                action = data.draw(outcomes(state), label="dice")
+            else:
+                action = state.roll()
+            after = match.roll(action)
+        else:
+            deciders = state.deciders
+            if drawing:
+                assert data is not None
+                player = data.draw(st.sampled_from(deciders), label="player")
+                action = data.draw(st.sampled_from(state.legal_actions(player)), label="action")
+            else:
+                player = deciders[0]
+                legal = state.legal_actions(player)
+                chooser, value = draw(chooser)
+                action = legal[value % len(legal)]
+            after = match.play(player, action)
+        check_common(state, after, player, action, thorough)
+        check(state, after, player, action)
+        state = after
+    return state
+
+
+def check_common(
+    before: AnyState, after: AnyState, player: int | None, action: Action, thorough: bool
+) -> None:
+    """What holds for every game: who decides, what they may do, and how actions read."""
+    players = before.num_players
+    if player is None:
+        assert before.is_chance and not before.deciders
+    else:
+        assert player in before.deciders and not before.is_chance
+    deciders = after.deciders
+    assert list(deciders) == sorted(set(deciders)) and all(0 <= p < players for p in deciders)
+    if after.is_terminal:
+        assert not after.is_chance and not deciders
+        assert set(after.winners()) <= set(range(players))
+    else:
+        assert after.is_chance != bool(deciders)  # dice to roll, or somebody to decide
+    if thorough:
+        # The record text of the action reads back as the same action.
+        assert before.parse_action(str(action)) == action
+        assert after.num_players == players and len(after.scores()) == players
+        # Exactly the players deciding have legal actions (none once the game is over).
+        for seat in range(players):
+            assert bool(after.legal_actions(seat)) == (seat in deciders)
+
+
+def someone(state: AnyState) -> st.SearchStrategy[int]:
+    """A player to try an action: often one deciding now, else any seat or none (-1, n)."""
+    anyone = st.integers(min_value=-1, max_value=state.num_players)
+    return st.sampled_from(state.deciders) | anyone if state.deciders else anyone
+
+
+def check_record_round_trip(match: Match) -> None:
+    """The match's record, through JSON text, replays to an equal state with equal actions."""
+    replay = Match.from_record(json.loads(json.dumps(match.record())))
+    assert replay.state == match.state
+    assert replay.actions == match.actions
+
+
+def reach(state: AnyState, seed: int, steps: int) -> AnyState:
+    """The state after up to ``steps`` random legal actions from ``state`` (fewer if it ends)."""
+    chooser = seed_generator(seed)
+    for _ in range(steps):
+        if state.is_terminal:
+            break
+        if state.is_chance:
+            state = state.apply_chance(state.roll())
+            continue
+        player = state.deciders[0]
+        legal = state.legal_actions(player)
+        chooser, value = draw(chooser)
+        state = state.apply(player, legal[value % len(legal)])
+    return state
+
+
+def every_legal_action_is_accepted(state: AnyState) -> None:
+    """Each decider's legal actions are distinct and ``apply`` takes every one of them."""
+    for player in state.deciders:
+        legal = state.legal_actions(player)
+        assert len(set(legal)) == len(legal), "no action listed twice"
+        for action in legal:
+            state.apply(player, action)
+
+
+def check_refused(
+    state: AnyState,
+    player: int,
+    action: Action,
+    rules: Sequence[str],
+    expected: str | None = None,
+) -> None:
+    """``apply`` takes ``action`` exactly when it is legal; else it raises a RuleError naming a
+    rule of ``rules`` (``expected``, if the test's oracle knows which), and nothing else.
+
+    Either way the state is unchanged: states are immutable values.
+    """
+    before = state.to_json()
+    legal = state.legal_actions(player)
+    if not 0 <= player < state.num_players:
+        assert legal == [], "only seated players have legal actions"
+    if action in legal:
+        assert expected is None, f"the oracle expected {expected} for the legal {action}"
+        state.apply(player, action)
+    else:
+        with pytest.raises(RuleError) as error:
+            state.apply(player, action)
+        assert error.value.rule in rules
+        if expected is not None:
+            assert error.value.rule == expected, f"{action} by {player}: {error.value}"
+    assert state.to_json() == before
+
+
+def check_chance_refused(
+    state: AnyState, outcome: Action, valid: bool, rules: Sequence[str]
+) -> None:
+    """``apply_chance`` takes exactly the outcomes the rule book allows (``valid``)."""
+    before = state.to_json()
+    if valid:
+        state.apply_chance(outcome)
+    else:
+        with pytest.raises(RuleError) as error:
+            state.apply_chance(outcome)
+        assert error.value.rule in rules
+    assert state.to_json() == before

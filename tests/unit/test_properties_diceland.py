@@ -1,0 +1,456 @@
+"""Property tests of the Diceland rules (hypothesis): random legal games checked after every
+action, record round trips, and every illegal action refused naming the broken rule.
+
+Games per run: 100 drawn by hypothesis + 8,900 seeded here (on every map, random ones too, and
+every player count), and 1,000 in test_diceland_playouts.py: 10,000. Who decides, the dice and
+the bonus rolls are checked from the rule book here; the crosses by test_diceland_playouts.py's
+checks; which marks are legal by a brute-force placement oracle read from the map alone.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from itertools import combinations
+from typing import Final
+
+from hypothesis import given, note
+from hypothesis import strategies as st
+from properties_support import (
+    SEEDS,
+    check_chance_refused,
+    check_record_round_trip,
+    check_refused,
+    every_legal_action_is_accepted,
+    examples,
+    new_match,
+    play,
+    reach,
+    someone,
+)
+from test_diceland_playouts import check_the_end, check_transition, met_the_goal
+
+from dadoteca.core import Action, AnyState
+from dadoteca.diceland import (
+    BONUS_DICE,
+    CHOOSE,
+    DICE,
+    DICELAND,
+    PASS,
+    REROLL,
+    RULES,
+    STOP,
+    Choose,
+    DicelandState,
+    Mark,
+    Pass,
+    Phase,
+    Reroll,
+    Roll,
+    Sheet,
+    Stop,
+)
+from dadoteca.diceland_maps import COLOURS, FIXED_MAP_IDS, DicelandMap, cells_of
+
+DRAWN_GAMES: Final = 100
+SEEDED_GAMES: Final = 8_900
+PLAYERS: Final = st.integers(min_value=1, max_value=4)
+# Maps A-H, and a few random ones (a map is made once per game, its tables once per run).
+MAP_IDS: Final = st.sampled_from([*FIXED_MAP_IDS, "R0", "R2026", "R4294967295"])
+COLOUR: Final = st.integers(min_value=0, max_value=len(COLOURS) - 1)
+
+
+def maps_option(maps: list[str]) -> dict[str, str]:
+    return {"maps": ",".join(maps)}
+
+
+def players_maps(players: int) -> st.SearchStrategy[list[str]]:
+    return st.lists(MAP_IDS, min_size=players, max_size=players)
+
+
+def dice_to_roll(state: DicelandState) -> int:
+    """6 dice for a turn's first roll, the ones not set aside for a reroll, 5 for a bonus roll."""
+    if state.phase == Phase.ROLL:
+        return DICE
+    if state.phase == Phase.REROLL:
+        return DICE - state.set_aside
+    assert state.phase == Phase.BONUS_ROLL
+    return BONUS_DICE
+
+
+def rolls(state: AnyState) -> st.SearchStrategy[Action]:
+    assert isinstance(state, DicelandState)
+    count = dice_to_roll(state)
+    return st.lists(COLOUR, min_size=count, max_size=count).map(lambda faces: Roll(tuple(faces)))
+
+
+def prizes(sheet: Sheet) -> int:
+    return (sheet.crossed & sheet.map.prize_mask).bit_count()
+
+
+def check_next(before: DicelandState, after: DicelandState, bonus: list[int]) -> None:
+    """After phase 2 or a bonus roll: the next bonus roll clockwise from the active player, a
+    player owed several taking them at once; else the next player's turn."""
+    players = before.num_players
+    assert list(after.bonus) == bonus and min(bonus) >= 0
+    owed = [p for p in ((before.active + step) % players for step in range(players)) if bonus[p]]
+    assert after.active == before.active or not owed
+    if owed:
+        assert after.phase == Phase.BONUS_ROLL and after.bonus_player == owed[0]
+    else:
+        assert after.phase == Phase.ROLL and after.turn == before.turn + 1
+        assert after.active == (before.active + 1) % players
+
+
+def deciders_by_the_rules(state: DicelandState) -> tuple[int, ...]:
+    """Phase 1 is the active player's; phase 2 everyone's who has not decided; a bonus roll its
+    player's; nobody's while dice are to be rolled."""
+    phase = state.phase
+    if phase == Phase.MARK:
+        return tuple(p for p, decision in enumerate(state.pending) if decision is None)
+    if phase == Phase.BONUS:
+        return (state.bonus_player,)
+    if phase in (Phase.CHOOSE, Phase.STOP_OR_REROLL):
+        return (state.active,)
+    return ()
+
+
+def check_step(before: AnyState, after: AnyState, player: int | None, action: Action) -> None:
+    """Every check of a transition, test_diceland_playouts' included."""
+    assert isinstance(before, DicelandState) and isinstance(after, DicelandState)
+    if (after.sheets is not before.sheets and after.sheets != before.sheets) or after.is_terminal:
+        check_transition(before, after, player, action)  # each cross where the rules allow
+    if after.is_terminal:
+        check_the_end(after)
+    check_turn(before, after, player, action)
+
+
+def check_lean_step(before: AnyState, after: AnyState, player: int | None, action: Action) -> None:
+    """The checks of a transition but where each cross lies (they cost three times the game):
+    the crosses only grow, by the marks decided, one per die; the goal; who decides; the dice."""
+    assert isinstance(before, DicelandState) and isinstance(after, DicelandState)
+    if (after.sheets is not before.sheets and after.sheets != before.sheets) or after.is_terminal:
+        for seat, (old, new) in enumerate(zip(before.sheets, after.sheets, strict=True)):
+            if new.crossed != old.crossed:
+                decision = action if seat == player else before.pending[seat]
+                assert isinstance(decision, Mark) and old.crossed & ~new.crossed == 0
+                assert new.crossed & ~old.crossed == sum(1 << cell for cell in decision.cells)
+                count = usable_dice(before, seat).get(decision.colour)
+                assert len(decision.cells) == count
+        assert after.scores() == tuple(prizes(sheet) for sheet in after.sheets)
+        assert after.is_terminal == any(met_the_goal(sheet) for sheet in after.sheets)
+    check_turn(before, after, player, action)
+
+
+def check_turn(
+    before: DicelandState, after: DicelandState, player: int | None, action: Action
+) -> None:
+    """Who decides, the dice, the bonus rolls owed, whose turn is next."""
+    if after.is_terminal:
+        winners = tuple(p for p, sheet in enumerate(after.sheets) if met_the_goal(sheet))
+        assert after.winners() == winners and winners
+        return
+    phase = after.phase
+    assert after.deciders == deciders_by_the_rules(after)
+    if player is None:  # dice: as many as the rules roll, each a colour
+        assert isinstance(action, Roll) and len(action.faces) == dice_to_roll(before)
+        assert after.dice == action.faces and after.active == before.active
+        if before.phase == Phase.ROLL:
+            assert phase == Phase.CHOOSE
+        elif before.phase == Phase.BONUS_ROLL:
+            assert phase == Phase.BONUS and after.bonus_player == before.bonus_player
+        else:  # a reroll sets aside every die of the chosen colour; none of it ends the rolling
+            chosen = action.faces.count(before.chosen)
+            assert after.set_aside == before.set_aside + chosen
+            ends = chosen == 0 or after.set_aside == DICE
+            assert phase == (Phase.MARK if ends else Phase.STOP_OR_REROLL)
+        return
+    if isinstance(action, Choose):
+        count = before.dice.count(action.colour)
+        assert count > 0 and after.chosen == action.colour and after.set_aside == count
+        assert phase == (Phase.MARK if count == DICE else Phase.STOP_OR_REROLL)
+    elif isinstance(action, Stop):
+        assert phase == Phase.MARK and after.deciders == tuple(range(before.num_players))
+    elif isinstance(action, Reroll):
+        assert phase == Phase.REROLL and after.set_aside == before.set_aside < DICE
+    elif before.phase == Phase.MARK:
+        if phase == Phase.MARK:  # decisions wait until everyone has made one
+            assert after.sheets == before.sheets
+            return
+        # Everyone decided: each prize crossed earns a bonus roll.
+        bonus = [
+            owed + prizes(new) - prizes(old)
+            for owed, old, new in zip(before.bonus, before.sheets, after.sheets, strict=True)
+        ]
+        check_next(before, after, bonus)
+    else:  # a bonus roll used: one roll fewer owed, one more per prize it crossed
+        assert before.phase == Phase.BONUS and player == before.bonus_player
+        bonus = list(before.bonus)
+        bonus[player] += prizes(after.sheets[player]) - prizes(before.sheets[player]) - 1
+        check_next(before, after, bonus)
+
+
+@examples(DRAWN_GAMES)
+@given(data=st.data(), players=PLAYERS, seed=SEEDS)
+def test_games_drawn_by_hypothesis_keep_every_rule_and_replay_from_their_records(
+    data: st.DataObject, players: int, seed: int
+) -> None:
+    maps = data.draw(players_maps(players), label="maps")
+    match = new_match("diceland", players, seed, maps_option(maps))
+    assert play(match, seed, check_step, data=data, outcomes=rolls, drawn=300).is_terminal
+    check_record_round_trip(match)
+
+
+def test_seeded_games_keep_every_rule_and_replay_from_their_records() -> None:
+    played: set[tuple[int, int]] = set()
+
+    @examples(SEEDED_GAMES // 4)
+    @given(seed=SEEDS, maps=st.lists(MAP_IDS, min_size=4, max_size=4))
+    def games(seed: int, maps: list[str]) -> None:
+        for players in range(1, 5):  # one example, four games: hypothesis's overhead is per example
+            note(f"{players} players")
+            match = new_match("diceland", players, seed, maps_option(maps[:players]))
+            thorough = seed % 8 == 0  # 1 game in 8 (the costly checks cost as much as a game)
+            check = check_step if thorough else check_lean_step
+            assert play(match, seed, check, thorough=thorough).is_terminal
+            if thorough:
+                check_record_round_trip(match)
+            played.add((players, seed))
+
+    games()
+    assert len(played) >= SEEDED_GAMES
+
+
+# --- Legal marks, by brute force from the map ------------------------------------------------
+
+
+def touching_cells(m: DicelandMap, mask: int) -> int:
+    around = 0
+    for cell in cells_of(mask):
+        around |= m.neighbours[cell]
+    return around
+
+
+def grows_from(m: DicelandMap, crossed: int, cells: int) -> bool:
+    """Every cell of ``cells`` is linked to ``crossed`` through cells of ``cells``."""
+    reached = 0
+    while True:
+        grown = cells & ~reached & touching_cells(m, crossed | reached)
+        if not grown:
+            return reached == cells
+        reached |= grown
+
+
+def open_area(m: DicelandMap, crossed: int, colour: int) -> int | None:
+    for area in m.colour_areas[colour]:
+        if 0 < (crossed & m.area_masks[area]).bit_count() < m.area_size[area]:
+            return area
+    return None
+
+
+@cache  # sheets repeat from one decision to the next
+def placements(sheet: Sheet, colour: int, count: int) -> frozenset[Mark]:
+    """Every legal way to cross ``count`` cells of ``colour``: all in the colour's open area, or
+    if none is open in one new area; each new cross touching a cross, old or of the same action;
+    no area with fewer free cells than dice."""
+    m, crossed = sheet.map, sheet.crossed
+    area = open_area(m, crossed, colour)
+    areas = m.colour_areas[colour] if area is None else (area,)
+    marks = set()
+    for area in areas:
+        free = [cell for cell in m.area_cells(area) if not crossed >> cell & 1]
+        for cells in combinations(free, count):
+            if grows_from(m, crossed, sum(1 << cell for cell in cells)):
+                marks.add(Mark(colour, cells))
+    return frozenset(marks)
+
+
+def usable_dice(state: DicelandState, player: int) -> dict[int, int]:
+    """Per colour, the dice a mark of ``player``'s must use now: the active player's set-aside
+    dice in phase 2, the others' leftover dice of one colour, a bonus roll's dice."""
+    dice = state.dice
+    if state.phase == Phase.BONUS:
+        return {colour: dice.count(colour) for colour in set(dice)}
+    if player == state.active:
+        return {state.chosen: state.set_aside}
+    return {colour: dice.count(colour) for colour in set(dice) if colour != state.chosen}
+
+
+def check_legal_marks(state: DicelandState) -> None:
+    """A decider's legal actions are exactly the placements of the dice they may use, with a
+    pass for everyone but the active player in phase 2 — and for them, when nothing fits."""
+    if state.phase not in (Phase.MARK, Phase.BONUS):
+        return
+    for player in state.deciders:
+        sheet = state.sheets[player]
+        marks = set().union(
+            *(placements(sheet, c, count) for c, count in usable_dice(state, player).items())
+        )
+        must_mark = state.phase == Phase.MARK and player == state.active
+        expected: set[Action] = set(marks) if must_mark and marks else {PASS, *marks}
+        assert set(state.legal_actions(player)) == expected
+
+
+# --- Illegal actions ---------------------------------------------------------------------------
+
+
+def cell_rule(m: DicelandMap, crossed: int, colour: int, cell: int) -> str | None:
+    """What is wrong with crossing ``cell`` for ``colour``, the cell alone considered."""
+    if not 0 <= cell < m.cell_count:
+        return "diceland.not_a_cell"
+    if m.obstacle_mask >> cell & 1:
+        return "diceland.obstacle"
+    if crossed >> cell & 1:
+        return "diceland.crossed"
+    if m.colours[cell] != colour:
+        return "diceland.wrong_colour"
+    return None
+
+
+def mark_rule(state: DicelandState, player: int, mark: Mark) -> str | None:
+    """The rule a mark by the deciding ``player`` breaks, for the classic cases."""
+    if not 0 <= mark.colour < len(COLOURS):
+        return "diceland.bad_action"
+    count = usable_dice(state, player).get(mark.colour, 0)
+    if not count:
+        active_in_phase2 = state.phase == Phase.MARK and player == state.active
+        return "diceland.chosen_colour" if active_in_phase2 else "diceland.colour_not_shown"
+    sheet = state.sheets[player]
+    m, crossed = sheet.map, sheet.crossed
+    problems = [cell_rule(m, crossed, mark.colour, cell) for cell in mark.cells]
+    if len(mark.cells) == 1:
+        if problems[0] is not None:
+            return problems[0]
+    elif any(problems) or len(set(mark.cells)) != len(mark.cells) or not mark.cells:
+        return None  # several things wrong: the engine names the first it meets
+    areas = {m.areas[cell] for cell in mark.cells}
+    if len(areas) > 1:
+        return "diceland.one_area"
+    (area,) = areas
+    if open_area(m, crossed, mark.colour) not in (None, area):
+        return "diceland.wrong_area"
+    if count > m.area_size[area] - (crossed & m.area_masks[area]).bit_count():
+        return "diceland.excess_dice"
+    if not grows_from(m, crossed, sum(1 << cell for cell in mark.cells)):
+        return "diceland.not_touching"
+    if len(mark.cells) != count:
+        return "diceland.wrong_count"
+    return None
+
+
+def expected_rule(state: DicelandState, player: int, action: Action) -> str | None:
+    """The rule the rule book says ``action`` by ``player`` breaks now, for the classic cases
+    (None: legal, or a case this oracle leaves to the engine's order of checks)."""
+    if isinstance(action, Roll):
+        return "diceland.no_roll_now"
+    if state.is_terminal:
+        return "diceland.game_over"
+    if state.is_chance:
+        return "diceland.roll_first"
+    phase = state.phase
+    if phase == Phase.MARK:
+        if not 0 <= player < state.num_players:
+            return "diceland.not_your_decision"
+        if state.pending[player] is not None:
+            return "diceland.already_decided"
+    elif player != (state.bonus_player if phase == Phase.BONUS else state.active):
+        return "diceland.not_your_decision"
+    if phase == Phase.CHOOSE:
+        if not isinstance(action, Choose):
+            return "diceland.choose_first"
+        if not 0 <= action.colour < len(COLOURS):
+            return "diceland.bad_action"
+        return None if action.colour in state.dice else "diceland.colour_not_shown"
+    if phase == Phase.STOP_OR_REROLL:
+        return None if isinstance(action, Stop | Reroll) else "diceland.stop_or_reroll"
+    if isinstance(action, Pass):
+        must = phase == Phase.MARK and player == state.active
+        can = placements(state.sheets[player], state.chosen, state.set_aside)
+        return "diceland.must_mark" if must and can else None
+    if isinstance(action, Mark):
+        return mark_rule(state, player, action)
+    return "diceland.mark_or_pass"
+
+
+def marks_near(state: DicelandState) -> st.SearchStrategy[Mark]:
+    """Marks a cell or a colour away from the legal ones, and cells anywhere on the map."""
+    sheet = state.sheets[0]
+    cells = st.integers(min_value=-1, max_value=sheet.map.cell_count)
+    anywhere = st.builds(
+        Mark,
+        st.integers(min_value=-1, max_value=len(COLOURS)),
+        st.lists(cells, min_size=0, max_size=7).map(tuple),
+    )
+    legal = [a for p in state.deciders for a in state.legal_actions(p) if isinstance(a, Mark)]
+    if not legal:
+        return anywhere
+
+    def changed(mark: Mark, colour: int, drop: int, add: tuple[int, ...]) -> Mark:
+        kept = mark.cells[:drop] + mark.cells[drop + 1 :] if drop < len(mark.cells) else mark.cells
+        return Mark(colour, tuple(sorted({*kept, *add})))
+
+    near = st.builds(
+        changed,
+        st.sampled_from(legal),
+        COLOUR,
+        st.integers(min_value=0, max_value=DICE),
+        st.lists(cells, max_size=2).map(tuple),
+    )
+    return st.one_of(anywhere, near, near.map(lambda mark: Mark(mark.colour, mark.cells[:1])))
+
+
+def actions(state: DicelandState) -> st.SearchStrategy[Action]:
+    """Any Diceland action: the words, choices of any colour, marks, rolls."""
+    return st.one_of(
+        st.sampled_from([PASS, STOP, REROLL, *CHOOSE]),
+        st.builds(Choose, st.integers(min_value=-1, max_value=len(COLOURS))),
+        marks_near(state),
+        st.lists(st.integers(min_value=-1, max_value=6), max_size=7).map(
+            lambda faces: Roll(tuple(faces))
+        ),
+    )
+
+
+@examples(300)
+@given(
+    data=st.data(),
+    players=PLAYERS,
+    seed=SEEDS,
+    steps=st.integers(min_value=0, max_value=1_000),
+)
+def test_illegal_actions_are_refused_naming_the_rule_and_legal_ones_accepted(
+    data: st.DataObject, players: int, seed: int, steps: int
+) -> None:
+    maps = data.draw(players_maps(players), label="maps")
+    state = reach(DICELAND.new_game(players, seed, maps_option(maps)), seed, steps)
+    assert isinstance(state, DicelandState)
+    check_legal_marks(state)
+    every_legal_action_is_accepted(state)
+    for _ in range(6):
+        player = data.draw(someone(state), label="player")
+        action = data.draw(actions(state), label="action")
+        check_refused(state, player, action, list(RULES), expected_rule(state, player, action))
+    outcome = data.draw(actions(state), label="outcome")
+    valid = (
+        state.is_chance
+        and isinstance(outcome, Roll)
+        and len(outcome.faces) == dice_to_roll(state)
+        and all(0 <= face < len(COLOURS) for face in outcome.faces)
+    )
+    check_chance_refused(state, outcome, valid, list(RULES))
+
+
+def test_a_mark_is_a_set_of_cells_whatever_their_order() -> None:
+    """Found by the property above: a legal mark's cells in another order raised an
+    AssertionError instead of being accepted (the legal marks list their cells ascending)."""
+    mark = Mark(0, (9, 3, 5))
+    assert mark == Mark(0, (3, 5, 9)) and str(mark) == "mark red 3 5 9"
+    assert Mark(0, (4, 4)).cells == (4, 4)  # a cell named twice stays named twice
+    state = reach(DICELAND.new_game(2, 7), 7, 40)
+    for seed in range(200):
+        state = reach(state, seed, 1)
+        marks = [a for p in state.deciders for a in state.legal_actions(p) if isinstance(a, Mark)]
+        if any(len(mark.cells) > 1 for mark in marks):
+            break
+    player = next(p for p in state.deciders for a in state.legal_actions(p) if a in marks)
+    mark = next(a for a in state.legal_actions(player) if a in marks and len(a.cells) > 1)
+    assert state.apply(player, Mark(mark.colour, mark.cells[::-1])) == state.apply(player, mark)

@@ -1,0 +1,355 @@
+"""Property tests of the My Shelfie rules (hypothesis): random legal games checked after every
+action, record round trips, and every illegal action refused naming the broken rule.
+
+Games per run: 200 drawn by hypothesis (their dice too: six jollies come up) + 7,800 seeded here,
+and 2,000 in test_shelfie_playouts.py: 10,000. The sheets are checked by test_shelfie_playouts.py's
+cell-by-cell checks; the marks by an oracle that reads the rule book's combinations off the dice.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cache
+from itertools import combinations
+from typing import Final
+
+import pytest
+from hypothesis import given, note
+from hypothesis import strategies as st
+from properties_support import (
+    SEEDS,
+    check_chance_refused,
+    check_record_round_trip,
+    check_refused,
+    every_legal_action_is_accepted,
+    examples,
+    new_match,
+    play,
+    reach,
+    someone,
+)
+from test_shelfie_playouts import check_invariants
+
+from dadoteca.core import Action, AnyState, RuleError
+from dadoteca.shelfie import (
+    FACES,
+    PASS,
+    RULES,
+    SHELFIE,
+    SHELVES,
+    Combo,
+    Mark,
+    Pass,
+    Phase,
+    Reroll,
+    Roll,
+    ShelfieState,
+    Strike,
+)
+
+DRAWN_GAMES: Final = 200
+SEEDED_GAMES: Final = 7_800
+PLAYERS: Final = st.integers(min_value=1, max_value=4)
+FACE: Final = st.integers(min_value=0, max_value=len(FACES) - 1)
+JOLLY: Final = FACES.index("jolly")
+ITEM_FACE: Final = tuple(FACES.index(item) for item in SHELVES)  # the die face of each shelf
+
+
+def rolls(state: AnyState) -> st.SearchStrategy[Action]:
+    """Six dice on a turn's first roll; after a reroll, new faces only where it rerolled."""
+    assert isinstance(state, ShelfieState)
+    if state.phase == Phase.ROLL:
+        return st.tuples(*[FACE] * 6).map(Roll)
+    assert state.dice is not None
+    kept = [st.just(face) for face in state.dice]
+    dice = [FACE if state.rerolling >> p & 1 else kept[p] for p in range(6)]
+    return st.tuples(*dice).map(Roll)
+
+
+def taken_cells(state: ShelfieState, player: int) -> frozenset[tuple[int, int]]:
+    sheet = state.sheets[player]
+    taken = sheet.circled | sheet.crossed
+    return frozenset((s, c) for s in range(5) for c in range(5) if taken >> (s * 5 + c) & 1)
+
+
+# --- The rule book's combinations, read off the dice -------------------------------------------
+
+
+@cache
+def singles(dice: tuple[int, ...]) -> tuple[Combo, ...]:
+    """Every combination the dice make: column c takes c + 1 dice of the shelf's item, one of
+    them a jolly at most, never a jolly alone; six jollies make any one item."""
+    count = Counter(dice)
+    if count[JOLLY] == 6:
+        return tuple(Combo(s, c, six_jollies=True) for s in range(5) for c in range(5))
+    found = []
+    for shelf in range(5):
+        have = count[ITEM_FACE[shelf]]
+        for column in range(5):
+            if have >= column + 1:
+                found.append(Combo(shelf, column))
+            if column and have >= column and count[JOLLY]:
+                found.append(Combo(shelf, column, jolly=True))
+    return tuple(found)
+
+
+def dice_suffice(dice: tuple[int, ...], combos: tuple[Combo, ...]) -> bool:
+    """The dice make every one of ``combos`` at once, each die used once."""
+    if Counter(dice)[JOLLY] == 6:
+        return len(combos) == 1
+    needed: Counter[int] = Counter()
+    for combo in combos:
+        needed[ITEM_FACE[combo.shelf]] += combo.column + 1 - combo.jolly
+        needed[JOLLY] += combo.jolly
+    return not needed - Counter(dice)
+
+
+@cache
+def legal_marks(dice: tuple[int, ...], taken: frozenset[tuple[int, int]]) -> frozenset[Mark]:
+    """Every set of 1 to 3 combinations on distinct free cells that the dice make together."""
+    free = [c for c in singles(dice) if (c.shelf, c.column) not in taken]
+    marks = set()
+    for size in (1, 2, 3):
+        for group in combinations(free, size):
+            cells = {(c.shelf, c.column) for c in group}
+            if len(cells) == size and dice_suffice(dice, group):
+                marks.add(Mark(group))
+    return frozenset(marks)
+
+
+def can_mark(state: ShelfieState) -> bool:
+    assert state.dice is not None
+    taken = taken_cells(state, state.active)
+    return any((c.shelf, c.column) not in taken for c in singles(state.dice))
+
+
+def check_step(before: AnyState, after: AnyState, player: int | None, action: Action) -> None:
+    assert isinstance(before, ShelfieState) and isinstance(after, ShelfieState)
+    check_invariants(before, after, player, action)  # test_shelfie_playouts' cell-by-cell checks
+    assert after.deciders == ((after.active,) if after.phase == Phase.DECIDE else ())
+    if player is None:
+        return
+    assert before.dice is not None
+    taken = taken_cells(before, player)
+    if isinstance(action, Mark):
+        assert action in legal_marks(before.dice, taken)
+    elif isinstance(action, Strike):  # a failed roll: no combination on a free cell
+        assert not can_mark(before)
+    elif isinstance(action, Reroll):
+        assert after.rerolling == sum(1 << p for p in action.positions)
+    else:
+        assert isinstance(action, Pass) and len(taken) == 25
+
+
+def check_lean_step(before: AnyState, after: AnyState, player: int | None, action: Action) -> None:
+    """The checks of a transition but the sheets' cell-by-cell ones (they cost more than the
+    game): who decides, and each decision allowed by the rule book's combinations."""
+    assert isinstance(before, ShelfieState) and isinstance(after, ShelfieState)
+    assert after.deciders == ((after.active,) if after.phase == Phase.DECIDE else ())
+    if player is not None and isinstance(action, Mark):
+        assert before.dice is not None
+        assert action in legal_marks(before.dice, taken_cells(before, player))
+    elif player is not None and isinstance(action, Strike):
+        assert not can_mark(before)
+
+
+@examples(DRAWN_GAMES)
+@given(data=st.data(), players=PLAYERS, seed=SEEDS)
+def test_games_drawn_by_hypothesis_keep_every_rule_and_replay_from_their_records(
+    data: st.DataObject, players: int, seed: int
+) -> None:
+    match = new_match("shelfie", players, seed)
+    assert play(match, seed, check_step, data=data, outcomes=rolls, drawn=200).is_terminal
+    check_record_round_trip(match)
+
+
+def test_seeded_games_keep_every_rule_and_replay_from_their_records() -> None:
+    played: set[tuple[int, int]] = set()
+
+    @examples(SEEDED_GAMES // 4)
+    @given(seed=SEEDS)
+    def games(seed: int) -> None:
+        for players in range(1, 5):  # one example, four games: hypothesis's overhead is per example
+            note(f"{players} players")
+            match = new_match("shelfie", players, seed)
+            thorough = seed % 4 == 0  # 1 game in 4 (the costly checks cost as much as a game)
+            check = check_step if thorough else check_lean_step
+            assert play(match, seed, check, thorough=thorough).is_terminal
+            if thorough:
+                check_record_round_trip(match)
+            played.add((players, seed))
+
+    games()
+    assert len(played) >= SEEDED_GAMES
+
+
+# --- Illegal actions ---------------------------------------------------------------------------
+
+
+def combo_rule(
+    dice: tuple[int, ...], taken: frozenset[tuple[int, int]], combo: Combo
+) -> str | None:
+    """The rule one combination breaks alone, for the classic cases (None: legal, or unclear)."""
+    count = Counter(dice)
+    if not (0 <= combo.shelf < 5 and 0 <= combo.column < 5):
+        return "shelfie.bad_action"
+    if count[JOLLY] == 6:
+        if not combo.six_jollies or combo.jolly:
+            return "shelfie.six_jollies"
+        return "shelfie.cell_taken" if (combo.shelf, combo.column) in taken else None
+    if combo.six_jollies:
+        return "shelfie.not_six_jollies"
+    if (combo.shelf, combo.column) in taken:
+        return "shelfie.cell_taken"
+    if combo.jolly and not combo.column:
+        return "shelfie.jolly_alone"
+    need, have, jollies = combo.column + 1, count[ITEM_FACE[combo.shelf]], count[JOLLY]
+    if combo.jolly:
+        if have >= need - 1:
+            return None if jollies else "shelfie.not_enough_dice"
+        return "shelfie.one_jolly" if have > 0 and have + jollies >= need else None
+    if have >= need:
+        return None
+    if need == 1 and jollies:
+        return "shelfie.jolly_alone"
+    if have + 1 < need <= have + jollies and have:
+        return "shelfie.one_jolly"
+    return "shelfie.not_enough_dice" if have + jollies < need else None
+
+
+def mark_rule(state: ShelfieState, mark: Mark) -> str | None:
+    assert state.dice is not None
+    taken = taken_cells(state, state.active)
+    if mark in legal_marks(state.dice, taken):
+        return None
+    combos = mark.combos
+    if not 1 <= len(combos) <= 3:
+        return "shelfie.three_at_most"
+    if len(combos) == 1:
+        return combo_rule(state.dice, taken, combos[0])
+    if not all(Mark((combo,)) in legal_marks(state.dice, taken) for combo in combos):
+        return None  # several things may be wrong: the engine names the first it meets
+    if len({(c.shelf, c.column) for c in combos}) < len(combos):
+        return "shelfie.same_item"
+    return "shelfie.dice_shared"  # each combination alone fits the dice, not all of them
+
+
+def expected_rule(state: ShelfieState, player: int, action: Action) -> str | None:
+    """The rule the rule book says ``action`` by ``player`` breaks now, for the classic cases
+    (None: legal, or a case this oracle leaves to the engine's order of checks)."""
+    if isinstance(action, Roll):
+        return "shelfie.no_roll_now"
+    if state.is_terminal:
+        return "shelfie.game_over"
+    if state.is_chance:
+        return "shelfie.roll_first"
+    if player != state.active:
+        return "shelfie.not_your_decision"
+    nothing_free = len(taken_cells(state, player)) == 25
+    if isinstance(action, Pass):
+        if nothing_free:
+            return None
+        return "shelfie.must_mark" if can_mark(state) else "shelfie.pass_when_full"
+    if nothing_free:
+        return "shelfie.only_pass"
+    if isinstance(action, Reroll):
+        if not state.rerolls_left:
+            return "shelfie.no_rerolls_left"
+        positions = action.positions
+        valid = positions and len(set(positions)) == len(positions)
+        return None if valid and all(0 <= p < 6 for p in positions) else "shelfie.bad_action"
+    if isinstance(action, Strike):
+        if not 0 <= action.shelf < 5:
+            return "shelfie.bad_action"
+        if can_mark(state):
+            return "shelfie.must_mark"
+        full = all((action.shelf, c) in taken_cells(state, player) for c in range(5))
+        return "shelfie.strike_needs_free" if full else None
+    assert isinstance(action, Mark)
+    return mark_rule(state, action)
+
+
+COMBOS: Final = st.builds(
+    Combo,
+    st.integers(min_value=-1, max_value=5),
+    st.integers(min_value=-1, max_value=5),
+    st.booleans(),
+    st.booleans(),
+)
+ALL_COMBOS: Final = [
+    Combo(s, c, jolly, six)
+    for s in range(5)
+    for c in range(5)
+    for jolly in (False, True)
+    for six in (False, True)
+]
+
+
+COLUMN_STEPS: Final = st.integers(min_value=-1, max_value=1)
+
+
+def changed(mark: Mark, step: int, flip_jolly: bool) -> list[Combo]:
+    """The one combination of ``mark`` a column along, its jolly flag flipped if asked."""
+    (combo,) = mark.combos
+    return [Combo(combo.shelf, combo.column + step, combo.jolly != flip_jolly, combo.six_jollies)]
+
+
+def actions(state: ShelfieState) -> st.SearchStrategy[Action]:
+    """Any My Shelfie action: marks of any combinations, rerolls of any positions, strikes."""
+    in_range = st.sampled_from(ALL_COMBOS)
+    legal = [Mark((combo,)) for combo in singles(state.dice)] if state.dice else []
+    marks = [st.lists(in_range, min_size=1, max_size=3), st.lists(COMBOS, max_size=4)]
+    if legal:  # near the legal: a legal combination with another, or changed a little
+        marks.append(
+            st.tuples(st.sampled_from(legal), in_range).map(lambda p: [*p[0].combos, p[1]])
+        )
+        marks.append(st.builds(changed, st.sampled_from(legal), COLUMN_STEPS, st.booleans()))
+    mark = st.one_of(marks).map(lambda combos: Mark(tuple(combos)))
+    return st.one_of(
+        st.just(PASS),
+        mark,
+        mark,  # the marks have the most rules: they are drawn most
+        mark,
+        st.lists(st.integers(min_value=-1, max_value=6), max_size=7).map(
+            lambda positions: Reroll(tuple(positions))
+        ),
+        st.builds(Strike, st.integers(min_value=-1, max_value=5)),
+        st.lists(st.integers(min_value=-1, max_value=6), max_size=7).map(
+            lambda faces: Roll(tuple(faces))
+        ),
+    )
+
+
+@examples(300)
+@given(data=st.data(), players=PLAYERS, seed=SEEDS, steps=st.integers(min_value=0, max_value=300))
+def test_illegal_actions_are_refused_naming_the_rule_and_legal_ones_accepted(
+    data: st.DataObject, players: int, seed: int, steps: int
+) -> None:
+    state = reach(SHELFIE.new_game(players, seed), seed, steps)
+    assert isinstance(state, ShelfieState)
+    every_legal_action_is_accepted(state)
+    if state.deciders:
+        assert state.dice is not None
+        legal = set(state.legal_marks(state.active))
+        assert legal == legal_marks(state.dice, taken_cells(state, state.active))
+    for _ in range(6):
+        player = data.draw(someone(state), label="player")
+        action = data.draw(actions(state), label="action")
+        check_refused(state, player, action, list(RULES), expected_rule(state, player, action))
+    outcome = data.draw(actions(state), label="outcome")
+    valid = False
+    if state.is_chance and isinstance(outcome, Roll):
+        faces = outcome.faces
+        kept = [p for p in range(6) if not (state.phase == Phase.ROLL or state.rerolling >> p & 1)]
+        valid = len(faces) == 6 and all(0 <= f < 6 for f in faces)
+        valid = valid and all(state.dice is not None and faces[p] == state.dice[p] for p in kept)
+    check_chance_refused(state, outcome, valid, list(RULES))
+
+
+def test_rule_not_enough_dice_a_jolly_combination_needs_a_rolled_jolly() -> None:
+    """Found by the property above: with no jolly rolled, a combination using one was refused
+    as dice shared by two combinations."""
+    state = SHELFIE.new_game(1, 1).apply_chance(Roll((0, 0, 1, 1, 2, 3)))
+    with pytest.raises(RuleError) as error:
+        state.apply(0, Mark((Combo(0, 2, jolly=True),)))
+    assert error.value.rule == "shelfie.not_enough_dice"
