@@ -1,0 +1,112 @@
+"""Start-up from a Python memory snapshot (assets/python-start.mjs), and every fall-back to the
+normal start: no snapshot yet, one that does not restore, one of another build."""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import Page
+
+from appdriver import PageWatch, open_app, start_game, wait_ready
+from serve import BackgroundServer
+
+SNAPSHOT_TIMEOUT_MS = 120_000  # a worker starts a Pyodide of its own once the app is idle
+
+# The snapshot cache, as python-snapshot.mjs names it; its single entry.
+SNAPSHOT_ENTRY_JS = """async () => {
+  const name = (await caches.keys()).find((key) => key.startsWith("dadoteca python snapshot"));
+  if (!name) return null;
+  const keys = await (await caches.open(name)).keys();
+  return keys.length === 1 ? { cache: name, url: keys[0].url } : { cache: name, urls: keys.length };
+}"""
+
+REPLACE_SNAPSHOT_JS = """async ({ cache, url, bytes }) => {
+  const store = await caches.open(cache);
+  for (const request of await store.keys()) await store.delete(request);
+  const body = new Uint8Array(bytes);
+  await store.put(url, new Response(body, { headers: { "Content-Length": `${body.length}` } }));
+}"""
+
+RENAME_SNAPSHOT_JS = """async ({ cache, url, to }) => {
+  const store = await caches.open(cache);
+  const response = await store.match(url);
+  await store.delete(url);
+  await store.put(to, response);
+}"""
+
+
+def python_start(page: Page) -> str | None:
+    return page.get_attribute("html", "data-python-start")
+
+
+def wait_for_snapshot(page: Page) -> dict[str, str]:
+    page.wait_for_selector(
+        "html[data-python-snapshot]", state="attached", timeout=SNAPSHOT_TIMEOUT_MS
+    )
+    assert page.get_attribute("html", "data-python-snapshot") == "stored"
+    entry: dict[str, str] = page.evaluate(SNAPSHOT_ENTRY_JS)
+    assert entry and "url" in entry, entry
+    return entry
+
+
+def reload_ready(page: Page) -> None:
+    page.reload()
+    wait_ready(page)
+
+
+def first_visit(page: Page, server: BackgroundServer) -> dict[str, str]:
+    """Open the app on a new profile: a normal start, then the snapshot made for next time."""
+    open_app(page, server.url)
+    assert python_start(page) == "fresh"
+    return wait_for_snapshot(page)
+
+
+def game_seed(page: Page) -> int:
+    record = json.loads(page.evaluate("localStorage.getItem('dadoteca.game')"))
+    return int(record["seed"])
+
+
+def test_a_later_visit_restores_python_and_plays_with_fresh_dice(
+    page: Page, server: BackgroundServer, watch: PageWatch
+) -> None:
+    first_visit(page, server)
+    seeds = []
+    for _ in range(2):
+        page.evaluate("localStorage.clear()")
+        reload_ready(page)
+        assert python_start(page) == "snapshot"
+        start_game(page, ["Anna", "Bo"])
+        page.click("[data-act=roll]")
+        page.click("#play .legal[data-act] >> nth=0")
+        page.wait_for_selector("#play .selected, #play [data-act=confirm]", state="attached")
+        seeds.append(game_seed(page))
+    # The snapshot holds Python's memory, not its randomness: every start draws its own seeds.
+    assert seeds[0] != seeds[1]
+    assert watch.errors == []
+
+
+def test_a_snapshot_that_does_not_restore_is_dropped_for_a_normal_start(
+    page: Page, server: BackgroundServer, watch: PageWatch
+) -> None:
+    entry = first_visit(page, server)
+    page.evaluate(REPLACE_SNAPSHOT_JS, {**entry, "bytes": list(range(256)) * 64})
+    reload_ready(page)
+    assert python_start(page) == "fresh"
+    start_game(page, ["Anna"])
+    # The broken one is gone and a good one is made again.
+    assert wait_for_snapshot(page)["url"] == entry["url"]
+    reload_ready(page)
+    assert python_start(page) == "snapshot"
+    assert [e for e in watch.errors if "snapshot" not in e.lower()] == []
+
+
+def test_a_snapshot_of_another_build_is_never_restored(
+    page: Page, server: BackgroundServer
+) -> None:
+    entry = first_visit(page, server)
+    other_build = entry["url"].replace("python-snapshot-", "python-snapshot-0")
+    page.evaluate(RENAME_SNAPSHOT_JS, {**entry, "to": other_build})
+    reload_ready(page)
+    assert python_start(page) == "fresh"
+    # This build's snapshot replaces the other one.
+    assert wait_for_snapshot(page)["url"] == entry["url"]
