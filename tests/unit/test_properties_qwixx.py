@@ -1,7 +1,7 @@
 """Property tests of the Qwixx rules (hypothesis): random legal games checked after every action,
 record round trips, and every illegal action refused naming the broken rule.
 
-Games per run: 300 drawn by hypothesis + 7,700 seeded here, and 2,000 in test_qwixx_playouts.py:
+Games per run: 150 drawn by hypothesis + 7,850 seeded here, and 2,000 in test_qwixx_playouts.py:
 10,000. The checks read the sheets the way the rule book does (crossed numbers, the score table,
 who may act when), adding to the transition checks of test_qwixx_playouts.py.
 """
@@ -40,8 +40,8 @@ from dadoteca.qwixx import (
     Sheet,
 )
 
-DRAWN_GAMES: Final = 300
-SEEDED_GAMES: Final = 7_700
+DRAWN_GAMES: Final = 150
+SEEDED_GAMES: Final = 7_850
 PLAYERS: Final = st.integers(min_value=1, max_value=5)
 
 # The rule book's score table: n crosses in a row (the lock counts as one) score ROW_SCORES[n].
@@ -188,8 +188,10 @@ def test_seeded_games_keep_every_rule_and_replay_from_their_records() -> None:
         for players in range(1, 6):  # one example, five games: hypothesis's overhead is per example
             note(f"{players} players")
             match = new_match("qwixx", players, seed)
-            assert play(match, seed, check_step).is_terminal
-            check_record_round_trip(match)
+            thorough = seed % 8 == 0  # 1 game in 8 (the costly checks cost as much as a game)
+            assert play(match, seed, check_step, thorough=thorough).is_terminal
+            if thorough:
+                check_record_round_trip(match)
             played.add((players, seed))
 
     games()
