@@ -1,12 +1,12 @@
 // Makes this build's Python snapshot, off the page's main thread (assets/python-snapshot.mjs):
-// a Pyodide of its own installs the app's wheels from our lock file, imports what the app
-// imports at start-up, and saves its memory. Answers "stored" or an error message.
+// a Pyodide of its own installs the app's wheels from our lock file, imports the modules the
+// page sends (what the app imported), and saves its memory. Answers "stored" or an error.
 "use strict";
 
 import { loadPyodide } from "../pyodide/pyodide.mjs";
-import { INDEX_URL, PRELOADED_MODULES, snapshotUrl, writeSnapshot } from "./python-snapshot.mjs";
+import { INDEX_URL, snapshotUrl, writeSnapshot } from "./python-snapshot.mjs";
 
-async function makeSnapshot() {
+async function makeSnapshot(modules) {
   const url = await snapshotUrl();
   const quiet = () => {};
   const pyodide = await loadPyodide({
@@ -27,11 +27,22 @@ async function makeSnapshot() {
       `import site, zipfile; zipfile.ZipFile("/tmp/${name}").extractall(site.getsitepackages()[0])`,
     );
   }
-  pyodide.runPython(PRELOADED_MODULES.map((name) => `import ${name}`).join("\n"));
+  pyodide.globals.set("modules", pyodide.toPy(modules));
+  // A module that cannot be imported here is left to the page's own start.
+  pyodide.runPython(`
+import importlib
+for name in modules:
+    try:
+        importlib.import_module(name)
+    except Exception:
+        pass
+del modules, name, importlib
+`);
   await writeSnapshot(url, pyodide.makeMemorySnapshot());
 }
 
-makeSnapshot().then(
-  () => postMessage("stored"),
-  (error) => postMessage(String(error?.stack ?? error)),
-);
+onmessage = ({ data: modules }) =>
+  makeSnapshot(modules).then(
+    () => postMessage("stored"),
+    (error) => postMessage(String(error?.stack ?? error)),
+  );

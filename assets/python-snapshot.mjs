@@ -13,15 +13,16 @@ export const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
 // Outside the service worker's caches: its clean-up of old versions must not count this one,
 // and a snapshot of the running build stays usable across an update of the page's files.
 const CACHE_NAME = `dadoteca python snapshot ${new URL("..", import.meta.url).href}`;
-// What the app imports at start-up (py/dadoteca_web/main.py, minus the browser glue itself),
-// imported before the snapshot is taken so that a restored start imports nothing.
-export const PRELOADED_MODULES = [
-  "dadoteca.games",
-  "dadoteca.bots",
-  "dadoteca_web.app",
-  "dadoteca_web.i18n",
-  "dadoteca_web.storage",
-];
+// Modules the app imported that a snapshot may hold: not the browser glue (PyScript, Pyodide's
+// JavaScript bridge, micropip, main.py), whose references to JavaScript objects cannot be saved.
+export const SNAPSHOT_MODULES_PY = `
+import sys
+glue = {"js", "pyodide", "_pyodide", "pyodide_js", "micropip", "pyscript", "_pyscript",
+        "polyscript", "__main__"}
+[name for name, module in list(sys.modules.items())
+ if name.partition(".")[0] not in glue and name != "dadoteca_web.main"
+ and getattr(module, "__file__", None)]
+`;
 
 const toHex = (buffer) =>
   Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");

@@ -8,7 +8,13 @@
 "use strict";
 
 import { loadPyodide as loadFresh, version } from "../pyodide/pyodide.mjs";
-import { INDEX_URL, dropSnapshots, readSnapshot, snapshotUrl } from "./python-snapshot.mjs";
+import {
+  INDEX_URL,
+  SNAPSHOT_MODULES_PY,
+  dropSnapshots,
+  readSnapshot,
+  snapshotUrl,
+} from "./python-snapshot.mjs";
 
 export { version };
 
@@ -27,11 +33,14 @@ function appState() {
   });
 }
 
-function makeSnapshotWhenIdle() {
+function makeSnapshotWhenIdle(pyodide) {
   const start = () => {
     const worker = new Worker(new URL("python-snapshot-worker.mjs", import.meta.url), {
       type: "module",
     });
+    const modules = pyodide.runPython(SNAPSHOT_MODULES_PY);
+    worker.postMessage(modules.toJs());
+    modules.destroy();
     worker.onmessage = ({ data }) => {
       root.dataset.pythonSnapshot = data === "stored" ? "stored" : "failed";
       if (data !== "stored") console.warn("Python snapshot not made:", data);
@@ -67,7 +76,7 @@ export async function loadPyodide(options) {
   const pyodide = await loadFresh(settings);
   root.dataset.pythonStart = "fresh";
   if (url && "caches" in window && "Worker" in window) {
-    appState().then((state) => state === "ready" && makeSnapshotWhenIdle());
+    appState().then((state) => state === "ready" && makeSnapshotWhenIdle(pyodide));
   }
   return pyodide;
 }

@@ -12,7 +12,10 @@ import contextlib
 import functools
 import hashlib
 import os
+import sys
 import threading
+from dataclasses import dataclass, field
+from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from socket import socket
@@ -50,6 +53,28 @@ def normalise_prefix(prefix: str) -> str:
     return f"/{stripped}" if stripped else ""
 
 
+@dataclass
+class Traffic:
+    """What a server has sent: responses, of which 304s, and body bytes (the benchmark's bytes
+    on the wire; headers are a few hundred bytes a response)."""
+
+    requests: int = 0
+    not_modified: int = 0
+    body_bytes: int = 0
+    lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    def take(self) -> dict[str, int]:
+        """What was sent since the last call."""
+        with self.lock:
+            taken = {
+                "requests": self.requests,
+                "not_modified": self.not_modified,
+                "body_bytes": self.body_bytes,
+            }
+            self.requests = self.not_modified = self.body_bytes = 0
+        return taken
+
+
 class DistServer(ThreadingHTTPServer):
     daemon_threads = True
 
@@ -65,8 +90,14 @@ class DistServer(ThreadingHTTPServer):
         self.prefix = normalise_prefix(prefix)
         self.quiet = quiet
         self.compress = compress
-        self.bytes_sent = 0  # response bodies, for the benchmark's bytes on the wire
+        self.traffic = Traffic()
         super().__init__((HOST, port), DistHandler)
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # A browser that closes a connection mid-response (a page closed while the service
+        # worker precaches) is no server error.
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
 
     @property
     def port(self) -> int:
@@ -152,8 +183,17 @@ class DistHandler(SimpleHTTPRequestHandler):
         self.close_connection = True
         super().end_headers()
 
+    def send_response(self, code: int, message: str | None = None) -> None:
+        traffic = self.server.traffic
+        with traffic.lock:
+            traffic.requests += 1
+            traffic.not_modified += code == HTTPStatus.NOT_MODIFIED
+        super().send_response(code, message)
+
     def copyfile(self, source: Any, outputfile: Any) -> None:
-        self.server.bytes_sent += os.fstat(source.fileno()).st_size
+        traffic = self.server.traffic
+        with traffic.lock:
+            traffic.body_bytes += os.fstat(source.fileno()).st_size
         super().copyfile(source, outputfile)
 
     def log_message(self, format: str, *args: Any) -> None:
@@ -212,9 +252,9 @@ class BackgroundServer:
         return f"http://{HOST}:{self.port}"
 
     @property
-    def bytes_sent(self) -> int:
-        """Response bodies sent since this server last started."""
-        return 0 if self._server is None else self._server.bytes_sent
+    def traffic(self) -> Traffic:
+        """What this server has sent since it last started."""
+        return Traffic() if self._server is None else self._server.traffic
 
     def start(self) -> None:
         if self._server is not None:

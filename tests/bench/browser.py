@@ -15,12 +15,19 @@ What is measured, on Debian's Chromium (``/usr/bin/chromium``, headless, 360x640
    copy of the site (never into dist/): ``loadPyodide({indexURL: "pyodide/"})``, then, as
    PyScript does it, ``loadPackage("micropip")`` and ``micropip.install(["dadoteca"])``, which
    resolves the same wheel through our pyodide-lock.json. The ratio app/bare is the price of
-   PyScript and of the app itself. *Cold*: a fresh origin (its own server on a new port): no
-   HTTP cache, no service worker, no storage. *Warm*: a second load of the same origin in a new
-   tab; for the app, once its service worker is active and controls the page (everything comes
-   from the precache); the bare page has no service worker, so its warm load is served by the
-   HTTP cache (the server sends ``Cache-Control: no-cache`` like build/serve.py: revalidated,
-   304s). The summary's columns, all from navigation start: FP and FCP, the page's first
+   PyScript and of the app itself. Both are served by build/serve.py's server (brotli, content
+   ETags, ``Cache-Control: no-cache``). *Cold*: a fresh origin (its own server on a new port):
+   no HTTP cache, no service worker, no storage. *Warm*: a second load of the same origin in a
+   new tab; for the app, once its service worker is active and controls the page (everything
+   comes from the precache), with its Python snapshot dropped (a normal start); the bare page
+   has no service worker, so its warm load is served by the HTTP cache (revalidated, 304s).
+   *Snapshot*: a third app load, restoring the Python snapshot the warm one made
+   (assets/python-start.mjs), against bare Pyodide's warm load. For each load, the main-thread
+   tasks over 50 ms until ready; for the cold app, everything the first visit moved until it
+   was offline-ready. Then cold app loads again while typing a name into the setup, ten keys a
+   second: how long each key waited for the main thread (``performance.now() - event.timeStamp``
+   in a keydown listener). At 1x only: a first visit with and without compression, and which
+   Python modules the ready app has imported, against the stdlib archive. The summary's columns, all from navigation start: FP and FCP, the page's first
    paint and first contentful paint (for the app, the shell); *wasm in*, ``pyodide.asm.wasm``
    has arrived; *wheel in*, the dadoteca wheel has arrived (Pyodide and micropip are up: what
    comes before is mostly Pyodide's own start, what comes after is installing the wheel and,
@@ -68,11 +75,9 @@ import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from dataclasses import dataclass
 from pathlib import Path
-from socket import socket
-from typing import IO, Any
+from typing import Any
 
 import engine
 from playwright.sync_api import Browser as PlaywrightBrowser
@@ -85,7 +90,7 @@ from playwright.sync_api import (
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from appdriver import CHROMIUM, CHROMIUM_ARGS  # tests/e2e: one home for the browser flags
-from serve import MIME_TYPES  # build/serve.py: one home for the MIME types
+from serve import DistServer  # build/serve.py: the same headers as `build/serve`
 
 ROOT = Path(__file__).resolve().parents[2]
 VIEWPORT = {"width": 360, "height": 640}
@@ -137,9 +142,24 @@ new MutationObserver((mutations, observer) => {
 navigator.serviceWorker?.addEventListener("controllerchange", () => {
   window.__benchControlled = performance.now();
 });
+// Main-thread tasks over 50 ms, and how long each key press waited for the main thread (from
+// the browser receiving it to its first handler): what a player typing names feels.
+window.__benchLongTasks = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    window.__benchLongTasks.push({ start: entry.startTime, duration: entry.duration });
+  }
+}).observe({ type: "longtask" });
+window.__benchKeyDelays = [];
+addEventListener("keydown", (event) => {
+  if (window.__benchReady === undefined) {
+    window.__benchKeyDelays.push(performance.now() - event.timeStamp);
+  }
+}, { capture: true });
 """
 
 READY_SELECTOR = "html[data-app-state=ready], html[data-app-state=failed]"
+FIRST_NAME = "#setup input[name=player]"
 
 LOAD_METRICS_JS = """() => {
   const paints = Object.fromEntries(
@@ -156,7 +176,60 @@ LOAD_METRICS_JS = """() => {
     wasm_ms: arrived(/pyodide\\.asm\\.wasm$/),
     wheel_ms: arrived(/dadoteca-[^/]*\\.whl$/),
     controlled: Boolean(navigator.serviceWorker?.controller),
+    python_start: document.documentElement.dataset.pythonStart ?? null,
+    long_tasks: window.__benchLongTasks
+      .filter((task) => task.start < (window.__benchReady ?? Infinity))
+      .map((task) => task.duration),
+    key_delays: window.__benchKeyDelays,
   };
+}"""
+
+# The app's Python snapshot (assets/python-snapshot.mjs): wait until the page has stored it.
+SNAPSHOT_STORED_JS = """async () => {
+  const root = document.documentElement;
+  const deadline = performance.now() + 180000;
+  while (!root.dataset.pythonSnapshot) {
+    if (performance.now() > deadline) throw new Error("no snapshot after 180 s");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (root.dataset.pythonSnapshot !== "stored") throw new Error("the snapshot was not made");
+}"""
+
+DROP_SNAPSHOT_JS = """async () => {
+  for (const name of await caches.keys()) {
+    if (name.startsWith("dadoteca python snapshot")) await caches.delete(name);
+  }
+}"""
+
+# What Python has imported once the app is ready, run as one more <script type="py"> (PyScript
+# runs it in the app's own interpreter): which of them come from the stdlib archive, and how
+# much of the archive that is.
+IMPORTS_PY = """
+import json, sys, zipfile
+import js
+archive = next(p for p in sys.path if p.endswith(".zip"))
+with zipfile.ZipFile(archive) as stdlib:
+    members = {info.filename: info for info in stdlib.infolist()}
+used = {
+    module.__file__.removeprefix(archive + "/")
+    for module in list(sys.modules.values())
+    if (getattr(module, "__file__", None) or "").startswith(archive + "/")
+}
+modules = [m for m in members if m.endswith(".py") or m.endswith(".pyc")]
+js.document.documentElement.dataset.benchImports = json.dumps({
+    "modules_imported": sorted(sys.modules),
+    "stdlib_modules_in_archive": len(modules),
+    "stdlib_modules_imported": len(used),
+    "archive_bytes": sum(i.compress_size for i in members.values()),
+    "imported_bytes": sum(members[m].compress_size for m in used if m in members),
+})
+"""
+
+RUN_PY_JS = """(code) => {
+  const script = document.createElement("script");
+  script.type = "py";
+  script.textContent = code;
+  document.body.append(script);
 }"""
 
 SW_CONTROL_JS = """async () => {
@@ -277,74 +350,19 @@ class Site:
         return cls(root, wheel, digest, size)
 
 
-@dataclass
-class Traffic:
-    requests: int = 0
-    not_modified: int = 0
-    body_bytes: int = 0
-    lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+class SiteServer(DistServer):
+    """build/serve.py's server (compression, ETags) on its own port, in a thread: a new origin
+    (cold caches) every time."""
 
-    def take(self) -> dict[str, int]:
-        """What was served since the last call."""
-        with self.lock:
-            taken = {
-                "requests": self.requests,
-                "not_modified": self.not_modified,
-                "body_bytes": self.body_bytes,
-            }
-            self.requests = self.not_modified = self.body_bytes = 0
-        return taken
-
-
-class SiteServer(ThreadingHTTPServer):
-    """The site on its own port, in a thread: a new origin (cold caches) every time."""
-
-    daemon_threads = True
-
-    def __init__(self, root: Path) -> None:
-        self.root = root
-        self.traffic = Traffic()
-        super().__init__((HOST, 0), SiteHandler)
+    def __init__(self, root: Path, compress: bool = True) -> None:
+        super().__init__(root, quiet=True, compress=compress)
         self.thread = threading.Thread(target=self.serve_forever, daemon=True)
         self.thread.start()
-
-    @property
-    def url(self) -> str:
-        return f"http://{HOST}:{self.server_address[1]}/"
 
     def stop(self) -> None:
         self.shutdown()
         self.server_close()
         self.thread.join()
-
-
-class SiteHandler(SimpleHTTPRequestHandler):
-    server: SiteServer
-
-    def __init__(self, request: socket, client_address: Any, server: SiteServer) -> None:
-        super().__init__(request, client_address, server, directory=str(server.root))
-
-    def guess_type(self, path: str | Any) -> str:
-        return MIME_TYPES.get(Path(str(path)).suffix.lower(), "application/octet-stream")
-
-    def end_headers(self) -> None:
-        self.send_header("Cache-Control", "no-cache")  # as build/serve.py: always revalidate
-        super().end_headers()
-
-    def send_response(self, code: int, message: str | None = None) -> None:
-        with self.server.traffic.lock:
-            self.server.traffic.requests += 1
-            self.server.traffic.not_modified += code == 304
-        super().send_response(code, message)
-
-    def copyfile(self, source: IO[bytes], outputfile: IO[bytes]) -> None:  # type: ignore[override]
-        while chunk := source.read(256 * 1024):
-            outputfile.write(chunk)
-            with self.server.traffic.lock:
-                self.server.traffic.body_bytes += len(chunk)
-
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
 
 
 # -- one browser ----------------------------------------------------------------------------
@@ -393,9 +411,9 @@ class Chromium:
             self.contexts.append(persistent)
             self.version = persistent.browser.version if persistent.browser else "?"
 
-    def new_origin(self) -> Origin:
+    def new_origin(self, compress: bool = True) -> Origin:
         """A site origin this browser has never seen."""
-        server = SiteServer(self.site.root)
+        server = SiteServer(self.site.root, compress)
         self.servers.append(server)
         if self._incognito is None:
             return Origin(server, self.contexts[0])
@@ -404,8 +422,11 @@ class Chromium:
         self.contexts.append(context)
         return Origin(server, context)
 
-    def open(self, origin: Origin, path: str) -> tuple[Page, dict[str, Any]]:
-        """Load a page (throttled from the start) until it is ready; its load metrics."""
+    def open(
+        self, origin: Origin, path: str, *, typing: bool = False
+    ) -> tuple[Page, dict[str, Any]]:
+        """Load a page (throttled from the start) until it is ready; its load metrics. `typing`:
+        meanwhile, type into the first name of the setup, ten keys a second."""
         page = origin.context.new_page()
         if self.throttling != 1:
             cdp = origin.context.new_cdp_session(page)
@@ -415,7 +436,9 @@ class Chromium:
         page.on("console", lambda message: said.append(f"console.{message.type}: {message.text}"))
         origin.server.traffic.take()
         page.goto(origin.url + path, wait_until="commit")
-        self._wait_ready(page, said)
+        if typing:
+            page.focus(FIRST_NAME)
+        self._wait_ready(page, said, typing)
         metrics: dict[str, Any] = page.evaluate(LOAD_METRICS_JS)
         if metrics["state"] != "ready":
             raise BootError(f"{path}: data-app-state={metrics['state']}\n" + "\n".join(said))
@@ -423,11 +446,15 @@ class Chromium:
         return page, metrics
 
     @staticmethod
-    def _wait_ready(page: Page, said: list[str]) -> None:
+    def _wait_ready(page: Page, said: list[str], typing: bool) -> None:
         deadline = time.monotonic() + BOOT_TIMEOUT_S
         while True:
             try:
-                page.wait_for_selector(READY_SELECTOR, state="attached", timeout=1000)
+                if typing:
+                    page.keyboard.press("a")
+                page.wait_for_selector(
+                    READY_SELECTOR, state="attached", timeout=100 if typing else 1000
+                )
                 return
             except PlaywrightTimeout:
                 failed = [line for line in said if "Traceback" in line or "page error" in line]
@@ -459,19 +486,40 @@ def browser(
 
 
 def startup_run(chromium: Chromium, kind: str) -> dict[str, dict[str, Any]]:
-    """A cold load of a new origin, then a warm one in a new tab (the app: once its service
-    worker controls the page)."""
+    """A cold load of a new origin, then a warm one in a new tab. The app: warm once its
+    service worker controls the page, with its Python snapshot dropped first (a normal start);
+    then a third load restores the snapshot that the warm one made."""
     origin = chromium.new_origin()
     path = APP_PAGE if kind == "app" else BARE_PAGE
     page, cold = chromium.open(origin, path)
     if kind == "app":
         cold["offline_ready_ms"] = page.evaluate(SW_CONTROL_JS)
+        precache = origin.server.traffic.take()
+        cold["first_visit"] = {key: cold["served"][key] + precache[key] for key in precache}
+        page.evaluate(SNAPSHOT_STORED_JS)  # before dropping it: no worker may store it later
+        page.evaluate(DROP_SNAPSHOT_JS)
     page.close()
     page, warm = chromium.open(origin, path)
+    loads = {"cold": cold, "warm": warm}
+    if kind == "app":
+        if not warm["controlled"] or warm["python_start"] != "fresh":
+            raise BootError(f"the warm app load was not a normal start from the cache: {warm}")
+        page.evaluate(SNAPSHOT_STORED_JS)
+        page.close()
+        page, loads["snapshot"] = chromium.open(origin, path)
+        if loads["snapshot"]["python_start"] != "snapshot":
+            raise BootError("the app did not restore its snapshot")
     page.close()
-    if kind == "app" and not warm["controlled"]:
-        raise BootError("the warm app load was not served by its service worker")
-    return {"cold": cold, "warm": warm}
+    return loads
+
+
+def long_task_figures(loads: list[dict[str, Any]]) -> dict[str, float | None]:
+    """Main-thread tasks over 50 ms until ready: medians per load, and the longest of all."""
+    return {
+        "count": median([len(load["long_tasks"]) for load in loads]),
+        "total_ms": median([sum(load["long_tasks"]) for load in loads]),
+        "max_ms": max((max(load["long_tasks"], default=0) for load in loads), default=None),
+    }
 
 
 def summarise_loads(loads: list[dict[str, Any]]) -> dict[str, Any]:
@@ -488,13 +536,21 @@ def summarise_loads(loads: list[dict[str, Any]]) -> dict[str, Any]:
     }
     for key in ("requests", "not_modified", "body_bytes"):
         summary[f"served_{key}"] = median([load["served"][key] for load in loads])
+        if "first_visit" in loads[0]:
+            summary[f"first_visit_{key}"] = median([load["first_visit"][key] for load in loads])
+    summary["long_tasks"] = long_task_figures(loads)
     summary["loads"] = loads
     return summary
 
 
+APP_LOADS = ("cold", "warm", "snapshot")
+BARE_LOADS = ("cold", "warm")
+
+
 def measure_startup(chromium: Chromium, runs: int) -> dict[str, Any]:
     loads: dict[str, dict[str, list[dict[str, Any]]]] = {
-        kind: {"cold": [], "warm": []} for kind in ("app", "bare")
+        "app": {state: [] for state in APP_LOADS},
+        "bare": {state: [] for state in BARE_LOADS},
     }
     for run in range(runs):
         order = ("app", "bare") if run % 2 == 0 else ("bare", "app")
@@ -505,20 +561,64 @@ def measure_startup(chromium: Chromium, runs: int) -> dict[str, Any]:
             f"  start-up run {run + 1}/{runs}: "
             + ", ".join(
                 f"{kind} {state} {loads[kind][state][-1]['ready_ms']:.0f} ms"
-                for kind in ("app", "bare")
-                for state in ("cold", "warm")
+                for kind, states in (("app", APP_LOADS), ("bare", BARE_LOADS))
+                for state in states
             )
         )
     result: dict[str, Any] = {}
-    for state in ("cold", "warm"):
+    for state in APP_LOADS:
         app = summarise_loads(loads["app"][state])
-        bare = summarise_loads(loads["bare"][state])
+        # A snapshot start is compared with bare Pyodide's warm start: both have everything
+        # cached, and bare Pyodide has no snapshot to restore.
+        bare = summarise_loads(loads["bare"]["warm" if state == "snapshot" else state])
         result[state] = {
             "ratio_app_to_bare": ratio(app["ready_ms"], bare["ready_ms"]),
             "app": app,
             "bare": bare,
         }
     return result
+
+
+def measure_typing(chromium: Chromium, runs: int) -> dict[str, Any]:
+    """Typing a name into the setup while the app starts (cold): how long each key waited."""
+    loads = []
+    for _ in range(runs):
+        page, load = chromium.open(chromium.new_origin(), APP_PAGE, typing=True)
+        page.close()
+        loads.append(load)
+    delays = [delay for load in loads for delay in load["key_delays"]]
+    return {
+        "keys": len(delays),
+        "key_delay_ms": spread(delays) if delays else None,
+        "long_tasks": long_task_figures(loads),
+        "ready_ms": median([load["ready_ms"] for load in loads]),
+    }
+
+
+def measure_first_visit(chromium: Chromium) -> dict[str, Any]:
+    """Everything a first visit downloads until the app works offline, with the server sending
+    compressed copies and without."""
+    figures: dict[str, Any] = {}
+    for compress in (True, False):
+        origin = chromium.new_origin(compress=compress)
+        page, load = chromium.open(origin, APP_PAGE)
+        page.evaluate(SW_CONTROL_JS)
+        precache = origin.server.traffic.take()
+        page.close()
+        figures["compressed" if compress else "uncompressed"] = {
+            key: load["served"][key] + precache[key] for key in precache
+        }
+    return figures
+
+
+def measure_imports(chromium: Chromium) -> dict[str, Any]:
+    """What Python has imported once the app is ready, against the stdlib archive shipped."""
+    page, _ = chromium.open(chromium.new_origin(), APP_PAGE)
+    page.evaluate(RUN_PY_JS, IMPORTS_PY)
+    page.wait_for_selector("html[data-bench-imports]", state="attached", timeout=60_000)
+    imports: dict[str, Any] = json.loads(page.get_attribute("html", "data-bench-imports") or "")
+    page.close()
+    return imports
 
 
 # -- 2. taps --------------------------------------------------------------------------------
@@ -658,17 +758,27 @@ def print_summary(report: dict[str, Any]) -> None:
         log("start-up, medians in ms from navigation start")
         headings = ("FP", "FCP", "wasm in", "wheel in", "ready", "app/bare")
         log(" " * 13 + "".join(f"{heading:>10}" for heading in headings))
-        for state in ("cold", "warm"):
+        for state in APP_LOADS:
             for kind in ("app", "bare"):
                 figures = startup[state][kind]
                 cells = "".join(f"{ms(figures[key]).removesuffix(' ms'):>10}" for key in columns)
                 share = times(startup[state]["ratio_app_to_bare"]) if kind == "app" else ""
-                log(f"  {state if kind == 'app' else '':<6}{kind:<5}{cells}{share:>10}".rstrip())
+                name = "(warm)" if state == "snapshot" and kind == "bare" else state
+                label = f"{state:<9}{kind}" if kind == "app" else f"{name:>8} {kind}"
+                log(f"  {label:<14}{cells}{share:>10}".rstrip())
+        cold_app = startup["cold"]["app"]
         log(
             f"  the cold app was offline-ready (its service worker in control) at "
-            f"{ms(startup['cold']['app']['offline_ready_ms'])}"
+            f"{ms(cold_app['offline_ready_ms'])}; the first visit, to then, moved "
+            f"{cold_app['first_visit_body_bytes'] / 1e6:.1f} MB in "
+            f"{cold_app['first_visit_requests']:.0f} responses "
+            f"({cold_app['first_visit_not_modified']:.0f} x 304)"
         )
-        for state, note in (("cold", ""), ("warm", "  (app: service worker; bare: HTTP cache)")):
+        for state, note in (
+            ("cold", ""),
+            ("warm", "  (app: service worker; bare: HTTP cache)"),
+            ("snapshot", ""),
+        ):
             log(
                 f"  served per {state} load: "
                 + ", ".join(
@@ -679,6 +789,23 @@ def print_summary(report: dict[str, Any]) -> None:
                 )
                 + note
             )
+        log("  main-thread tasks over 50 ms until ready (median count / total, longest)")
+        for state in APP_LOADS:
+            for kind in ("app", "bare"):
+                if state == "snapshot" and kind == "bare":
+                    continue
+                tasks = startup[state][kind]["long_tasks"]
+                log(
+                    f"    {state:<9}{kind:<5} {tasks['count']:4.0f} / {ms(tasks['total_ms'])}, "
+                    f"longest {ms(tasks['max_ms'])}"
+                )
+        typing = variant["typing"]
+        delays = typing["key_delay_ms"]
+        log(
+            f"typing a name while the app starts cold ({typing['keys']} keys, ready at "
+            f"{ms(typing['ready_ms'])}): each key waited p50 {delays['p50']:.0f} ms, "
+            f"p95 {delays['p95']:.0f} ms, max {delays['max']:.0f} ms"
+        )
         for game_id, taps in variant["taps"]["games"].items():
             log(
                 f"tap latency, {game_id}: {taps['games']} games, {taps['taps']} taps at 360x640"
@@ -701,6 +828,22 @@ def print_summary(report: dict[str, Any]) -> None:
                     for act, figures in taps["by_act"].items()
                 )
             )
+    first_visit = report["first_visit"]
+    log(
+        "\nfirst visit until offline-ready, bytes on the wire: "
+        + ", ".join(
+            f"{how} {figures['body_bytes'] / 1e6:.1f} MB ({figures['requests']} responses, "
+            f"{figures['not_modified']} x 304)"
+            for how, figures in first_visit.items()
+        )
+    )
+    imports = report["imports"]
+    log(
+        f"Python modules imported once the app is ready: {len(imports['modules_imported'])}, of "
+        f"which {imports['stdlib_modules_imported']} of the stdlib archive's "
+        f"{imports['stdlib_modules_in_archive']} files: "
+        f"{imports['imported_bytes'] / 1e3:,.0f} kB of its {imports['archive_bytes'] / 1e3:,.0f} kB"
+    )
     engine_report = report["engine"]
     log(
         f"\nrules engine, random games/s        Pyodide {engine_report['pyodide']:<9}"
@@ -769,18 +912,25 @@ def main() -> None:
         site = Site.copy_of(args.dist, Path(tmp))
         variants = []
         engine_report: dict[str, Any] = {}
+        first_visit: dict[str, Any] = {}
+        imports: dict[str, Any] = {}
         version = "?"
         for throttling in (1.0, args.cpu_throttling):
             log(f"CPU throttling {throttling:g}x")
             with browser(playwright, site, throttling, args.incognito) as chromium:
                 version = chromium.version
                 startup = measure_startup(chromium, args.runs)
+                typing = measure_typing(chromium, args.runs)
                 taps = measure_taps(chromium, args.runs, args.games)
                 if throttling == 1:
+                    first_visit = measure_first_visit(chromium)
+                    imports = measure_imports(chromium)
                     engine_report = measure_engine(
                         chromium, args.runs, args.engine_seconds, args.engine_players, args.games
                     )
-            variants.append({"cpu_throttling": throttling, "startup": startup, "taps": taps})
+            variants.append(
+                {"cpu_throttling": throttling, "startup": startup, "typing": typing, "taps": taps}
+            )
     report = {
         "environment": {
             "chromium": f"Chromium {version}",
@@ -807,6 +957,8 @@ def main() -> None:
             "argv": sys.argv[1:],
         },
         "variants": variants,
+        "first_visit": first_visit,
+        "imports": imports,
         "engine": engine_report,
         "elapsed_seconds": time.monotonic() - started,
     }
