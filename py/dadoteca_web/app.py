@@ -21,7 +21,7 @@ from .game_ui import PLAY_REGIONS, GameUI
 from .i18n import Translator
 from .qwixx_view import QwixxUI
 from .shelfie_view import ShelfieUI
-from .storage import GameStore
+from .storage import GameStore, read_record_json
 
 __all__ = ["GAME_UIS", "REGIONS", "App"]
 
@@ -244,7 +244,7 @@ class App:
         """Replace the current game by an imported record, if it is a valid one."""
         self.notice = ""
         try:
-            match = Match.from_record(json.loads(text))
+            match = Match.from_record(read_record_json(text, "import"))
             for seat in match.seats:  # every computer seat must be one this app has
                 level = bot_level(seat)
                 if level is not None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import time
-from typing import Final, Protocol
+from typing import Final, Literal, Protocol
 
 from dadoteca.core import RuleError
 from dadoteca.match import Match
@@ -25,7 +25,21 @@ MAX_SAVE_CHARS: Final = 1 << 20  # a record is a few KiB; anything larger is not
 SAVE_RULES: Final[dict[str, str]] = {
     "save.too_large": "The saved game is too large to be one",
     "save.not_json": "The saved game is damaged: {problem}",
+    "import.too_large": "The file is too large to be a game record",
+    "import.not_json": "The file is not a game record: {problem}",
 }
+
+
+def read_record_json(text: str, source: Literal["save", "import"]) -> object:
+    """The JSON value of a saved or imported record's text, or a RuleError naming why it
+    cannot be one (the record itself is checked by ``Match.from_record``)."""
+    if len(text) > MAX_SAVE_CHARS:
+        raise RuleError(f"{source}.too_large", SAVE_RULES[f"{source}.too_large"])
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as error:  # RecursionError: nested thousands deep
+        rule = f"{source}.not_json"
+        raise RuleError(rule, SAVE_RULES[rule], problem=str(error)) from None
 
 
 class KeyValueStore(Protocol):
@@ -79,15 +93,7 @@ class GameStore:
         if text is None:
             return None, None
         try:
-            if len(text) > MAX_SAVE_CHARS:
-                raise RuleError("save.too_large", SAVE_RULES["save.too_large"])
-            try:
-                record = json.loads(text)
-            except ValueError as error:
-                raise RuleError(
-                    "save.not_json", SAVE_RULES["save.not_json"], problem=str(error)
-                ) from None
-            return Match.from_record(record), None
+            return Match.from_record(read_record_json(text, "save")), None
         except RuleError as error:
             self._set_aside(text)
             return None, error

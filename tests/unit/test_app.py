@@ -15,7 +15,14 @@ from dadoteca_web.app import GAME_UIS, REGIONS, App
 from dadoteca_web.game_ui import asked_player
 from dadoteca_web.i18n import Translator, pick_language
 from dadoteca_web.qwixx_view import QwixxUI
-from dadoteca_web.storage import BROKEN_PREFIX, SAVE_KEY, SAVE_RULES, GameStore, MemoryStore
+from dadoteca_web.storage import (
+    BROKEN_PREFIX,
+    MAX_SAVE_CHARS,
+    SAVE_KEY,
+    SAVE_RULES,
+    GameStore,
+    MemoryStore,
+)
 
 ITALIAN = {
     "{name}, roll the dice": "{name}, lancia i dadi",
@@ -243,6 +250,25 @@ def test_import_accepts_a_record_and_refuses_junk() -> None:
     assert "Unknown game" in app.regions()["notice"]
     app.import_record(source.export_record())
     assert app.screen == "play" and app.state == source.state
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("[" * 100_000 + "]" * 100_000, "not a game record"),  # nested past Python's recursion
+        (" " * (MAX_SAVE_CHARS + 1), "too large"),
+    ],
+)
+def test_hostile_files_and_saves_are_refused_in_words(text: str, words: str) -> None:
+    app = started()
+    app.handle("roll", {})
+    playing = app.state
+    app.import_record(text)
+    assert words in app.regions()["notice"] and app.state == playing  # the game goes on
+    store = MemoryStore()
+    store.setItem(SAVE_KEY, text)
+    resumed = new_app(store)
+    assert resumed.screen == "setup" and "set aside" in resumed.regions()["notice"]
 
 
 def test_other_players_sheets_are_shown_small_and_not_tappable() -> None:
