@@ -9,7 +9,8 @@ Inputs:
 Output (every URL inside is relative, so the site works under any path of any static host):
     dist/index.html, dist/assets/**           copied from the repository
     dist/pyscript/*                            @pyscript/core/dist minus source maps and its own SW
-    dist/pyodide/{runtime files, wheels, pyodide-lock.json}
+    dist/pyodide/{runtime files, wheels, pyodide-lock.json}, the stdlib and the wheels with
+                                               bytecode added (build/compile_wheels.mjs)
     dist/service-worker.js                     with its precache list and content-hash version
     dist/**.br, dist/**.gz                      brotli and gzip copies of every file they shrink,
                                                for servers that negotiate Content-Encoding
@@ -225,12 +226,12 @@ def compress(data: bytes, suffix: str) -> bytes:
     """`data` brotli- (best quality: 30 s for the wasm, hence the cache) or gzip-compressed;
     gzip without a timestamp, so the same input gives the same bytes."""
     digest = hashlib.sha256(data).hexdigest()
-    cached = COMPRESSED_CACHE / (digest + suffix)
+    cached = COMPRESSED_CACHE / f"{digest}.q11w24{suffix}"  # named by the settings too
     if cached.is_file():
         return cached.read_bytes()
     packed: bytes
     if suffix == ".br":
-        packed = brotli.compress(data, quality=11)
+        packed = brotli.compress(data, quality=11, lgwin=24)  # the largest window browsers take
     else:
         packed = gzip.compress(data, compresslevel=9, mtime=0)
     COMPRESSED_CACHE.mkdir(parents=True, exist_ok=True)
@@ -288,6 +289,10 @@ def build(dist: Path) -> str:
         Path(shutil.copy2(micropip, pyodide_dir / micropip.name)),
         build_project_wheel(pyodide_dir),
     ]
+    # Bytecode for Pyodide's Python, so the browser does not compile every module at each start.
+    compiler = ROOT / "build" / "compile_wheels.mjs"
+    stdlib = pyodide_dir / "python_stdlib.zip"
+    subprocess.run(["node", str(compiler), "--stdlib", str(stdlib), *map(str, wheels)], check=True)
     write_lock_file(pyodide_dir, wheels)
     compile_catalogs(dist / "i18n")
     return finish_site(dist)

@@ -12,7 +12,9 @@ What is measured, on Debian's Chromium (``/usr/bin/chromium``, headless, 360x640
 
 1. **Start-up**: time from navigation start until ``<html data-app-state="ready">``, for the
    app (``index.html``) and for a *bare Pyodide* page written at benchmark time into a temporary
-   copy of the site (never into dist/): ``loadPyodide({indexURL: "pyodide/"})``, then, as
+   copy of the site (never into dist/), with npm's Pyodide files as published (the site ships
+   its stdlib compiled) beside the site's lock file and wheels, in ``bare/``:
+   ``loadPyodide({indexURL: "pyodide/"})``, then, as
    PyScript does it, ``loadPackage("micropip")`` and ``micropip.install(["dadoteca"])``, which
    resolves the same wheel through our pyodide-lock.json. The ratio app/bare is the price of
    PyScript and of the app itself. Both are served by build/serve.py's server (brotli, content
@@ -27,8 +29,9 @@ What is measured, on Debian's Chromium (``/usr/bin/chromium``, headless, 360x640
    was offline-ready. Then cold app loads again while typing a name into the setup, ten keys a
    second: how long each key waited for the main thread (``performance.now() - event.timeStamp``
    in a keydown listener). At 1x only: a first visit with and without compression, and which
-   Python modules the ready app has imported, against the stdlib archive. The summary's columns, all from navigation start: FP and FCP, the page's first
-   paint and first contentful paint (for the app, the shell); *wasm in*, ``pyodide.asm.wasm``
+   Python modules the ready app has imported, against the stdlib archive. The summary's
+   columns, all from navigation start: FP and FCP, the page's first paint and first contentful
+   paint (for the app, the shell); *wasm in*, ``pyodide.asm.wasm``
    has arrived; *wheel in*, the dadoteca wheel has arrived (Pyodide and micropip are up: what
    comes before is mostly Pyodide's own start, what comes after is installing the wheel and,
    for the app, starting it); *ready*. Also when a cold app became offline-ready (its service
@@ -90,6 +93,7 @@ from playwright.sync_api import (
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from appdriver import CHROMIUM, CHROMIUM_ARGS  # tests/e2e: one home for the browser flags
+from build import NODE_MODULES, PYODIDE_RUNTIME, write_compressed_variants
 from serve import DistServer  # build/serve.py: the same headers as `build/serve`
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -98,7 +102,7 @@ LOCALE = "en-US"  # the game's prompts start with the asked player's name in eve
 HOST = "127.0.0.1"  # loopback is a secure context: service workers run on plain http
 BOOT_TIMEOUT_S = 300.0  # a throttled cold start is ~15 s here; far more on a loaded machine
 APP_PAGE = "index.html?seed=1"
-BARE_PAGE = "bare-pyodide.html"
+BARE_PAGE = "bare/index.html"
 GAMES = ("qwixx", "diceland", "shelfie")
 PLAYERS = ("Ana", "Ben")
 MAX_TAPS_PER_GAME = 5000  # a scripted game that has not ended by then is a bug
@@ -342,7 +346,17 @@ class Site:
     @classmethod
     def copy_of(cls, dist: Path, into: Path) -> Site:
         root = Path(shutil.copytree(dist, into / "site"))
-        (root / BARE_PAGE).write_text(BARE_HTML)
+        # Bare Pyodide as npm publishes it (its stdlib as sources, where the site ships
+        # bytecode), with the site's lock file and wheels, compressed alike by the server.
+        bare = root / BARE_PAGE
+        (bare.parent / "pyodide").mkdir(parents=True)
+        for name in PYODIDE_RUNTIME:
+            shutil.copy2(NODE_MODULES / "pyodide" / name, bare.parent / "pyodide" / name)
+        for shipped in (root / "pyodide").iterdir():
+            if shipped.suffix == ".whl" or shipped.name == "pyodide-lock.json":
+                shutil.copy2(shipped, bare.parent / "pyodide" / shipped.name)
+        bare.write_text(BARE_HTML)
+        write_compressed_variants(bare.parent)
         lock = json.loads((root / "pyodide" / "pyodide-lock.json").read_text())
         wheel = lock["packages"]["dadoteca"]["file_name"]
         digest = hashlib.sha256((root / "pyodide" / wheel).read_bytes()).hexdigest()

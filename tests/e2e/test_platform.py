@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import base64
 import gzip
 import hashlib
 import json
 import shutil
+import zipfile
 from collections import Counter
 from pathlib import Path
 from urllib.request import Request, urlopen
@@ -31,6 +33,66 @@ def test_the_lock_file_lists_exactly_the_shipped_wheels_with_their_hashes(dist: 
     for name, entry in listed.items():
         assert entry["sha256"] == sha256(wheels[name])
     assert lock["info"]["python"].startswith("3.14")
+
+
+# Run in the app's own interpreter (PyScript runs any <script type="py"> added to the page).
+BYTECODE_PY = """
+import importlib.util, json, os, sys, js
+import dadoteca.core
+js.document.documentElement.dataset.bytecode = json.dumps({
+    "magic": importlib.util.MAGIC_NUMBER.hex(),
+    "stdlib": sys.modules["json"].__file__,
+    "ours": os.path.isfile(dadoteca.core.__spec__.cached),
+})
+"""
+
+
+def shipped_magic(dist: Path) -> bytes:
+    with zipfile.ZipFile(dist / "pyodide" / "python_stdlib.zip") as stdlib:
+        names = stdlib.namelist()
+        assert not [name for name in names if name.endswith(".py")], "sources left"
+        return stdlib.read(next(name for name in names if name.endswith(".pyc")))[:4]
+
+
+def test_the_wheels_carry_bytecode_listed_in_their_record(dist: Path) -> None:
+    magic = shipped_magic(dist)
+    for wheel in (dist / "pyodide").glob("*.whl"):
+        with zipfile.ZipFile(wheel) as archive:
+            files = {name: archive.read(name) for name in archive.namelist()}
+        sources = [name for name in files if name.endswith(".py")]
+        assert sources, wheel.name
+        for source in sources:
+            folder, _, module = source.rpartition("/")
+            pyc = files[f"{folder}/__pycache__/{module[:-3]}.cpython-314.pyc"]
+            assert pyc[:4] == magic, source
+            assert int.from_bytes(pyc[4:8], "little") == 0b01, "hash-based, unchecked"
+        (record,) = [name for name in files if name.endswith(".dist-info/RECORD")]
+        listed = {line.split(",")[0]: line for line in files[record].decode().splitlines()}
+        assert set(listed) == set(files), wheel.name
+        for name, line in listed.items():
+            if name != record:
+                digest = base64.urlsafe_b64encode(hashlib.sha256(files[name]).digest())
+                assert line == f"{name},sha256={digest.rstrip(b'=').decode()},{len(files[name])}"
+
+
+def test_python_in_the_browser_runs_the_shipped_bytecode(
+    page: Page, server: BackgroundServer, dist: Path
+) -> None:
+    open_app(page, server.url)
+    page.evaluate(
+        """(code) => {
+          const script = document.createElement("script");
+          script.type = "py";
+          script.textContent = code;
+          document.body.append(script);
+        }""",
+        BYTECODE_PY,
+    )
+    page.wait_for_selector("html[data-bytecode]", state="attached")
+    found = json.loads(page.get_attribute("html", "data-bytecode") or "")
+    assert bytes.fromhex(found["magic"]) == shipped_magic(dist)
+    assert found["stdlib"].endswith("python314.zip/json/__init__.pyc")
+    assert found["ours"]
 
 
 def test_only_what_the_app_loads_is_shipped(dist: Path) -> None:
