@@ -12,11 +12,20 @@ only expectation left is over future rolls, which is what the sheet value stands
 - **normal** values each row as the points it would reach if it also crossed a fixed share of the
   numbers still open to it (more to come in a row with many free numbers, and more points per
   cross in a row that is already long), less the penalties.
-- **expert** values a sheet with a table learned by temporal-difference self-play of solo games
-  (``build/train_qwixx.py``): for each row, its last crossed position and its number of
-  crosses, read in the context of the penalties taken and the rows locked. The four rows share one
-  table: a row is a row in position space, whichever its colour and direction, since the dice sums
-  are symmetric. The table is the expected points still to come from that row.
+- **expert**, solo, values a sheet with a table learned by self-play (``build/train_qwixx.py``,
+  TD(lambda) over a million solo games). A row is its last crossed position and its number of
+  crosses (:func:`row_code`); the value of a sheet is the sum of its four rows' entries, read in
+  a context: the penalties taken, the rows closed and the tempo (how many numbers the sheet
+  still has free, which sets how soon penalties will come and so how long the game lasts). The
+  four rows share one table, as the dice sums are symmetric. The table is the expected points
+  still to come. Where the two best choices are within a few points, it looks one roll further:
+  the exact expectation, over the 21 white pairs and the colour dice, of the best turn after
+  each (:func:`expected_after_next_roll`). With rivals it plays for its lead instead: its points
+  plus the normal level's outlook of its rows (a share of the free numbers that shrinks as rows
+  close), less the best rival's, and a bonus for a game it ends ahead. So it locks a row a
+  rival needs, ends the game when it is ahead, and keeps it going when behind. (The solo table
+  does not transfer: rivals end the game sooner. Tables learned by two-player self-play won
+  fewer games against the normal level than this outlook does.)
 """
 
 from __future__ import annotations
@@ -24,23 +33,25 @@ from __future__ import annotations
 import sys
 from abc import abstractmethod
 from array import array
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Final
+from typing import Final, NamedTuple
 
 from ..core import Action, AnyState
 from ..qwixx import (
+    CROSSES_BEFORE_LAST,
     LAST_POSITION,
     LOCK_BIT,
     LOCKS_TO_END,
-    PASS,
     PENALTY_BOXES,
+    PENALTY_POINTS,
     Cross,
     Pass,
     Phase,
     QwixxState,
     Sheet,
     action2_crosses,
+    position_of,
     row_points,
 )
 from .base import Bot, Thinking
@@ -51,16 +62,44 @@ __all__ = [
     "EasyQwixxBot",
     "ExpertQwixxBot",
     "NormalQwixxBot",
+    "expected_after_next_roll",
+    "features",
+    "load_values",
     "row_code",
-    "sheet_features",
+    "save_values",
 ]
 
 ROW_CODES: Final = 13 * 13  # (last crossed position + 1) x crosses, see row_code
-CONTEXTS: Final = PENALTY_BOXES * LOCKS_TO_END  # penalties 0-3 x rows closed 0-1
-FEATURES: Final = CONTEXTS * ROW_CODES
+CLOSED_CODES: Final = (LAST_POSITION + 1) * 13  # codes from here on: a row shut for good
+FREE_NUMBERS: Final = tuple(
+    max(0, LAST_POSITION - (code // 13 - 1)) if code < CLOSED_CODES else 0
+    for code in range(ROW_CODES)
+)
+CODE_POINTS: Final = tuple(row_points(code % 13) for code in range(ROW_CODES))
 _POSITIONS_MASK: Final = (1 << (LAST_POSITION + 1)) - 1
-VALUES_FILE: Final = Path(__file__).with_name("qwixx_values.bin")
 VALUE_SCALE: Final = 100  # the file holds values in hundredths of a point, as 16-bit integers
+
+
+FREE_PER_TEMPO: Final = 4  # free numbers per step of the tempo in the value's context
+TEMPI: Final = 4 * (LAST_POSITION + 1) // FREE_PER_TEMPO + 1
+FEATURES: Final = PENALTY_BOXES * LOCKS_TO_END * TEMPI * ROW_CODES
+VALUES_FILE: Final = Path(__file__).with_name("qwixx_values.bin")
+
+
+def context_offset(penalties: int, closed: int, free: int) -> int:
+    """Where the table's entries for a sheet's context start: its penalties, the rows closed
+    and the numbers it still has free (the tempo)."""
+    return ((penalties * LOCKS_TO_END + closed) * TEMPI + free // FREE_PER_TEMPO) * ROW_CODES
+
+
+def features(codes: Sequence[int], penalties: int) -> tuple[int, int, int, int]:
+    """The table entries whose sum values a sheet of rows ``codes`` (see row_code)."""
+    a, b, c, d = codes
+    closed = (a >= CLOSED_CODES) + (b >= CLOSED_CODES) + (c >= CLOSED_CODES) + (d >= CLOSED_CODES)
+    offset = context_offset(
+        penalties, closed, FREE_NUMBERS[a] + FREE_NUMBERS[b] + FREE_NUMBERS[c] + FREE_NUMBERS[d]
+    )
+    return offset + a, offset + b, offset + c, offset + d
 
 
 def load_values(path: Path = VALUES_FILE) -> list[float]:
@@ -82,63 +121,91 @@ def save_values(values: Sequence[float], path: Path = VALUES_FILE) -> None:
     path.write_bytes(numbers.tobytes())
 
 
+class Choice(NamedTuple):
+    """A way to play the dice: its value, the action to take now, and the sheet and closed
+    rows it leaves at the end of the turn."""
+
+    value: float
+    action: Action
+    sheet: Sheet
+    closed: int
+
+
 def row_code(last: int, crosses: int) -> int:
     """A row as its last position crossed (-1 for none; 10 once closed) and its crosses."""
     return (last + 1) * 13 + crosses
 
 
-def sheet_features(codes: Sequence[int], penalties: int, rows_closed: int) -> list[int]:
-    """The value-table entries whose sum values a sheet of rows ``codes`` (see row_code): one
-    per row, read in the context of the penalties taken and the rows closed."""
-    offset = (penalties * LOCKS_TO_END + rows_closed) * ROW_CODES
-    return [offset + code for code in codes]
+def sheet_codes(sheet: Sheet, closed: int) -> tuple[int, int, int, int]:
+    """The row codes of ``sheet``, rows ``closed`` (by anyone) shut for good."""
+    a, b, c, d = (
+        row_code(
+            LAST_POSITION if closed >> row & 1 else (mask & _POSITIONS_MASK).bit_length() - 1,
+            mask.bit_count(),
+        )
+        for row, mask in enumerate(sheet.rows)
+    )
+    return a, b, c, d
+
+
+def is_over(sheet: Sheet, closed: int) -> bool:
+    return sheet.penalties >= PENALTY_BOXES or closed.bit_count() >= LOCKS_TO_END
 
 
 class QwixxBot(Bot):
-    """The shared decision rule; a level is a way of valuing a sheet (:meth:`value`)."""
+    """The shared decision rule; a level is a way of valuing an outcome (:meth:`outcome`)."""
 
     def _think(self, state: AnyState, player: int, seed: int) -> Thinking:
-        yield from ()  # a few dozen sheets to value: no pause needed
         assert isinstance(state, QwixxState)
-        return best_action(self, state, player)
+        choices = sorted(self.choices(state, player), key=lambda choice: -choice.value)
+        return (yield from self.choose(state, player, choices))
+
+    def choose(self, state: QwixxState, player: int, choices: list[Choice]) -> Thinking:
+        """The best of ``choices`` (best first): the first, unless a level looks further."""
+        yield from ()  # a few dozen sheets valued: no pause needed
+        return choices[0].action
+
+    def choices(self, state: QwixxState, player: int) -> Iterator[Choice]:
+        """Every way to play the dice, valued by :meth:`outcome`."""
+        sheet = state.sheets[player]
+        deciding_action1 = state.phase == Phase.ACTION1
+        active = player == state.active
+        for action in state.legal_actions(player):
+            after, closed = _crossed(sheet, state.closed, action)
+            if deciding_action1 and active and closed.bit_count() < LOCKS_TO_END:
+                for end in _action2_ends(state, after, closed, isinstance(action, Cross)):
+                    yield Choice(self.outcome(state, player, *end), action, *end)
+            else:
+                penalty = (
+                    not deciding_action1
+                    and isinstance(action, Pass)
+                    and state.passing_costs_a_penalty
+                )
+                end_sheet = after.with_penalty() if penalty else after
+                yield Choice(
+                    self.outcome(state, player, end_sheet, closed), action, end_sheet, closed
+                )
+
+    def outcome(self, state: QwixxState, player: int, sheet: Sheet, closed: int) -> float:
+        """Points on ``sheet`` plus what it can still expect; an ended game expects nothing."""
+        if is_over(sheet, closed):
+            return sheet.score()
+        return sheet.score() + self.value(sheet, closed)
 
     @abstractmethod
     def value(self, sheet: Sheet, closed: int) -> float:
         """The points ``sheet`` can still expect from future rolls, rows ``closed`` being shut."""
 
 
-def best_action(bot: QwixxBot, state: QwixxState, player: int) -> Action:
-    """The action whose best continuation this turn scores most now plus later."""
-    sheet = state.sheets[player]
-    best: Action = PASS
-    best_total = -1e9
-    deciding_action1 = state.phase == Phase.ACTION1
-    active = player == state.active
-    for action in state.legal_actions(player):
-        after, closed = _crossed(sheet, state.closed, action)
-        if deciding_action1 and active and closed.bit_count() < LOCKS_TO_END:
-            total = _best_action2(bot, state, after, closed, isinstance(action, Cross))
-        else:
-            penalty = (
-                not deciding_action1 and isinstance(action, Pass) and state.passing_costs_a_penalty
-            )
-            total = _outcome(bot, after.with_penalty() if penalty else after, closed)
-        if total > best_total:
-            best_total, best = total, action
-    return best
-
-
-def _best_action2(
-    bot: QwixxBot, state: QwixxState, sheet: Sheet, closed: int, crossed_in_action1: bool
-) -> float:
-    """The best outcome of action 2 from ``sheet``, as the active player will play it."""
+def _action2_ends(
+    state: QwixxState, sheet: Sheet, closed: int, crossed_in_action1: bool
+) -> Iterator[tuple[Sheet, int]]:
+    """The sheets (and closed rows) action 2 can leave after action 1 left ``sheet``."""
     dice = state.dice
     assert dice is not None
-    best = _outcome(bot, sheet if crossed_in_action1 else sheet.with_penalty(), closed)
+    yield (sheet if crossed_in_action1 else sheet.with_penalty()), closed
     for cross in action2_crosses(sheet, dice, closed):
-        after, after_closed = _crossed(sheet, closed, cross)
-        best = max(best, _outcome(bot, after, after_closed))
-    return best
+        yield _crossed(sheet, closed, cross)
 
 
 def _crossed(sheet: Sheet, closed: int, action: Action) -> tuple[Sheet, int]:
@@ -146,13 +213,6 @@ def _crossed(sheet: Sheet, closed: int, action: Action) -> tuple[Sheet, int]:
         return sheet, closed
     after = sheet.cross(action.row, action.number)
     return after, closed | (1 << action.row if after.rows[action.row] & LOCK_BIT else 0)
-
-
-def _outcome(bot: QwixxBot, sheet: Sheet, closed: int) -> float:
-    """Points on ``sheet`` plus what it can still expect; an ended game expects nothing more."""
-    if sheet.penalties >= PENALTY_BOXES or closed.bit_count() >= LOCKS_TO_END:
-        return sheet.score()
-    return sheet.score() + bot.value(sheet, closed)
 
 
 def _open_rows(sheet: Sheet, closed: int) -> list[tuple[int, int]]:
@@ -176,29 +236,181 @@ class NormalQwixxBot(QwixxBot):
     SHARE_OF_FREE_NUMBERS: Final = 0.45
 
     def value(self, sheet: Sheet, closed: int) -> float:
-        share = self.SHARE_OF_FREE_NUMBERS
-        return sum(
-            (crosses + share * free) * (crosses + share * free + 1) / 2 - row_points(crosses)
-            for crosses, free in _open_rows(sheet, closed)
-        )
+        return outlook(sheet, closed, self.SHARE_OF_FREE_NUMBERS)
+
+
+def outlook(sheet: Sheet, closed: int, share: float) -> float:
+    """The points ``sheet``'s open rows would add if each crossed ``share`` of its free numbers."""
+    total = 0.0
+    for crosses, free in _open_rows(sheet, closed):
+        reach = crosses + share * free
+        total += reach * (reach + 1) / 2 - row_points(crosses)
+    return total
+
+
+def _crossed_code(code: int, position: int) -> int:
+    """The row code after crossing ``position`` (the last one takes the lock), or -1."""
+    last, crosses = code // 13 - 1, code % 13
+    if code >= CLOSED_CODES or position <= last:
+        return -1
+    if position < LAST_POSITION:
+        return row_code(position, crosses + 1)
+    return row_code(LAST_POSITION, crosses + 2) if crosses >= CROSSES_BEFORE_LAST else -1
+
+
+CROSSED_CODE: Final = tuple(
+    tuple(_crossed_code(code, position) for position in range(LAST_POSITION + 1))
+    for code in range(ROW_CODES)
+)
+"""CROSSED_CODE[code][position]: the row after that cross, -1 if the rules forbid it."""
+NUMBER_POSITIONS: Final = tuple(
+    tuple(position_of(row, number) if 2 <= number <= 12 else -1 for number in range(13))
+    for row in range(4)
+)
+WHITE_PAIRS: Final = tuple(
+    (low, high, (1 if low == high else 2) / 36) for low in range(1, 7) for high in range(low, 7)
+)
+_NEVER: Final = -1e9
+
+
+def solo_total(values: Sequence[float], codes: Sequence[int], penalties: int) -> float:
+    """Points of a solo sheet of rows ``codes`` plus what it can still expect."""
+    a, b, c, d = codes
+    points = (
+        CODE_POINTS[a] + CODE_POINTS[b] + CODE_POINTS[c] + CODE_POINTS[d]
+    ) - PENALTY_POINTS * penalties
+    closed = (a >= CLOSED_CODES) + (b >= CLOSED_CODES) + (c >= CLOSED_CODES) + (d >= CLOSED_CODES)
+    if penalties >= PENALTY_BOXES or closed >= LOCKS_TO_END:
+        return points
+    free = FREE_NUMBERS[a] + FREE_NUMBERS[b] + FREE_NUMBERS[c] + FREE_NUMBERS[d]
+    offset = context_offset(penalties, closed, free)
+    return (
+        points + values[offset + a] + values[offset + b] + values[offset + c] + values[offset + d]
+    )
+
+
+def expected_after_next_roll(values: Sequence[float], codes: list[int], penalties: int) -> float:
+    """Solo: the expected :func:`solo_total` after the next turn, played best on ``values``.
+
+    Exact over the dice: for each white pair, the turn's best is the best of action 1 alone
+    and, per open row, the best action 2 its colour die allows after any action 1; the colour
+    dice are independent, so the expected best of those per-row values has a closed form.
+    """
+    if penalties >= PENALTY_BOXES or sum(code >= CLOSED_CODES for code in codes) >= LOCKS_TO_END:
+        return solo_total(values, codes, penalties)
+    tables: dict[tuple[int, ...], list[list[float]]] = {}
+
+    def action2_totals(start: list[int]) -> list[list[float]]:
+        """[row][number]: the total after action 2 crosses ``number`` in ``row`` from start."""
+        key = tuple(start)
+        found = tables.get(key)
+        if found is None:
+            found = tables[key] = []
+            for row in range(4):
+                code, totals = start[row], [_NEVER] * 13
+                crossed = CROSSED_CODE[code]
+                for number, position in enumerate(NUMBER_POSITIONS[row]):
+                    if position >= 0 and crossed[position] >= 0:
+                        start[row] = crossed[position]
+                        totals[number] = solo_total(values, start, penalties)
+                start[row] = code
+                found.append(totals)
+        return found
+
+    open_rows = [row for row in range(4) if codes[row] < CLOSED_CODES]
+    passing = solo_total(values, codes, penalties + 1)
+    expected = 0.0
+    for low, high, chance in WHITE_PAIRS:
+        best_without_action2 = passing
+        starts = [action2_totals(codes)]
+        for row in open_rows:
+            code = codes[row]
+            codes[row] = CROSSED_CODE[code][NUMBER_POSITIONS[row][low + high]]
+            if codes[row] >= 0:
+                best_without_action2 = max(
+                    best_without_action2, solo_total(values, codes, penalties)
+                )
+                if sum(c >= CLOSED_CODES for c in codes) < LOCKS_TO_END:
+                    starts.append(action2_totals(codes))
+            codes[row] = code
+        per_row = []
+        for row in open_rows:
+            faces = [_NEVER] * 6  # by colour die: the best its two sums allow after any action 1
+            for totals in starts:
+                by_number = totals[row]
+                faces = list(
+                    map(max, faces, by_number[low + 1 : low + 7], by_number[high + 1 : high + 7])
+                )
+            per_row.append(faces)
+        expected += chance * _expected_best(best_without_action2, per_row)
+    return expected
+
+
+def _expected_best(floor: float, per_row: list[list[float]]) -> float:
+    """E[max(floor, per_row[r][die_r] for every r)], each die uniform over its six faces."""
+    counts = [0] * len(per_row)  # faces of each row at most the value reached so far
+    scale = 6.0 ** len(per_row)
+    expected = below = floor
+    for value, row in sorted((value, row) for row, faces in enumerate(per_row) for value in faces):
+        if value > below:
+            at_most = 1  # the chance (times scale) that no row beats ``below``
+            for count in counts:
+                at_most *= count
+            expected += (value - below) * (1 - at_most / scale)
+            below = value
+        counts[row] += 1
+    return expected
 
 
 class ExpertQwixxBot(QwixxBot):
     level = "expert"
+    LOOKAHEAD_CHOICES: Final = 2  # solo: how many of the best choices look one roll further
+    LOOKAHEAD_MARGIN: Final = 3.0  # ... if valued within this many points of the best
+
+    SHARE_OF_FREE_NUMBERS: Final = 0.45  # with rivals, as the normal level; less per closed row
+    SHARE_LESS_PER_CLOSED_ROW: Final = 0.05
+    WIN_BONUS: Final = 10.0  # with rivals: ending the game ahead is worth this much more
 
     def __init__(self, values: Sequence[float] | None = None) -> None:
         self.values = load_values() if values is None else values
 
     def value(self, sheet: Sheet, closed: int) -> float:
-        codes = [
-            row_code(
-                LAST_POSITION if closed >> row & 1 else (mask & _POSITIONS_MASK).bit_length() - 1,
-                mask.bit_count(),
-            )
-            for row, mask in enumerate(sheet.rows)
-        ]
         values = self.values
-        return sum(values[i] for i in sheet_features(codes, sheet.penalties, closed.bit_count()))
+        return sum(values[i] for i in features(sheet_codes(sheet, closed), sheet.penalties))
+
+    def outcome(self, state: QwixxState, player: int, sheet: Sheet, closed: int) -> float:
+        """Solo, points plus expectation; with rivals, the lead over the best of them."""
+        if state.num_players == 1:
+            return super().outcome(state, player, sheet, closed)
+        sheets = [*state.sheets[:player], sheet, *state.sheets[player + 1 :]]
+        if is_over(sheet, closed):
+            lead = sheet.score() - max(s.score() for k, s in enumerate(sheets) if k != player)
+            return lead + (self.WIN_BONUS if lead > 0 else -self.WIN_BONUS if lead < 0 else 0)
+        share = self.SHARE_OF_FREE_NUMBERS - self.SHARE_LESS_PER_CLOSED_ROW * closed.bit_count()
+        totals = [s.score() + outlook(s, closed, share) for s in sheets]
+        return totals[player] - max(totals[:player] + totals[player + 1 :])
+
+    def choose(self, state: QwixxState, player: int, choices: list[Choice]) -> Thinking:
+        """Solo, the close contenders are weighed again one roll further on."""
+        best_value, best = choices[0].value, choices[0].action
+        if state.num_players > 1:
+            return best
+        contenders = [
+            choice
+            for choice in choices[: self.LOOKAHEAD_CHOICES]
+            if choice.value >= best_value - self.LOOKAHEAD_MARGIN
+        ]
+        if len(contenders) < 2:
+            return best
+        best_expected = _NEVER
+        for _, action, sheet, closed in contenders:
+            yield
+            expected = expected_after_next_roll(
+                self.values, list(sheet_codes(sheet, closed)), sheet.penalties
+            )
+            if expected > best_expected:
+                best_expected, best = expected, action
+        return best
 
 
 BOTS: Final[dict[str, Bot]] = {
