@@ -131,22 +131,25 @@
     dialog.showModal();
   }
 
-  // Honest progress: one step per big file Python needs, as each one finishes arriving,
-  // and a last one when Python has started (the bar hides at data-app-state="ready").
+  // Honest progress: one step per big file Python needs, as each one finishes arriving (the
+  // wheels are small and preloaded), one when Python itself has started (python-start.mjs sets
+  // data-python-start), and the last when the game is ready (the bar then hides).
   function watchBoot() {
-    const steps = [/pyodide\.asm\.mjs$/, /pyodide\.asm\.wasm$/, /python_stdlib\.zip$/,
-      /micropip-[^/]*\.whl$/, /dadoteca-[^/]*\.whl$/];
-    const done = new Set();
+    const files = [/pyodide\.asm\.mjs$/, /pyodide\.asm\.wasm$/, /python_stdlib\.zip$/];
+    const arrived = new Set();
     const bar = document.getElementById("boot-progress");
-    bar.max = steps.length + 1;
-    const record = (entries) => {
-      for (const entry of entries) {
-        steps.forEach((pattern, step) => pattern.test(entry.name) && done.add(step));
-      }
-      bar.value = done.size;
+    bar.max = files.length + 2;
+    const show = () => {
+      bar.value = arrived.size + (document.documentElement.dataset.pythonStart ? 1 : 0);
     };
-    new PerformanceObserver((list) => record(list.getEntries()))
-      .observe({ type: "resource", buffered: true });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        files.forEach((pattern, step) => pattern.test(entry.name) && arrived.add(step));
+      }
+      show();
+    }).observe({ type: "resource", buffered: true });
+    new MutationObserver(show)
+      .observe(document.documentElement, { attributeFilter: ["data-python-start"] });
   }
 
   // Offline: the service worker precaches the whole site. A new version waits (it never swaps

@@ -7,7 +7,8 @@ Inputs:
   same bytes, so an unchanged app keeps its service-worker version).
 
 Output (every URL inside is relative, so the site works under any path of any static host):
-    dist/index.html, dist/assets/**           copied from the repository
+    dist/index.html, dist/assets/**           copied from the repository (index.html with its
+                                               wheel preloads filled in)
     dist/pyscript/*                            @pyscript/core/dist minus source maps and its own SW
     dist/pyodide/{runtime files, wheels, pyodide-lock.json}, the stdlib and the wheels with
                                                bytecode added (build/compile_wheels.mjs)
@@ -54,6 +55,7 @@ SW_SOURCE = ROOT / "service-worker.js"
 SW_NAME = "service-worker.js"
 SW_VERSION_PLACEHOLDER = '"{{VERSION}}"'
 SW_PRECACHE_PLACEHOLDER = "/* {{PRECACHE}} */ []"
+INDEX_PRELOAD_PLACEHOLDER = "{{WHEEL_PRELOADS}}"
 
 # Encodings the build pre-compresses, best first (build/serve.py negotiates in this order).
 ENCODINGS = {".br": "br", ".gz": "gzip"}
@@ -203,6 +205,19 @@ def write_lock_file(pyodide_dir: Path, wheels: list[Path]) -> None:
     )
 
 
+def write_index(target: Path, wheels: list[Path]) -> None:
+    """index.html, preloading the wheels too: their names carry versions, known only here."""
+    source = (ROOT / "index.html").read_text()
+    if source.count(INDEX_PRELOAD_PLACEHOLDER) != 1:
+        sys.exit(f"index.html must contain {INDEX_PRELOAD_PLACEHOLDER} exactly once")
+    line = next(line for line in source.splitlines() if INDEX_PRELOAD_PLACEHOLDER in line)
+    preloads = "\n".join(
+        f'<link rel="preload" href="pyodide/{wheel.name}" as="fetch" crossorigin="anonymous">'
+        for wheel in wheels
+    )
+    target.write_text(source.replace(line, preloads))
+
+
 def copy_pyscript(target: Path) -> None:
     """All of PyScript's dist/: core.js imports its editor/terminal/game chunks at start-up."""
     source = NODE_MODULES / "@pyscript" / "core" / "dist"
@@ -275,7 +290,6 @@ def build(dist: Path) -> str:
     if dist.exists():
         shutil.rmtree(dist)
     dist.mkdir(parents=True)
-    shutil.copy2(ROOT / "index.html", dist / "index.html")
     # The .po sources are compiled to i18n/*.json below; notes (*.md) stay in the repository.
     shutil.copytree(
         ROOT / "assets", dist / "assets", ignore=shutil.ignore_patterns(".*", "*.po", "*.md")
@@ -294,6 +308,7 @@ def build(dist: Path) -> str:
     stdlib = pyodide_dir / "python_stdlib.zip"
     subprocess.run(["node", str(compiler), "--stdlib", str(stdlib), *map(str, wheels)], check=True)
     write_lock_file(pyodide_dir, wheels)
+    write_index(dist / "index.html", wheels)
     compile_catalogs(dist / "i18n")
     return finish_site(dist)
 

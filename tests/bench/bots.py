@@ -22,6 +22,7 @@ import os
 import platform
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -60,15 +61,15 @@ LONG_TASKS_JS = """async ({ game, levels }) => {
 }"""
 
 
-def strength(games: int, solo: int, jobs: int) -> dict[str, Any]:
+def strength(games: int, solo: int, jobs: int, game_ids: Sequence[str]) -> dict[str, Any]:
     report: dict[str, Any] = {}
-    for game in GAMES:
+    for game in game_ids:
         for levels in (["expert", "normal"], ["normal", "random"]):
             log(f"  {game}: {' vs '.join(levels)}, {games} games")
             report[f"{game} {'-'.join(levels)}"] = simulate(
                 game, levels, games, seed=1, jobs=jobs
             ).to_json()
-    if solo:
+    if solo and "qwixx" in game_ids:
         log(f"  qwixx solo expert, {solo} games")
         report["qwixx solo expert"] = simulate(
             "qwixx", ["expert"], solo, seed=1, jobs=jobs
@@ -76,14 +77,14 @@ def strength(games: int, solo: int, jobs: int) -> dict[str, Any]:
     return report
 
 
-def browser_decisions(site: Site, games: int) -> dict[str, Any]:
+def browser_decisions(site: Site, games: int, game_ids: Sequence[str]) -> dict[str, Any]:
     report: dict[str, Any] = {}
     with (
         sync_playwright() as playwright,
         browser(playwright, site, 1.0, incognito=True) as chromium,
     ):
         page, _ = chromium.open(chromium.new_origin(), BARE_PAGE)
-        for game in GAMES:
+        for game in game_ids:
             log(f"  {game}: expert vs normal in Pyodide, {games} games")
             levels = ["expert", "normal"]
             pyodide = json.loads(page.evaluate(SIMULATE_JS, [game, levels, games, 1]))
@@ -96,14 +97,14 @@ def browser_decisions(site: Site, games: int) -> dict[str, Any]:
     return report
 
 
-def long_tasks(site: Site, throttling: float) -> dict[str, Any]:
+def long_tasks(site: Site, throttling: float, game_ids: Sequence[str]) -> dict[str, Any]:
     report: dict[str, Any] = {}
     with (
         sync_playwright() as playwright,
         browser(playwright, site, throttling, incognito=True) as chromium,
     ):
         origin = chromium.new_origin()
-        for game in GAMES:
+        for game in game_ids:
             page, _ = chromium.open(origin, "index.html?seed=5&pace=0")
             page.set_default_timeout(900_000)
             played = page.evaluate(LONG_TASKS_JS, {"game": game, "levels": ["expert", "expert"]})
@@ -129,16 +130,17 @@ def main() -> None:
     parser.add_argument("--cpu-throttling", type=float, default=4.0)
     parser.add_argument("--dist", type=Path, default=ROOT / "dist")
     parser.add_argument("--out", type=Path, default=Path("bench-results/bots.json"))
+    parser.add_argument("--game-ids", nargs="+", default=list(GAMES), choices=GAMES)
     args = parser.parse_args()
     started = time.monotonic()
     log("strength, CPython")
-    report: dict[str, Any] = {"strength": strength(args.games, args.solo, args.jobs)}
+    report: dict[str, Any] = {"strength": strength(args.games, args.solo, args.jobs, args.game_ids)}
     with tempfile.TemporaryDirectory(prefix="dadoteca-bench-") as tmp:
         site = Site.copy_of(args.dist, Path(tmp))
         log("decision time, Pyodide and CPython")
-        report["decision_ms"] = browser_decisions(site, args.browser_games)
+        report["decision_ms"] = browser_decisions(site, args.browser_games, args.game_ids)
         report["long_tasks"] = {
-            f"{throttling:g}x": long_tasks(site, throttling)
+            f"{throttling:g}x": long_tasks(site, throttling, args.game_ids)
             for throttling in (1.0, args.cpu_throttling)
         }
     report["environment"] = {

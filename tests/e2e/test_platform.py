@@ -135,16 +135,20 @@ def test_the_server_sends_the_best_compressed_copy_the_browser_accepts(
 
 
 def test_the_app_boots_cleanly_without_leaving_its_origin(
-    page: Page, server: BackgroundServer, watch: PageWatch
+    page: Page, server: BackgroundServer, watch: PageWatch, dist: Path
 ) -> None:
+    index = (dist / "index.html").read_text()
     open_app(page, server.url)
     assert page.get_attribute("body", "data-screen") == "setup"
     assert watch.errors == []
     assert watch.foreign_requests(server.origin) == []
     requested = Counter(url.removeprefix(server.url) for url in watch.requests)
     # Preloaded at the first byte and used by Pyodide as they are: never fetched twice.
-    for runtime in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
-        assert requested[f"pyodide/{runtime}"] == 1, runtime
+    wheels = [wheel.name for wheel in (dist / "pyodide").glob("*.whl")]
+    runtime = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"]
+    for name in runtime + wheels:
+        assert requested[f"pyodide/{name}"] == 1, name
+        assert f'rel="preload" href="pyodide/{name}"' in index or name == "pyodide.mjs", name
 
 
 def test_the_app_works_under_a_sub_path(page: Page, dist: Path, watch: PageWatch) -> None:
