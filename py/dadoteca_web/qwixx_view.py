@@ -212,13 +212,13 @@ class QwixxUI(GameUI):
                         f'data-number="{number}" aria-pressed="{pressed}">{number}</button>'
                     )
                 else:
-                    cells.append(f"<span {attrs}>{number}</span>")
+                    cells.append(f'<span {attrs} role="img">{number}</span>')
             locked = sheet.is_locked(row)
             lock_label = t("lock, crossed") if locked else t("lock")
             closed = " closed" if state.closed >> row & 1 else ""
             cells.append(
                 f'<span class="cell lock{" crossed" if locked else ""}" '
-                f'aria-label="{lock_label}">{LOCK_ICON}</span>'
+                f'role="img" aria-label="{lock_label}">{LOCK_ICON}</span>'
             )
             points = t("{points} pts", points=sheet.row_score(row))
             rows.append(
@@ -240,7 +240,8 @@ class QwixxUI(GameUI):
         return (
             f'<section class="sheet {size}{active}" aria-label="{label}">'
             f'<h3 class="owner">{owner}</h3><div class="rows">{"".join(rows)}</div>'
-            f'<div class="sheet-foot"><span class="penalties" aria-label="{penalty_label}">'
+            f'<div class="sheet-foot">'
+            f'<span class="penalties" role="img" aria-label="{penalty_label}">'
             f"{penalties} {boxes}</span>"
             f'<strong class="total">{total}</strong></div></section>'
         )

@@ -449,7 +449,8 @@ class ShelfieUI(GameUI):
         for column in range(COLUMNS):
             label = t("{dice}-dice column", dice=column + 1)
             parts.append(
-                f'<span class="column-head" aria-label="{label}">{TIMES}{column + 1}</span>'
+                f'<span class="column-head" role="img" aria-label="{label}">'
+                f"{TIMES}{column + 1}</span>"
             )
         for shelf, item in enumerate(SHELVES):
             name = t(item)
@@ -469,7 +470,8 @@ class ShelfieUI(GameUI):
                 )
             else:
                 parts.append(
-                    f'<span class="shelf-head shelf-{item}" aria-label="{escape(head_label)}">'
+                    f'<span class="shelf-head shelf-{item}" role="img" '
+                    f'aria-label="{escape(head_label)}">'
                     f"{head_text}</span>"
                 )
             for column in range(COLUMNS):
@@ -488,7 +490,8 @@ class ShelfieUI(GameUI):
             points = sheet.column_points(column)
             label = t("{dice}-dice column: {points} points", dice=column + 1, points=points)
             parts.append(
-                f'<span class="line-points column-points" aria-label="{label}">{points}</span>'
+                f'<span class="line-points column-points" role="img" aria-label="{label}">'
+                f"{points}</span>"
             )
         total = t("Total: {score}", score=sheet.score())
         size = "big" if interactive or state.is_terminal else "small"
@@ -539,7 +542,7 @@ class ShelfieUI(GameUI):
         attrs = f'class="{" ".join(classes)}" aria-label="{escape(label)}"'
         inner = f'{icon(item)}<span class="value">{value}</span>{badge}'
         if not interactive:
-            return f"<span {attrs}>{inner}</span>"
+            return f'<span {attrs} role="img">{inner}</span>'
         pressed = "true" if pick is not None else "false"
         return (
             f'<button {attrs} data-act="cell" data-shelf="{shelf}" data-column="{column}" '
