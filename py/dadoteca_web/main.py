@@ -116,13 +116,46 @@ class Page:
         if self.painted.get("game") != game:
             body.dataset.game = game  # the shell's rules button shows this game's summary
             self.painted["game"] = game
+        focused = self._focused_control()
         for name, html in app.regions().items():
             if self.painted.get(name) != html:
                 self.document.getElementById(f"region-{name}").innerHTML = html
                 self.painted[name] = html
+        self._keep_focus(focused)
         if not self.bots_moving and app.bot_to_move() is not None:
             self.bots_moving = True
             self.bot_task = asyncio.ensure_future(self.move_bots())
+
+    def _focused_control(self) -> tuple[str, str] | None:
+        """The region holding the keyboard focus, and a selector for the same control in its
+        next HTML (its tag and data-* attributes), before a repaint replaces it."""
+        element = _py(self.document.activeElement)
+        region = None if element is None else _py(element.closest("[id^='region-']"))
+        if region is None:
+            return None
+        names = [str(n) for n in element.getAttributeNames() if str(n).startswith("data-")]
+        attributes = "".join(f'[{n}="{js.CSS.escape(element.getAttribute(n))}"]' for n in names)
+        return str(region.id), f"{str(element.tagName).lower()}{attributes}"
+
+    def _keep_focus(self, focused: tuple[str, str] | None) -> None:
+        """Give the focus back after a repaint dropped it: to the same control if it is still
+        there, else to the region's first control, else to the game's, so a keyboard player
+        keeps their place."""
+        # JsProxy == compares the JavaScript objects themselves.
+        if focused is None or _py(self.document.activeElement) != self.document.body:
+            return
+        region_id, selector = focused
+        region = self.document.getElementById(region_id)
+        control = "button:not([disabled]), [tabindex='0']"
+        options = to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries)
+        for target in (
+            *region.querySelectorAll(selector),
+            *region.querySelectorAll(control),
+            *self.document.querySelectorAll(f"#play :is({control})"),
+        ):
+            target.focus(options)
+            if self.document.activeElement == target:  # shown, so it took the focus
+                return
 
     async def move_bots(self) -> None:
         """Play the computers' moves while the table waits for one, at the table's pace.
