@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 import pytest
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
 from dadoteca.core import Action, AnyState, RuleError, draw, seed_generator
@@ -51,6 +51,38 @@ def new_match(
 ) -> Match:
     seats = [Seat(f"Player {n}", "bot:random") for n in range(1, players + 1)]
     return Match(get_game(game_id), seats, seed, options)
+
+
+def play_seeded_games(
+    game_id: str,
+    seats: range,
+    games: int,
+    check: Check,
+    lean_check: Check,
+    *,
+    options: Callable[[int, int], dict[str, str] | None] = lambda seed, players: None,
+) -> None:
+    """At least ``games`` seeded games over the table sizes ``seats``, checked after every
+    action: 1 in 8 with ``check`` and a record round trip (those checks cost as much as a game),
+    the rest with ``lean_check``. ``options(seed, players)``: the game's options."""
+    played: set[tuple[int, int]] = set()
+
+    @examples(-(-games // len(seats)))
+    @given(seed=SEEDS)
+    def seeded(seed: int) -> None:
+        for players in seats:  # one example, several games: hypothesis's overhead is per example
+            game_options = options(seed, players)
+            note(f"{players} players, options {game_options}")
+            match = new_match(game_id, players, seed, game_options)
+            thorough = seed % 8 == 0
+            final = play(match, seed, check if thorough else lean_check, thorough=thorough)
+            assert final.is_terminal
+            if thorough:
+                check_record_round_trip(match)
+            played.add((players, seed))
+
+    seeded()
+    assert len(played) >= games
 
 
 def play(

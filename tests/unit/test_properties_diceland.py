@@ -13,7 +13,7 @@ from functools import cache
 from itertools import combinations
 from typing import Final
 
-from hypothesis import given, note
+from hypothesis import given
 from hypothesis import strategies as st
 from properties_support import (
     SEEDS,
@@ -24,6 +24,7 @@ from properties_support import (
     examples,
     new_match,
     play,
+    play_seeded_games,
     reach,
     someone,
 )
@@ -202,29 +203,20 @@ def test_games_drawn_by_hypothesis_keep_every_rule_and_replay_from_their_records
     check_record_round_trip(match)
 
 
+def seeded_maps(seed: int, players: int) -> dict[str, str]:
+    """Each seat's map follows the seed: one seed, one set of games."""
+    generator = seed_generator(seed)
+    maps = []
+    for _ in range(players):
+        generator, value = draw(generator)
+        maps.append(MAP_CHOICES[value % len(MAP_CHOICES)])
+    return maps_option(maps)
+
+
 def test_seeded_games_keep_every_rule_and_replay_from_their_records() -> None:
-    played: set[tuple[int, int]] = set()
-
-    @examples(SEEDED_GAMES // 4)
-    @given(seed=SEEDS)
-    def games(seed: int) -> None:
-        generator = seed_generator(seed)
-        maps = []
-        for _ in range(4):  # each seat's map follows the seed: one seed, one set of games
-            generator, value = draw(generator)
-            maps.append(MAP_CHOICES[value % len(MAP_CHOICES)])
-        for players in range(1, 5):  # one example, four games: hypothesis's overhead is per example
-            note(f"{players} players, maps {maps[:players]}")
-            match = new_match("diceland", players, seed, maps_option(maps[:players]))
-            thorough = seed % 8 == 0  # 1 game in 8 (the costly checks cost as much as a game)
-            check = check_step if thorough else check_lean_step
-            assert play(match, seed, check, thorough=thorough).is_terminal
-            if thorough:
-                check_record_round_trip(match)
-            played.add((players, seed))
-
-    games()
-    assert len(played) >= SEEDED_GAMES
+    play_seeded_games(
+        "diceland", range(1, 5), SEEDED_GAMES, check_step, check_lean_step, options=seeded_maps
+    )
 
 
 # --- Legal marks, by brute force from the map ------------------------------------------------

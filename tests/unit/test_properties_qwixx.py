@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Final
 
-from hypothesis import given, note
+from hypothesis import given
 from hypothesis import strategies as st
 from properties_support import (
     SEEDS,
@@ -22,6 +22,7 @@ from properties_support import (
     examples,
     new_match,
     play,
+    play_seeded_games,
     reach,
     someone,
 )
@@ -180,22 +181,7 @@ def test_games_drawn_by_hypothesis_keep_every_rule_and_replay_from_their_records
 
 
 def test_seeded_games_keep_every_rule_and_replay_from_their_records() -> None:
-    played: set[tuple[int, int]] = set()
-
-    @examples(SEEDED_GAMES // 5)
-    @given(seed=SEEDS)
-    def games(seed: int) -> None:
-        for players in range(1, 6):  # one example, five games: hypothesis's overhead is per example
-            note(f"{players} players")
-            match = new_match("qwixx", players, seed)
-            thorough = seed % 8 == 0  # 1 game in 8 (the costly checks cost as much as a game)
-            assert play(match, seed, check_step, thorough=thorough).is_terminal
-            if thorough:
-                check_record_round_trip(match)
-            played.add((players, seed))
-
-    games()
-    assert len(played) >= SEEDED_GAMES
+    play_seeded_games("qwixx", range(1, 6), SEEDED_GAMES, check_step, check_step)
 
 
 # --- Illegal actions ---------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from itertools import combinations
 from typing import Final
 
 import pytest
-from hypothesis import given, note
+from hypothesis import given
 from hypothesis import strategies as st
 from properties_support import (
     SEEDS,
@@ -25,6 +25,7 @@ from properties_support import (
     examples,
     new_match,
     play,
+    play_seeded_games,
     reach,
     someone,
 )
@@ -177,23 +178,7 @@ def test_games_drawn_by_hypothesis_keep_every_rule_and_replay_from_their_records
 
 
 def test_seeded_games_keep_every_rule_and_replay_from_their_records() -> None:
-    played: set[tuple[int, int]] = set()
-
-    @examples(SEEDED_GAMES // 4)
-    @given(seed=SEEDS)
-    def games(seed: int) -> None:
-        for players in range(1, 5):  # one example, four games: hypothesis's overhead is per example
-            note(f"{players} players")
-            match = new_match("shelfie", players, seed)
-            thorough = seed % 8 == 0  # 1 game in 8 (the costly checks cost more than a game)
-            check = check_step if thorough else check_lean_step
-            assert play(match, seed, check, thorough=thorough).is_terminal
-            if thorough:
-                check_record_round_trip(match)
-            played.add((players, seed))
-
-    games()
-    assert len(played) >= SEEDED_GAMES
+    play_seeded_games("shelfie", range(1, 5), SEEDED_GAMES, check_step, check_lean_step)
 
 
 # --- Illegal actions ---------------------------------------------------------------------------
