@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 
-from playwright.sync_api import ConsoleMessage, Page, Request
+from playwright.sync_api import Browser, ConsoleMessage, Page, Request
+
+from serve import BackgroundServer  # build/serve.py; build/ is on pytest's pythonpath
 
 CHROMIUM = "/usr/bin/chromium"
 # Without these, Chromium tries Google's services, which this closed network refuses.
@@ -63,3 +69,69 @@ def start_game(page: Page, names: list[str]) -> None:
         page.fill(f"#setup input[name=player] >> nth={index}", name)
     page.click("#setup button[type=submit]")
     page.wait_for_selector("body[data-screen=play]")
+
+
+def saved_record(page: Page) -> dict[str, object] | None:
+    """The game record the app saved in localStorage (None: no game in progress)."""
+    text = page.evaluate("localStorage.getItem('dadoteca.game')")
+    if text is None:
+        return None
+    record = json.loads(text)
+    assert isinstance(record, dict)
+    return record
+
+
+def choose_game(page: Page, game: str, names: list[str]) -> None:
+    """Start ``game`` from the setup form for ``names`` (people, in seat order)."""
+    page.check(f"#setup input[name=game][value={game}]")
+    start_game(page, names)
+
+
+# The simple player of the browser tests, by what the screen offers: roll, confirm a complete
+# choice, tap the first highlighted thing (a cell, a colour, a shelf), stop rolling, pass. It
+# plays every game to its end.
+SIMPLE_TAPS = [
+    "#play [data-act=roll]",
+    "#play [data-act=confirm]:not([disabled])",
+    "#play .legal[data-act]",
+    "#play [data-act=stop]",
+    "#play [data-act=pass]",
+]
+# Up to ``count`` taps of the simple player, in the page, until the end screen; what it tapped.
+SIMPLE_PLAYER_JS = """({ count, taps }) => {
+  const done = [];
+  while (done.length < count && !document.querySelector("#region-scores table")) {
+    const element = taps.map((selector) => document.querySelector(selector)).find((e) => e);
+    if (!element) break;
+    done.push(element.dataset.act);
+    element.click();
+  }
+  return done;
+}"""
+
+
+def simple_taps(page: Page, count: int) -> list[str]:
+    done: list[str] = page.evaluate(SIMPLE_PLAYER_JS, {"count": count, "taps": SIMPLE_TAPS})
+    return done
+
+
+@contextmanager
+def offline_page(browser: Browser, dist: Path, query: str) -> Iterator[Page]:
+    """A phone page that opened the app once (service worker active), then lost the server:
+    only the service worker's cache is left. The app is ready on it."""
+    server = BackgroundServer(dist)
+    server.start()
+    context = browser.new_context(viewport={"width": 360, "height": 640})
+    try:
+        page = context.new_page()
+        open_app(page, f"{server.url}{query}")
+        page.wait_for_function(
+            "navigator.serviceWorker.ready.then(r => r.active && r.active.state === 'activated')"
+        )
+        server.stop()
+        page.reload()
+        wait_ready(page)
+        yield page
+    finally:
+        context.close()
+        server.stop()

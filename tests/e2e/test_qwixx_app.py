@@ -8,7 +8,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, ViewportSize
 
-from appdriver import PageWatch, open_app, start_game, wait_ready
+from appdriver import PageWatch, offline_page, open_app, start_game, wait_ready
 from dadoteca.match import Match
 from dadoteca.qwixx import PASS, QWIXX, Cross, QwixxState, position_of
 from dadoteca_web.game_ui import asked_player
@@ -120,24 +120,10 @@ def test_reload_mid_game_resumes_the_same_state(page: Page, server: BackgroundSe
 def test_after_the_first_visit_the_app_works_with_the_server_stopped(
     browser: Browser, dist: Path
 ) -> None:
-    offline_server = BackgroundServer(dist)
-    offline_server.start()
-    context = browser.new_context(viewport={"width": 360, "height": 640})
-    page = context.new_page()
-    try:
-        open_app(page, f"{offline_server.url}?seed={SEED}")
-        page.wait_for_function(
-            "navigator.serviceWorker.ready.then(r => r.active && r.active.state === 'activated')"
-        )
-        offline_server.stop()  # the network is gone: only the service worker's cache is left
-        page.reload()
-        wait_ready(page)
+    with offline_page(browser, dist, f"?seed={SEED}") as page:
         start_game(page, NAMES)
         play_to_the_end(page)
         assert shown_totals(page) == list(expected_game(SEED).scores())
-    finally:
-        context.close()
-        offline_server.stop()
 
 
 def test_every_tappable_thing_is_a_44_px_target_on_phone_and_tablet(
