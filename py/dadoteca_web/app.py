@@ -117,6 +117,11 @@ class App:
                 + t("This device is not saving the game: it will be lost if you close it.")
                 + "</p>"
             )
+        if self.match is None and self.store.damaged is not None:
+            notice += (
+                f'<p class="notice warning">{t("The damaged save is kept on this device.")} '
+                f'<button data-act="export-damaged">{t("Download it")}</button></p>'
+            )
         regions = dict.fromkeys(REGIONS, "")
         regions["notice"] = notice
         if self.match is None or self.ui is None:

@@ -60,14 +60,15 @@ class BrowserStore:
         self.storage.removeItem(key)
 
 
-def _local_storage() -> KeyValueStore:
-    """``localStorage``, or memory where the browser refuses it (some private modes)."""
+def _local_storage() -> tuple[KeyValueStore, bool]:
+    """``localStorage`` (True: it lasts), or memory where the browser refuses it (some private
+    modes)."""
     try:
         storage = BrowserStore(js.window.localStorage)
         storage.getItem(LANGUAGE_KEY)
-        return storage
+        return storage, True
     except Exception:  # a SecurityError or a missing API: the same answer
-        return MemoryStore()
+        return MemoryStore(), False
 
 
 async def _catalog(language: str) -> dict[str, str]:
@@ -216,7 +217,11 @@ class Page:
             return
         act = str(element.getAttribute("data-act"))
         if act == "export":
-            self.guarded(self.export)
+            self.guarded(lambda: self.download(self.app.export_record(), "dadoteca-game.json"))
+            return
+        if act == "export-damaged":
+            damaged = self.app.store.damaged or ""
+            self.guarded(lambda: self.download(damaged, "dadoteca-damaged-save.json"))
             return
         if act == "import":
             self.document.getElementById("import-file").click()
@@ -234,12 +239,12 @@ class Page:
         ]
         self.guarded(lambda: self.app.start(names, self.seed, game=game, choices=choices))
 
-    def export(self) -> None:
+    def download(self, text: str, filename: str) -> None:
         options = to_js({"type": "application/json"}, dict_converter=js.Object.fromEntries)
-        blob = js.Blob.new([self.app.export_record()], options)
+        blob = js.Blob.new([text], options)
         link = self.document.createElement("a")
         link.href = js.URL.createObjectURL(blob)
-        link.download = "dadoteca-game.json"
+        link.download = filename
         link.click()
         js.URL.revokeObjectURL(link.href)
 
@@ -289,11 +294,13 @@ async def start() -> None:
 
 
 async def _start() -> None:
-    storage = _local_storage()
+    storage, lasting = _local_storage()
     preferred = [str(storage.getItem(LANGUAGE_KEY) or ""), *js.navigator.languages]
     language = pick_language(preferred)
     translator = Translator(language, {language: await _catalog(language)})
-    app = App(GameStore(storage), translator, lambda: secrets.randbelow(SEED_LIMIT))
+    app = App(
+        GameStore(storage, lasting=lasting), translator, lambda: secrets.randbelow(SEED_LIMIT)
+    )
     page = Page(app, _seed_from_url(), _pace_from_url())
     # The shell hands over: its form starts games, its language switch changes ours.
     js.window.dadotecaStart = create_proxy(page.start_game)

@@ -69,9 +69,12 @@ class MemoryStore:
 class GameStore:
     """Saves and restores the current game's record; never lets storage trouble stop a game."""
 
-    def __init__(self, store: KeyValueStore) -> None:
+    def __init__(self, store: KeyValueStore, *, lasting: bool = True) -> None:
         self.store = store
-        self.working = True  # False once the browser refused a write: the UI warns, play goes on
+        # False when the browser refuses localStorage (some private modes): ``store`` is memory.
+        self.lasting = lasting
+        self.working = lasting  # False while nothing is kept: the UI warns, play goes on
+        self.damaged: str | None = None  # the unreadable save just set aside, for its download
 
     def save(self, match: Match | None) -> None:
         try:
@@ -79,7 +82,7 @@ class GameStore:
                 self.store.removeItem(SAVE_KEY)
             else:
                 self.store.setItem(SAVE_KEY, json.dumps(match.record(), separators=(",", ":")))
-            self.working = True
+            self.working = self.lasting
         except Exception:  # quota exceeded or storage refused: all the same to the player
             self.working = False
 
@@ -100,6 +103,7 @@ class GameStore:
 
     def _set_aside(self, text: str) -> None:
         """Keep the unreadable save under another key (it can be exported), free the slot."""
+        self.damaged = text
         try:
             self.store.setItem(f"{BROKEN_PREFIX}{int(time.time())}", text)
             self.store.removeItem(SAVE_KEY)

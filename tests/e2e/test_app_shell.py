@@ -48,25 +48,6 @@ def test_the_rules_summary_is_there_in_every_language(
     assert not page.is_visible("#rules")
 
 
-def test_an_unreadable_saved_game_is_reported_set_aside_and_a_new_game_starts(
-    page: Page, server: BackgroundServer, watch: PageWatch
-) -> None:
-    page.goto(server.url)
-    page.evaluate('localStorage.setItem(\'dadoteca.game\', \'{"format": "dadoteca-record", "ver\')')
-    page.reload()
-    wait_ready(page)
-    assert "could not be read and was set aside" in page.inner_text("#region-notice")
-    kept = page.evaluate(
-        "Object.keys(localStorage).filter(k => k.startsWith('dadoteca.broken.'))"
-        ".map(k => localStorage.getItem(k))"
-    )
-    assert kept == ['{"format": "dadoteca-record", "ver']
-    start_game(page, ["Anna"])
-    page.click("[data-act=roll]")
-    assert page.locator("#region-board .cell.legal").count() > 0
-    assert watch.errors == []
-
-
 def test_export_then_import_restores_the_game(
     page: Page, server: BackgroundServer, tmp_path: Path
 ) -> None:

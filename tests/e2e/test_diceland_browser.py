@@ -14,7 +14,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 
-from appdriver import PageWatch, open_app, wait_ready
+from appdriver import PageWatch, open_app, saved_record
 from dadoteca.diceland import DicelandState
 from dadoteca.match import Match
 from dadoteca_web.app import App
@@ -83,14 +83,6 @@ def tap(page: Page, count: int) -> list[str]:
     return done
 
 
-def saved_record(page: Page) -> dict[str, object]:
-    text = page.evaluate("localStorage.getItem('dadoteca.game')")
-    assert isinstance(text, str)
-    record = json.loads(text)
-    assert isinstance(record, dict)
-    return record
-
-
 def test_a_whole_seeded_game_by_taps_ends_as_the_engine_replays_it(
     page: Page, server: BackgroundServer, watch: PageWatch
 ) -> None:
@@ -156,23 +148,6 @@ def test_a_chain_of_bonus_rolls_is_announced(page: Page, server: BackgroundServe
     tap_to(page, done + 1, second)  # a prize crossed in the bonus roll: the next one at once
     assert page.inner_text("#region-prompt .prompt") == announced
     assert page.locator("#region-controls [data-act=roll]").count() == 1
-
-
-def test_reload_mid_game_resumes_the_identical_state(page: Page, server: BackgroundServer) -> None:
-    start_diceland(page, server, SEED)
-    tap(page, 40)
-    while not page.locator("#region-controls [data-act=roll]").count():
-        tap(page, 1)  # stop where nothing is pending: a roll
-    before = saved_record(page)
-    regions = {
-        name: page.inner_html(f"#region-{name}") for name in ("prompt", "dice", "board", "others")
-    }
-    page.reload()
-    wait_ready(page)
-    assert page.get_attribute("body", "data-screen") == "play"
-    assert saved_record(page) == before
-    for name, html in regions.items():
-        assert page.inner_html(f"#region-{name}") == html, name
 
 
 def test_the_map_fits_a_phone_without_sideways_scrolling(

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import json
 import re
-from pathlib import Path
 
-from playwright.sync_api import Browser, Page, ViewportSize
+from playwright.sync_api import Page, ViewportSize
 
-from appdriver import PageWatch, offline_page, open_app, start_game, wait_ready
+from appdriver import PageWatch, open_app, saved_record, start_game
 from dadoteca.match import Match
 from dadoteca.qwixx import PASS, QWIXX, Cross, QwixxState, position_of
 from dadoteca_web.game_ui import asked_player
@@ -60,14 +58,6 @@ def play_to_the_end(page: Page, limit: int = 400) -> None:
     raise AssertionError("the game did not end")
 
 
-def saved_record(page: Page) -> dict[str, object]:
-    text = page.evaluate("localStorage.getItem('dadoteca.game')")
-    assert isinstance(text, str)
-    record = json.loads(text)
-    assert isinstance(record, dict)
-    return record
-
-
 def shown_totals(page: Page) -> list[int]:
     rows = page.locator("#region-scores tbody tr")
     return [int(rows.nth(i).locator("td strong").inner_text()) for i in range(rows.count())]
@@ -99,31 +89,6 @@ def test_an_illegal_tap_explains_the_rule(page: Page, server: BackgroundServer) 
     notice = page.inner_text("#region-notice")
     assert f"only cross the sum of the two white dice ({total})" in notice
     assert page.locator("#region-board .cell.selected").count() == 0
-
-
-def test_reload_mid_game_resumes_the_same_state(page: Page, server: BackgroundServer) -> None:
-    open_app(page, f"{server.url}?seed={SEED}")
-    start_game(page, NAMES)
-    for _ in range(9):
-        tap_one_decision(page)
-    before = saved_record(page)
-    board = page.inner_html("#region-board")
-    page.reload()
-    wait_ready(page)
-    assert page.get_attribute("body", "data-screen") == "play"
-    assert saved_record(page) == before
-    assert page.inner_html("#region-board") == board
-    play_to_the_end(page)
-    assert shown_totals(page) == list(expected_game(SEED).scores())
-
-
-def test_after_the_first_visit_the_app_works_with_the_server_stopped(
-    browser: Browser, dist: Path
-) -> None:
-    with offline_page(browser, dist, f"?seed={SEED}") as page:
-        start_game(page, NAMES)
-        play_to_the_end(page)
-        assert shown_totals(page) == list(expected_game(SEED).scores())
 
 
 def test_every_tappable_thing_is_a_44_px_target_on_phone_and_tablet(

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import json
-
 from playwright.sync_api import Page, ViewportSize
 
-from appdriver import PageWatch, open_app, start_game, wait_ready
+from appdriver import PageWatch, open_app, saved_record, start_game
 from dadoteca.match import Match
 from dadoteca.shelfie import (
     COLUMNS,
@@ -70,14 +68,6 @@ def play_until(page: Page, done: str, limit: int = 300) -> None:
             return
         tap_one_decision(page)
     raise AssertionError(f"never saw {done}")
-
-
-def saved_record(page: Page) -> dict[str, object]:
-    text = page.evaluate("localStorage.getItem('dadoteca.game')")
-    assert isinstance(text, str)
-    record = json.loads(text)
-    assert isinstance(record, dict)
-    return record
 
 
 def saved_state(page: Page) -> ShelfieState:
@@ -167,29 +157,12 @@ def test_a_failed_roll_crosses_out_a_shelf_by_taps(
     )
     page.click("#region-controls [data-act=confirm]")
     record = saved_record(page)
+    assert record is not None
     actions = record["actions"]
     assert isinstance(actions, list) and actions[-1] == [1, f"strike {SHELVES[shelf]}"]
     state = saved_state(page)
     assert all(state.sheets[1].cell_state(shelf, c) != "free" for c in range(COLUMNS))
     assert watch.errors == []
-
-
-def test_reload_mid_game_resumes_the_same_state(page: Page, server: BackgroundServer) -> None:
-    begin(page, server)
-    for _ in range(7):
-        tap_one_decision(page)
-    play_until(page, "#region-controls [data-act=roll]")
-    page.click("#region-controls [data-act=roll]")
-    page.click("#region-dice [data-die='2']")
-    page.click("#region-controls [data-act=reroll]")
-    before = saved_record(page)
-    regions = {r: page.inner_html(f"#region-{r}") for r in ("prompt", "dice", "board", "others")}
-    page.reload()
-    wait_ready(page)
-    assert page.get_attribute("body", "data-screen") == "play"
-    assert saved_record(page) == before
-    assert {r: page.inner_html(f"#region-{r}") for r in regions} == regions
-    assert "Rerolls left: 1" in page.inner_text("#region-controls")
 
 
 def test_the_phone_screen_has_44_px_targets_and_no_sideways_scroll(

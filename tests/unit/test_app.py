@@ -190,8 +190,12 @@ def test_an_unreadable_save_is_reported_and_set_aside(saved: str, reason: str) -
     assert "could not be read and was set aside" in notice and reason in notice
     assert SAVE_KEY not in store.items
     assert [v for k, v in store.items.items() if k.startswith(BROKEN_PREFIX)] == [saved]
+    assert app.store.damaged == saved
+    app.handle("dismiss", {})  # the error is read; the damaged save stays downloadable
+    assert 'data-act="export-damaged"' in app.regions()["notice"]
     app.start(["Ann"])  # and a new game can start
     assert app.screen == "play"
+    assert "export-damaged" not in app.regions()["notice"]
 
 
 def test_an_unreadable_save_is_reported_in_the_players_language() -> None:
@@ -213,6 +217,14 @@ class FullStore(MemoryStore):
 
 def test_storage_full_still_plays_with_a_warning() -> None:
     app = new_app(FullStore())
+    app.start(["Ann", "Bo"])
+    app.handle("roll", {})
+    assert app.screen == "play" and app.match is not None and len(app.match.actions) == 1
+    assert "not saving the game" in app.regions()["notice"]
+
+
+def test_a_browser_refusing_storage_still_plays_with_a_warning() -> None:
+    app = App(GameStore(MemoryStore(), lasting=False), Translator("en", {}), lambda: 9)
     app.start(["Ann", "Bo"])
     app.handle("roll", {})
     assert app.screen == "play" and app.match is not None and len(app.match.actions) == 1

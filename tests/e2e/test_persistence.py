@@ -1,0 +1,135 @@
+"""Nothing played is lost: reloads at any point, unreadable saves, storage the browser refuses,
+and whole games with the server gone."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from appdriver import (
+    PageWatch,
+    assert_the_page_shows_the_saved_game,
+    choose_game,
+    offline_page,
+    open_app,
+    saved_record,
+    simple_taps,
+    start_game,
+    wait_ready,
+)
+from dadoteca.match import Match
+from serve import BackgroundServer
+
+GAMES = ["qwixx", "diceland", "shelfie"]
+NAMES = ["Anna", "Bo"]
+GAMES_RELOADED = 20
+LONGEST_WAIT = 150  # simple taps before a reload, at most: any point of the early and mid game
+TAPS_AFTER = 5
+FIRST_SEED = 100
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_reload_at_any_point_resumes_the_identical_game(
+    page: Page, server: BackgroundServer, watch: PageWatch, dist: Path, game: str
+) -> None:
+    """Twenty seeded games, each reloaded after a random number of taps (a choice half made
+    included). The reload is the visit of the next seed's address, so each game costs one load:
+    the saved game must come back identical, and go on."""
+    rng = random.Random(f"reload-{game}")
+    open_app(page, f"{server.url}?seed={FIRST_SEED}")
+    choose_game(page, game, NAMES)
+    for seed in range(FIRST_SEED, FIRST_SEED + GAMES_RELOADED):
+        simple_taps(page, rng.randint(1, LONGEST_WAIT))
+        before = saved_record(page)
+        assert before is not None and before["seed"] == seed
+        open_app(page, f"{server.url}?seed={seed + 1}")
+        assert saved_record(page) == before
+        assert_the_page_shows_the_saved_game(page, dist)
+        simple_taps(page, TAPS_AFTER)  # the resumed game goes on
+        assert "error" not in page.inner_html("#region-notice")
+        page.locator("[data-act=new-game]:visible").first.click()  # the end screen has its own
+        if page.locator("[data-act=new-game-confirmed]").count():
+            page.click("[data-act=new-game-confirmed]")
+        page.wait_for_selector("body[data-screen=setup]")
+        choose_game(page, game, NAMES)
+    assert watch.errors == []
+
+
+@pytest.mark.parametrize(
+    ("saved", "reason"),
+    [
+        ('{"format": "dadoteca-record", "ver', "damaged"),
+        ('{"format": "dadoteca-record", "version": 99, "game": "qwixx"}', "newer Dadoteca"),
+    ],
+    ids=["truncated", "future-version"],
+)
+def test_an_unreadable_save_is_reported_kept_aside_for_download_and_a_new_game_starts(
+    page: Page, server: BackgroundServer, watch: PageWatch, saved: str, reason: str
+) -> None:
+    page.goto(server.url)
+    page.evaluate("(saved) => localStorage.setItem('dadoteca.game', saved)", saved)
+    page.reload()
+    wait_ready(page)
+    notice = page.inner_text("#region-notice")
+    assert "could not be read and was set aside" in notice and reason in notice
+    kept = page.evaluate(
+        "Object.keys(localStorage).filter(k => k.startsWith('dadoteca.broken.'))"
+        ".map(k => localStorage.getItem(k))"
+    )
+    assert kept == [saved]
+    with page.expect_download() as download:
+        page.click("[data-act=export-damaged]")
+    assert download.value.suggested_filename == "dadoteca-damaged-save.json"
+    assert Path(download.value.path()).read_text(encoding="utf-8") == saved
+    start_game(page, ["Anna"])
+    page.click("[data-act=roll]")
+    assert page.locator("#region-board .cell.legal").count() > 0
+    assert watch.errors == []
+
+
+# Private modes and full disks, as the page meets them: no localStorage at all, or one that
+# refuses every write.
+REFUSED_STORAGE = {
+    "unavailable": """Object.defineProperty(window, "localStorage", {
+      get() { throw new DOMException("The operation is insecure.", "SecurityError"); },
+    });""",
+    "full": """Storage.prototype.setItem = function () {
+      throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    };""",
+}
+
+
+@pytest.mark.parametrize("refusal", list(REFUSED_STORAGE))
+def test_a_game_is_played_with_a_warning_when_the_browser_keeps_nothing(
+    page: Page, server: BackgroundServer, watch: PageWatch, refusal: str
+) -> None:
+    page.add_init_script(REFUSED_STORAGE[refusal])
+    open_app(page, f"{server.url}?seed=7")
+    start_game(page, NAMES)
+    simple_taps(page, 30)
+    assert "not saving the game" in page.inner_text("#region-notice")
+    assert page.get_attribute("body", "data-screen") == "play"
+    assert "error" not in page.inner_html("#region-notice")
+    assert watch.errors == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_whole_game_is_played_with_the_server_stopped_after_the_first_visit(
+    browser: Browser, dist: Path, game: str
+) -> None:
+    with offline_page(browser, dist, "?seed=11") as page:
+        choose_game(page, game, NAMES)
+        for _ in range(100):
+            if page.locator("#region-scores table").count():
+                break
+            simple_taps(page, 100)
+        assert page.get_attribute("body", "data-screen") == "over"
+        record = saved_record(page)
+        assert record is not None
+        final = Match.from_record(record).state
+        assert final.is_terminal
+        totals = page.locator("#region-scores table.scores tbody tr td strong").all_inner_texts()
+        assert [int(total) for total in totals] == list(final.scores())
