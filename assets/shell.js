@@ -41,8 +41,13 @@
 
   // Elements marked data-i18n show their English text (the msgid) translated; attributes
   // listed in data-i18n-attr likewise. The msgids are kept aside for the next switch.
+  let wantedLanguage = null;
+  // True once shown; false if another language was chosen while this one's catalog loaded
+  // (catalogs arrive in any order, and the last choice must win).
   async function translate(language) {
+    wantedLanguage = language;
     const texts = await catalog(language);
+    if (language !== wantedLanguage) return false;
     const say = (msgid) => texts[msgid] || msgid;
     for (const element of document.querySelectorAll("[data-i18n]")) {
       if (!element.dataset.msgid) {
@@ -59,12 +64,14 @@
     }
     document.documentElement.lang = language;
     document.getElementById("language").value = language;
+    return true;
   }
 
   async function switchLanguage(language) {
     if (storage) storage.setItem(LANGUAGE_KEY, language);
-    await translate(language);
-    window.dispatchEvent(new CustomEvent("dadoteca:language", { detail: language }));
+    if (await translate(language)) {
+      window.dispatchEvent(new CustomEvent("dadoteca:language", { detail: language }));
+    }
   }
 
   const setup = document.getElementById("setup");

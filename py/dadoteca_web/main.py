@@ -94,6 +94,7 @@ class Page:
         self.bot_task: asyncio.Future[None] | None = None
         self.painted: dict[str, str] = {}
         self.document: Any = js.document
+        self.wanted_language = app.t.language
         self._proxies = [  # kept alive for as long as the page lives
             self._listen("app", "click", self.on_click),
             self._listen("import-file", "change", self.on_import),
@@ -117,6 +118,8 @@ class Page:
         if self.painted.get("game") != game:
             body.dataset.game = game  # the shell's rules button shows this game's summary
             self.painted["game"] = game
+        # The regions' language, which lags the shell's switch while a catalog loads.
+        body.dataset.language = app.t.language
         focused = self._focused_control()
         for name, html in app.regions().items():
             if self.painted.get(name) != html:
@@ -256,7 +259,11 @@ class Page:
         event.target.value = ""
 
     async def set_language(self, language: str) -> None:
-        self.app.t = Translator(language, {language: await _catalog(language)})
+        self.wanted_language = language
+        catalog = await _catalog(language)
+        if language != self.wanted_language:
+            return  # switched again while this catalog loaded: the last choice wins
+        self.app.t = Translator(language, {language: catalog})
         self.painted.clear()
         self.paint()
 

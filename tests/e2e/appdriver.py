@@ -174,7 +174,13 @@ def cpython_regions(
 
 def assert_the_page_shows_the_saved_game(page: Page, dist: Path) -> None:
     """The saved record is a legal game, and the page shows exactly what it holds."""
-    page.wait_for_function("!document.querySelector('#region-prompt .bot-turn')")
+    # A language switch first loads its catalog: wait until the app has painted in it.
+    page.wait_for_function(
+        """() => !document.querySelector('#region-prompt .bot-turn')
+          && document.body.dataset.language === document.getElementById('language').value
+          && document.documentElement.lang === document.body.dataset.language""",
+        polling=100,  # not animation frames: an open file picker (a key on "Import") stops them
+    )
     assert page.get_attribute("html", "data-app-state") == "ready"
     # A choice not yet confirmed is not in the record: drop it, as a reload would.
     page.evaluate("document.querySelector('#play [data-act=undo]:not([disabled])')?.click()")
@@ -184,7 +190,7 @@ def assert_the_page_shows_the_saved_game(page: Page, dist: Path) -> None:
         assert screen == "setup"
         return
     Match.from_record(record)  # replays every action through the rules: all of them legal
-    language = page.get_attribute("html", "lang") or "en"
+    language = page.get_attribute("body", "data-language") or "en"
     expected_screen, regions = cpython_regions(record, language, dist)
     assert screen == expected_screen
     painted = page.evaluate(PAINTED_JS, regions)

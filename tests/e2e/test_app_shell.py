@@ -32,6 +32,28 @@ def test_the_language_follows_the_browser_and_can_be_switched(
     assert watch.errors == []
 
 
+def test_the_last_language_chosen_wins_when_catalogs_arrive_late(
+    page: Page, server: BackgroundServer, watch: PageWatch
+) -> None:
+    """Catalogs load in any order: English (none to load) chosen right after Spanish and
+    Italian must not be overridden by theirs arriving later, in the shell or in the game."""
+    open_app(page, f"{server.url}?seed=4")
+    start_game(page, ["Ana", "Bo"])
+    page.evaluate("""() => {
+      const select = document.getElementById("language");
+      for (const language of ["es", "it", "en"]) {
+        select.value = language;
+        select.dispatchEvent(new Event("change"));
+      }
+    }""")
+    page.wait_for_timeout(1_000)  # long enough for every catalog to have arrived
+    assert page.get_attribute("html", "lang") == "en"
+    assert page.get_attribute("body", "data-language") == "en"
+    assert "roll the dice" in page.inner_text("#region-prompt")
+    assert page.input_value("#language") == "en"
+    assert watch.errors == []
+
+
 @pytest.mark.parametrize(
     ("language", "word"), [("en", "lock"), ("it", "lucchetto"), ("es", "candado")]
 )
