@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
+from datetime import UTC, datetime
 from html import escape
 from typing import Final
 
@@ -21,7 +22,7 @@ from .game_ui import PLAY_REGIONS, GameUI
 from .i18n import Translator
 from .qwixx_view import QwixxUI
 from .shelfie_view import ShelfieUI
-from .storage import GameStore, read_record_json
+from .storage import GameStore, History, read_record_json
 
 __all__ = ["GAME_UIS", "REGIONS", "App"]
 
@@ -49,8 +50,16 @@ GAME_UIS: Final[dict[str, type[GameUI]]] = {
 class App:
     """The current screen (``setup``, ``play`` or ``over``) and the game in play."""
 
-    def __init__(self, store: GameStore, t: Translator, new_seed: Callable[[], int]) -> None:
+    def __init__(
+        self,
+        store: GameStore,
+        t: Translator,
+        new_seed: Callable[[], int],
+        now: Callable[[], datetime] = lambda: datetime.now(UTC),
+    ) -> None:
         self.store = store
+        self.history = History(store.store)
+        self.now = now
         self._t = t
         self.new_seed = new_seed
         self.confirming_new_game = False
@@ -154,7 +163,7 @@ class App:
                 played = len(self.match.actions)
                 self.ui.handle(self.match, act, data)
                 if len(self.match.actions) != played:
-                    self.store.save(self.match)
+                    self._played()
         except RuleError as error:
             self._say(self.t.rule(error), "error")
 
@@ -237,7 +246,14 @@ class App:
         else:
             self.match.play(player, action)
         self.ui.forget()
+        self._played()
+
+    def _played(self) -> None:
+        """After every action: the game is saved, and enters the history once it is over."""
+        assert self.match is not None
         self.store.save(self.match)
+        if self.match.state.is_terminal:
+            self.history.add(self.match, self.now())
 
     def play_bots(self) -> None:
         """Let the computer players move, without pauses, until a person must (or the end)."""

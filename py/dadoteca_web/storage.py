@@ -1,9 +1,13 @@
-"""The game in progress, saved after every action, and what happens when a save is unreadable."""
+"""The game in progress, saved after every action; the history of finished games; and what
+happens when either cannot be read."""
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import json
 import time
+from datetime import datetime
 from typing import Final, Literal, Protocol
 
 from dadoteca.core import RuleError
@@ -11,9 +15,11 @@ from dadoteca.match import Match
 
 __all__ = [
     "BROKEN_PREFIX",
+    "HISTORY_KEY",
     "SAVE_KEY",
     "SAVE_RULES",
     "GameStore",
+    "History",
     "KeyValueStore",
     "MemoryStore",
 ]
@@ -21,6 +27,10 @@ __all__ = [
 SAVE_KEY: Final = "dadoteca.game"
 BROKEN_PREFIX: Final = "dadoteca.broken."
 MAX_SAVE_CHARS: Final = 1 << 20  # a record is a few KiB; anything larger is not ours
+HISTORY_KEY: Final = "dadoteca.history"
+HISTORY_FORMAT: Final = "dadoteca-history"
+HISTORY_VERSION: Final = 1
+HISTORY_LIMIT: Final = 200  # the latest games kept: ~300 bytes each
 
 SAVE_RULES: Final[dict[str, str]] = {
     "save.too_large": "The saved game is too large to be one",
@@ -104,8 +114,82 @@ class GameStore:
     def _set_aside(self, text: str) -> None:
         """Keep the unreadable save under another key (it can be exported), free the slot."""
         self.damaged = text
+        if not set_aside(self.store, SAVE_KEY, "", text):
+            self.working = False  # cannot even set it aside: the game still goes on
+
+
+def set_aside(store: KeyValueStore, key: str, kind: str, text: str) -> bool:
+    """Move unreadable ``text`` from ``key`` to a ``dadoteca.broken.`` key, never deleting it."""
+    try:
+        store.setItem(f"{BROKEN_PREFIX}{kind}{int(time.time())}", text)
+        store.removeItem(key)
+    except Exception:  # storage refused
+        return False
+    return True
+
+
+class History:
+    """Finished games, oldest first, under their own localStorage key: an update of the app
+    replaces the service worker's caches, never localStorage, so the history survives it.
+
+    Stored JSON: ``{"format": "dadoteca-history", "version": 1, "games": [entry, ...]}``, with
+    ``entry = {"id", "ended", "game", "players": [{"name", "kind", "score"}], "winners"}``:
+    ``id`` names the finished record (a game enters once, whatever reloads), ``ended`` is an ISO
+    8601 UTC time, ``kind`` a seat kind of the record, ``winners`` seat indexes. Readers ignore
+    fields they do not know (the shell reads it too, before Python starts); a history that
+    cannot be read is set aside under ``dadoteca.broken.history.`` and a new one begun."""
+
+    def __init__(self, store: KeyValueStore) -> None:
+        self.store = store
+
+    def games(self) -> list[dict[str, object]]:
+        """The entries, oldest first; none when there is no history or it cannot be read."""
         try:
-            self.store.setItem(f"{BROKEN_PREFIX}{int(time.time())}", text)
-            self.store.removeItem(SAVE_KEY)
-        except Exception:  # cannot even set it aside: the game still goes on
-            self.working = False
+            text = self.store.getItem(HISTORY_KEY)
+        except Exception:  # storage unavailable: no history
+            return []
+        if text is None:
+            return []
+        try:
+            stored = json.loads(text) if len(text) <= MAX_SAVE_CHARS else None
+        except (ValueError, RecursionError):
+            stored = None
+        if (
+            isinstance(stored, dict)
+            and stored.get("format") == HISTORY_FORMAT
+            and stored.get("version") == HISTORY_VERSION
+            and isinstance(stored.get("games"), list)
+        ):
+            return [game for game in stored["games"] if isinstance(game, dict)]
+        set_aside(self.store, HISTORY_KEY, "history.", text)
+        return []
+
+    def add(self, match: Match, ended: datetime) -> None:
+        """Enter ``match``, a finished game, unless it is already there. Storage trouble loses
+        the entry only; the game's own save and its warning are GameStore's."""
+        record = match.record()
+        entry_id = hashlib.sha256(json.dumps(record, sort_keys=True).encode()).hexdigest()[:16]
+        games = self.games()
+        if any(game.get("id") == entry_id for game in games):
+            return
+        state = match.state
+        scores = state.scores()
+        games.append(
+            {
+                "id": entry_id,
+                "ended": ended.isoformat(timespec="seconds"),
+                "game": match.game.id,
+                "players": [
+                    {"name": seat.name, "kind": seat.kind, "score": score}
+                    for seat, score in zip(match.seats, scores, strict=True)
+                ],
+                "winners": list(state.winners()),
+            }
+        )
+        stored = {
+            "format": HISTORY_FORMAT,
+            "version": HISTORY_VERSION,
+            "games": games[-HISTORY_LIMIT:],
+        }
+        with contextlib.suppress(Exception):  # full or refused: play goes on without it
+            self.store.setItem(HISTORY_KEY, json.dumps(stored, separators=(",", ":")))
