@@ -1,4 +1,5 @@
-// The shell: what works before Python has loaded. Language, player setup, rules summary.
+// The shell: what works before Python has loaded. Language, player setup, rules summary,
+// history of finished games.
 // No game rule lives here; Python takes over the game screens when it is ready and starts
 // the game the player asked for, even if they asked before it was ready.
 "use strict";
@@ -6,6 +7,7 @@
 (() => {
   const LANGUAGE_KEY = "dadoteca.language";
   const SAVE_KEY = "dadoteca.game";
+  const HISTORY_KEY = "dadoteca.history"; // written by Python (storage.History), read here too
   const LANGUAGES = ["it", "es", "en"];
   const catalogs = { en: {} };
 
@@ -138,6 +140,78 @@
     dialog.showModal();
   }
 
+  // The finished games, newest first; null when the stored history cannot be read. Fields
+  // this version does not know are ignored (a newer one may add some).
+  function finishedGames() {
+    const text = storage && storage.getItem(HISTORY_KEY);
+    if (!text) return [];
+    try {
+      const history = JSON.parse(text);
+      if (history.format !== "dadoteca-history" || history.version !== 1) return null;
+      return history.games.filter((game) => game && Array.isArray(game.players)).reverse();
+    } catch {
+      return null;
+    }
+  }
+
+  function gameName(id) {
+    const input = [...document.querySelectorAll("#setup input[name=game]")]
+      .find((radio) => radio.value === id);
+    return input ? input.closest("label").querySelector(".game-name").textContent : String(id);
+  }
+
+  // One finished game. Names are the players' own: text nodes only, never HTML.
+  function historyEntry(game, when) {
+    const item = document.createElement("li");
+    const head = document.createElement("p");
+    const title = document.createElement("strong");
+    title.textContent = gameName(game.game);
+    const time = document.createElement("time");
+    const ended = new Date(game.ended);
+    if (!Number.isNaN(ended.getTime())) {
+      time.dateTime = ended.toISOString();
+      time.textContent = when.format(ended);
+    }
+    head.append(title, " · ", time);
+    const players = document.createElement("ul");
+    const winners = Array.isArray(game.winners) ? game.winners : [];
+    game.players.forEach((player, seat) => {
+      const line = document.createElement("li");
+      if (winners.includes(seat)) {
+        const mark = document.createElement("span");
+        mark.setAttribute("role", "img");
+        mark.setAttribute("aria-label", document.getElementById("history-winner").textContent);
+        mark.textContent = "🏆 ";
+        line.append(mark);
+        line.classList.add("winner");
+      }
+      const level = String(player?.kind || "").replace(/^bot:/, "");
+      const kind = document.querySelector(`.seat-kind option[value="${CSS.escape(level)}"]`);
+      const who = String(player?.name ?? "");
+      const score = Number.isFinite(player?.score) ? player.score : "–";
+      line.append(`${who}${kind && level !== "human" ? ` (${kind.textContent})` : ""}: ${score}`);
+      players.append(line);
+    });
+    item.append(head, players);
+    return item;
+  }
+
+  function showHistory() {
+    const dialog = document.getElementById("history");
+    const games = finishedGames();
+    const when = new Intl.DateTimeFormat(document.documentElement.lang || "en", {
+      dateStyle: "medium",
+      timeStyle: "short",
+    });
+    dialog.querySelector(".history-list")
+      .replaceChildren(...(games || []).map((game) => historyEntry(game, when)));
+    dialog.querySelector(".history-empty").hidden = games === null || games.length > 0;
+    dialog.querySelector(".history-unreadable").hidden = games !== null;
+    dialog.querySelector(".history-confirm").hidden = true;
+    document.getElementById("history-clear").hidden = !games || games.length === 0;
+    if (!dialog.open) dialog.showModal();
+  }
+
   // Honest progress: one step per big file Python needs, as each one finishes arriving (the
   // wheels are small and preloaded), one when Python itself has started (python-start.mjs sets
   // data-python-start), and the last when the game is ready (the bar then hides).
@@ -220,6 +294,18 @@
   }
   document.getElementById("rules-close").addEventListener("click", () => {
     document.getElementById("rules").close();
+  });
+  document.getElementById("history-open").addEventListener("click", showHistory);
+  document.getElementById("history-close").addEventListener("click", () => {
+    document.getElementById("history").close();
+  });
+  document.getElementById("history-clear").addEventListener("click", () => {
+    document.querySelector("#history .history-confirm").hidden = false;
+    document.getElementById("history-clear-yes").focus();
+  });
+  document.getElementById("history-clear-yes").addEventListener("click", () => {
+    if (storage) storage.removeItem(HISTORY_KEY);
+    showHistory();
   });
   translate(pickLanguage());
 })();

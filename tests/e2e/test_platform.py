@@ -9,6 +9,7 @@ import json
 import shutil
 import zipfile
 from collections import Counter
+from datetime import UTC, datetime
 from pathlib import Path
 from urllib.request import Request, urlopen
 
@@ -17,6 +18,9 @@ from playwright.sync_api import Browser, Page, Playwright
 
 from appdriver import CHROMIUM, CHROMIUM_ARGS, PageWatch, open_app, start_game, wait_ready
 from build import ENCODINGS, finish_site
+from dadoteca.bots import RandomBot
+from dadoteca.bots.play import play_bots
+from dadoteca_web.storage import HISTORY_KEY, History, MemoryStore
 from serve import BackgroundServer
 
 
@@ -191,9 +195,19 @@ def test_chrome_finds_no_installability_errors(
         context.close()
 
 
+def a_history() -> str:
+    """The stored history of one finished game, as the app writes it."""
+    store = MemoryStore()
+    History(store).add(play_bots("qwixx", [RandomBot(), RandomBot()], seed=1), datetime.now(UTC))
+    text = store.getItem(HISTORY_KEY)
+    assert text is not None
+    return text
+
+
 def test_a_new_version_is_offered_and_never_forced_on_a_game_in_progress(
     browser: Browser, dist: Path, tmp_path: Path
 ) -> None:
+    """And everything kept on the device, the game in play and the history, survives it."""
     old, new = tmp_path / "v1", tmp_path / "v2"
     shutil.copytree(dist, old)
     shutil.copytree(dist, new)
@@ -210,6 +224,8 @@ def test_a_new_version_is_offered_and_never_forced_on_a_game_in_progress(
         start_game(page, ["Anna", "Bo"])
         page.click("[data-act=roll]")
         record = page.evaluate("localStorage.getItem('dadoteca.game')")
+        history = a_history()
+        page.evaluate("(text) => localStorage.setItem('dadoteca.history', text)", history)
         page.evaluate("window.stillTheSamePage = true")
         host.root = new  # the host deploys version 2 while the game is in progress
         page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
@@ -221,5 +237,8 @@ def test_a_new_version_is_offered_and_never_forced_on_a_game_in_progress(
         wait_ready(page)
         assert page.get_attribute("body", "data-screen") == "play"
         assert page.evaluate("localStorage.getItem('dadoteca.game')") == record
+        assert page.evaluate("localStorage.getItem('dadoteca.history')") == history
+        page.click("#history-open")
+        assert page.locator("#history .history-list > li").count() == 1
         assert new_version in page.evaluate("caches.keys().then(keys => keys.join(' '))")
         context.close()

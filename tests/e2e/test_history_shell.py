@@ -1,0 +1,91 @@
+"""The history of finished games: written when a game ends, shown by the shell even when
+Python never starts, names as text, cleared only after a second tap."""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import Browser, Page, Route
+
+from appdriver import open_app
+from serve import BackgroundServer
+
+HOSTILE = "<img src=x onerror=pwned=1><b>Zoë</b>"  # within the 40 characters of a name
+
+
+def history(page: Page) -> dict[str, object]:
+    text = page.evaluate("localStorage.getItem('dadoteca.history')")
+    assert isinstance(text, str)
+    value = json.loads(text)
+    assert isinstance(value, dict)
+    return value
+
+
+def test_a_finished_game_is_in_the_history_the_shell_shows_before_python(
+    browser: Browser, server: BackgroundServer
+) -> None:
+    # No service worker: page.route then sees every request, so Python can be kept out below.
+    context = browser.new_context(service_workers="block", viewport={"width": 360, "height": 640})
+    page = context.new_page()
+    try:
+        open_app(page, f"{server.url}?seed=3&pace=0")
+        page.fill("#setup input[name=player] >> nth=0", HOSTILE)
+        page.select_option("#setup .seat-kind >> nth=0", "easy")
+        page.select_option("#setup .seat-kind >> nth=1", "normal")
+        page.click("#setup button[type=submit]")
+        page.wait_for_selector("body[data-screen=over]", timeout=60_000)
+        games = history(page)["games"]
+        assert isinstance(games, list) and len(games) == 1
+        [entry] = games
+        assert entry["game"] == "qwixx"
+        assert [player["name"] for player in entry["players"]] == [HOSTILE, "Computer 2"]
+
+        page.reload()  # on the end screen: the same game does not enter twice
+        page.wait_for_selector("html[data-app-state=ready]")
+        assert history(page)["games"] == games
+
+        def refuse(route: Route) -> None:
+            route.abort()
+
+        page.route("**/pyodide.asm.wasm", refuse)  # Python never starts
+        page.reload()
+        page.click("#history-open")
+        assert page.get_attribute("html", "data-app-state") != "ready"
+        dialog = page.locator("#history")
+        assert dialog.locator(".history-list > li").count() == 1
+        text = dialog.inner_text()
+        assert "Qwixx" in text and HOSTILE in text and "Computer 2 (Computer, normal)" in text
+        assert dialog.locator(".history-list img, .history-list b").count() == 0
+        assert page.evaluate("window.pwned") is None
+        scores = [player["score"] for player in entry["players"]]
+        for seat, score in enumerate(scores):
+            line = dialog.locator(".history-list ul > li").nth(seat)
+            assert line.inner_text().endswith(f": {score}")
+            won = seat in entry["winners"]
+            assert (line.get_attribute("class") == "winner") == won
+        assert dialog.locator("[role=img][aria-label=Winner]").count() == len(entry["winners"])
+        page.click("#history-close")
+
+        page.select_option("#language", "it")  # dates and words follow the language
+        page.wait_for_selector("html[lang=it]")
+        page.click("#history-open")
+        assert "Partite finite" in dialog.inner_text()
+        page.click("#history-clear")
+        assert history(page)["games"] == games  # one tap asks; it does not clear
+        page.click("#history-clear-yes")
+        assert page.evaluate("localStorage.getItem('dadoteca.history')") is None
+        assert dialog.locator(".history-list > li").count() == 0
+        assert dialog.locator(".history-empty").is_visible()
+    finally:
+        context.close()
+
+
+def test_an_unreadable_history_is_said_and_the_app_still_starts(
+    page: Page, server: BackgroundServer
+) -> None:
+    page.goto(server.url)
+    page.evaluate("localStorage.setItem('dadoteca.history', '{\"games\": 5')")
+    open_app(page, server.url)
+    page.click("#history-open")
+    assert page.locator("#history .history-unreadable").is_visible()
+    assert not page.locator("#history .history-empty").is_visible()
