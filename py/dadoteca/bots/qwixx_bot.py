@@ -25,19 +25,28 @@ only expectation left is over future rolls, which is what the sheet value stands
   close), less the best rival's, and a bonus for a game it ends ahead. So it locks a row a
   rival needs, ends the game when it is ahead, and keeps it going when behind. (The solo table
   does not transfer: rivals end the game sooner. Tables learned by two-player self-play won
-  fewer games against the normal level than this outlook does.)
+  fewer games against the normal level than this outlook does.) Then it searches: the best few
+  actions by that lead (within a margin of the best) are each played out to the end of the game
+  a few dozen times on the same sampled dice (its own dice, never the game's), fast, on row
+  codes: itself by that one-step lead rule, the rivals as the normal level. It leaves the
+  one-step choice only for an action that wins clearly more of those games (by more than a
+  standard error of the paired difference): with so few rollouts, following their noise would
+  lose more games than the search wins.
 """
 
 from __future__ import annotations
 
+import math
+import statistics
 import sys
 from abc import abstractmethod
 from array import array
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Final, NamedTuple
 
-from ..core import Action, AnyState
+from ..core import Action, AnyState, draw, seed_generator
 from ..qwixx import (
     CROSSES_BEFORE_LAST,
     LAST_POSITION,
@@ -158,9 +167,9 @@ class QwixxBot(Bot):
     def _think(self, state: AnyState, player: int, seed: int) -> Thinking:
         assert isinstance(state, QwixxState)
         choices = sorted(self.choices(state, player), key=lambda choice: -choice.value)
-        return (yield from self.choose(state, player, choices))
+        return (yield from self.choose(state, player, choices, seed))
 
-    def choose(self, state: QwixxState, player: int, choices: list[Choice]) -> Thinking:
+    def choose(self, state: QwixxState, player: int, choices: list[Choice], seed: int) -> Thinking:
         """The best of ``choices`` (best first): the first, unless a level looks further."""
         yield from ()  # a few dozen sheets valued: no pause needed
         return choices[0].action
@@ -241,11 +250,13 @@ class NormalQwixxBot(QwixxBot):
 
 def outlook(sheet: Sheet, closed: int, share: float) -> float:
     """The points ``sheet``'s open rows would add if each crossed ``share`` of its free numbers."""
-    total = 0.0
-    for crosses, free in _open_rows(sheet, closed):
-        reach = crosses + share * free
-        total += reach * (reach + 1) / 2 - row_points(crosses)
-    return total
+    return sum(row_outlook(crosses, free, share) for crosses, free in _open_rows(sheet, closed))
+
+
+def row_outlook(crosses: int, free: int, share: float) -> float:
+    """The points a row of ``crosses`` would add if it crossed ``share`` of its ``free`` numbers."""
+    reach = crosses + share * free
+    return reach * (reach + 1) / 2 - row_points(crosses)
 
 
 def _crossed_code(code: int, position: int) -> int:
@@ -362,14 +373,223 @@ def _expected_best(floor: float, per_row: list[list[float]]) -> float:
     return expected
 
 
+# --- Rollouts: the rest of a game with rivals, played fast on row codes -----------------------
+# A player in a rollout is a list [red, yellow, green, blue, penalties] of row codes (rows shut by
+# anyone are closed codes on every sheet). The rollout's own player plays by the expert's one-step
+# rule with rivals (lead_value), the others as the normal level does (normal_value).
+
+
+def outlook_by_code(share: float) -> tuple[float, ...]:
+    """By row code: the points an open row would add crossing ``share`` of its free numbers."""
+    return tuple(
+        0.0 if code >= CLOSED_CODES else row_outlook(code % 13, FREE_NUMBERS[code], share)
+        for code in range(ROW_CODES)
+    )
+
+
+NORMAL_OUTLOOK: Final = outlook_by_code(NormalQwixxBot.SHARE_OF_FREE_NUMBERS)
+LEAD_SHARE: Final = 0.45  # the expert's outlook with rivals: as the normal level's ...
+LEAD_SHARE_LESS_PER_CLOSED_ROW: Final = 0.05  # ... less per closed row
+LEAD_OUTLOOK: Final = tuple(
+    outlook_by_code(LEAD_SHARE - LEAD_SHARE_LESS_PER_CLOSED_ROW * closed)
+    for closed in range(LOCKS_TO_END)
+)
+WIN_BONUS: Final = 10.0  # with rivals: ending the game ahead is worth this much more
+SHUT_CODE: Final = tuple(
+    code if code >= CLOSED_CODES else row_code(LAST_POSITION, code % 13)
+    for code in range(ROW_CODES)
+)
+"""By row code: the row once someone else locked it (its crosses kept)."""
+Dice = tuple[int, int, int, int, int, int]  # white, white, then the red, yellow, green, blue dice
+SheetValue = Callable[[list[int]], float]
+
+
+def rollout_points(sheet: list[int]) -> int:
+    a, b, c, d, penalties = sheet
+    return (
+        CODE_POINTS[a] + CODE_POINTS[b] + CODE_POINTS[c] + CODE_POINTS[d]
+    ) - PENALTY_POINTS * penalties
+
+
+def normal_value(sheet: list[int]) -> float:
+    """The normal level's value of a rollout sheet: points, plus the outlook unless it is over."""
+    a, b, c, d, penalties = sheet
+    points = rollout_points(sheet)
+    if penalties >= PENALTY_BOXES or (
+        (a >= CLOSED_CODES) + (b >= CLOSED_CODES) + (c >= CLOSED_CODES) + (d >= CLOSED_CODES)
+        >= LOCKS_TO_END
+    ):
+        return points
+    return points + NORMAL_OUTLOOK[a] + NORMAL_OUTLOOK[b] + NORMAL_OUTLOOK[c] + NORMAL_OUTLOOK[d]
+
+
+def lead_value(sheet: list[int], rivals: list[list[int]]) -> float:
+    """The expert's value of a rollout sheet with rivals (see ExpertQwixxBot.outcome): the lead
+    over the best rival, outlooks included, or the final lead and the bonus if it ends the game.
+    A row ``sheet`` has just locked counts as closed for the rivals too."""
+    open_now, open_after_lock = LEAD_OUTLOOK
+    value = math.inf
+    for rival in rivals:
+        closed = 0
+        lead: float = rollout_points(sheet) - rollout_points(rival)
+        outlook = outlook_after_lock = 0.0
+        for row in range(4):
+            mine, theirs = sheet[row], rival[row]
+            if mine >= CLOSED_CODES or theirs >= CLOSED_CODES:
+                closed += 1
+            else:
+                outlook += open_now[mine] - open_now[theirs]
+                outlook_after_lock += open_after_lock[mine] - open_after_lock[theirs]
+        if closed >= LOCKS_TO_END or sheet[4] >= PENALTY_BOXES:
+            lead += WIN_BONUS if lead > 0 else -WIN_BONUS if lead < 0 else 0
+        else:
+            lead += outlook_after_lock if closed else outlook
+        value = min(value, lead)
+    return value
+
+
+def rollout_action1(sheet: list[int], white_sum: int, value: SheetValue) -> list[int]:
+    """A non-active player's action 1 (the white sum in a row, or nothing): the sheet it
+    leaves, the best by ``value``."""
+    best, chosen = value(sheet), sheet
+    for row in range(4):
+        code = CROSSED_CODE[sheet[row]][NUMBER_POSITIONS[row][white_sum]]
+        if code >= 0:
+            after = sheet.copy()
+            after[row] = code
+            after_value = value(after)
+            if after_value > best:
+                best, chosen = after_value, after
+    return chosen
+
+
+def rollout_turn(sheet: list[int], dice: Dice, value: SheetValue) -> tuple[list[int], list[int]]:
+    """The active player's turn, the best by ``value``: the sheets after action 1 and at the
+    end of the turn."""
+    white1, white2 = dice[0], dice[1]
+    whites = (white1,) if white1 == white2 else (white1, white2)
+    chosen = passed = [*sheet[:4], sheet[4] + 1]
+    best, chosen_action1 = value(passed), sheet
+    starts = [sheet]
+    for row in range(4):
+        code = CROSSED_CODE[sheet[row]][NUMBER_POSITIONS[row][white1 + white2]]
+        if code >= 0:
+            after = sheet.copy()
+            after[row] = code
+            after_value = value(after)
+            if after_value > best:
+                best, chosen_action1, chosen = after_value, after, after
+            starts.append(after)
+    for start in starts:
+        if sum(code >= CLOSED_CODES for code in start[:4]) >= LOCKS_TO_END:
+            continue  # the game ended in action 1
+        for row in range(4):
+            if start[row] >= CLOSED_CODES:
+                continue
+            crossed, positions, colour = (
+                CROSSED_CODE[start[row]],
+                NUMBER_POSITIONS[row],
+                dice[2 + row],
+            )
+            for white in whites:
+                code = crossed[positions[colour + white]]
+                if code >= 0:
+                    after = start.copy()
+                    after[row] = code
+                    after_value = value(after)
+                    if after_value > best:
+                        best, chosen_action1, chosen = after_value, start, after
+    return chosen_action1, chosen
+
+
+def _shut(sheets: list[list[int]], known: int) -> int:
+    """Close on every sheet the rows someone locked; the mask of closed rows."""
+    closed = 0
+    for sheet in sheets:
+        for row in range(4):
+            if sheet[row] >= CLOSED_CODES:
+                closed |= 1 << row
+    if closed != known:
+        for k, sheet in enumerate(sheets):
+            sheets[k] = [
+                *(
+                    SHUT_CODE[code] if closed >> row & 1 else code
+                    for row, code in enumerate(sheet[:4])
+                ),
+                sheet[4],
+            ]
+    return closed
+
+
+class RolloutDice:
+    """The dice of one rollout, turn by turn, drawn from a generator as far as they are needed;
+    kept so that every candidate is played out on the same dice."""
+
+    def __init__(self, generator: int) -> None:
+        self.generator = generator
+        self.turns: list[Dice] = []
+
+    def __getitem__(self, turn: int) -> Dice:
+        while turn >= len(self.turns):
+            self.generator, value = draw(self.generator)
+            faces = []
+            for _ in range(6):
+                value, face = divmod(value, 6)
+                faces.append(face + 1)
+            a, b, c, d, e, f = faces
+            self.turns.append((a, b, c, d, e, f))
+        return self.turns[turn]
+
+
+def play_out(
+    sheets: list[list[int]], active: int, closed: int, dice: RolloutDice, player: int
+) -> list[int]:
+    """Play the game on from the start of ``active``'s turn, ``player`` as the expert plays
+    with rivals and the others as the normal level; the final scores."""
+    turn = 0
+    while True:
+        rolled = dice[turn]
+        turn += 1
+        values = [
+            partial(lead_value, rivals=sheets[:k] + sheets[k + 1 :])
+            if k == player
+            else normal_value
+            for k in range(len(sheets))
+        ]
+        before = sheets[active]
+        action1, end = rollout_turn(before, rolled, values[active])
+        for k, sheet in enumerate(sheets):
+            sheets[k] = (
+                action1 if k == active else rollout_action1(sheet, rolled[0] + rolled[1], values[k])
+            )
+        known = closed
+        closed = _shut(sheets, known)
+        if closed.bit_count() >= LOCKS_TO_END:
+            break
+        if end is not action1:
+            if closed != known and any(
+                end[row] != action1[row] and closed >> row & 1 for row in range(4)
+            ):  # a rival locked the row of the planned action 2
+                shut = sheets[active]
+                end = shut if action1 is not before else [*shut[:4], shut[4] + 1]
+            sheets[active] = end
+            closed = _shut(sheets, known)
+            if closed.bit_count() >= LOCKS_TO_END or end[4] >= PENALTY_BOXES:
+                break
+        active = (active + 1) % len(sheets)
+    return [rollout_points(sheet) for sheet in sheets]
+
+
 class ExpertQwixxBot(QwixxBot):
     level = "expert"
     LOOKAHEAD_CHOICES: Final = 2  # solo: how many of the best choices look one roll further
     LOOKAHEAD_MARGIN: Final = 3.0  # ... if valued within this many points of the best
 
-    SHARE_OF_FREE_NUMBERS: Final = 0.45  # with rivals, as the normal level; less per closed row
-    SHARE_LESS_PER_CLOSED_ROW: Final = 0.05
-    WIN_BONUS: Final = 10.0  # with rivals: ending the game ahead is worth this much more
+    ROLLOUT_CHOICES: Final = 6  # with rivals: how many of the best choices are played out
+    ROLLOUT_MARGIN: Final = 8.0  # ... if valued within this many points of the best
+    ROLLOUTS: Final = 32  # games played out per contender
+    LEAD_WEIGHT: Final = 0.03  # a point of lead in a played-out game, in wins
+    SWITCH_Z: Final = 1.0  # standard errors of gain over the first contender needed to switch
 
     def __init__(self, values: Sequence[float] | None = None) -> None:
         self.values = load_values() if values is None else values
@@ -385,23 +605,29 @@ class ExpertQwixxBot(QwixxBot):
         sheets = [*state.sheets[:player], sheet, *state.sheets[player + 1 :]]
         if is_over(sheet, closed):
             lead = sheet.score() - max(s.score() for k, s in enumerate(sheets) if k != player)
-            return lead + (self.WIN_BONUS if lead > 0 else -self.WIN_BONUS if lead < 0 else 0)
-        share = self.SHARE_OF_FREE_NUMBERS - self.SHARE_LESS_PER_CLOSED_ROW * closed.bit_count()
+            return lead + (WIN_BONUS if lead > 0 else -WIN_BONUS if lead < 0 else 0)
+        share = LEAD_SHARE - LEAD_SHARE_LESS_PER_CLOSED_ROW * closed.bit_count()
         totals = [s.score() + outlook(s, closed, share) for s in sheets]
         return totals[player] - max(totals[:player] + totals[player + 1 :])
 
-    def choose(self, state: QwixxState, player: int, choices: list[Choice]) -> Thinking:
-        """Solo, the close contenders are weighed again one roll further on."""
+    def choose(self, state: QwixxState, player: int, choices: list[Choice], seed: int) -> Thinking:
+        """The close contenders are weighed again: solo one roll further on, with rivals by
+        playing the game out."""
         best_value, best = choices[0].value, choices[0].action
+        margin = self.LOOKAHEAD_MARGIN if state.num_players == 1 else self.ROLLOUT_MARGIN
+        count = self.LOOKAHEAD_CHOICES if state.num_players == 1 else self.ROLLOUT_CHOICES
         if state.num_players > 1:
-            return best
-        contenders = [
-            choice
-            for choice in choices[: self.LOOKAHEAD_CHOICES]
-            if choice.value >= best_value - self.LOOKAHEAD_MARGIN
-        ]
+            # Only the action is chosen now (action 2 is decided again once action 1 is known):
+            # the rollouts weigh different actions, each with its best plan.
+            firsts: dict[Action, Choice] = {}
+            for choice in choices:
+                firsts.setdefault(choice.action, choice)
+            choices = list(firsts.values())
+        contenders = [choice for choice in choices[:count] if choice.value >= best_value - margin]
         if len(contenders) < 2:
             return best
+        if state.num_players > 1:
+            return (yield from self.play_out(state, player, contenders, seed))
         best_expected = _NEVER
         for _, action, sheet, closed in contenders:
             yield
@@ -411,6 +637,73 @@ class ExpertQwixxBot(QwixxBot):
             if expected > best_expected:
                 best_expected, best = expected, action
         return best
+
+    def play_out(
+        self, state: QwixxState, player: int, contenders: list[Choice], seed: int
+    ) -> Thinking:
+        """The contender that wins more often than the first (the best by :meth:`outcome`) when
+        the game is played out from each on the same dice (this player by the one-step rule with
+        rivals, the others as the normal level): the first unless a rival contender's mean gain
+        over it exceeds SWITCH_Z standard errors (paired over the rollouts), as a few dozen
+        rollouts are noisy and following their noise loses games."""
+        starts = [rollout_start(state, player, choice) for choice in contenders]
+        results: list[list[float]] = [[] for _ in contenders]
+        generator = seed_generator(seed)
+        for _ in range(self.ROLLOUTS):
+            yield
+            generator, rollout_seed = draw(generator)
+            dice = RolloutDice(seed_generator(rollout_seed))
+            for index, (sheets, active, closed, over) in enumerate(starts):
+                copies = [sheet.copy() for sheet in sheets]
+                scores = (
+                    [rollout_points(sheet) for sheet in copies]
+                    if over
+                    else play_out(copies, active, closed, dice, player)
+                )
+                results[index].append(self.result(scores, player))
+        best, best_gain = 0, 0.0
+        for index in range(1, len(contenders)):
+            differences = [a - b for a, b in zip(results[index], results[0], strict=True)]
+            gain = statistics.fmean(differences)
+            if gain > best_gain and gain > self.SWITCH_Z * statistics.pstdev(
+                differences
+            ) / math.sqrt(len(differences)):
+                best, best_gain = index, gain
+        return contenders[best].action
+
+    def result(self, scores: list[int], player: int) -> float:
+        """A played-out game for ``player``: 1 for a win, 1/2 for a shared one, 0 for a loss,
+        and a little for the lead."""
+        lead = scores[player] - max(scores[:player] + scores[player + 1 :])
+        return (1.0 if lead > 0 else 0.5 if lead == 0 else 0.0) + self.LEAD_WEIGHT * lead
+
+
+def rollout_start(
+    state: QwixxState, player: int, choice: Choice
+) -> tuple[list[list[int]], int, int, bool]:
+    """Where a rollout of ``choice`` starts: the sheets once the turn is over (the rivals
+    finishing it as the normal level would, on the dice rolled), who is active next, the rows
+    closed and whether the game is over."""
+    sheets = [
+        [*sheet_codes(choice.sheet, choice.closed), choice.sheet.penalties]
+        if k == player
+        else [*sheet_codes(sheet, state.closed), sheet.penalties]
+        for k, sheet in enumerate(state.sheets)
+    ]
+    if state.phase == Phase.ACTION1:
+        dice = state.dice
+        assert dice is not None
+        white1, white2 = dice.white
+        red, yellow, green, blue = (colour or 1 for colour in dice.colours)
+        rolled = (white1, white2, red, yellow, green, blue)
+        for k, sheet in enumerate(sheets):
+            if k == state.active != player:
+                sheets[k] = rollout_turn(sheet, rolled, normal_value)[1]
+            elif k != player:
+                sheets[k] = rollout_action1(sheet, white1 + white2, normal_value)
+    closed = _shut(sheets, -1)
+    over = closed.bit_count() >= LOCKS_TO_END or sheets[state.active][4] >= PENALTY_BOXES
+    return sheets, (state.active + 1) % len(sheets), closed, over
 
 
 BOTS: Final[dict[str, Bot]] = {
