@@ -650,10 +650,10 @@ class ExpertQwixxBot(QwixxBot):
         results: list[list[float]] = [[] for _ in contenders]
         generator = seed_generator(seed)
         for _ in range(self.ROLLOUTS):
-            yield
             generator, rollout_seed = draw(generator)
             dice = RolloutDice(seed_generator(rollout_seed))
             for index, (sheets, active, closed, over) in enumerate(starts):
+                yield  # one game played out per pause: a few ms at most on a slow phone
                 copies = [sheet.copy() for sheet in sheets]
                 scores = (
                     [rollout_points(sheet) for sheet in copies]
