@@ -235,6 +235,9 @@
 
   // Offline: the service worker precaches the whole site. A new version waits (it never swaps
   // the code under a game in progress); the player is offered it and takes it with one tap.
+  // The browser looks for a new service-worker.js at every visit; with updateViaCache "all" it
+  // asks the network only once the HTTP cache's copy is stale (the host sends it with a max-age,
+  // see build/serve.py), so a repeat visit within that time makes no request at all.
   function registerServiceWorker() {
     if (!("serviceWorker" in navigator)) return;
     const banner = document.getElementById("update");
@@ -242,7 +245,8 @@
       banner.hidden = false;
       document.getElementById("update-accept").onclick = () => worker.postMessage("SKIP_WAITING");
     };
-    navigator.serviceWorker.register("service-worker.js").then((registration) => {
+    const options = { updateViaCache: "all" };
+    navigator.serviceWorker.register("service-worker.js", options).then((registration) => {
       if (registration.waiting && navigator.serviceWorker.controller) offer(registration.waiting);
       registration.addEventListener("updatefound", () => {
         const worker = registration.installing;

@@ -26,6 +26,10 @@ from build import ENCODINGS  # build/build.py: which pre-compressed copies exist
 
 DIST = Path(__file__).resolve().parent.parent / "dist"
 HOST = "127.0.0.1"
+SERVICE_WORKER = "service-worker.js"
+# A repeat visit within this time makes no request at all; a new version reaches an installed
+# game at its first visit after it (offered to the player, never forced).
+SERVICE_WORKER_FRESH_SECONDS = 3600
 
 # Pyodide silently fails to start if .wasm is not application/wasm; module scripts (.mjs) must
 # be JavaScript.
@@ -175,9 +179,13 @@ class DistHandler(SimpleHTTPRequestHandler):
         return MIME_TYPES.get(Path(str(path)).suffix.lower(), "application/octet-stream")
 
     def end_headers(self) -> None:
-        # Revalidate everything: the service worker does the caching, and the browser must see a
-        # new service-worker.js as soon as it is deployed.
-        self.send_header("Cache-Control", "no-cache")
+        # Revalidate everything but the service worker: it does the caching. Its own script is
+        # fresh for a while, so the browser's update check at every visit is answered by the HTTP
+        # cache (the page registers it with updateViaCache "all") until then.
+        fresh = Path(unquote(urlsplit(self.path).path)).name == SERVICE_WORKER
+        self.send_header(
+            "Cache-Control", f"max-age={SERVICE_WORKER_FRESH_SECONDS}" if fresh else "no-cache"
+        )
         self.send_header("Vary", "Accept-Encoding")
         self.send_header("Connection", "close")
         self.close_connection = True

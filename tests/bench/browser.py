@@ -18,7 +18,8 @@ What is measured, on Debian's Chromium (``/usr/bin/chromium``, headless, 360x640
    PyScript does it, ``loadPackage("micropip")`` and ``micropip.install(["dadoteca"])``, which
    resolves the same wheel through our pyodide-lock.json. The ratio app/bare is the price of
    PyScript and of the app itself. Both are served by build/serve.py's server (brotli, content
-   ETags, ``Cache-Control: no-cache``). *Cold*: a fresh origin (its own server on a new port):
+   ETags, ``Cache-Control: no-cache`` but for ``service-worker.js``, fresh for an hour).
+   *Cold*: a fresh origin (its own server on a new port):
    no HTTP cache, no service worker, no storage. *Warm*: a second load of the same origin in a
    new tab; for the app, once its service worker is active and controls the page (everything
    comes from the precache), with its Python snapshot dropped (a normal start); the bare page
@@ -94,7 +95,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from appdriver import CHROMIUM, CHROMIUM_ARGS  # tests/e2e: one home for the browser flags
 from build import NODE_MODULES, PYODIDE_RUNTIME, write_compressed_variants
-from serve import DistServer  # build/serve.py: the same headers as `build/serve`
+from serve import SERVICE_WORKER_FRESH_SECONDS, DistServer  # build/serve.py: its headers
 
 ROOT = Path(__file__).resolve().parents[2]
 VIEWPORT = {"width": 360, "height": 640}
@@ -965,7 +966,7 @@ def main() -> None:
             "profile": "incognito context per run"
             if args.incognito
             else "persistent profile, a new origin (port) per cold run",
-            "cache_control": "no-cache",
+            "cache_control": f"no-cache; service-worker.js max-age={SERVICE_WORKER_FRESH_SECONDS}",
             "viewport": VIEWPORT,
             "app_page": APP_PAGE,
             "argv": sys.argv[1:],

@@ -120,6 +120,11 @@ def simple_taps(page: Page, count: int) -> list[str]:
     return done
 
 
+SERVICE_WORKER_ACTIVATED_JS = (
+    "navigator.serviceWorker.ready.then(r => r.active && r.active.state === 'activated')"
+)
+
+
 @contextmanager
 def offline_page(browser: Browser, dist: Path, query: str) -> Iterator[Page]:
     """A phone page that opened the app once (service worker active), then lost the server:
@@ -130,9 +135,7 @@ def offline_page(browser: Browser, dist: Path, query: str) -> Iterator[Page]:
     try:
         page = context.new_page()
         open_app(page, f"{server.url}{query}")
-        page.wait_for_function(
-            "navigator.serviceWorker.ready.then(r => r.active && r.active.state === 'activated')"
-        )
+        page.wait_for_function(SERVICE_WORKER_ACTIVATED_JS)
         server.stop()
         page.reload()
         wait_ready(page)

@@ -16,12 +16,23 @@ from urllib.request import Request, urlopen
 import brotli
 from playwright.sync_api import Browser, Page, Playwright
 
-from appdriver import CHROMIUM, CHROMIUM_ARGS, PageWatch, open_app, start_game, wait_ready
+from appdriver import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    SERVICE_WORKER_ACTIVATED_JS,
+    PageWatch,
+    open_app,
+    start_game,
+    wait_ready,
+)
 from build import ENCODINGS, finish_site
 from dadoteca.bots import RandomBot
 from dadoteca.bots.play import play_bots
 from dadoteca_web.storage import HISTORY_KEY, History, MemoryStore
 from serve import BackgroundServer
+
+# Chromium checks for a new service worker shortly after a navigation the old one served.
+UPDATE_CHECK_WAIT_MS = 3_000
 
 
 def sha256(path: Path) -> str:
@@ -204,6 +215,22 @@ def a_history() -> str:
     return text
 
 
+def test_a_repeat_visit_asks_the_network_for_nothing(browser: Browser, dist: Path) -> None:
+    """The app comes from the service worker's cache, and the browser's check for a new
+    service worker from the HTTP cache while its copy is fresh."""
+    with BackgroundServer(dist) as host:
+        context = browser.new_context(viewport={"width": 360, "height": 640})
+        page = context.new_page()
+        open_app(page, host.url)
+        page.wait_for_function(SERVICE_WORKER_ACTIVATED_JS)
+        host.traffic.take()
+        page.reload()
+        wait_ready(page)
+        page.wait_for_timeout(UPDATE_CHECK_WAIT_MS)
+        assert host.traffic.take()["requests"] == 0
+        context.close()
+
+
 def test_a_new_version_is_offered_and_never_forced_on_a_game_in_progress(
     browser: Browser, dist: Path, tmp_path: Path
 ) -> None:
@@ -228,6 +255,8 @@ def test_a_new_version_is_offered_and_never_forced_on_a_game_in_progress(
         page.evaluate("(text) => localStorage.setItem('dadoteca.history', text)", history)
         page.evaluate("window.stillTheSamePage = true")
         host.root = new  # the host deploys version 2 while the game is in progress
+        # ... and the HTTP cache's copy of service-worker.js has gone stale (an hour later).
+        context.new_cdp_session(page).send("Network.clearBrowserCache")
         page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
         page.wait_for_selector("#update:not([hidden])", timeout=60_000)
         assert page.evaluate("window.stillTheSamePage") is True  # offered, not forced
