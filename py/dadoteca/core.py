@@ -32,6 +32,7 @@ __all__ = [
     "advance",
     "core_error",
     "draw",
+    "name_in",
     "roll_dice",
     "seed_generator",
     "winners_of",
@@ -77,6 +78,13 @@ class Pass(Action):
 
 
 PASS: Final = Pass()
+
+
+def name_in(names: Sequence[str], index: int) -> str:
+    """``names[index]``, or ``?index`` when out of range (or not a number): record text and
+    error messages must describe any action, even one built from a corrupted record."""
+    in_range = isinstance(index, int) and 0 <= index < len(names)
+    return names[index] if in_range else f"?{index!r}"[:12]
 
 
 CORE_RULES: dict[str, str] = {

@@ -34,6 +34,7 @@ from .core import (
     RuleError,
     advance,
     core_error,
+    name_in,
     roll_dice,
     seed_generator,
     winners_of,
@@ -156,7 +157,7 @@ class Choose(Action):
     colour: int
 
     def __str__(self) -> str:
-        return f"choose {COLOURS[self.colour]}"
+        return f"choose {name_in(COLOURS, self.colour)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,7 +188,7 @@ class Mark(Action):
         object.__setattr__(self, "cells", tuple(sorted(self.cells)))
 
     def __str__(self) -> str:
-        return f"mark {COLOURS[self.colour]} " + " ".join(map(str, self.cells))
+        return f"mark {name_in(COLOURS, self.colour)} " + " ".join(map(str, self.cells))
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,7 +198,7 @@ class Roll(Action):
     faces: tuple[int, ...]
 
     def __str__(self) -> str:
-        return "roll " + " ".join(COLOURS[face] for face in self.faces)
+        return "roll " + " ".join(name_in(COLOURS, face) for face in self.faces)
 
 
 DicelandAction = Choose | Stop | Reroll | Mark | Pass | Roll
@@ -923,7 +924,7 @@ class DicelandState(NamedTuple):
             or len(outcome.faces) != count
             or not _FACES.issuperset(outcome.faces)
         ):
-            raise _broken("diceland.bad_dice", count=count, text=_describe(outcome))
+            raise _broken("diceland.bad_dice", count=count, text=str(outcome)[:60])
         faces = outcome.faces
         generator = advance(self.generator)  # as far as a drawn roll would: replays agree
         phase = self.phase
@@ -1010,14 +1011,6 @@ class DicelandState(NamedTuple):
             "scores": list(self.scores()),
             "winners": list(self.winners()) if self.is_terminal else None,
         }
-
-
-def _describe(action: object) -> str:
-    """An action's text for an error message; a malformed one by its repr."""
-    try:
-        return str(action)[:60]
-    except (IndexError, TypeError):
-        return repr(action)[:60]
 
 
 # --- The game --------------------------------------------------------------------------------

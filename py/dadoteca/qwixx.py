@@ -28,6 +28,7 @@ from .core import (
     RuleError,
     advance,
     core_error,
+    name_in,
     roll_dice,
     seed_generator,
     winners_of,
@@ -157,7 +158,7 @@ class Cross(Action):
     number: int
 
     def __str__(self) -> str:
-        return f"{ROW_NAMES[self.row]} {self.number}"
+        return f"{name_in(ROW_NAMES, self.row)} {self.number}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,7 +169,11 @@ class Roll(Action):
     colours: tuple[int | None, int | None, int | None, int | None]
 
     def __str__(self) -> str:
-        colours = (f" {ROW_LETTERS[row]}{value}" for row, value in enumerate(self.colours) if value)
+        colours = (
+            f" {name_in(ROW_LETTERS, row)}{value}"
+            for row, value in enumerate(self.colours)
+            if value
+        )
         return f"roll w{self.white[0]} w{self.white[1]}" + "".join(colours)
 
 
@@ -462,6 +467,8 @@ class QwixxState(NamedTuple):
 
     def _possible(self, outcome: Roll) -> bool:
         """Ruling QWIXX_DICE: faces 1-6, and a die exactly for each row not locked."""
+        if len(outcome.white) != 2 or len(outcome.colours) != len(ROW_NAMES):
+            return False  # only a hostile record builds these
         white1, white2 = outcome.white
         if white1 not in _DIE_FACES or white2 not in _DIE_FACES:
             return False

@@ -40,6 +40,7 @@ from .core import (
     RuleError,
     advance,
     core_error,
+    name_in,
     roll_dice,
     seed_generator,
     winners_of,
@@ -221,7 +222,7 @@ class Combo:
 
     def __str__(self) -> str:
         suffix = "+" + "j" * DICE_COUNT if self.six_jollies else "+j" if self.jolly else ""
-        return f"{SHELVES[self.shelf]}{self.column + 1}{suffix}"
+        return f"{name_in(SHELVES, self.shelf)}{self.column + 1}{suffix}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -286,7 +287,7 @@ class Strike(Action):
     shelf: int
 
     def __str__(self) -> str:
-        return f"strike {SHELVES[self.shelf]}"
+        return f"strike {name_in(SHELVES, self.shelf)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -296,7 +297,7 @@ class Roll(Action):
     faces: tuple[int, ...]
 
     def __str__(self) -> str:
-        return "roll " + " ".join(FACES[face] for face in self.faces)
+        return "roll " + " ".join(name_in(FACES, face) for face in self.faces)
 
 
 ShelfieAction = Mark | Reroll | Strike | Pass | Roll
@@ -770,8 +771,7 @@ class ShelfieState(NamedTuple):
     def apply_chance(self, outcome: ShelfieAction) -> ShelfieState:
         mask = self._rolled_mask()
         if not isinstance(outcome, Roll) or not self._possible(outcome.faces, mask):
-            readable = isinstance(outcome, Roll) and _FACE_INDEXES.issuperset(outcome.faces)
-            raise _broken("shelfie.bad_dice", text=(str if readable else repr)(outcome)[:60])
+            raise _broken("shelfie.bad_dice", text=str(outcome)[:60])
         return ShelfieState(
             self.sheets,
             advance(self.generator),  # as far as a drawn roll would: replays agree

@@ -6,7 +6,18 @@ from collections import Counter
 
 import pytest
 
-from dadoteca.core import RuleError, advance, draw, roll_dice, seed_generator, winners_of
+from dadoteca import diceland, qwixx, shelfie
+from dadoteca.core import (
+    Action,
+    RuleError,
+    advance,
+    draw,
+    name_in,
+    roll_dice,
+    seed_generator,
+    winners_of,
+)
+from dadoteca.games import get_game
 
 
 def test_splitmix64_matches_the_reference_sequence() -> None:
@@ -49,3 +60,28 @@ def test_rule_error_names_the_rule_and_fills_the_message() -> None:
     )
     with pytest.raises(ValueError, match=r"row red is locked \[x.rule\]"):
         raise error
+
+
+def test_names_out_of_range_are_marked_not_wrapped() -> None:
+    indexes: list[object] = [0, 1, 2, -1, "x"]
+    assert [name_in("ab", index) for index in indexes] == ["a", "b", "?2", "?-1", "?'x'"]  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("game_id", "outcome", "text"),
+    [
+        ("qwixx", qwixx.Cross(4, 0), "?4 0"),
+        ("qwixx", qwixx.Roll((1, 2), (3, 4, 5, 6, 1)), "roll w1 w2 r3 y4 g5 b6 ?41"),  # type: ignore[arg-type]
+        ("diceland", diceland.Choose(-1), "choose ?-1"),
+        ("diceland", diceland.Roll((0, 9)), "roll red ?9"),
+        ("shelfie", shelfie.Strike(7), "strike ?7"),
+        ("shelfie", shelfie.Roll((0, -2)), "?-2"),
+    ],
+)
+def test_malformed_outcomes_are_refused_in_words(game_id: str, outcome: Action, text: str) -> None:
+    """A corrupted record can hold any value: its text and the error naming it never crash."""
+    assert text in str(outcome)
+    state = get_game(game_id).new_game(2, seed=1)
+    with pytest.raises(RuleError) as error:
+        state.apply_chance(outcome)
+    assert text in error.value.message
