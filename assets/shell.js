@@ -127,7 +127,8 @@
 
   async function showRules() {
     const dialog = document.getElementById("rules");
-    const language = document.documentElement.lang || "en";
+    // The language last chosen, even while its catalog is still on the way.
+    const language = wantedLanguage || document.documentElement.lang || "en";
     const game = document.body.dataset.game || chosenGame().value; // in play: the game played
     try {
       const response = await fetch(`assets/rules/${game}.${language}.html`);

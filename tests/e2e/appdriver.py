@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from playwright.sync_api import Browser, ConsoleMessage, Page, Request
+from playwright.sync_api import Browser, ConsoleMessage, Page, Request, ViewportSize
 
 from dadoteca.match import Match
 from dadoteca_web.app import App
@@ -18,6 +18,10 @@ from dadoteca_web.storage import SAVE_KEY, GameStore, MemoryStore
 from serve import BackgroundServer  # build/serve.py; build/ is on pytest's pythonpath
 
 CHROMIUM = "/usr/bin/chromium"
+PHONE: ViewportSize = {
+    "width": 360,
+    "height": 640,
+}  # the viewport of every test unless it says otherwise
 # Without these, Chromium tries Google's services, which this closed network refuses.
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -131,7 +135,7 @@ def offline_page(browser: Browser, dist: Path, query: str) -> Iterator[Page]:
     only the service worker's cache is left. The app is ready on it."""
     server = BackgroundServer(dist)
     server.start()
-    context = browser.new_context(viewport={"width": 360, "height": 640})
+    context = browser.new_context(viewport=PHONE)
     try:
         page = context.new_page()
         open_app(page, f"{server.url}{query}")

@@ -9,12 +9,11 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
-from appdriver import CHROMIUM, CHROMIUM_ARGS, PageWatch
+from appdriver import CHROMIUM, CHROMIUM_ARGS, PHONE, PageWatch
 from serve import BackgroundServer  # build/serve.py; build/ is on pytest's pythonpath
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
-PHONE = {"width": 360, "height": 640}
 
 
 @pytest.fixture(scope="session")

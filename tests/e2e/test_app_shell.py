@@ -6,9 +6,9 @@ import json
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page, Route
 
-from appdriver import PageWatch, open_app, start_game, wait_ready
+from appdriver import PHONE, PageWatch, open_app, start_game, wait_ready
 from serve import BackgroundServer
 
 
@@ -68,6 +68,32 @@ def test_the_rules_summary_is_there_in_every_language(
     assert "qwixx" in text and word in text
     page.click("#rules-close")
     assert not page.is_visible("#rules")
+
+
+def test_the_rules_come_in_the_language_chosen_while_its_catalog_loads(
+    browser: Browser, server: BackgroundServer
+) -> None:
+    # No service worker: page.route then sees the catalog's request and can hold it back.
+    context = browser.new_context(service_workers="block", viewport=PHONE, locale="en-GB")
+    page = context.new_page()
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    try:
+        page.route("**/i18n/es.json", hold)
+        open_app(page, server.url)
+        page.select_option("#language", "es")
+        page.click("[data-show-rules]")
+        page.wait_for_selector("#rules[open] .rules-text h2")
+        assert "candado" in page.inner_text("#rules .rules-text").lower()
+        assert page.get_attribute("html", "lang") == "en"  # the catalog was still on the way
+        page.click("#rules-close")
+        held[0].continue_()
+        page.wait_for_selector("html[lang=es]")
+    finally:
+        context.close()
 
 
 def test_export_then_import_restores_the_game(

@@ -7,7 +7,7 @@ import json
 
 from playwright.sync_api import Browser, Page, Route
 
-from appdriver import open_app
+from appdriver import PHONE, open_app
 from serve import BackgroundServer
 
 HOSTILE = "<img src=x onerror=pwned=1><b>Zoë</b>"  # within the 40 characters of a name
@@ -25,7 +25,7 @@ def test_a_finished_game_is_in_the_history_the_shell_shows_before_python(
     browser: Browser, server: BackgroundServer
 ) -> None:
     # No service worker: page.route then sees every request, so Python can be kept out below.
-    context = browser.new_context(service_workers="block", viewport={"width": 360, "height": 640})
+    context = browser.new_context(service_workers="block", viewport=PHONE)
     page = context.new_page()
     try:
         open_app(page, f"{server.url}?seed=3&pace=0")

@@ -19,6 +19,7 @@ from playwright.sync_api import Browser, Page, Playwright
 from appdriver import (
     CHROMIUM,
     CHROMIUM_ARGS,
+    PHONE,
     SERVICE_WORKER_ACTIVATED_JS,
     PageWatch,
     open_app,
@@ -219,7 +220,7 @@ def test_a_repeat_visit_asks_the_network_for_nothing(browser: Browser, dist: Pat
     """The app comes from the service worker's cache, and the browser's check for a new
     service worker from the HTTP cache while its copy is fresh."""
     with BackgroundServer(dist) as host:
-        context = browser.new_context(viewport={"width": 360, "height": 640})
+        context = browser.new_context(viewport=PHONE)
         page = context.new_page()
         open_app(page, host.url)
         page.wait_for_function(SERVICE_WORKER_ACTIVATED_JS)
@@ -244,7 +245,7 @@ def test_a_new_version_is_offered_and_never_forced_on_a_game_in_progress(
     new_version = finish_site(new)
     assert old_version != new_version
     with BackgroundServer(old) as host:
-        context = browser.new_context(viewport={"width": 360, "height": 640})
+        context = browser.new_context(viewport=PHONE)
         page = context.new_page()
         open_app(page, f"{host.url}?seed=8")
         page.wait_for_function("navigator.serviceWorker.ready.then(r => !!r.active)")
