@@ -18,10 +18,7 @@ from dadoteca_web.storage import SAVE_KEY, GameStore, MemoryStore
 from serve import BackgroundServer  # build/serve.py; build/ is on pytest's pythonpath
 
 CHROMIUM = "/usr/bin/chromium"
-PHONE: ViewportSize = {
-    "width": 360,
-    "height": 640,
-}  # the viewport of every test unless it says otherwise
+PHONE: ViewportSize = {"width": 360, "height": 640}  # every test's viewport unless it says
 # Without these, Chromium tries Google's services, which this closed network refuses.
 CHROMIUM_ARGS = [
     "--no-sandbox",
