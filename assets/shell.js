@@ -5,11 +5,14 @@
 "use strict";
 
 (() => {
-  const LANGUAGE_KEY = "dadoteca.language";
-  const SAVE_KEY = "dadoteca.game";
-  const HISTORY_KEY = "dadoteca.history"; // written by Python (storage.History), read here too
-  const LANGUAGES = ["it", "es", "en"];
-  const catalogs = { en: {} };
+  // What the shell shares with Python, written into the page by the build from Python's own
+  // constants (dadoteca_web/shell.py): storage keys, languages, formats, seats.
+  const FACTS = JSON.parse(document.getElementById("dadoteca-facts").textContent);
+  const LANGUAGE_KEY = FACTS.storageKeys.language;
+  const SAVE_KEY = FACTS.storageKeys.game;
+  const HISTORY_KEY = FACTS.storageKeys.history; // written by Python (storage.History)
+  const LANGUAGES = FACTS.languages;
+  const catalogs = { [FACTS.sourceLanguage]: {} };
 
   const storage = (() => {
     try {
@@ -26,7 +29,7 @@
       const language = tag.split("-")[0].toLowerCase();
       if (LANGUAGES.includes(language)) return language;
     }
-    return "en";
+    return FACTS.sourceLanguage;
   }
 
   async function catalog(language) {
@@ -42,7 +45,9 @@
   }
 
   // Elements marked data-i18n show their English text (the msgid) translated; attributes
-  // listed in data-i18n-attr likewise. The msgids are kept aside for the next switch.
+  // listed in data-i18n-attr likewise. The msgids are kept aside for the next switch (or
+  // written by the build, data-msgid-ATTRIBUTE, with their placeholders' values in
+  // data-i18n-params).
   let wantedLanguage = null;
   // True once shown; false if another language was chosen while this one's catalog loaded
   // (catalogs arrive in any order, and the last choice must win).
@@ -50,7 +55,8 @@
     wantedLanguage = language;
     const texts = await catalog(language);
     if (language !== wantedLanguage) return false;
-    const say = (msgid) => texts[msgid] || msgid;
+    const say = (msgid, params = {}) =>
+      (texts[msgid] || msgid).replace(/\{(\w+)\}/g, (field, name) => params[name] ?? field);
     for (const element of document.querySelectorAll("[data-i18n]")) {
       if (!element.dataset.msgid) {
         element.dataset.msgid = element.textContent.trim().replace(/\s+/g, " ");
@@ -58,10 +64,11 @@
       element.textContent = say(element.dataset.msgid);
     }
     for (const element of document.querySelectorAll("[data-i18n-attr]")) {
+      const params = JSON.parse(element.dataset.i18nParams || "{}");
       for (const name of element.dataset.i18nAttr.split(",")) {
         const key = `msgid${name.replace(/(^|-)(\w)/g, (_, __, c) => c.toUpperCase())}`;
         if (!element.dataset[key]) element.dataset[key] = element.getAttribute(name) || "";
-        element.setAttribute(name, say(element.dataset[key]));
+        element.setAttribute(name, say(element.dataset[key], params));
       }
     }
     document.documentElement.lang = language;
@@ -84,7 +91,7 @@
   function showSeatsOf() {
     const game = chosenGame();
     setup.dataset.game = game.value;
-    const seats = Number(game.dataset.maxPlayers);
+    const seats = FACTS.games[game.value].maxPlayers;
     setup.querySelectorAll(".players li").forEach((item, index) => {
       item.hidden = index >= seats;
     });
@@ -148,7 +155,9 @@
     if (!text) return [];
     try {
       const history = JSON.parse(text);
-      if (history.format !== "dadoteca-history" || history.version !== 1) return null;
+      if (history.format !== FACTS.history.format || history.version !== FACTS.history.version) {
+        return null;
+      }
       return history.games.filter((game) => game && Array.isArray(game.players)).reverse();
     } catch {
       return null;
@@ -186,11 +195,13 @@
         line.append(mark);
         line.classList.add("winner");
       }
-      const level = String(player?.kind || "").replace(/^bot:/, "");
-      const kind = document.querySelector(`.seat-kind option[value="${CSS.escape(level)}"]`);
+      const kind = String(player?.kind || "");
+      const level = kind.startsWith(FACTS.botSeat) ? kind.slice(FACTS.botSeat.length) : kind;
+      const option = document.querySelector(`.seat-kind option[value="${CSS.escape(level)}"]`);
       const who = String(player?.name ?? "");
       const score = Number.isFinite(player?.score) ? player.score : "–";
-      line.append(`${who}${kind && level !== "human" ? ` (${kind.textContent})` : ""}: ${score}`);
+      const computer = option && FACTS.levels.includes(level) ? ` (${option.textContent})` : "";
+      line.append(`${who}${computer}: ${score}`);
       players.append(line);
     });
     item.append(head, players);
@@ -280,6 +291,11 @@
     watcher.observe(document.documentElement, { attributeFilter: ["data-app-state"] });
   }
 
+  // Python takes the language and its catalog from here, rather than loading them again.
+  window.dadotecaShell = {
+    language: () => wantedLanguage || pickLanguage(),
+    catalog,
+  };
   watchBoot();
   whenBooted(registerServiceWorker);
   window.dadotecaPendingStart = null;

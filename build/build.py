@@ -35,7 +35,8 @@ from pathlib import Path
 
 import brotli
 
-from i18n import compile_catalogs  # build/i18n.py: this script runs from build/
+from build.i18n import compile_catalogs
+from dadoteca_web.shell import FACTS_ID, language_options, seat_rows, shell_facts_json
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
@@ -56,6 +57,9 @@ SW_NAME = "service-worker.js"
 SW_VERSION_PLACEHOLDER = '"{{VERSION}}"'
 SW_PRECACHE_PLACEHOLDER = "/* {{PRECACHE}} */ []"
 INDEX_PRELOAD_PLACEHOLDER = "{{WHEEL_PRELOADS}}"
+INDEX_SEATS_PLACEHOLDER = "{{SEAT_ROWS}}"
+INDEX_FACTS_PLACEHOLDER = "{{SHELL_FACTS}}"
+INDEX_LANGUAGES_PLACEHOLDER = "{{LANGUAGE_OPTIONS}}"
 
 # Encodings the build pre-compresses, best first (build/serve.py negotiates in this order).
 ENCODINGS = {".br": "br", ".gz": "gzip"}
@@ -206,16 +210,33 @@ def write_lock_file(pyodide_dir: Path, wheels: list[Path]) -> None:
 
 
 def write_index(target: Path, wheels: list[Path]) -> None:
-    """index.html, preloading the wheels too: their names carry versions, known only here."""
-    source = (ROOT / "index.html").read_text()
-    if source.count(INDEX_PRELOAD_PLACEHOLDER) != 1:
-        sys.exit(f"index.html must contain {INDEX_PRELOAD_PLACEHOLDER} exactly once")
-    line = next(line for line in source.splitlines() if INDEX_PRELOAD_PLACEHOLDER in line)
+    """index.html with what only the build knows: the wheels to preload (their names carry
+    versions), and what the shell shares with Python (its facts, the languages, the setup's
+    seat rows)."""
+    html = (ROOT / "index.html").read_text()
     preloads = "\n".join(
         f'<link rel="preload" href="pyodide/{wheel.name}" as="fetch" crossorigin="anonymous">'
         for wheel in wheels
     )
-    target.write_text(source.replace(line, preloads))
+    facts = f'<script type="application/json" id="{FACTS_ID}">{shell_facts_json()}</script>'
+    for placeholder, filling in (
+        (INDEX_PRELOAD_PLACEHOLDER, preloads),
+        (INDEX_SEATS_PLACEHOLDER, seat_rows()),
+        (INDEX_FACTS_PLACEHOLDER, facts),
+        (INDEX_LANGUAGES_PLACEHOLDER, language_options()),
+    ):
+        html = replace_placeholder_comment(html, placeholder, filling)
+    target.write_text(html)
+
+
+def replace_placeholder_comment(html: str, placeholder: str, filling: str) -> str:
+    """``html`` with the comment naming ``placeholder`` (which may span lines) replaced."""
+    at = html.find(placeholder)
+    if at < 0 or html.count(placeholder) != 1:
+        sys.exit(f"index.html must contain {placeholder} exactly once")
+    start = html.rindex("<!--", 0, at)
+    end = html.index("-->", at) + len("-->")
+    return html[:start] + filling + html[end:]
 
 
 def copy_pyscript(target: Path) -> None:

@@ -3,18 +3,19 @@
 The English text is the key (msgid). Catalogs are ``assets/i18n/LANG.po``, one per language
 other than English; the browser reads them compiled to ``i18n/LANG.json``.
 
-    python build/i18n.py extract          update assets/i18n/*.po from the sources
-    python build/i18n.py check            exit 1 if a catalog is incomplete, stale or wrong
-    python build/i18n.py compile OUTDIR   write OUTDIR/LANG.json ({msgid: msgstr})
-    python build/i18n.py fill FILE.json   set translations: {LANG: {msgid: msgstr}}
+    python -m build.i18n extract          update assets/i18n/*.po from the sources
+    python -m build.i18n check            exit 1 if a catalog is incomplete, stale or wrong
+    python -m build.i18n compile OUTDIR   write OUTDIR/LANG.json ({msgid: msgstr})
+    python -m build.i18n fill FILE.json   set translations: {LANG: {msgid: msgstr}}
 
 Where msgids come from, in this order (then file order, then line order):
 
 1. ``t("...")`` and ``self.t("...")`` calls in ``py/dadoteca_web/**/*.py`` whose first argument
    is a string literal (``t(variable)`` is a look-up of a msgid extracted elsewhere);
-2. the rule messages: module-level dicts named ``*RULES`` in ``py/dadoteca`` and
-   ``py/dadoteca_web`` (rule id -> English template); the words the UI passes through ``t``
-   (module-level tuples named in ``WORD_LISTS``, e.g. Qwixx's ``ROW_NAMES``); and the string
+2. the rule messages and event announcements: module-level dicts named ``*RULES`` or
+   ``*EVENTS`` in ``py/dadoteca`` and ``py/dadoteca_web`` (id -> English template); the words
+   the UI passes through ``t`` (module-level tuples named in ``WORD_LISTS``, e.g. Qwixx's
+   ``ROW_NAMES``); and the string
    literals passed as keyword parameters to a rule error (``RuleError(...)`` or a module-level
    helper that builds one), because the front end translates every string parameter of a
    rule error before filling in its template;
@@ -180,7 +181,7 @@ def _rule_messages(root: Path, found: _Collector) -> None:
     for path, tree in trees.items():
         name = _relative(root, path)
         for variable, value, line in _module_assignments(tree):
-            if variable.endswith("RULES") and isinstance(value, ast.Dict):
+            if variable.endswith(("RULES", "EVENTS")) and isinstance(value, ast.Dict):
                 for item in value.values:
                     message = _string(item)
                     if message is None:
@@ -466,7 +467,7 @@ def _header(language: str) -> Entry:
             f"# {LANGUAGE_NAMES[language]} translations of Dadoteca; "
             "the msgids are the English texts.",
             "# Translate the msgstr lines only, and keep every {placeholder} as it is.",
-            "# `python build/i18n.py extract` adds and removes entries as the sources change.",
+            "# `python -m build.i18n extract` adds and removes entries as the sources change.",
         ],
     )
 
@@ -568,7 +569,7 @@ def check(root: Path = ROOT) -> list[str]:
         path = _catalog_path(root, language)
         name = _relative(root, path)
         if not path.exists():
-            problems.append(f"{name}: missing (run: python build/i18n.py extract)")
+            problems.append(f"{name}: missing (run: python -m build.i18n extract)")
             continue
         try:
             catalog = read_po(path.read_text(encoding="utf-8"))
@@ -615,7 +616,8 @@ def compile_catalogs(out_dir: Path, root: Path = ROOT) -> list[Path]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="build/i18n.py", description=__doc__.split("\n")[0])
+    summary = __doc__.split("\n")[0]
+    parser = argparse.ArgumentParser(prog="python -m build.i18n", description=summary)
     parser.add_argument("--root", type=Path, default=ROOT, help="the repository (default: ours)")
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("extract", help="update assets/i18n/*.po from the sources")
@@ -649,7 +651,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(problem)
             if problems:
                 print(
-                    f"{len(problems)} problem(s); run `python build/i18n.py extract`, then "
+                    f"{len(problems)} problem(s); run `python -m build.i18n extract`, then "
                     "translate the empty msgstr lines",
                     file=sys.stderr,
                 )

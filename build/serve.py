@@ -22,7 +22,7 @@ from socket import socket
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-from build import ENCODINGS  # build/build.py: which pre-compressed copies exist, best first
+from build.build import ENCODINGS  # which pre-compressed copies exist, best first
 
 DIST = Path(__file__).resolve().parent.parent / "dist"
 HOST = "127.0.0.1"

@@ -16,20 +16,24 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final, Generic, Protocol, Self, TypeVar
 
 __all__ = [
     "CORE_RULES",
     "PASS",
+    "ROLLED",
     "Action",
     "AnyState",
+    "Event",
     "Game",
     "Options",
+    "Outcome",
     "Pass",
     "RuleError",
     "State",
     "advance",
+    "check_by_applying",
     "core_error",
     "draw",
     "name_in",
@@ -44,15 +48,16 @@ Options = Mapping[str, str | int | bool]
 class RuleError(ValueError):
     """An action that breaks a rule; :attr:`rule` names the rule, stably, for translations.
 
-    ``rule`` is a dotted id such as ``"qwixx.left_to_right"``; ``params`` fill the placeholders of
-    the English ``message`` and of its translations, so the UI can say the rule in the player's
-    language.
+    ``rule`` is a dotted id such as ``"qwixx.left_to_right"``; ``template`` is the rule's English
+    text (the msgid of its translations) and ``params`` fill its placeholders, so the UI can say
+    the rule in the player's language without knowing which module defined it.
     """
 
-    def __init__(self, rule: str, message: str, **params: str | int) -> None:
+    def __init__(self, rule: str, template: str, **params: str | int) -> None:
         self.rule = rule
+        self.template = template
         self.params: dict[str, str | int] = params
-        self.message = message.format(**params)
+        self.message = template.format(**params)
         super().__init__(f"{self.message} [{rule}]")
 
 
@@ -98,6 +103,58 @@ def core_error(rule: str, **params: str | int) -> RuleError:
     return RuleError(rule, CORE_RULES[rule], **params)
 
 
+# --- What happened, and how it ended -----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something one step of a game made happen, as data: a row locked, a penalty, a prize…
+
+    ``kind`` is a stable dotted id (``"qwixx.row_locked"``); a kind the table is told in words
+    names an English template in its game's ``EVENTS``, where ``{name}`` is the first of
+    ``players`` (whom it happened to, or who did it), ``{names}`` all of them, and the other
+    placeholders are ``params``. The front end says it, and turns it into sound, vibration or
+    animation.
+    """
+
+    kind: str
+    players: tuple[int, ...] = ()
+    params: Mapping[str, str | int] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, object]:
+        return {"kind": self.kind, "players": list(self.players), **self.params}
+
+
+# The dice were rolled (``player``: who rolled; ``dice``: the roll's record text). Shown by the
+# dice themselves, so not announced in words: a game's ``EVENTS`` hold the kinds said aloud.
+ROLLED: Final = "core.rolled"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended (in the spirit of python-chess's ``Outcome``).
+
+    ``termination`` is an event kind of the game naming why it ended (``"qwixx.two_locks"``);
+    ``players`` brought the end about (who locked, who met the goal); ``params`` fill the
+    termination's template. Ties share the win: ``winners`` may hold several players, and a
+    solo game has a score but nobody to beat (:attr:`solo`).
+    """
+
+    termination: str
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    players: tuple[int, ...] = ()
+    params: Mapping[str, str | int] = field(default_factory=dict)
+
+    @property
+    def solo(self) -> bool:
+        return len(self.scores) == 1
+
+    def event(self) -> Event:
+        """The end as the last event of the step that made it."""
+        return Event(self.termination, self.players, self.params)
+
+
 A = TypeVar("A", bound=Action)
 
 
@@ -126,11 +183,25 @@ class State(Protocol[A]):
     @property
     def is_terminal(self) -> bool: ...
 
+    @property
+    def roller(self) -> int | None:
+        """Who rolls the dice now (when :attr:`is_chance`), else None."""
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended, once it is over; None before."""
+
     def legal_actions(self, player: int) -> Sequence[A]:
         """The actions ``player`` may take now; empty if it is not their decision."""
 
     def apply(self, player: int, action: A) -> Self:
         """The state after ``player`` takes ``action``; raises :class:`RuleError` if illegal."""
+
+    def check(self, player: int, action: A) -> RuleError | None:
+        """Why ``player`` may not take ``action`` now (the rule it breaks), or None if they may.
+
+        The one way for a screen to ask: it never works a rule out itself.
+        """
 
     def roll(self) -> A:
         """The chance outcome drawn from this state's seeded generator."""
@@ -157,6 +228,10 @@ class State(Protocol[A]):
     def winners(self) -> tuple[int, ...]:
         """The players with the best score; ties share the win (see :func:`winners_of`)."""
 
+    def events(self, before: Self, player: int | None, action: A) -> tuple[Event, ...]:
+        """What the step from ``before`` (``player``'s ``action``, or a roll when ``player``
+        is None) to this state made happen, for the table to be told."""
+
 
 AnyState = State[Any]  # a state of any game, as the registry, matches and records hold them
 S_co = TypeVar("S_co", bound=AnyState, covariant=True)
@@ -170,6 +245,8 @@ class Game(ABC, Generic[S_co]):
     max_players: ClassVar[int]
     # Every rule a RuleError of this game can name: rule id -> English message template.
     rules: ClassVar[Mapping[str, str]]
+    # Every event kind the table is told in words: kind -> English template (see Event).
+    events: ClassVar[Mapping[str, str]]
 
     @abstractmethod
     def new_game(self, num_players: int, seed: int, options: Options | None = None) -> S_co:
@@ -184,6 +261,18 @@ class Game(ABC, Generic[S_co]):
                 max=self.max_players,
                 count=num_players,
             )
+
+
+def check_by_applying(state: AnyState, player: int, action: Action) -> RuleError | None:
+    """:meth:`State.check` for a game whose ``apply`` checks everything: apply and see.
+
+    States are immutable, so trying an action costs one new state and changes nothing.
+    """
+    try:
+        state.apply(player, action)
+    except RuleError as error:
+        return error
+    return None
 
 
 def winners_of(scores: Sequence[int]) -> tuple[int, ...]:

@@ -27,12 +27,16 @@ from typing import Final, NamedTuple
 
 from .core import (
     PASS,
+    ROLLED,
     Action,
+    Event,
     Game,
     Options,
+    Outcome,
     Pass,
     RuleError,
     advance,
+    check_by_applying,
     core_error,
     name_in,
     roll_dice,
@@ -55,6 +59,7 @@ __all__ = [
     "COLOURS",
     "DICE",
     "DICELAND",
+    "EVENTS",
     "PASS",
     "REROLL",
     "RULES",
@@ -145,6 +150,28 @@ RULES: Final[dict[str, str]] = PLAY_RULES | MAP_RULES
 
 def _broken(rule: str, **params: str | int) -> RuleError:
     return RuleError(rule, RULES[rule], **params)
+
+
+# What a step can make happen, by event kind (core.Event): the templates the table hears.
+# Why the rolling ended (ruling DICELAND_UNLIMITED_REROLLS), also DicelandState.rolling_ended.
+ALL_SET_ASIDE: Final = "diceland.all_set_aside"
+NONE_OF_COLOUR: Final = "diceland.none_of_colour"
+STOPPED: Final = "diceland.stopped"
+PRIZE: Final = "diceland.prize"
+COLOUR_COMPLETED: Final = "diceland.colour_completed"
+BONUS_ROLL: Final = "diceland.bonus_roll"
+GOAL: Final = "diceland.goal"
+EVENTS: Final[dict[str, str]] = {
+    ALL_SET_ASIDE: "All six dice are set aside: phase 1 is over.",
+    NONE_OF_COLOUR: "No {colour} in the reroll: phase 1 is over.",
+    STOPPED: "{name} stopped rolling.",
+    PRIZE: "{name} crossed a {colour} prize: a bonus roll!",
+    COLOUR_COMPLETED: "{name} crossed every {colour} cell",
+    BONUS_ROLL: "{name}: bonus roll!",
+    GOAL: "{names} reached the goal: 9 prizes and a whole colour",
+}
+# Crosses are shown on the maps, not said: an event for animations only (colour, cells).
+MARKED: Final = "diceland.marked"
 
 
 # --- Actions ---------------------------------------------------------------------------------
@@ -558,6 +585,29 @@ class DicelandState(NamedTuple):
         """Rounds from 1: everyone is active once a round (solo, ruling DICELAND_SOLO: a turn)."""
         return (self.turn - 1) // len(self.sheets) + 1
 
+    @property
+    def roller(self) -> int | None:
+        """Who rolls now: the active player, or the player owed a bonus roll (ruling
+        DICELAND_BONUS_ROLLS: one player at a time)."""
+        phase = self.phase
+        if phase == Phase.BONUS_ROLL:
+            return self.bonus_player
+        return self.active if phase in _CHANCE_PHASES else None
+
+    @property
+    def rolling_ended(self) -> str | None:
+        """In phase 2, why the rolling ended (ruling DICELAND_UNLIMITED_REROLLS): the event kind
+        ALL_SET_ASIDE, NONE_OF_COLOUR (the last reroll showed none) or STOPPED; else None."""
+        if self.phase != Phase.MARK:
+            return None
+        if self.set_aside == DICE:
+            return ALL_SET_ASIDE
+        return STOPPED if self.chosen in self.dice else NONE_OF_COLOUR
+
+    def rounds_played(self, player: int) -> int:
+        """The turns ``player`` has been the active player, the one under way included."""
+        return max(0, (self.turn - 1 - player) // len(self.sheets) + 1)
+
     # -- what the dice say --------------------------------------------------------------------
 
     def last_roll(self) -> tuple[tuple[int, bool], ...]:
@@ -629,22 +679,6 @@ class DicelandState(NamedTuple):
                 cells.update(action.cells)
         return tuple(sorted(cells))
 
-    def check_mark(self, player: int, colour: int, cells: tuple[int, ...]) -> None:
-        """Raise the :class:`RuleError` saying why ``player`` may not cross ``cells`` now.
-
-        The decision is checked first (whose it is, which dice), then the cells, the number of
-        cells last: a selection still being made that grows from the crosses fails only with
-        ``diceland.wrong_count`` (see :meth:`Sheet.placement_error`).
-        """
-        self._check_decider(player)
-        if self.phase not in (Phase.MARK, Phase.BONUS):
-            raise _broken(
-                "diceland.choose_first" if self.phase == Phase.CHOOSE else "diceland.stop_or_reroll"
-            )
-        error = self.sheets[player].placement_error(colour, cells, self._mark_dice(player, colour))
-        if error is not None:
-            raise error
-
     def _check_decider(self, player: int) -> None:
         phase = self.phase
         if phase == Phase.OVER:
@@ -707,6 +741,9 @@ class DicelandState(NamedTuple):
         return actions
 
     # -- applying actions -------------------------------------------------------------------
+
+    def check(self, player: int, action: DicelandAction) -> RuleError | None:
+        return check_by_applying(self, player, action)
 
     def apply(self, player: int, action: DicelandAction) -> DicelandState:
         phase = self.phase
@@ -960,6 +997,50 @@ class DicelandState(NamedTuple):
             self.turn,
         )
 
+    # -- the end and what happened ------------------------------------------------------------
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """Ruling DICELAND_WIN: everyone who met the goal when it was checked; solo, the
+        rounds it took (ruling DICELAND_SOLO)."""
+        if self.phase != Phase.OVER:
+            return None
+        winners = self.winners()
+        return Outcome(GOAL, winners, self.scores(), winners, {"rounds": self.round})
+
+    def events(
+        self, before: DicelandState, player: int | None, action: DicelandAction
+    ) -> tuple[Event, ...]:
+        """The roll and why the rolling ended; once decisions resolve, the crosses, prizes
+        (each a bonus roll) and colours completed; a bonus roll beginning; the end."""
+        if player is None:
+            events = [Event(ROLLED, (before.roller or 0,), {"dice": str(action)})]
+        elif self.phase == before.phase == Phase.MARK:
+            return ()  # a decision waiting for the others: nothing has happened yet
+        else:
+            events = []
+        ended = self.rolling_ended
+        if ended is not None and before.phase != Phase.MARK:
+            chosen = {"colour": COLOURS[self.chosen]}
+            events.append(Event(ended, (self.active,), chosen))
+        for seat, (old, new) in enumerate(zip(before.sheets, self.sheets, strict=True)):
+            crossed = new.crossed & ~old.crossed
+            if not crossed:
+                continue
+            m = new.map
+            cells = tuple(cells_of(crossed))
+            colour = {"colour": COLOURS[m.colours[cells[0]]]}
+            events.append(Event(MARKED, (seat,), {**colour, "cells": " ".join(map(str, cells))}))
+            events.extend(Event(PRIZE, (seat,), colour) for _ in cells_of(crossed & m.prize_mask))
+            for c in set(new.completed_colours()) - set(old.completed_colours()):
+                events.append(Event(COLOUR_COMPLETED, (seat,), {"colour": COLOURS[c]}))
+        if self.phase == Phase.BONUS_ROLL:
+            events.append(Event(BONUS_ROLL, (self.bonus_player,)))
+        outcome = self.outcome
+        if outcome is not None:
+            events.append(outcome.event())
+        return tuple(events)
+
     # -- text, scores, JSON -----------------------------------------------------------------
 
     def parse_action(self, text: str) -> DicelandAction:
@@ -1023,6 +1104,7 @@ class Diceland(Game[DicelandState]):
     min_players = 1  # ruling DICELAND_SOLO; the rule book says 2-4
     max_players = 4
     rules = RULES
+    events = EVENTS
 
     def new_game(
         self, num_players: int, seed: int, options: Options | None = None

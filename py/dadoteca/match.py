@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from .core import Action, AnyState, Game, Options, RuleError
+from .core import Action, AnyState, Event, Game, Options, RuleError
 from .games import get_game
 
 __all__ = [
@@ -101,6 +101,13 @@ class Match:
         self._states.append(state.apply_chance(outcome))
         self.actions.append((None, outcome))
         return self.state
+
+    def last_events(self) -> tuple[Event, ...]:
+        """What the last action made happen (see :meth:`dadoteca.core.State.events`)."""
+        if not self.actions:
+            return ()
+        player, action = self.actions[-1]
+        return self.state.events(self._states[-2], player, action)
 
     def undo(self) -> None:
         """Take back the last action (the caller decides which ones a player may undo)."""

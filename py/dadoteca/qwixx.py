@@ -21,12 +21,16 @@ from typing import Final, NamedTuple
 
 from .core import (
     PASS,
+    ROLLED,
     Action,
+    Event,
     Game,
     Options,
+    Outcome,
     Pass,
     RuleError,
     advance,
+    check_by_applying,
     core_error,
     name_in,
     roll_dice,
@@ -36,6 +40,7 @@ from .core import (
 
 __all__ = [
     "BLUE",
+    "EVENTS",
     "GREEN",
     "LAST_POSITION",
     "PASS",
@@ -107,6 +112,21 @@ RULES: Final[dict[str, str]] = {
 
 def _broken(rule: str, **params: str | int) -> RuleError:
     return RuleError(rule, RULES[rule], **params)
+
+
+# What a step can make happen, by event kind (core.Event): the templates the table hears.
+ROW_LOCKED: Final = "qwixx.row_locked"
+PENALTY: Final = "qwixx.penalty"
+TWO_LOCKS: Final = "qwixx.two_locks"
+FOUR_PENALTIES: Final = "qwixx.four_penalties"
+EVENTS: Final[dict[str, str]] = {
+    ROW_LOCKED: "{name} locked the {row} row: its die leaves the game",
+    PENALTY: "{name} takes a penalty ({count} of {boxes})",
+    TWO_LOCKS: "Two rows are locked: the game is over",
+    FOUR_PENALTIES: "{name} took a fourth penalty: the game is over",
+}
+# Crosses are shown on the sheets, not said: an event for animations only (row, number).
+CROSSED: Final = "qwixx.crossed"
 
 
 def position_of(row: int, number: int) -> int:
@@ -207,10 +227,20 @@ class Sheet(NamedTuple):
     def row_score(self, row: int) -> int:
         return row_points(self.crosses(row))
 
-    def score(self) -> int:
-        return sum(row_points(mask.bit_count()) for mask in self.rows) - (
-            PENALTY_POINTS * self.penalties
+    def skipped(self, row: int) -> tuple[int, ...]:
+        """The numbers of ``row`` left of its last cross and not crossed: lost for good
+        (numbers are crossed left to right)."""
+        mask = self.rows[row] & ~LOCK_BIT
+        return tuple(
+            number_at(row, p) for p in range(mask.bit_length()) if not mask >> p & 1
         )
+
+    def penalty_points(self) -> int:
+        """What the penalties cost (ruling QWIXX_ROW_SCORE), as a positive number."""
+        return PENALTY_POINTS * self.penalties
+
+    def score(self) -> int:
+        return sum(row_points(mask.bit_count()) for mask in self.rows) - self.penalty_points()
 
     def broken_rule(self, row: int, number: int, closed: int) -> str | None:
         """The rule that forbids crossing ``number`` in ``row`` now, or None if it is allowed.
@@ -295,6 +325,28 @@ class QwixxState(NamedTuple):
         return self.phase == Phase.OVER
 
     @property
+    def roller(self) -> int | None:
+        """The active player rolls (ruling QWIXX_DICE: every die still in the game)."""
+        return self.active if self.phase == Phase.ROLL else None
+
+    def is_closed(self, row: int) -> bool:
+        """``row`` is locked, by anyone: closed for everyone (ruling QWIXX_LOCK_CLOSES_FOR_ALL)."""
+        return bool(self.closed >> row & 1)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """Ruling QWIXX_GAME_END: two rows locked, or the active player's fourth penalty."""
+        if self.phase != Phase.OVER:
+            return None
+        scores = self.scores()
+        if self.closed.bit_count() >= LOCKS_TO_END:
+            lockers = tuple(
+                p for p, sheet in enumerate(self.sheets) if any(map(sheet.is_locked, range(4)))
+            )
+            return Outcome(TWO_LOCKS, winners_of(scores), scores, lockers)
+        return Outcome(FOUR_PENALTIES, winners_of(scores), scores, (self.active,))
+
+    @property
     def white_sum(self) -> int:
         if self.dice is None:
             raise _broken("qwixx.roll_first")
@@ -324,6 +376,9 @@ class QwixxState(NamedTuple):
         return []
 
     # -- applying actions -------------------------------------------------------------------
+
+    def check(self, player: int, action: QwixxAction) -> RuleError | None:
+        return check_by_applying(self, player, action)
 
     def apply(self, player: int, action: QwixxAction) -> QwixxState:
         if isinstance(action, Roll):
@@ -478,6 +533,33 @@ class QwixxState(NamedTuple):
                 return False
         return True
 
+    # -- what happened ----------------------------------------------------------------------
+
+    def events(
+        self, before: QwixxState, player: int | None, action: QwixxAction
+    ) -> tuple[Event, ...]:
+        """The roll; once a decision resolves, the crosses, locks and penalty it made; the end."""
+        if player is None:
+            return (Event(ROLLED, (before.active,), {"dice": str(action)}),)
+        if self.phase == Phase.ACTION1:
+            return ()  # a decision waiting for the others: nothing has happened yet
+        events = []
+        for seat, (old, new) in enumerate(zip(before.sheets, self.sheets, strict=True)):
+            for row in range(4):
+                for number in set(new.crossed_numbers(row)) - set(old.crossed_numbers(row)):
+                    events.append(
+                        Event(CROSSED, (seat,), {"row": ROW_NAMES[row], "number": number})
+                    )
+                if new.is_locked(row) and not old.is_locked(row):
+                    events.append(Event(ROW_LOCKED, (seat,), {"row": ROW_NAMES[row]}))
+            if new.penalties > old.penalties:
+                count = {"count": new.penalties, "boxes": PENALTY_BOXES}
+                events.append(Event(PENALTY, (seat,), count))
+        outcome = self.outcome
+        if outcome is not None:
+            events.append(outcome.event())
+        return tuple(events)
+
     # -- text, scores, JSON -----------------------------------------------------------------
 
     def parse_action(self, text: str) -> QwixxAction:
@@ -546,6 +628,7 @@ class Qwixx(Game[QwixxState]):
     min_players = 1  # ruling QWIXX_SOLO; the rule book says 2-5
     max_players = 5
     rules = RULES
+    events = EVENTS
 
     def new_game(self, num_players: int, seed: int, options: Options | None = None) -> QwixxState:
         self.check_players(num_players)

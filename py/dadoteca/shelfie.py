@@ -33,12 +33,16 @@ from typing import Final, NamedTuple
 
 from .core import (
     PASS,
+    ROLLED,
     Action,
+    Event,
     Game,
     Options,
+    Outcome,
     Pass,
     RuleError,
     advance,
+    check_by_applying,
     core_error,
     name_in,
     roll_dice,
@@ -52,6 +56,7 @@ __all__ = [
     "COLUMN_LINES",
     "COLUMN_VALUES",
     "DICE_COUNT",
+    "EVENTS",
     "FACES",
     "JOLLY",
     "MAX_COMBINATIONS",
@@ -133,6 +138,25 @@ RULES: Final[dict[str, str]] = {
 
 def _broken(rule: str, **params: str | int) -> RuleError:
     return RuleError(rule, RULES[rule], **params)
+
+
+# What a step can make happen, by event kind (core.Event): the templates the table hears.
+SHELF_BLOCKED: Final = "shelfie.shelf_blocked"
+COLUMN_BLOCKED: Final = "shelfie.column_blocked"
+STRUCK: Final = "shelfie.struck"
+LAST_ROUND: Final = "shelfie.last_round"
+FULL_SHELVES: Final = "shelfie.full_shelves"
+EVENTS: Final[dict[str, str]] = {
+    SHELF_BLOCKED: "{name} completed the {item} shelf: it is crossed out for everyone else",
+    COLUMN_BLOCKED: (
+        "{name} completed the {dice}-dice column: it is crossed out for everyone else"
+    ),
+    STRUCK: "{name} crosses out the {item} shelf",
+    LAST_ROUND: "Two full shelves for {names}: this is the last round",
+    FULL_SHELVES: "The last round is over: the game ends",
+}
+# Circles are shown on the sheets, not said: an event for animations only (the cells' text).
+CIRCLED: Final = "shelfie.circled"
 
 
 def cell_bit(shelf: int, column: int) -> int:
@@ -366,6 +390,10 @@ class Sheet(NamedTuple):
         """Shelves with no free cell, circled or crossed out (ruling SHELFIE_END_ROUND)."""
         return _full_shelf_starts(self.circled | self.crossed).bit_count()
 
+    def ends_game(self) -> bool:
+        """Ruling SHELFIE_END_ROUND: two shelves with no free cell trigger the end."""
+        return _ends_game(self.circled | self.crossed)
+
     def shelf_points(self, shelf: int) -> int:
         return _SHELF_POINTS[self.circled >> shelf * COLUMNS & (1 << COLUMNS) - 1]
 
@@ -545,6 +573,11 @@ class ShelfieState(NamedTuple):
         return (self.turn - 1) // len(self.sheets) + 1
 
     @property
+    def roller(self) -> int | None:
+        """The active player rolls, and rerolls (ruling SHELFIE_REROLLS)."""
+        return self.active if self.phase in (Phase.ROLL, Phase.REROLL) else None
+
+    @property
     def can_mark(self) -> bool:
         """The active player can mark an item with the dice (ruling SHELFIE_MUST_MARK)."""
         if self.phase != Phase.DECIDE:
@@ -592,12 +625,59 @@ class ShelfieState(NamedTuple):
         taken = self.sheets[player].circled | self.sheets[player].crossed
         return [combo for bit, combo in _table_of(self.dice).combos if not bit & taken]
 
-    def check_mark(self, player: int, combos: Sequence[Combo]) -> None:
-        """Raise the RuleError saying why ``player`` may not circle ``combos`` now, if so."""
-        self._check_decider(player)
-        assert self.dice is not None
-        sheet = self.sheets[player]
-        _checked_cells(_table_of(self.dice).counts, sheet.circled | sheet.crossed, combos)
+    def ways_to_circle(
+        self, player: int, picks: Sequence[Combo], shelf: int, column: int
+    ) -> list[Combo]:
+        """The combinations that circle (``shelf``, ``column``) legally besides ``picks``,
+        the one without a jolly first: it keeps the jolly for another combination."""
+        legal = set(self.legal_marks(player))
+        ways = [
+            combo
+            for combo in self.combinations(player)
+            if (combo.shelf, combo.column) == (shelf, column) and Mark((*picks, combo)) in legal
+        ]
+        return sorted(ways, key=lambda combo: (combo.jolly, combo.six_jollies))
+
+    def circle_error(
+        self, player: int, picks: Sequence[Combo], shelf: int, column: int
+    ) -> RuleError | None:
+        """Why ``player`` may not circle (``shelf``, ``column``) besides ``picks``, or None.
+
+        Every way the dice could make it is tried (ruling SHELFIE_JOLLY: with or without the
+        jolly; ruling SHELFIE_SIX_JOLLIES); the rule the jolly runs into says more than "not
+        enough dice" without it.
+        """
+        dice = self.dice or ()
+        if dice and all(face == JOLLY for face in dice):
+            candidates = [Combo(shelf, column, six_jollies=True)]
+        else:
+            candidates = [Combo(shelf, column)]
+            if column and JOLLY in dice:
+                candidates.append(Combo(shelf, column, jolly=True))
+        errors = []
+        for combo in candidates:
+            error = self.check(player, Mark((*picks, combo)))
+            if error is None:
+                return None
+            errors.append(error)
+        best = errors[0]
+        if len(errors) > 1 and best.rule == "shelfie.not_enough_dice":
+            best = errors[1]
+        return best
+
+    def blocked_lines(self, player: int) -> tuple[Event, ...]:
+        """Lines crossed out on ``player``'s sheet because another player circled them whole
+        (ruling SHELFIE_BLOCKING), as the events that announced them."""
+        mine = self.sheets[player]
+        said: list[Event] = []
+        for other, sheet in enumerate(self.sheets):
+            if other != player:
+                said.extend(
+                    event
+                    for event in _completed_lines(other, sheet.circled)
+                    if mine.crossed & _line_of(event)
+                )
+        return tuple(said)
 
     def dice_for(self, combos: Sequence[Combo]) -> tuple[int, ...] | None:
         """One way to make ``combos`` from the dice: for each die position, the index in
@@ -624,6 +704,9 @@ class ShelfieState(NamedTuple):
         return tuple(owners)
 
     # -- applying actions -------------------------------------------------------------------
+
+    def check(self, player: int, action: ShelfieAction) -> RuleError | None:
+        return check_by_applying(self, player, action)
 
     def _check_decider(self, player: int) -> None:
         """Raise the RuleError saying why ``player`` may not decide now, if so."""
@@ -793,6 +876,45 @@ class ShelfieState(NamedTuple):
         kept = _KEPT_DICE[mask]
         return kept is None or (self.dice is not None and kept(faces) == kept(self.dice))
 
+    # -- the end and what happened ------------------------------------------------------------
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """Ruling SHELFIE_END_ROUND: the round played out after two shelves were filled;
+        ``players`` are the sheets with two full shelves. Ruling SHELFIE_SCORE decides."""
+        if self.phase != Phase.OVER:
+            return None
+        scores = self.scores()
+        full = tuple(p for p, sheet in enumerate(self.sheets) if sheet.ends_game())
+        return Outcome(FULL_SHELVES, winners_of(scores), scores, full)
+
+    def events(
+        self, before: ShelfieState, player: int | None, action: ShelfieAction
+    ) -> tuple[Event, ...]:
+        """The roll; the items circled and the lines they blocked for the others; a shelf
+        crossed out; the last round beginning; the end."""
+        if player is None:
+            return (Event(ROLLED, (before.active,), {"dice": str(action)}),)
+        events = []
+        if isinstance(action, Mark):
+            text = " ".join(map(str, action.combos))
+            events.append(Event(CIRCLED, (player,), {"combos": text}))
+            old = before.sheets[player].circled
+            events.extend(
+                event
+                for event in _completed_lines(player, self.sheets[player].circled)
+                if old & _line_of(event) != _line_of(event)
+            )
+        elif isinstance(action, Strike):
+            events.append(Event(STRUCK, (player,), {"item": SHELVES[action.shelf]}))
+        if self.last_round and not before.last_round:
+            full = (p for p, sheet in enumerate(self.sheets) if sheet.ends_game())
+            events.append(Event(LAST_ROUND, tuple(full)))
+        outcome = self.outcome
+        if outcome is not None:
+            events.append(outcome.event())
+        return tuple(events)
+
     # -- text, scores, JSON -----------------------------------------------------------------
 
     def parse_action(self, text: str) -> ShelfieAction:
@@ -837,11 +959,34 @@ class ShelfieState(NamedTuple):
         }
 
 
+def _completed_lines(player: int, circled: int) -> list[Event]:
+    """The shelves and columns ``player`` circled whole, as blocking events."""
+    shelves = [
+        Event(SHELF_BLOCKED, (player,), {"item": SHELVES[shelf]})
+        for shelf, line in enumerate(SHELF_LINES)
+        if circled & line == line
+    ]
+    columns = [
+        Event(COLUMN_BLOCKED, (player,), {"dice": column + 1})
+        for column, line in enumerate(COLUMN_LINES)
+        if circled & line == line
+    ]
+    return shelves + columns
+
+
+def _line_of(event: Event) -> int:
+    """The cells of the line a blocking event names."""
+    if event.kind == SHELF_BLOCKED:
+        return SHELF_LINES[SHELVES.index(str(event.params["item"]))]
+    return COLUMN_LINES[int(event.params["dice"]) - 1]
+
+
 class Shelfie(Game[ShelfieState]):
     id = "shelfie"
     min_players = 1  # ruling SHELFIE_SOLO; the rule book says 2-4
     max_players = 4
     rules = RULES
+    events = EVENTS
 
     def new_game(self, num_players: int, seed: int, options: Options | None = None) -> ShelfieState:
         self.check_players(num_players)

@@ -8,23 +8,23 @@ plain Python, so the whole app can be driven, and tested, without a browser.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import UTC, datetime
 from html import escape
-from typing import Final
+from typing import Final, NamedTuple
 
-from dadoteca.bots import LEVELS, Thinking, bot_for, decision_seed, finish
-from dadoteca.core import Action, AnyState, RuleError
+from dadoteca.bots import LEVELS, bot_for, decision_seed
+from dadoteca.core import Action, AnyState, Event, RuleError
 from dadoteca.match import MAX_NAME_LENGTH, Match, Seat
 
 from .diceland_view import DicelandUI
-from .game_ui import PLAY_REGIONS, GameUI
+from .game_ui import PLAY_REGIONS, GameUI, SeatedState, Step, asked_player
 from .i18n import Translator
 from .qwixx_view import QwixxUI
 from .shelfie_view import ShelfieUI
 from .storage import GameStore, History, read_record_json
 
-__all__ = ["GAME_UIS", "REGIONS", "App"]
+__all__ = ["GAME_UIS", "REGIONS", "THINKING", "App", "Pause"]
 
 REGIONS: Final = ("notice", *PLAY_REGIONS)
 SEAT_KIND_CHOICE: Final = "player"  # the setup's per-seat choice: "human" or a bot level
@@ -38,6 +38,18 @@ def bot_level(seat: Seat) -> str | None:
         return DEFAULT_LEVEL
     return seat.kind.removeprefix(BOT_SEAT) if seat.kind.startswith(BOT_SEAT) else None
 
+
+class Pause(NamedTuple):
+    """A moment for the table to see what a computer does (scaled by the page's pace)."""
+
+    seconds: float
+
+
+THINKING: Final = None  # yielded by App.computer_moves between slices of a computer's thinking
+# A computer's move at the table's pace: a pause after the last move, then its choice on screen
+# for a moment before it is played.
+BOT_PAUSE: Final = Pause(0.6)
+BOT_SHOW: Final = Pause(0.9)
 
 # The shelf as the app shows it: every game's screen, by game id, in picker order.
 GAME_UIS: Final[dict[str, type[GameUI]]] = {
@@ -67,6 +79,9 @@ class App:
         self.notice_kind = "info"
         self.match: Match | None = None
         self.ui: GameUI | None = None
+        self._answers: dict[int, Action] = {}
+        self._answers_for: AnyState | None = None
+        self.events: list[Event] = []  # what the steps played made happen, for the page to say
         match, problem = store.load()
         self._set_match(match)
         if problem is not None:
@@ -106,6 +121,14 @@ class App:
     def game_id(self) -> str | None:
         return None if self.match is None else self.match.game.id
 
+    @property
+    def answers(self) -> dict[int, Action]:
+        """Decisions given for the present moment by players deciding simultaneously: kept
+        until every decider has answered, then played together (see :meth:`play`)."""
+        if self.match is None or self._answers_for is not self.match.state:
+            return {}
+        return self._answers
+
     def regions(self) -> dict[str, str]:
         """The HTML of every region of the page, for the glue to paint where it changed."""
         t = self.t
@@ -135,8 +158,8 @@ class App:
         regions["notice"] = notice
         if self.match is None or self.ui is None:
             return regions
-        regions.update(self.ui.regions(self.match.state))
-        bot = self.bot_to_move()
+        regions.update(self.ui.regions(self.match.state, self.answers))
+        bot = self.computer_to_move()
         if bot is not None:  # the table watches: nothing to tap while a computer plays
             regions["prompt"] = (
                 '<h2 class="prompt bot-turn" aria-live="polite">'
@@ -158,12 +181,9 @@ class App:
             elif act == "new-game-confirmed":
                 self._new_game(confirmed=True)
             elif self.match is not None and self.ui is not None:
-                if self.bot_to_move() is not None:
+                if self.computer_to_move() is not None:
                     return  # a computer player's turn: taps wait for it
-                played = len(self.match.actions)
-                self.ui.handle(self.match, act, data)
-                if len(self.match.actions) != played:
-                    self._played()
+                self.play(self.ui.handle(self.state, self.answers, act, data))
         except RuleError as error:
             self._say(self.t.rule(error), "error")
 
@@ -216,50 +236,122 @@ class App:
         self._set_match(match)
         self.store.save(match)
 
-    # -- computer players -------------------------------------------------------------------
-    # The browser plays a computer's move in steps, with pauses the table can follow: roll, or
-    # think in slices (bot_thinking), show the choice (bot_show), then play it (bot_play).
+    # -- playing --------------------------------------------------------------------------
 
-    def bot_to_move(self) -> int | None:
-        """The computer player the table waits for now (to roll or to decide), or None."""
-        if self.match is None or self.ui is None or self.match.state.is_terminal:
-            return None
-        player = self.ui.waiting_for(self.match.state)
-        return None if bot_level(self.match.seats[player]) is None else player
+    def play(self, steps: Sequence[Step]) -> None:
+        """Play what a tap or a computer asked for: rolls at once; a decision as an answer,
+        the answers together once every decider has given one (the rule of
+        :func:`dadoteca.drive.decide_together`: all decide on the same moment, then their
+        decisions apply in seat order). Raises the RuleError of an illegal one."""
+        for player, action in steps:
+            if player is None:
+                self._step(None, action)
+            else:
+                assert action is not None
+                self._answer(player, action)
 
-    def bot_thinking(self, player: int) -> Thinking:
-        """``player``'s decision now, as slices of thinking (see dadoteca.bots.base)."""
-        assert self.match is not None
-        level = bot_level(self.match.seats[player]) or DEFAULT_LEVEL
-        seed = decision_seed(self.match.seed, len(self.match.actions), player)
-        return bot_for(self.match.game.id, level).think(self.match.state, player, seed)
-
-    def bot_show(self, action: Action) -> None:
-        assert self.match is not None and self.ui is not None
-        self.ui.show_choice(self.match.state, action)
-
-    def bot_play(self, player: int, action: Action | None) -> None:
-        """Play a computer's decision (None: roll its dice) and save; the choice shown goes."""
-        assert self.match is not None and self.ui is not None
-        if action is None:
-            self.match.roll()
-        else:
-            self.match.play(player, action)
+    def _answer(self, player: int, action: Action) -> None:
+        state = self.state
+        if player not in state.deciders:
+            return  # a tap from a screen that has moved on: nothing to decide
+        error = state.check(player, action)
+        if error is not None:
+            raise error
+        answers = self.answers  # a player may change theirs until everyone has answered
+        answers[player] = action
+        self._answers, self._answers_for = answers, state
+        assert self.ui is not None
         self.ui.forget()
-        self._played()
+        if all(decider in answers for decider in state.deciders):
+            self._answers = {}
+            for decider in sorted(answers):
+                self._step(decider, answers[decider])
 
-    def _played(self) -> None:
-        """After every action: the game is saved, and enters the history once it is over."""
-        assert self.match is not None
+    def _step(self, player: int | None, action: Action | None) -> None:
+        """One action on the match, then what follows every action: the choice shown goes,
+        what it made happen is told, the game is saved, and enters the history at its end."""
+        assert self.match is not None and self.ui is not None
+        if player is None:
+            self.match.roll(action)
+        else:
+            assert action is not None
+            self.match.play(player, action)
+        self.events.extend(self.match.last_events())
+        self.ui.forget()
         self.store.save(self.match)
         if self.match.state.is_terminal:
             self.history.add(self.match, self.now())
 
+    def take_events(self) -> list[Event]:
+        """The events since the last call, oldest first (the page tells and shows them)."""
+        events, self.events = self.events, []
+        return events
+
+    # -- computer players -------------------------------------------------------------------
+
+    def computer_to_move(self) -> int | None:
+        """The computer player the table waits for now (to roll or to decide), or None; a
+        computer deciding alongside people does not stop their taps."""
+        if self.match is None or self.state.is_terminal:
+            return None
+        state = self.state
+        waiting = [p for p in state.deciders if p not in self.answers]
+        if state.roller is not None:
+            waiting = [state.roller]
+        if waiting and all(bot_level(self.match.seats[p]) is not None for p in waiting):
+            assert isinstance(state, SeatedState)
+            return asked_player(state, self.answers)
+        return None
+
+    def computer_moves(self) -> Iterator[Pause | None]:
+        """The computers' moves, until the table waits for a person or the game ends.
+
+        A generator, so the page can run it at the table's pace: it yields a :class:`Pause`
+        where the table should see what happens, and :data:`THINKING` between slices of a
+        computer's thinking (the page hands the thread back now and then). Computers deciding
+        together each decide on the same moment. Whatever the table does meanwhile (a tap, a
+        new game, an import) wins: a move worked out for a moment that has passed is dropped.
+        """
+        while self.match is not None and not self.state.is_terminal:
+            state, match = self.state, self.match
+            roller = state.roller
+            if roller is not None:
+                if bot_level(match.seats[roller]) is None:
+                    return
+                yield BOT_PAUSE
+                if self.match is match and self.state is state:
+                    self.play([(None, None)])
+                continue
+            computers = [
+                p
+                for p in state.deciders
+                if p not in self.answers and bot_level(match.seats[p]) is not None
+            ]
+            if not computers:
+                return
+            player = computers[0]
+            yield BOT_PAUSE
+            level = bot_level(match.seats[player]) or DEFAULT_LEVEL
+            seed = decision_seed(match.seed, len(match.actions), player)
+            thinking = bot_for(match.game.id, level).think(state, player, seed)
+            try:
+                while True:
+                    next(thinking)
+                    yield THINKING
+            except StopIteration as done:
+                action: Action = done.value
+            if self.match is not match or self.state is not state:
+                continue
+            assert self.ui is not None
+            self.ui.show_choice(state, action)
+            yield BOT_SHOW
+            if self.match is match and self.state is state:
+                self.play([(player, action)])
+
     def play_bots(self) -> None:
         """Let the computer players move, without pauses, until a person must (or the end)."""
-        while (player := self.bot_to_move()) is not None:
-            chance = self.state.is_chance
-            self.bot_play(player, None if chance else finish(self.bot_thinking(player)))
+        for _ in self.computer_moves():
+            pass
 
     def import_record(self, text: str) -> None:
         """Replace the current game by an imported record, if it is a valid one."""
@@ -284,6 +376,7 @@ class App:
     def _set_match(self, match: Match | None) -> None:
         """Put ``match`` on screen with its game's UI (None: back to the setup)."""
         self.match = match
+        self._answers, self._answers_for = {}, None
         self.ui = (
             None
             if match is None

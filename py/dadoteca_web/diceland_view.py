@@ -3,7 +3,7 @@
 Only presentation lives here: which cells may be crossed, when the rolling ends, who is owed a
 bonus roll and who wins all come from :mod:`dadoteca.diceland`. The view asks the engine for
 the legal placements and highlights the cells that extend the player's selection toward one of
-them; any other tap is explained by the engine's own check (:meth:`DicelandState.check_mark`).
+them; any other tap is explained by the engine's own check (:meth:`DicelandState.check`).
 """
 
 from __future__ import annotations
@@ -21,11 +21,11 @@ from dadoteca.diceland import (
     COLOURS,
     DICE,
     DICELAND,
+    EVENTS,
     PASS,
     REROLL,
     STOP,
     Choose,
-    DicelandAction,
     DicelandState,
     Mark,
     Phase,
@@ -39,9 +39,8 @@ from dadoteca.diceland_maps import (
     Kind,
     map_by_id,
 )
-from dadoteca.match import Match
 
-from .game_ui import GameUI, asked_player
+from .game_ui import ROLL_DICE, GameUI, Step, asked_player
 from .i18n import Translator
 
 __all__ = ["COLOUR_SYMBOLS", "DicelandUI", "map_geometry"]
@@ -108,11 +107,6 @@ def map_geometry(m: DicelandMap) -> MapGeometry:
         height=h,
         turned=turned,
     )
-
-
-def _asked(state: DicelandState) -> int:
-    """Whom the device is handed to: the bonus roller rolls their own bonus roll."""
-    return state.bonus_player if state.phase == Phase.BONUS_ROLL else asked_player(state)
 
 
 def _hex(
@@ -210,10 +204,6 @@ class DicelandUI(GameUI):
         self.refused = None
         self._for = None
 
-    def waiting_for(self, state: AnyState) -> int:
-        assert isinstance(state, DicelandState)
-        return _asked(state)
-
     def show_choice(self, state: AnyState, action: Action) -> None:
         assert isinstance(state, DicelandState)
         self._keep(state)
@@ -235,17 +225,16 @@ class DicelandUI(GameUI):
 
     # -- taps -----------------------------------------------------------------------------------
 
-    def handle(self, match: Match, act: str, data: Mapping[str, str]) -> None:
-        state = match.state
+    def handle(
+        self, state: AnyState, answers: Mapping[int, Action], act: str, data: Mapping[str, str]
+    ) -> list[Step]:
         assert isinstance(state, DicelandState)
         if state.is_terminal:
-            return
-        player = _asked(state)
-        if act == "roll":
-            if state.is_chance:
-                self.forget()
-                match.roll()
-        elif act == "colour":
+            return []
+        player = asked_player(state, answers)
+        if act == "roll" and state.is_chance:
+            return [ROLL_DICE]
+        if act == "colour":
             self._tap_colour(state, player, data)
         elif act == "cell":
             self._tap_cell(state, player, data)
@@ -253,18 +242,14 @@ class DicelandUI(GameUI):
             self._keep(state)
             self.colour, self.selection, self.refused = None, frozenset(), None
         elif act == "confirm":
-            self._confirm(match, state, player)
+            return self._confirm(state, player)
         elif act == "stop":
-            self._play(match, player, STOP)
+            return [(player, STOP)]
         elif act == "reroll":
-            self._play(match, player, REROLL)  # the engine's decision, then its roll
-            match.roll()
+            return [(player, REROLL), ROLL_DICE]  # the engine's decision, then its roll
         elif act == "pass":
-            self._play(match, player, PASS)
-
-    def _play(self, match: Match, player: int, action: DicelandAction) -> None:
-        match.play(player, action)
-        self.forget()
+            return [(player, PASS)]
+        return []
 
     def _tap_colour(self, state: DicelandState, player: int, data: Mapping[str, str]) -> None:
         try:
@@ -273,12 +258,11 @@ class DicelandUI(GameUI):
             return
         if colour not in range(len(COLOURS)):
             return  # a forged tap: no such colour
-        if state.phase == Phase.CHOOSE and CHOOSE[colour] in state.legal_actions(player):
-            self._keep(state)
-            self.colour = None if self.colour == colour else colour
-            return
-        state.apply(player, CHOOSE[colour])  # raises the rule it breaks
-        raise AssertionError("a legal choice was missing from legal_actions")
+        error = state.check(player, CHOOSE[colour])
+        if error is not None:
+            raise error
+        self._keep(state)
+        self.colour = None if self.colour == colour else colour
 
     def _tap_cell(self, state: DicelandState, player: int, data: Mapping[str, str]) -> None:
         try:
@@ -302,7 +286,9 @@ class DicelandUI(GameUI):
                 return
         self.refused = cell
         colour = self._colour_to_check(state, player, cell)
-        state.check_mark(player, colour, tuple(sorted(selection | {cell})))  # says which rule
+        error = state.check(player, Mark(colour, tuple(selection | {cell})))
+        if error is not None:
+            raise error
         self.refused = None  # nothing broken after all (cannot happen): a tap without effect
 
     def _colour_to_check(self, state: DicelandState, player: int, cell: int) -> int:
@@ -317,19 +303,20 @@ class DicelandUI(GameUI):
             return colour
         return next((c for c, count in enumerate(usable) if count), max(colour, 0))
 
-    def _confirm(self, match: Match, state: DicelandState, player: int) -> None:
+    def _confirm(self, state: DicelandState, player: int) -> list[Step]:
         colour, selection, _ = self._pending(state)
         if state.phase == Phase.CHOOSE and colour is not None:
-            self._play(match, player, CHOOSE[colour])
-        elif state.phase in _MARK_PHASES and selection:
+            return [(player, CHOOSE[colour])]
+        if state.phase in _MARK_PHASES and selection:
             m = state.map(player)
             colours = {m.colours[cell] for cell in selection}
             if len(colours) == 1:
-                self._play(match, player, Mark(colours.pop(), tuple(sorted(selection))))
+                return [(player, Mark(colours.pop(), tuple(sorted(selection))))]
+        return []
 
     # -- regions --------------------------------------------------------------------------------
 
-    def regions(self, state: AnyState) -> dict[str, str]:
+    def regions(self, state: AnyState, answers: Mapping[int, Action]) -> dict[str, str]:
         assert isinstance(state, DicelandState)
         if state.is_terminal:
             return {
@@ -340,7 +327,7 @@ class DicelandUI(GameUI):
                 "scores": self.scores(state),
                 "board": "".join(self.sheet(state, p) for p in range(state.num_players)),
             }
-        asked = _asked(state)
+        asked = asked_player(state, answers)
         colour, selection, refused = self._pending(state)
         placements = _placements(state, asked) if state.phase in _MARK_PHASES else []
         legal = {
@@ -412,12 +399,9 @@ class DicelandUI(GameUI):
     ) -> tuple[str, str]:
         t = self.t
         colour = self.colour_name(state.chosen)
-        if state.set_aside == DICE:
-            why = t("All six dice are set aside: phase 1 is over.")
-        elif state.chosen not in state.dice:
-            why = t("No {colour} in the reroll: phase 1 is over.", colour=colour)
-        else:
-            why = t("{name} stopped rolling.", name=self.name(state.active))
+        ended = state.rolling_ended
+        assert ended is not None  # phase 2
+        why = t(EVENTS[ended], colour=colour, name=self.name(state.active))
         if asked == state.active:
             if can_mark and state.set_aside == 1:
                 text = t("{name}, cross 1 {colour} cell", name=name, colour=colour)
@@ -577,11 +561,11 @@ class DicelandUI(GameUI):
         """``player``'s map; the asked player's has a tappable element per cell."""
         m = state.map(player)
         geometry = map_geometry(m)
-        crossed_mask = state.sheets[player].crossed
+        crossed_cells = frozenset(state.crossed_cells(player))
         cells = []
         buttons = []
         for cell, (x, y) in enumerate(geometry.centres):
-            crossed = bool(crossed_mask >> cell & 1)
+            crossed = cell in crossed_cells
             selected = cell in selection
             cells.append(
                 _hex(
@@ -679,7 +663,9 @@ class DicelandUI(GameUI):
 
     def scores(self, state: DicelandState) -> str:
         t = self.t
-        winners = state.winners()
+        outcome = state.outcome
+        assert outcome is not None
+        winners = outcome.winners
         n = state.num_players
         body = []
         for player in range(n):
@@ -693,16 +679,15 @@ class DicelandUI(GameUI):
                 )
                 or "—"
             )
-            rounds = (state.turn - 1 - player) // n + 1 if player < state.turn else 0
+            rounds = state.rounds_played(player)
             body.append(
                 f'<tr class="{"winner" if crown else ""}"><th scope="row">'
                 f"{self.name(player)}{crown}</th>"
                 f"<td><strong>{state.prizes(player)}</strong></td>"
                 f'<td class="colours">{colours}</td><td>{rounds}</td></tr>'
             )
-        title = self.winners_title(winners)
         return (
-            f'<h2 class="winners">{title}</h2><table class="scores dl-scores"><thead><tr>'
+            f'{self.ending(state)}<table class="scores dl-scores"><thead><tr>'
             f'<th scope="col">{t("Player")}</th><th scope="col">{t("Prizes")}</th>'
             f'<th scope="col">{t("Completed colours")}</th>'
             f'<th scope="col">{t("Rounds")}</th></tr></thead><tbody>{"".join(body)}</tbody></table>'

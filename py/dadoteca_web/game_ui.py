@@ -1,23 +1,24 @@
 """What every game's screen shares: the regions it paints, its taps, whom it asks.
 
 Each game has one :class:`GameUI` subclass (its module ``<game>_view``) that turns a state into
-HTML regions and taps into actions on the match. The :class:`~dadoteca_web.app.App` around it
-owns everything common to all games: setup, notices, saving, import/export, new game.
+HTML regions and taps into the steps to play. The screen never plays anything itself and never
+works a rule out: it asks the state (``legal_actions``, ``check`` and each game's queries), and
+the :class:`~dadoteca_web.app.App` around it plays what it returns, saves, and owns everything
+common to all games: setup, notices, import/export, new game, computer players.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from html import escape
 from typing import Any, ClassVar, Final, Protocol, runtime_checkable
 
-from dadoteca.core import Action, AnyState, Game, Options
-from dadoteca.match import Match
+from dadoteca.core import Action, AnyState, Event, Game, Options
 
 from .i18n import Translator
 
-__all__ = ["PIPS", "GameUI", "SeatedState", "asked_player", "die_pips"]
+__all__ = ["PIPS", "GameUI", "SeatedState", "Step", "asked_player", "die_pips"]
 
 # The regions of the play screen, in page order; a game paints the ones it needs.
 PLAY_REGIONS: Final = ("prompt", "dice", "controls", "board", "others", "scores")
@@ -32,6 +33,12 @@ PIPS: Final = {
     6: (0, 2, 3, 5, 6, 8),
 }
 
+Step = tuple[int | None, Action | None]
+"""What a tap asks the App to play: ``(player, action)``, a decision; ``(None, None)``, the dice
+to be rolled from the game's own generator (``(None, outcome)``: the dice given)."""
+
+ROLL_DICE: Final[Step] = (None, None)
+
 
 def die_pips(value: int) -> str:
     return "".join(f'<i class="pip p{spot}"></i>' for spot in PIPS[value])
@@ -45,29 +52,37 @@ class SeatedState(Protocol):
     def active(self) -> int: ...
 
     @property
+    def roller(self) -> int | None: ...
+
+    @property
     def deciders(self) -> tuple[int, ...]: ...
 
     @property
     def num_players(self) -> int: ...
 
 
-def asked_player(state: SeatedState) -> int:
-    """Whom the table hands the device to: the active player, then clockwise.
-
-    Simultaneous decisions are simultaneous for the rules; pass-and-play asks their deciders one
-    by one, starting with the active player.
-    """
+def asked_player(state: SeatedState, answered: Collection[int] = ()) -> int:
+    """Whom the table hands the device to: who rolls; else the first decider who has not
+    answered yet, clockwise from the active player (the rules' simultaneous decisions, asked
+    one by one); else the active player."""
+    roller = state.roller
+    if roller is not None:
+        return roller
     deciders = state.deciders
     seats = state.num_players
     for offset in range(seats):
         player = (state.active + offset) % seats
-        if player in deciders:
+        if player in deciders and player not in answered:
             return player
     return state.active
 
 
 class GameUI(ABC):
-    """One game on screen for the players ``names``; holds the choice not yet confirmed."""
+    """One game on screen for the players ``names``; holds the choice not yet confirmed.
+
+    ``answers`` are the decisions already given for the present moment by players deciding
+    simultaneously, kept by the App until every decider has answered.
+    """
 
     game: ClassVar[Game[Any]]
     # Options the setup form offers per seat (e.g. Diceland's map), by field name.
@@ -86,6 +101,30 @@ class GameUI(ABC):
         """A player's name, escaped: names are untrusted text."""
         return escape(self.names[player])
 
+    def say(self, event: Event) -> str | None:
+        """``event`` in words, in the player's language (None: a kind the table is not told,
+        such as a cross, which the sheet shows). HTML: names are escaped."""
+        template = self.game.events.get(event.kind)
+        if template is None:
+            return None
+        params = {
+            key: self.t(value) if isinstance(value, str) else value
+            for key, value in event.params.items()
+        }
+        names = [self.name(player) for player in event.players]
+        return self.t(
+            template, **params, name=names[0] if names else "", names=", ".join(names)
+        )
+
+    def ending(self, state: AnyState) -> str:
+        """The end screen's headline: why the game ended, and who won."""
+        outcome = state.outcome
+        assert outcome is not None
+        reason = self.say(outcome.event()) or ""
+        return f'<p class="ending">{reason}</p><h2 class="winners">' + (
+            f"{self.winners_title(outcome.winners)}</h2>"
+        )
+
     def winners_title(self, winners: Sequence[int]) -> str:
         """The end screen's headline: one winner, or several sharing the win."""
         names = ", ".join(self.name(player) for player in winners)
@@ -93,23 +132,21 @@ class GameUI(ABC):
             return self.t("{names} wins!", names=names)
         return self.t("{names} share the win!", names=names)
 
-    def waiting_for(self, state: AnyState) -> int:
-        """The player the table waits for now: to decide, or to roll the dice."""
-        assert isinstance(state, SeatedState)
-        return asked_player(state)
-
     @abstractmethod
     def show_choice(self, state: AnyState, action: Action) -> None:
         """Show a computer player's ``action`` as the pending choice it would be from taps
         (the cells it crosses, the dice it uses), before it is played."""
 
     @abstractmethod
-    def regions(self, state: AnyState) -> dict[str, str]:
+    def regions(self, state: AnyState, answers: Mapping[int, Action]) -> dict[str, str]:
         """HTML for the play regions (keys among PLAY_REGIONS; absent ones are painted empty)."""
 
     @abstractmethod
-    def handle(self, match: Match, act: str, data: Mapping[str, str]) -> None:
-        """One tap on the game: select, play on ``match``, or raise the RuleError it breaks.
+    def handle(
+        self, state: AnyState, answers: Mapping[int, Action], act: str, data: Mapping[str, str]
+    ) -> list[Step]:
+        """One tap on the game: a change of the choice not yet confirmed (nothing to play),
+        the steps to play, or the RuleError the tap breaks, raised.
 
         Unknown acts and forged data are ignored: a tap can never corrupt the game.
         """

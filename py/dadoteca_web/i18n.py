@@ -6,38 +6,15 @@ translation falls back to English, so a half-translated catalog never breaks a s
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Final
 
-from dadoteca.bots import BOT_RULES
-from dadoteca.core import CORE_RULES, RuleError
-from dadoteca.games import GAMES
-from dadoteca.match import RECORD_RULES
+from dadoteca.core import RuleError
 
-from .storage import SAVE_RULES
-
-__all__ = ["LANGUAGES", "Translator", "pick_language"]
+__all__ = ["LANGUAGES", "SOURCE_LANGUAGE", "Translator"]
 
 LANGUAGES: Final = {"it": "Italiano", "es": "Español", "en": "English"}
 SOURCE_LANGUAGE: Final = "en"
-
-# The English text of every rule, by rule id: translations are keyed by that text.
-RULE_MESSAGES: Final[dict[str, str]] = {
-    **CORE_RULES,
-    **RECORD_RULES,
-    **SAVE_RULES,
-    **BOT_RULES,
-    **{rule: text for game in GAMES.values() for rule, text in game.rules.items()},
-}
-
-
-def pick_language(preferred: Iterable[str]) -> str:
-    """The first supported language among the browser's preferences (``es-AR`` → ``es``)."""
-    for tag in preferred:
-        language = tag.split("-")[0].lower()
-        if language in LANGUAGES:
-            return language
-    return SOURCE_LANGUAGE
 
 
 class Translator:
@@ -52,12 +29,12 @@ class Translator:
         return text.format(**params) if params else text
 
     def rule(self, error: RuleError) -> str:
-        """A rule error in words: its rule's message, translated, with translated words in it."""
-        template = RULE_MESSAGES.get(error.rule)
-        if template is None:
-            return error.message
+        """A rule error in words: its rule's message, translated, with translated words in it.
+
+        The error carries its English template, the msgid: no rule table is looked up, so
+        translating an error imports nothing of the engine, the bots or the storage."""
         params = {
             name: self(value) if isinstance(value, str) else value
             for name, value in error.params.items()
         }
-        return self(template, **params)
+        return self(error.template, **params)

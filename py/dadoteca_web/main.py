@@ -17,24 +17,15 @@ from urllib.parse import parse_qs
 
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import JsNull, create_proxy, to_js  # type: ignore[import-not-found]
-from pyodide.http import pyfetch  # type: ignore[import-not-found]
 
-from dadoteca.bots import Thinking, think_until
-from dadoteca.core import Action
-
-from .app import App
-from .i18n import LANGUAGES, SOURCE_LANGUAGE, Translator, pick_language
-from .storage import GameStore, KeyValueStore, MemoryStore
+from .app import App, Pause
+from .i18n import LANGUAGES, Translator
+from .storage import LANGUAGE_KEY, GameStore, KeyValueStore, MemoryStore
 
 __all__ = ["start"]
 
-LANGUAGE_KEY = "dadoteca.language"
 SEED_LIMIT = 1 << 53  # seeds stay exact as JavaScript numbers, so records survive a JS round trip
-# A computer's move at the table's pace: a pause after the last move, then its choice on screen
-# for a moment before it is played (``?pace=0`` plays at once, for tests).
-BOT_PAUSE_SECONDS = 0.6
-BOT_SHOW_SECONDS = 0.9
-# Thinking runs in slices this long, the page handling taps and painting in between.
+# Computers think in slices this long, the page handling taps and painting in between.
 THINKING_SLICE_SECONDS = 0.012
 
 
@@ -72,15 +63,10 @@ def _local_storage() -> tuple[KeyValueStore, bool]:
 
 
 async def _catalog(language: str) -> dict[str, str]:
-    if language == SOURCE_LANGUAGE:
-        return {}
-    try:
-        response = await pyfetch(f"i18n/{language}.json")
-        catalog: dict[str, str] = await response.json() if response.ok else {}
-    except Exception:  # an untranslated screen beats a broken one
-        js.console.error(f"catalog {language} could not be loaded")
-        catalog = {}
-    return catalog
+    """The catalog of ``language``, as the shell loaded it (assets/shell.js): the shell
+    translates the page before Python starts, so the catalog is already there."""
+    catalog = await js.window.dadotecaShell.catalog(language)
+    return {str(msgid): str(text) for msgid, text in js.Object.entries(catalog)}
 
 
 class Page:
@@ -126,7 +112,7 @@ class Page:
                 self.document.getElementById(f"region-{name}").innerHTML = html
                 self.painted[name] = html
         self._keep_focus(focused)
-        if not self.bots_moving and app.bot_to_move() is not None:
+        if not self.bots_moving and app.computer_to_move() is not None:
             self.bots_moving = True
             self.bot_task = asyncio.ensure_future(self.move_bots())
 
@@ -162,44 +148,24 @@ class Page:
                 return
 
     async def move_bots(self) -> None:
-        """Play the computers' moves while the table waits for one, at the table's pace.
-
-        Whatever the table does meanwhile (a new game, an import) wins: a move computed for a
-        moment that has passed is dropped.
-        """
-        app = self.app
+        """Run the computers' moves (App.computer_moves) at the table's pace: its pauses
+        scaled by ``pace`` (``?pace=0``: none, for tests), its thinking in slices."""
         try:
-            while (player := app.bot_to_move()) is not None:
-                moment = (app.match, len(app.match.actions) if app.match else 0)
-
-                def moved_on(moment: tuple[object, int] = moment) -> bool:
-                    return (app.match, len(app.match.actions) if app.match else 0) != moment
-
-                await asyncio.sleep(BOT_PAUSE_SECONDS * self.pace)
-                if moved_on():
+            deadline = perf_counter() + THINKING_SLICE_SECONDS
+            for pause in self.app.computer_moves():
+                if isinstance(pause, Pause):
+                    self.paint()
+                    await asyncio.sleep(pause.seconds * self.pace)
+                elif perf_counter() > deadline:
+                    await asyncio.sleep(0)
+                else:
                     continue
-                if app.state.is_chance:
-                    self.guarded(lambda player=player: app.bot_play(player, None))
-                    continue
-                action = await self.think(app.bot_thinking(player))
-                if moved_on():
-                    continue
-                self.guarded(lambda action=action: app.bot_show(action))
-                await asyncio.sleep(BOT_SHOW_SECONDS * self.pace)
-                if not moved_on():
-                    self.guarded(lambda player=player, action=action: app.bot_play(player, action))
+                deadline = perf_counter() + THINKING_SLICE_SECONDS
         except Exception:  # reported like a tap's error: the saved game stays intact
             self.report_failure()
-            self.paint()
         finally:
             self.bots_moving = False
-
-    @staticmethod
-    async def think(thinking: Thinking) -> Action:
-        """Run a decision in slices, handing the page back between them."""
-        while (action := think_until(thinking, perf_counter() + THINKING_SLICE_SECONDS)) is None:
-            await asyncio.sleep(0)
-        return action
+        self.paint()
 
     def guarded(self, action: Any) -> None:
         """Run a UI action; an unexpected error is reported and the saved game is left intact."""
@@ -302,8 +268,9 @@ async def start() -> None:
 
 async def _start() -> None:
     storage, lasting = _local_storage()
-    preferred = [str(storage.getItem(LANGUAGE_KEY) or ""), *js.navigator.languages]
-    language = pick_language(preferred)
+    if _py(getattr(js.window, "dadotecaShell", None)) is None:
+        raise RuntimeError("the shell (assets/shell.js) did not start")
+    language = str(js.window.dadotecaShell.language())
     translator = Translator(language, {language: await _catalog(language)})
     app = App(
         GameStore(storage, lasting=lasting), translator, lambda: secrets.randbelow(SEED_LIMIT)

@@ -11,22 +11,19 @@ from html import escape
 from typing import Final
 
 from dadoteca.core import Action, AnyState
-from dadoteca.match import Match
 from dadoteca.qwixx import (
     LAST_POSITION,
-    LOCK_BIT,
     PASS,
     PENALTY_BOXES,
     QWIXX,
     ROW_NAMES,
     Cross,
-    Pass,
     Phase,
     QwixxState,
     number_at,
 )
 
-from .game_ui import GameUI, asked_player, die_pips
+from .game_ui import ROLL_DICE, GameUI, Step, asked_player, die_pips
 
 __all__ = ["QwixxUI"]
 
@@ -53,11 +50,11 @@ class QwixxUI(GameUI):
     game = QWIXX
     selection: Cross | None = None
 
-    def regions(self, state: AnyState) -> dict[str, str]:
+    def regions(self, state: AnyState, answers: Mapping[int, Action]) -> dict[str, str]:
         assert isinstance(state, QwixxState)
-        asked = asked_player(state)
+        asked = asked_player(state, answers)
         regions = {
-            "prompt": self.prompt(state),
+            "prompt": self.prompt(state, asked),
             "dice": self.dice(state),
             "controls": self.controls(state, self.selection),
         }
@@ -74,21 +71,24 @@ class QwixxUI(GameUI):
 
     # -- taps -------------------------------------------------------------------------------
 
-    def handle(self, match: Match, act: str, data: Mapping[str, str]) -> None:
-        state = match.state
+    def handle(
+        self, state: AnyState, answers: Mapping[int, Action], act: str, data: Mapping[str, str]
+    ) -> list[Step]:
         assert isinstance(state, QwixxState)
         if state.is_terminal:
-            return
+            return []
+        player = asked_player(state, answers)
         if act == "roll" and state.is_chance:
-            match.roll()
-        elif act == "cell":
-            self._tap_cell(state, data)
+            return [ROLL_DICE]
+        if act == "cell":
+            self._tap_cell(state, player, data)
         elif act == "pass" and not state.is_chance:
-            self._play(match, state, PASS)
+            return [(player, PASS)]
         elif act == "confirm" and self.selection is not None:
-            self._play(match, state, self.selection)
+            return [(player, self.selection)]
         elif act == "undo":  # the choice not yet confirmed; confirmed ones and rolls stay
             self.selection = None
+        return []
 
     def forget(self) -> None:
         self.selection = None
@@ -96,29 +96,23 @@ class QwixxUI(GameUI):
     def show_choice(self, state: AnyState, action: Action) -> None:
         self.selection = action if isinstance(action, Cross) else None
 
-    def _tap_cell(self, state: QwixxState, data: Mapping[str, str]) -> None:
+    def _tap_cell(self, state: QwixxState, player: int, data: Mapping[str, str]) -> None:
         try:
             cross = Cross(int(data.get("row", "")), int(data.get("number", "")))
         except ValueError:
             return
         if cross.row not in range(len(ROW_NAMES)) or cross.number not in range(2, 13):
             return  # a forged tap: no such cell
-        player = asked_player(state)
-        if not state.is_chance and cross in state.legal_actions(player):
-            self.selection = None if cross == self.selection else cross
-            return
-        state.apply(player, cross)  # raises the RuleError that says which rule forbids it
-        raise AssertionError("a legal cross was missing from legal_actions")
-
-    def _play(self, match: Match, state: QwixxState, action: Cross | Pass) -> None:
-        match.play(asked_player(state), action)
-        self.selection = None
+        error = state.check(player, cross)
+        if error is not None:
+            raise error
+        self.selection = None if cross == self.selection else cross
 
     # -- the prompt -------------------------------------------------------------------------
 
-    def prompt(self, state: QwixxState) -> str:
+    def prompt(self, state: QwixxState, asked: int) -> str:
         t = self.t
-        player = escape(self.names[asked_player(state)])
+        player = self.name(asked)
         if state.phase == Phase.ROLL:
             text = t("{name}, roll the dice", name=player)
         elif state.phase == Phase.ACTION1:
@@ -187,18 +181,19 @@ class QwixxUI(GameUI):
         sheet = state.sheets[player]
         rows = []
         for row, name in enumerate(ROW_NAMES):
-            mask = sheet.rows[row]
-            last = (mask & ~LOCK_BIT).bit_length() - 1
+            crossed = sheet.crossed_numbers(row)
+            lost = sheet.skipped(row)
+            closed = state.is_closed(row)
             cells = []
             for position in range(LAST_POSITION + 1):
                 number = number_at(row, position)
                 cross = Cross(row, number)
                 classes = ["cell"]
                 label = f"{t(name)} {number}"
-                if mask >> position & 1:
+                if number in crossed:
                     classes.append("crossed")
                     label = t("{cell}, crossed", cell=label)
-                elif position < last or state.closed >> row & 1:
+                elif closed or number in lost:
                     classes.append("skipped")
                 if cross == selection:
                     classes.append("selected")
@@ -215,14 +210,14 @@ class QwixxUI(GameUI):
                     cells.append(f'<span {attrs} role="img">{number}</span>')
             locked = sheet.is_locked(row)
             lock_label = t("lock, crossed") if locked else t("lock")
-            closed = " closed" if state.closed >> row & 1 else ""
             cells.append(
                 f'<span class="cell lock{" crossed" if locked else ""}" '
                 f'role="img" aria-label="{lock_label}">{LOCK_ICON}</span>'
             )
             points = t("{points} pts", points=sheet.row_score(row))
             rows.append(
-                f'<div class="row row-{name}{closed}" role="group" aria-label="{t(name)}">'
+                f'<div class="row row-{name}{" closed" if closed else ""}" role="group" '
+                f'aria-label="{t(name)}">'
                 f'<span class="symbol" aria-hidden="true">{ROW_SYMBOLS[row]}</span>'
                 f'{"".join(cells)}<span class="row-points">{points}</span></div>'
             )
@@ -250,7 +245,9 @@ class QwixxUI(GameUI):
 
     def scores(self, state: QwixxState) -> str:
         t = self.t
-        winners = state.winners()
+        outcome = state.outcome
+        assert outcome is not None
+        winners = outcome.winners
         head = "".join(
             f'<th scope="col" aria-label="{t(name)}" class="row-{name}">'
             f'<span aria-hidden="true">{symbol}</span></th>'
@@ -263,11 +260,10 @@ class QwixxUI(GameUI):
             body.append(
                 f'<tr class="{"winner" if crown else ""}"><th scope="row">'
                 f"{escape(self.names[player])}{crown}</th>{points}"
-                f"<td>-{5 * sheet.penalties}</td><td><strong>{sheet.score()}</strong></td></tr>"
+                f"<td>{-sheet.penalty_points()}</td><td><strong>{sheet.score()}</strong></td></tr>"
             )
-        title = self.winners_title(winners)
         return (
-            f'<h2 class="winners">{title}</h2><table class="scores"><thead><tr>'
+            f'{self.ending(state)}<table class="scores"><thead><tr>'
             f'<th scope="col">{t("Player")}</th>{head}<th scope="col">{t("Penalties")}</th>'
             f"<th>{t('Total')}</th></tr></thead><tbody>{''.join(body)}</tbody></table>"
         )

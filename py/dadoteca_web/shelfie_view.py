@@ -12,18 +12,15 @@ from collections.abc import Collection, Mapping, Sequence
 from html import escape
 from typing import Final
 
-from dadoteca.core import Action, AnyState, RuleError
-from dadoteca.match import Match
+from dadoteca.core import Action, AnyState
 from dadoteca.shelfie import (
-    COLUMN_LINES,
     COLUMN_VALUES,
     COLUMNS,
     DICE_COUNT,
     FACES,
-    JOLLY,
     MAX_COMBINATIONS,
     PASS,
-    SHELF_LINES,
+    SHELF_BLOCKED,
     SHELFIE,
     SHELVES,
     UNUSED,
@@ -36,7 +33,7 @@ from dadoteca.shelfie import (
     Strike,
 )
 
-from .game_ui import GameUI, asked_player
+from .game_ui import ROLL_DICE, GameUI, Step, asked_player
 from .i18n import Translator
 
 __all__ = ["ShelfieUI"]
@@ -52,11 +49,6 @@ def icon(face: str) -> str:
 
 def _cell_of(combo: Combo) -> Cell:
     return combo.shelf, combo.column
-
-
-def _alternative_order(combo: Combo) -> tuple[bool, bool]:
-    """Without the jolly first: it keeps the jolly for another combination."""
-    return combo.jolly, combo.six_jollies
 
 
 class ShelfieUI(GameUI):
@@ -101,15 +93,6 @@ class ShelfieUI(GameUI):
     def _legal_with(self, base: Sequence[Combo], combo: Combo) -> bool:
         return Mark((*base, combo)) in self._legal
 
-    def alternatives(self, state: ShelfieState, base: Sequence[Combo], cell: Cell) -> list[Combo]:
-        """The combinations that circle ``cell`` besides ``base``, legally, no jolly first."""
-        combos = [
-            combo
-            for combo in state.combinations(state.active)
-            if _cell_of(combo) == cell and self._legal_with(base, combo)
-        ]
-        return sorted(combos, key=_alternative_order)
-
     def reachable(self, state: ShelfieState) -> set[Cell]:
         """The cells one more combination can circle, given the picks: the legal taps."""
         if state.phase != Phase.DECIDE or len(self.picks) >= MAX_COMBINATIONS:
@@ -135,21 +118,21 @@ class ShelfieUI(GameUI):
 
     # -- taps -------------------------------------------------------------------------------
 
-    def handle(self, match: Match, act: str, data: Mapping[str, str]) -> None:
-        state = match.state
+    def handle(
+        self, state: AnyState, answers: Mapping[int, Action], act: str, data: Mapping[str, str]
+    ) -> list[Step]:
         assert isinstance(state, ShelfieState)
         self._sync(state)
         if state.is_terminal:
-            return
-        player = asked_player(state)
+            return []
+        player = asked_player(state, answers)
         if act == "roll" and state.is_chance:
-            match.roll()
-        elif act == "die":
+            return [ROLL_DICE]
+        if act == "die":
             self._tap_die(state, player, data)
         elif act == "reroll":
             if state.phase == Phase.DECIDE and self.rerolling and state.rerolls_left:
-                match.play(player, Reroll(tuple(sorted(self.rerolling))))
-                match.roll()
+                return [(player, Reroll(tuple(sorted(self.rerolling)))), ROLL_DICE]
         elif act == "cell":
             self._tap_cell(state, player, data)
         elif act == "strike":
@@ -157,14 +140,14 @@ class ShelfieUI(GameUI):
         elif act == "confirm":
             choice = self.complete(state)
             if choice is not None:
-                match.play(player, choice)
+                return [(player, choice)]
         elif act == "pass" and state.phase == Phase.DECIDE:
-            state.apply(player, PASS)  # raises the rule if passing is not allowed now
-            match.play(player, PASS)
+            return [(player, PASS)]  # the App plays it, or says the rule against passing now
         elif act == "undo":  # the choice not yet confirmed; confirmed actions and rolls stay
             self.picks = []
             self.strike = None
             self.rerolling = set()
+        return []
 
     @staticmethod
     def _number(data: Mapping[str, str], key: str, limit: int) -> int | None:
@@ -178,9 +161,9 @@ class ShelfieUI(GameUI):
         position = self._number(data, "die", DICE_COUNT)
         if position is None or state.phase != Phase.DECIDE:
             return
-        if not state.rerolls_left:
-            state.apply(player, Reroll((position,)))  # raises: no rerolls left
-            return
+        error = state.check(player, Reroll((position,)))
+        if error is not None:
+            raise error  # no rerolls left
         self.rerolling ^= {position}
 
     def _tap_cell(self, state: ShelfieState, player: int, data: Mapping[str, str]) -> None:
@@ -195,61 +178,39 @@ class ShelfieUI(GameUI):
                 index = picked.index(cell)
                 current = self.picks[index]
                 others = self.picks[:index] + self.picks[index + 1 :]
-                options = self.alternatives(state, others, cell)
+                options = state.ways_to_circle(player, others, *cell)
                 later = options[options.index(current) + 1 :] if current in options else []
                 if later:
                     self.picks[index] = later[0]
                 else:
                     del self.picks[index]
                 return
-            options = self.alternatives(state, self.picks, cell)
+            options = state.ways_to_circle(player, self.picks, *cell)
             if options and len(self.picks) < MAX_COMBINATIONS:
                 self.picks.append(options[0])
                 self.strike = None
                 return
-        self._explain(state, player, shelf, column)
-
-    def _explain(self, state: ShelfieState, player: int, shelf: int, column: int) -> None:
-        """Raise the engine's RuleError for circling (``shelf``, ``column``) with the picks."""
-        dice = state.dice or ()
-        if dice and all(face == JOLLY for face in dice):
-            candidates = [Combo(shelf, column, six_jollies=True)]
-        else:
-            candidates = [Combo(shelf, column)]
-            if column and JOLLY in dice:
-                candidates.append(Combo(shelf, column, jolly=True))
-        errors: list[RuleError] = []
-        for combo in candidates:
-            try:
-                state.check_mark(player, [*self.picks, combo])
-            except RuleError as error:
-                errors.append(error)
-        if len(errors) < len(candidates):
-            return  # legal after all (the engine agrees): nothing to explain
-        # Not enough dice without the jolly: what the jolly runs into says more.
-        best = errors[0]
-        if len(errors) > 1 and best.rule == "shelfie.not_enough_dice":
-            best = errors[1]
-        raise best
+        error = state.circle_error(player, self.picks, shelf, column)
+        if error is not None:
+            raise error
 
     def _tap_strike(self, state: ShelfieState, player: int, data: Mapping[str, str]) -> None:
         shelf = self._number(data, "shelf", len(SHELVES))
         if shelf is None:
             return
-        strike = Strike(shelf)
-        if state.phase == Phase.DECIDE and strike in state.legal_actions(player):
-            self.strike = None if self.strike == shelf else shelf
-            self.picks = []
-            return
-        state.apply(player, strike)  # raises the rule that forbids it
+        error = state.check(player, Strike(shelf))
+        if error is not None:
+            raise error
+        self.strike = None if self.strike == shelf else shelf
+        self.picks = []
 
     # -- regions ----------------------------------------------------------------------------
 
-    def regions(self, state: AnyState) -> dict[str, str]:
+    def regions(self, state: AnyState, answers: Mapping[int, Action]) -> dict[str, str]:
         assert isinstance(state, ShelfieState)
         self._sync(state)
         regions = {
-            "prompt": self.prompt(state),
+            "prompt": self.prompt(state, answers),
             "dice": self.dice(state),
             "controls": self.controls(state),
         }
@@ -257,7 +218,7 @@ class ShelfieUI(GameUI):
             regions["scores"] = self.scores(state)
             regions["board"] = "".join(self.sheet(state, p) for p in range(state.num_players))
             return regions
-        asked = asked_player(state)
+        asked = asked_player(state, answers)
         regions["board"] = self.sheet(
             state, asked, self.reachable(state), self.picks, interactive=True
         )
@@ -275,9 +236,10 @@ class ShelfieUI(GameUI):
     def _only_pass(state: ShelfieState) -> bool:
         return state.legal_actions(state.active) == [PASS]
 
-    def prompt(self, state: ShelfieState) -> str:
+    def prompt(self, state: ShelfieState, answers: Mapping[int, Action]) -> str:
         t = self.t
-        name = self.name(asked_player(state))
+        asked = asked_player(state, answers)
+        name = self.name(asked)
         hint = ""
         if state.phase == Phase.ROLL:
             text = t("{name}, roll the dice", name=name)
@@ -308,7 +270,7 @@ class ShelfieUI(GameUI):
             if state.last_round and not state.is_terminal
             else ""
         )
-        blocked = "" if state.is_terminal else self.blocked_lines(state, asked_player(state))
+        blocked = "" if state.is_terminal else self.blocked_lines(state, asked)
         return (
             f'<p class="turn-count">{round_text} {last}</p><h2 class="prompt">{text}</h2>'
             + (f'<p class="hint">{hint}</p>' if hint else "")
@@ -318,30 +280,26 @@ class ShelfieUI(GameUI):
     def blocked_lines(self, state: ShelfieState, player: int) -> str:
         """Lines someone else completed, crossed out on ``player``'s sheet, said in words."""
         t = self.t
-        mine = state.sheets[player]
         said = []
-        for other, sheet in enumerate(state.sheets):
-            if other == player:
-                continue
-            for shelf, line in enumerate(SHELF_LINES):
-                if sheet.circled & line == line and mine.crossed & line:
-                    said.append(
-                        t(
-                            "{name} completed the {item} shelf: it is crossed out on your sheet",
-                            name=self.name(other),
-                            item=t(SHELVES[shelf]),
-                        )
+        for event in state.blocked_lines(player):
+            name = self.name(event.players[0])
+            if event.kind == SHELF_BLOCKED:
+                item = t(str(event.params["item"]))
+                said.append(
+                    t(
+                        "{name} completed the {item} shelf: it is crossed out on your sheet",
+                        name=name,
+                        item=item,
                     )
-            for column, line in enumerate(COLUMN_LINES):
-                if sheet.circled & line == line and mine.crossed & line:
-                    said.append(
-                        t(
-                            "{name} completed the {dice}-dice column: "
-                            "it is crossed out on your sheet",
-                            name=self.name(other),
-                            dice=column + 1,
-                        )
+                )
+            else:
+                said.append(
+                    t(
+                        "{name} completed the {dice}-dice column: it is crossed out on your sheet",
+                        name=name,
+                        dice=event.params["dice"],
                     )
+                )
         return "".join(f'<p class="blocked">{text}</p>' for text in said)
 
     # -- dice -------------------------------------------------------------------------------
@@ -553,7 +511,9 @@ class ShelfieUI(GameUI):
 
     def scores(self, state: ShelfieState) -> str:
         t = self.t
-        winners = state.winners()
+        outcome = state.outcome
+        assert outcome is not None
+        winners = outcome.winners
         head = "".join(
             f'<th scope="col" aria-label="{t("{item} shelf", item=t(item))}" '
             f'class="shelf-{item}">{icon(item)}</th>'
@@ -573,9 +533,8 @@ class ShelfieUI(GameUI):
                 f"{self.name(player)}{crown}</th>{shelves}{columns}"
                 f"<td><strong>{sheet.score()}</strong></td></tr>"
             )
-        title = self.winners_title(winners)
         return (
-            f'<h2 class="winners">{title}</h2><table class="scores shelfie-scores"><thead>'
+            f'{self.ending(state)}<table class="scores shelfie-scores"><thead>'
             f'<tr><td></td><th scope="colgroup" colspan="{len(SHELVES)}">{t("Shelves")}</th>'
             f'<th scope="colgroup" colspan="{COLUMNS}">{t("Columns")}</th><td></td></tr>'
             f'<tr><th scope="col">{t("Player")}</th>{head}<th scope="col">{t("Total")}</th></tr>'

@@ -15,7 +15,10 @@ from dadoteca.match import Match
 
 __all__ = [
     "BROKEN_PREFIX",
+    "HISTORY_FORMAT",
     "HISTORY_KEY",
+    "HISTORY_VERSION",
+    "LANGUAGE_KEY",
     "SAVE_KEY",
     "SAVE_RULES",
     "GameStore",
@@ -24,6 +27,7 @@ __all__ = [
     "MemoryStore",
 ]
 
+LANGUAGE_KEY: Final = "dadoteca.language"  # the language last chosen (written by the shell)
 SAVE_KEY: Final = "dadoteca.game"
 BROKEN_PREFIX: Final = "dadoteca.broken."
 MAX_SAVE_CHARS: Final = 1 << 20  # a record is a few KiB; anything larger is not ours

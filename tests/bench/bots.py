@@ -1,6 +1,6 @@
 """Computer players: strength, decision time in CPython and in the browser, the page's long tasks.
 
-    PYTHONPATH=py:build:tests/e2e .venv/bin/python tests/bench/bots.py [--games 400] [--solo 10000]
+    PYTHONPATH=py:.:tests/e2e .venv/bin/python tests/bench/bots.py [--games 400] [--solo 10000]
 
 1. Strength, in CPython (``dadoteca.bots.simulate``, table positions rotating): expert against
    normal and normal against random, 2 players, in every game; Qwixx solo, expert, ``--solo``

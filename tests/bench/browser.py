@@ -1,7 +1,7 @@
 """Browser benchmark: start-up against bare Pyodide, tap-to-DOM latency, rules engine in Pyodide.
 
-    .venv/bin/python build/build.py --dist dist            # the site to measure (any build)
-    PYTHONPATH=py:build:tests/e2e .venv/bin/python tests/bench/browser.py  # --runs, --dist, --out
+    .venv/bin/python -m build.build --dist dist            # the site to measure (any build)
+    PYTHONPATH=py:.:tests/e2e .venv/bin/python tests/bench/browser.py  # --runs, --dist, --out
 
 Writes ``bench-results/browser.json`` (``--out``) and prints a summary. About 6.5 minutes with
 the default ``--runs 5`` on a 2-core machine; ``--runs 2`` takes about 3. Timings on a shared
@@ -94,8 +94,8 @@ from playwright.sync_api import (
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from appdriver import CHROMIUM, CHROMIUM_ARGS  # tests/e2e: one home for the browser flags
-from build import NODE_MODULES, PYODIDE_RUNTIME, write_compressed_variants
-from serve import SERVICE_WORKER_FRESH_SECONDS, DistServer  # build/serve.py: its headers
+from build.build import NODE_MODULES, PYODIDE_RUNTIME, write_compressed_variants
+from build.serve import SERVICE_WORKER_FRESH_SECONDS, DistServer
 
 ROOT = Path(__file__).resolve().parents[2]
 VIEWPORT = {"width": 360, "height": 640}
@@ -917,7 +917,7 @@ def main() -> None:
         parser.exit(
             1,
             f"{args.dist}/index.html is missing: build first "
-            f"(.venv/bin/python build/build.py --dist {args.dist})\n",
+            f"(.venv/bin/python -m build.build --dist {args.dist})\n",
         )
     started, load_before = time.monotonic(), os.getloadavg()
     with (

@@ -1,6 +1,6 @@
 """Lighthouse's accessibility, best-practices and SEO scores of the built app, in Debian's Chromium.
 
-    PYTHONPATH=build:tests/e2e .venv/bin/python tests/bench/lighthouse.py
+    PYTHONPATH=py:.:tests/e2e .venv/bin/python tests/bench/lighthouse.py
 
 Serves dist/ (built by build/serve or build/test; this script builds nothing) with build/serve.py's
 BackgroundServer and runs Lighthouse 12.8 from node_modules/ (pinned in package.json; Lighthouse
@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from appdriver import CHROMIUM, CHROMIUM_ARGS  # tests/e2e/appdriver.py
-from serve import DIST, BackgroundServer  # build/serve.py
+from build.serve import DIST, BackgroundServer
 
 ROOT = Path(__file__).resolve().parents[2]
 LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"

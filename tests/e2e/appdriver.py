@@ -10,12 +10,12 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, ConsoleMessage, Page, Request, ViewportSize
 
+from build.serve import BackgroundServer
 from dadoteca.match import Match
 from dadoteca_web.app import App
 from dadoteca_web.game_ui import PLAY_REGIONS
 from dadoteca_web.i18n import Translator
 from dadoteca_web.storage import SAVE_KEY, GameStore, MemoryStore
-from serve import BackgroundServer  # build/serve.py; build/ is on pytest's pythonpath
 
 CHROMIUM = "/usr/bin/chromium"
 PHONE: ViewportSize = {"width": 360, "height": 640}  # every test's viewport unless it says

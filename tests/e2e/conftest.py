@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page
 
 from appdriver import CHROMIUM, CHROMIUM_ARGS, PHONE, PageWatch
-from serve import BackgroundServer  # build/serve.py; build/ is on pytest's pythonpath
+from build.serve import BackgroundServer
 
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"

@@ -14,8 +14,8 @@ import pytest
 from playwright.sync_api import Page
 
 from appdriver import open_app
+from build.serve import BackgroundServer
 from dadoteca.playout import random_match
-from serve import BackgroundServer
 from test_security import GAMES, NEXT_TAP, import_record, play_some, start
 
 # Roles that need a name; and roles a name is not allowed on (ARIA 1.2), so screen readers skip

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Browser, Page, Route
 
 from appdriver import PHONE, PageWatch, open_app, start_game, wait_ready
-from serve import BackgroundServer
+from build.serve import BackgroundServer
 
 
 def test_the_language_follows_the_browser_and_can_be_switched(
@@ -102,6 +102,7 @@ def test_export_then_import_restores_the_game(
     open_app(page, f"{server.url}?seed=6")
     start_game(page, ["Anna", "Bo"])
     page.click("[data-act=roll]")
+    page.click("#region-controls [data-act=pass]")  # Anna, then Bo: action 1 is played
     page.click("#region-controls [data-act=pass]")
     with page.expect_download() as download:
         page.click("[data-act=export]")
@@ -109,7 +110,7 @@ def test_export_then_import_restores_the_game(
     download.value.save_as(exported)
     assert download.value.suggested_filename == "dadoteca-game.json"
     record = json.loads(exported.read_text())
-    assert record["format"] == "dadoteca-record" and len(record["actions"]) == 2
+    assert record["format"] == "dadoteca-record" and len(record["actions"]) == 3
     page.click("[data-act=new-game]")
     page.click("[data-act=new-game-confirmed]")
     page.wait_for_selector("body[data-screen=setup]")
@@ -118,4 +119,4 @@ def test_export_then_import_restores_the_game(
     chooser.value.set_files(str(exported))
     page.wait_for_selector("body[data-screen=play]")
     assert json.loads(page.evaluate("localStorage.getItem('dadoteca.game')")) == record
-    assert "Bo" in page.inner_text("#region-prompt .prompt")
+    assert "Anna, one white die" in page.inner_text("#region-prompt .prompt")

@@ -8,10 +8,9 @@ import pytest
 from playwright.sync_api import Page
 
 from appdriver import PageWatch, open_app
+from build.serve import BackgroundServer
 from dadoteca.match import Match
-from serve import BackgroundServer
 
-# The person taps what the screen offers (roll, confirm, a legal cell, stop, pass); while a
 # computer plays, the prompt says so and the person waits.
 PERSON_VERSUS_BOTS_JS = """async ({ maxSteps }) => {
   const find = (selector) => document.querySelector(selector);

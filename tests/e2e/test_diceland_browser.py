@@ -15,12 +15,12 @@ from pathlib import Path
 from playwright.sync_api import Page
 
 from appdriver import PageWatch, open_app, saved_record
+from build.serve import BackgroundServer
 from dadoteca.diceland import DicelandState
 from dadoteca.match import Match
 from dadoteca_web.app import App
 from dadoteca_web.i18n import Translator
 from dadoteca_web.storage import GameStore, MemoryStore
-from serve import BackgroundServer
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "unit"))
 from test_diceland_app import tap_step

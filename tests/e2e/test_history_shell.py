@@ -8,7 +8,7 @@ import json
 from playwright.sync_api import Browser, Page, Route
 
 from appdriver import PHONE, open_app
-from serve import BackgroundServer
+from build.serve import BackgroundServer
 
 HOSTILE = "<img src=x onerror=pwned=1><b>Zoë</b>"  # within the 40 characters of a name
 

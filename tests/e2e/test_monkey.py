@@ -16,8 +16,8 @@ import pytest
 from playwright.sync_api import Page, ViewportSize
 
 from appdriver import SIMPLE_TAPS, PageWatch, assert_the_page_shows_the_saved_game, open_app
+from build.serve import BackgroundServer
 from dadoteca.match import Match
-from serve import BackgroundServer
 
 SEED = 2026
 VIEWPORTS = (ViewportSize(width=360, height=640), ViewportSize(width=768, height=1024))

@@ -20,8 +20,8 @@ from appdriver import (
     start_game,
     wait_ready,
 )
+from build.serve import BackgroundServer
 from dadoteca.match import Match
-from serve import BackgroundServer
 
 GAMES = ["qwixx", "diceland", "shelfie"]
 NAMES = ["Anna", "Bo"]

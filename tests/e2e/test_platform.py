@@ -26,13 +26,12 @@ from appdriver import (
     start_game,
     wait_ready,
 )
-from build import ENCODINGS, finish_site
+from build.build import ENCODINGS, finish_site
+from build.serve import BackgroundServer
 from dadoteca.bots import RandomBot
 from dadoteca.bots.play import play_bots
 from dadoteca_web.storage import HISTORY_KEY, History, MemoryStore
-from serve import BackgroundServer
 
-# Chromium checks for a new service worker shortly after a navigation the old one served.
 UPDATE_CHECK_WAIT_MS = 3_000
 
 

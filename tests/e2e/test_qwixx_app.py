@@ -7,10 +7,10 @@ import re
 from playwright.sync_api import Page, ViewportSize
 
 from appdriver import PageWatch, open_app, saved_record, start_game
+from build.serve import BackgroundServer
 from dadoteca.match import Match
 from dadoteca.qwixx import PASS, QWIXX, Cross, QwixxState, position_of
 from dadoteca_web.game_ui import asked_player
-from serve import BackgroundServer
 
 SEED = 21
 NAMES = ["Anna", "Bo"]

@@ -10,9 +10,9 @@ import pytest
 from playwright.sync_api import Dialog, FilePayload, Page
 
 from appdriver import PageWatch, open_app
+from build.serve import BackgroundServer
 from dadoteca.playout import random_match
 from dadoteca_web.app import GAME_UIS
-from serve import BackgroundServer
 
 GAMES = list(GAME_UIS)
 # At most 40 characters each (the form's and the records' limit). The first plays as a computer.

@@ -5,6 +5,7 @@ from __future__ import annotations
 from playwright.sync_api import Page, ViewportSize
 
 from appdriver import PageWatch, open_app, saved_record, start_game
+from build.serve import BackgroundServer
 from dadoteca.match import Match
 from dadoteca.shelfie import (
     COLUMNS,
@@ -16,9 +17,7 @@ from dadoteca.shelfie import (
     ShelfieState,
     Strike,
 )
-from serve import BackgroundServer
 
-# By the policy below, seed 7 gives a short game: Anna completes a line on turn 13 (crossed out
 # on Bo's sheet), Bo cannot mark on turn 14 and crosses out a shelf, Bo ends it on turn 16.
 SEED = 7
 NAMES = ["Anna", "Bo"]

@@ -8,7 +8,7 @@ import json
 from playwright.sync_api import Page
 
 from appdriver import PageWatch, open_app, start_game, wait_ready
-from serve import BackgroundServer
+from build.serve import BackgroundServer
 
 SNAPSHOT_TIMEOUT_MS = 120_000  # a worker starts a Pyodide of its own once the app is idle
 

@@ -6,11 +6,12 @@ import json
 
 import pytest
 
-from dadoteca.bots import finish
+from dadoteca.bots import bot_for, decision_seed
 from dadoteca.core import draw, seed_generator
 from dadoteca.games import GAMES
 from dadoteca.qwixx import Cross, QwixxState
-from dadoteca_web.app import App
+from dadoteca_web.app import BOT_PAUSE, BOT_SHOW, App
+from dadoteca_web.game_ui import SeatedState, asked_player
 from dadoteca_web.i18n import Translator
 from dadoteca_web.qwixx_view import QwixxUI
 from dadoteca_web.storage import GameStore, MemoryStore
@@ -43,13 +44,16 @@ def test_an_unknown_player_choice_seats_a_person() -> None:
 def test_the_table_watches_a_computer_turn_and_taps_wait() -> None:
     app = new_app()
     app.start(["", "Ann"], 5, choices=[{"player": "normal"}, {}])
-    assert app.bot_to_move() == 0
+    assert app.computer_to_move() == 0
     regions = app.regions()
     assert "Computer 1 (computer) is playing" in regions["prompt"]
     assert regions["controls"] == ""
     app.handle("roll", {})
     assert app.match is not None and app.match.actions == []  # the tap waited
-    app.bot_play(0, None)  # the computer rolls its own dice
+    moves = app.computer_moves()
+    assert next(moves) == BOT_PAUSE  # the table sees whose roll it is
+    assert app.match.actions == []
+    next(moves)  # the computer rolls its own dice, and pauses before deciding
     state = app.state
     assert isinstance(state, QwixxState) and not state.is_chance
 
@@ -57,13 +61,15 @@ def test_the_table_watches_a_computer_turn_and_taps_wait() -> None:
 def test_the_choice_is_shown_before_it_is_played() -> None:
     app = new_app()
     app.start([""], 3, choices=[{"player": "expert"}])
-    app.bot_play(0, None)
-    action = finish(app.bot_thinking(0))
-    app.bot_show(action)
+    moves = app.computer_moves()
+    while next(moves) != BOT_SHOW:
+        pass
+    assert app.match is not None and len(app.match.actions) == 1  # the roll; shown, not played
+    state = app.state
+    action = bot_for("qwixx", "expert").decide(state, 0, decision_seed(3, 1, 0))
     assert isinstance(app.ui, QwixxUI)
     assert app.ui.selection == (action if isinstance(action, Cross) else None)
-    assert app.match is not None and len(app.match.actions) == 1  # shown, not played yet
-    app.bot_play(0, action)
+    next(moves)
     assert app.match.actions[-1] == (0, action)
     assert app.ui.selection is None
 
@@ -81,16 +87,15 @@ def test_a_person_plays_a_whole_game_against_two_computers(game_id: str) -> None
         app.play_bots()
         if app.state.is_terminal:
             break
-        assert app.match is not None and app.ui is not None
-        player = app.ui.waiting_for(app.state)
+        assert app.match is not None and isinstance(app.state, SeatedState)
+        player = asked_player(app.state, app.answers)
         assert app.match.seats[player].kind == "human"
         if app.state.is_chance:
-            app.match.roll()
+            app.play([(None, None)])
         else:
             chooser, value = draw(chooser)
             legal = app.state.legal_actions(player)
-            app.match.play(player, legal[value % len(legal)])
-        app.store.save(app.match)  # as the person's taps would
+            app.play([(player, legal[value % len(legal)])])
     assert app.state.is_terminal
     assert app.screen == "over"
     saved = new_app(store)
@@ -117,6 +122,6 @@ def test_a_plain_bot_seat_from_a_record_plays_at_normal_level() -> None:
     app.import_record(json.dumps(data))
     app.handle("roll", {})
     app.handle("pass", {})  # Ann's action 1 done: the plain bot decides next
-    assert app.bot_to_move() == 1
+    assert app.computer_to_move() == 1
     app.play_bots()
-    assert app.bot_to_move() is None
+    assert app.computer_to_move() is None

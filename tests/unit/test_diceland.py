@@ -568,17 +568,23 @@ def test_the_count_is_checked_last_so_a_selection_in_progress_passes_the_rest() 
     match = match_from(sheet_with(SMALL), sheet_with(SMALL))
     to_phase2(match, "red red red green blue orange", RED)
     state = state_of(match)
-    state.check_mark(0, RED, (1, 2, 3))
+    assert state.check(0, mark(RED, 1, 2, 3)) is None
     for partial in ((3,), (2, 3)):
-        with pytest.raises(RuleError) as error:
-            state.check_mark(0, RED, partial)
-        assert rule_of(error) == "diceland.wrong_count"
-    with pytest.raises(RuleError) as error:
-        state.check_mark(0, RED, (2,))
-    assert rule_of(error) == "diceland.not_touching"
+        assert checked_rule(state, 0, mark(RED, *partial)) == "diceland.wrong_count"
+    assert checked_rule(state, 0, mark(RED, 2)) == "diceland.not_touching"
 
 
-def test_check_mark_explains_the_decision_too() -> None:
+def checked_rule(state: DicelandState, player: int, action: DicelandAction) -> str:
+    """The rule ``check`` names, which is the one ``apply`` raises."""
+    error = state.check(player, action)
+    assert error is not None
+    with pytest.raises(RuleError) as raised:
+        state.apply(player, action)
+    assert raised.value.rule == error.rule
+    return error.rule
+
+
+def test_check_explains_the_decision_too() -> None:
     match = match_from(sheet_with(SMALL), sheet_with(SMALL))
     to_phase2(match, "red red red yellow blue orange", RED)
     state = state_of(match)
@@ -590,14 +596,10 @@ def test_check_mark_explains_the_decision_too() -> None:
         (1, 9, (7,), "diceland.bad_action"),
     ]
     for player, colour, cells, rule in cases:
-        with pytest.raises(RuleError) as error:
-            state.check_mark(player, colour, cells)
-        assert rule_of(error) == rule, (player, colour)
-    state.check_mark(1, YELLOW, (7,))
+        assert checked_rule(state, player, Mark(colour, cells)) == rule, (player, colour)
+    assert state.check(1, mark(YELLOW, 7)) is None
     match.play(1, mark(YELLOW, 7))
-    with pytest.raises(RuleError) as error:
-        state_of(match).check_mark(1, YELLOW, (7,))
-    assert rule_of(error) == "diceland.already_decided"
+    assert checked_rule(state_of(match), 1, mark(YELLOW, 7)) == "diceland.already_decided"
 
 
 def test_placements_and_playable_cells_for_the_view() -> None:

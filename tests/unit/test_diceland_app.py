@@ -186,7 +186,7 @@ def test_highlight_is_the_engines_placements_and_grows_with_the_selection() -> N
     while checked < 12 and app.screen == "play":
         state = state_of(app)
         if state.phase in (Phase.MARK, Phase.BONUS) and not ui_of(app).selection:
-            player = asked_player(state)
+            player = asked_player(state, app.answers)
             board = app.regions()["board"]
             assert highlighted(board) == set(state.playable_cells(player))
             marks = [a for a in state.legal_actions(player) if isinstance(a, Mark)]
@@ -218,7 +218,7 @@ def test_an_illegal_tap_is_explained_by_the_rule_it_breaks() -> None:
     assert "Choose one of the colours rolled" in app.regions()["notice"]
     to_phase(app, Phase.MARK)
     state = state_of(app)
-    assert asked_player(state) == state.active == 0
+    assert asked_player(state, app.answers) == state.active == 0
     obstacle = next(c for c in range(m.cell_count) if m.kinds[c] == Kind.OBSTACLE)
     app.handle("cell", {"cell": str(obstacle)})
     assert "This cell is an obstacle" in app.regions()["notice"]
@@ -271,7 +271,7 @@ def test_pass_is_refused_to_the_active_player_who_can_cross_and_allowed_to_the_o
     app.handle("pass", {})
     assert "so you must" in app.regions()["notice"]
     assert state_of(app) == state
-    play_until(app, lambda a: asked_player(state_of(a)) == 1)
+    play_until(app, lambda a: asked_player(state_of(a), a.answers) == 1)
     assert "Bo, use one colour of the remaining dice, or pass" in app.regions()["prompt"]
     app.handle("pass", {})
     assert app.match is not None and app.match.actions[-1] == (1, PASS)
@@ -292,7 +292,7 @@ def test_undo_clears_the_selection_before_confirm_and_confirm_plays_it() -> None
     for cell in reversed(marks[0].cells):
         app.handle("cell", {"cell": str(cell)})
     app.handle("confirm", {})
-    assert app.match is not None and app.match.actions[-1] == (0, marks[0])
+    assert app.answers == {0: marks[0]}  # played once Bo has answered too
 
 
 def test_stop_ends_the_rolling() -> None:

@@ -70,7 +70,7 @@ def test_hostile_names_are_text_in_play_on_a_computers_turn_and_at_the_end(game:
     # The computer sits first, so the table starts by watching it play.
     seats = [(HOSTILE[2], "easy"), (HOSTILE[0], "human"), (HOSTILE[1], "human")]
     app.start([n for n, _ in seats], 3, game=game, choices=[{"player": k} for _, k in seats])
-    assert app.bot_to_move() == 0
+    assert app.computer_to_move() == 0
     assert shown_as_text(painted(app), f"{HOSTILE[2]} (computer) is playing…")
     app.play_bots()
     for _ in range(20):  # a few turns of the people, passing, and of the computer

@@ -1,45 +1,36 @@
 """The translations: catalogs complete and well formed, the tool that keeps them, the summaries.
 
 ``test_catalogs_are_complete`` is the one that fails when someone adds an English string and
-nobody translates it: run ``python build/i18n.py extract``, fill in the empty msgstr lines of
-``assets/i18n/it.po`` and ``es.po``, and run ``python build/i18n.py check``.
+nobody translates it: run ``python -m build.i18n extract``, fill in the empty msgstr lines of
+``assets/i18n/it.po`` and ``es.po``, and run ``python -m build.i18n check``.
 """
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 import string
+import subprocess
 import sys
 from html.parser import HTMLParser
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
+from build import i18n as tool
+from dadoteca.bots import BOT_RULES
 from dadoteca.core import CORE_RULES, RuleError
+from dadoteca.games import GAMES
 from dadoteca.match import RECORD_RULES
 from dadoteca.qwixx import ROW_NAMES
 from dadoteca.qwixx import RULES as QWIXX_RULES
-from dadoteca_web.i18n import RULE_MESSAGES, Translator
+from dadoteca_web.i18n import Translator
 from dadoteca_web.storage import SAVE_RULES
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("it", "es")
 
 
-def _load_tool() -> ModuleType:
-    """build/i18n.py, which is a script and not a package module."""
-    spec = importlib.util.spec_from_file_location("dadoteca_i18n_tool", ROOT / "build/i18n.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while being built
-    spec.loader.exec_module(module)
-    return module
-
-
-tool = _load_tool()
 
 
 def _catalog(language: str) -> dict[str, str]:
@@ -58,15 +49,16 @@ def test_catalogs_are_complete() -> None:
     """Every msgid of the sources translated, nothing obsolete, placeholders kept."""
     problems = tool.check(ROOT)
     assert problems == [], "\n".join(
-        ["run `python build/i18n.py extract`, then translate:", *problems]
+        ["run `python -m build.i18n extract`, then translate:", *problems]
     )
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_rule_message_is_translated(language: str) -> None:
     catalog = _catalog(language)
-    messages = [*CORE_RULES.values(), *RECORD_RULES.values(), *QWIXX_RULES.values()]
-    messages += [*SAVE_RULES.values(), *RULE_MESSAGES.values(), *ROW_NAMES]
+    messages = [*CORE_RULES.values(), *RECORD_RULES.values(), *SAVE_RULES.values()]
+    messages += [*BOT_RULES.values(), *ROW_NAMES]
+    messages += [text for game in GAMES.values() for text in game.rules.values()]
     missing = [message for message in messages if not catalog.get(message)]
     assert missing == []
 
@@ -111,6 +103,23 @@ def test_the_app_translates_a_rule_error_with_the_compiled_catalog(tmp_path: Pat
     error = RuleError("qwixx.row_locked", QWIXX_RULES["qwixx.row_locked"], row="green")
     assert "verde" in t.rule(error)
     assert "green" not in t.rule(error)
+
+
+def test_translating_an_error_imports_no_engine() -> None:
+    """A rule error carries its template: the translator needs no rule table, so importing it
+    pulls in neither the games, nor the bots (whose import reads a values file), nor storage."""
+    code = (
+        "import sys, dadoteca_web.i18n; "
+        "print(sorted(m for m in sys.modules if m.startswith('dadoteca')))"
+    )
+    loaded = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={"PYTHONPATH": str(ROOT / "py")},
+    ).stdout
+    assert loaded.strip() == "['dadoteca', 'dadoteca.core', 'dadoteca_web', 'dadoteca_web.i18n']"
 
 
 # --- the .po reader and writer ---------------------------------------------------------------

@@ -129,9 +129,8 @@ def rule_of(error: pytest.ExceptionInfo[RuleError]) -> str:
 def broken_mark(state: ShelfieState, *texts: str) -> str:
     with pytest.raises(RuleError) as error:
         state.apply(0, mark(*texts))
-    with pytest.raises(RuleError) as checked:
-        state.check_mark(0, [mark(text).combos[0] for text in texts])
-    assert checked.value.rule == error.value.rule
+    checked = state.check(0, Mark(tuple(mark(text).combos[0] for text in texts)))
+    assert checked is not None and checked.rule == error.value.rule
     return rule_of(error)
 
 
@@ -351,7 +350,7 @@ def test_a_mark_is_a_set_the_order_of_its_combinations_does_not_matter() -> None
 
 
 def test_legal_marks_are_every_legal_set_of_combinations_once() -> None:
-    """Brute force: every set of 1-3 combinations there are, asked of check_mark, on some rolls."""
+    """Brute force: every set of 1-3 combinations there are, asked of check, on some rolls."""
     cases = [
         ("cat book plant trophy game jolly", Sheet()),
         ("cat cat cat cat cat cat", Sheet()),
@@ -366,11 +365,8 @@ def test_legal_marks_are_every_legal_set_of_combinations_once() -> None:
         expected = set()
         for size in (1, 2, 3):
             for combos in combinations(ALL_COMBOS, size):
-                try:
-                    state.check_mark(0, combos)
-                except RuleError:
-                    continue
-                expected.add(Mark(combos))
+                if state.check(0, Mark(combos)) is None:
+                    expected.add(Mark(combos))
         assert set(legal) == expected, text
         assert set(state.combinations(0)) == {m.combos[0] for m in legal if len(m.combos) == 1}
         for action in legal:
@@ -797,9 +793,8 @@ def test_sheet_helpers() -> None:
 def test_helpers_are_empty_for_players_not_deciding() -> None:
     state = decide(dice_text="cat book plant trophy game jolly")
     assert state.combinations(1) == [] and state.legal_marks(1) == []
-    with pytest.raises(RuleError) as error:
-        state.check_mark(1, [Combo(CAT, 0)])
-    assert rule_of(error) == "shelfie.not_your_decision"
+    error = state.check(1, Mark((Combo(CAT, 0),)))
+    assert error is not None and error.rule == "shelfie.not_your_decision"
     assert not state_of(new_match()).can_mark
 
 

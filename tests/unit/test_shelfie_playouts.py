@@ -92,7 +92,7 @@ def check_invariants(
     if isinstance(action, Mark):
         assert added_circles == {(c.shelf, c.column) for c in action.combos}
         assert 1 <= len(added_circles) <= 3 and not added_crosses
-        before.check_mark(player, action.combos)  # the UI's check agrees with apply
+        assert before.check(player, action) is None  # the UI's check agrees with apply
         for line in completed_lines(new) - completed_lines(old):
             blocking |= line  # ruling SHELFIE_BLOCKING
     elif isinstance(action, Strike):

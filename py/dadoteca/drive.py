@@ -1,0 +1,77 @@
+"""One loop drives every match, people's, computers' and play-outs' alike.
+
+Who acts next is the state's to say: :attr:`~dadoteca.core.State.roller` rolls at a chance
+node, else every one of :attr:`~dadoteca.core.State.deciders` decides. Simultaneous decisions
+follow one rule, as at the table: every decider decides on the same moment, nobody seeing
+another's choice first, and then the decisions are applied in seat order
+(:func:`decide_together`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+from .core import Action, AnyState
+
+__all__ = ["Decide", "Playout", "Step", "Table", "decide_together", "play_out"]
+
+Decide = Callable[[AnyState, int], Action]
+"""``decide(state, player)``: ``player``'s action in ``state``."""
+
+Step = tuple[int | None, Action]
+"""One entry of a game's history: (player, action), or (None, the dice rolled)."""
+
+
+class Table(Protocol):
+    """Where a game is played out: a :class:`~dadoteca.match.Match` (which keeps every state
+    and its record), or a :class:`Playout` (only the present, for simulations)."""
+
+    @property
+    def state(self) -> AnyState: ...
+
+    def roll(self, outcome: Action | None = None) -> AnyState: ...
+
+    def play(self, player: int, action: Action) -> AnyState: ...
+
+
+def decide_together(state: AnyState, decide: Decide) -> list[tuple[int, Action]]:
+    """Every decider's action, all decided on ``state`` itself, in seat order."""
+    return [(player, decide(state, player)) for player in state.deciders]
+
+
+def play_out(table: Table, decide: Decide) -> AnyState:
+    """Play ``table``'s game to its end: dice from the state's own generator, decisions by
+    ``decide`` (see :func:`decide_together`); the final state."""
+    while not (state := table.state).is_terminal:
+        if state.is_chance:
+            table.roll()
+            continue
+        for player, action in decide_together(state, decide):
+            table.play(player, action)
+    return table.state
+
+
+class Playout:
+    """A :class:`Table` holding only the present state: the fast loop of simulations and
+    benchmarks. ``steps``, if given, receives every step, rolls included."""
+
+    __slots__ = ("state", "steps")
+
+    def __init__(self, state: AnyState, steps: list[Step] | None = None) -> None:
+        self.state = state
+        self.steps = steps
+
+    def roll(self, outcome: Action | None = None) -> AnyState:
+        state = self.state
+        outcome = state.roll() if outcome is None else outcome
+        self.state = state.apply_chance(outcome)
+        if self.steps is not None:
+            self.steps.append((None, outcome))
+        return self.state
+
+    def play(self, player: int, action: Action) -> AnyState:
+        self.state = self.state.apply(player, action)
+        if self.steps is not None:
+            self.steps.append((player, action))
+        return self.state
