@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
-from dadoteca.core import Action, AnyState, RuleError, draw, seed_generator
+from dadoteca.core import ROLLED, Action, AnyState, RuleError, draw, seed_generator
 from dadoteca.games import get_game
 from dadoteca.match import Match, Seat
 
@@ -149,6 +149,7 @@ def check_common(
         assert set(after.winners()) <= set(range(players))
     else:
         assert after.is_chance != bool(deciders)  # dice to roll, or somebody to decide
+    check_queries(before, after, player, action)
     if thorough:
         # The record text of the action reads back as the same action.
         assert before.parse_action(str(action)) == action
@@ -156,6 +157,25 @@ def check_common(
         # Exactly the players deciding have legal actions (none once the game is over).
         for seat in range(players):
             assert bool(after.legal_actions(seat)) == (seat in deciders)
+
+
+def check_queries(before: AnyState, after: AnyState, player: int | None, action: Action) -> None:
+    """The engine's answers about a step agree with the state: who rolls, how it ended, and
+    what happened (the events the table is told)."""
+    players = range(after.num_players)
+    assert (after.roller is not None) == after.is_chance
+    assert after.roller is None or after.roller in players
+    if player is None:
+        assert before.roller is not None
+    outcome = after.outcome
+    assert (outcome is not None) == after.is_terminal
+    events = after.events(before, player, action)
+    assert all(set(event.players) <= set(players) for event in events)
+    assert ([e.kind for e in events[:1]] == [ROLLED]) == (player is None)
+    if outcome is not None:
+        assert outcome.winners == after.winners() and outcome.scores == after.scores()
+        assert set(outcome.players) <= set(players)
+        assert events[-1] == outcome.event() and before.outcome is None
 
 
 def someone(state: AnyState) -> st.SearchStrategy[int]:
@@ -193,6 +213,7 @@ def every_legal_action_is_accepted(state: AnyState) -> None:
         legal = state.legal_actions(player)
         assert len(set(legal)) == len(legal), "no action listed twice"
         for action in legal:
+            assert state.check(player, action) is None
             state.apply(player, action)
 
 
@@ -212,13 +233,16 @@ def check_refused(
     legal = state.legal_actions(player)
     if not 0 <= player < state.num_players:
         assert legal == [], "only seated players have legal actions"
+    checked = state.check(player, action)
     if action in legal:
         assert expected is None, f"the oracle expected {expected} for the legal {action}"
+        assert checked is None
         state.apply(player, action)
     else:
         with pytest.raises(RuleError) as error:
             state.apply(player, action)
         assert error.value.rule in rules
+        assert checked is not None and checked.rule == error.value.rule  # the one way to ask
         if expected is not None:
             assert error.value.rule == expected, f"{action} by {player}: {error.value}"
     assert state.to_json() == before

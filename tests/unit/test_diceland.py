@@ -7,15 +7,23 @@ from dataclasses import replace
 
 import pytest
 
-from dadoteca.core import RuleError, advance, draw, roll_dice, seed_generator
+from dadoteca.core import ROLLED, Event, RuleError, advance, draw, roll_dice, seed_generator
 from dadoteca.diceland import (
+    ALL_SET_ASIDE,
     BONUS_DICE,
+    BONUS_ROLL,
     CHOOSE,
+    COLOUR_COMPLETED,
     DICELAND,
+    GOAL,
+    MARKED,
+    NONE_OF_COLOUR,
     PASS,
+    PRIZE,
     REROLL,
     RULES,
     STOP,
+    STOPPED,
     Choose,
     DicelandAction,
     DicelandState,
@@ -1070,3 +1078,77 @@ def test_legal_actions_are_exactly_the_actions_apply_accepts(m: DicelandMap, ste
 def test_board_tables_are_shared_per_map() -> None:
     assert board_of(MAP_A) is Sheet.new(MAP_A).board
     assert Sheet.new(MAP_A).map is MAP_A
+
+
+# --- What the engine answers: who rolls, why the rolling ended, what happened, the end -----
+
+
+def test_the_roller_is_the_active_player_then_whoever_is_owed_a_bonus_roll() -> None:
+    match = match_from(sheet_with(SMALL), sheet_with(SMALL), active=1)
+    assert state_of(match).roller == 1
+    to_phase2(match, "red red red yellow blue orange", RED)
+    assert state_of(match).roller is None
+    match.play(0, PASS)
+    match.play(1, mark(RED, 1, 2, 3))  # prize 1: player 1 rolls five dice
+    assert state_of(match).roller == 1 and state_of(match).phase == Phase.BONUS_ROLL
+
+
+def test_why_the_rolling_ended_is_the_engines_to_say() -> None:
+    stopped = match_from(sheet_with(SMALL), sheet_with(SMALL))
+    to_phase2(stopped, "red red red yellow blue orange", RED)
+    assert state_of(stopped).rolling_ended == STOPPED
+    assert [e.kind for e in stopped.last_events()] == [STOPPED]
+    all_six = match_from(sheet_with(SMALL), sheet_with(SMALL))
+    to_phase2(all_six, "red red red red red red", RED)
+    assert state_of(all_six).rolling_ended == ALL_SET_ASIDE
+    none = match_from(sheet_with(SMALL), sheet_with(SMALL))
+    roll(none, "red red yellow yellow blue orange")
+    none.play(0, CHOOSE[RED])
+    none.play(0, REROLL)
+    roll(none, "blue blue grey grey")
+    assert state_of(none).rolling_ended == NONE_OF_COLOUR
+    events = list(none.last_events())
+    assert events == [
+        Event(ROLLED, (0,), {"dice": "roll blue blue grey grey"}),
+        Event(NONE_OF_COLOUR, (0,), {"colour": "red"}),
+    ]
+    assert state_of(match_from(sheet_with(SMALL))).rolling_ended is None
+
+
+def test_a_prize_is_an_event_and_its_bonus_roll_another() -> None:
+    match = match_from(sheet_with(SMALL), sheet_with(SMALL))
+    to_phase2(match, "red red red yellow blue orange", RED)
+    match.play(1, PASS)
+    assert list(match.last_events()) == []  # waiting for player 0
+    match.play(0, mark(RED, 1, 2, 3))
+    assert list(match.last_events()) == [
+        Event(MARKED, (0,), {"colour": "red", "cells": "1 2 3"}),
+        Event(PRIZE, (0,), {"colour": "red"}),
+        Event(BONUS_ROLL, (0,)),
+    ]
+
+
+def test_a_whole_colour_and_the_goal_are_events_and_the_outcome_names_the_winners() -> None:
+    grey = prize_area(MAP_A, GREY, 3)
+    red = prize_area(MAP_A, RED, 3)
+    match = match_from(
+        nearly_winning(MAP_A, grey), nearly_winning(MAP_A, red), nearly_winning(MAP_A, red)
+    )
+    to_phase2(match, "grey grey grey red red red", GREY)
+    assert state_of(match).outcome is None
+    match.play(0, Mark(GREY, MAP_A.area_cells(grey)))
+    match.play(1, Mark(RED, MAP_A.area_cells(red)))
+    match.play(2, PASS)
+    outcome = state_of(match).outcome
+    assert outcome is not None and outcome.termination == GOAL
+    assert outcome.winners == outcome.players == (0, 1)
+    kinds = [(e.kind, e.players) for e in match.last_events()]
+    assert (COLOUR_COMPLETED, (0,)) in kinds and (COLOUR_COMPLETED, (1,)) in kinds
+    assert kinds[-1] == (GOAL, (0, 1))
+
+
+def test_rounds_played_count_each_players_turns() -> None:
+    state = DicelandState(
+        (sheet_with(SMALL),) * 3, seed_generator(1), active=1, bonus=(0, 0, 0), turn=5
+    )
+    assert [state.rounds_played(p) for p in range(3)] == [2, 2, 1]

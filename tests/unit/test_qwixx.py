@@ -4,14 +4,19 @@ from __future__ import annotations
 
 import pytest
 
-from dadoteca.core import RuleError
+from dadoteca.core import ROLLED, Event, RuleError
 from dadoteca.match import Match, Seat
 from dadoteca.qwixx import (
     BLUE,
+    CROSSED,
+    FOUR_PENALTIES,
     GREEN,
     PASS,
+    PENALTY,
     QWIXX,
     RED,
+    ROW_LOCKED,
+    TWO_LOCKS,
     YELLOW,
     Cross,
     Phase,
@@ -421,3 +426,87 @@ def test_bad_action_text_names_the_problem(text: str) -> None:
 def test_the_same_seed_rolls_the_same_dice() -> None:
     assert QWIXX.new_game(2, seed=42).roll() == QWIXX.new_game(2, seed=42).roll()
     assert str(QWIXX.new_game(2, seed=42).roll()) == "roll w2 w1 r6 y3 g4 b5"  # golden
+
+
+# --- What the engine answers: who rolls, why a move is illegal, what happened, the end ------
+
+
+def step_events(match: Match) -> list[Event]:
+    return list(match.last_events())
+
+
+def test_the_active_player_rolls_and_nobody_else() -> None:
+    match = new_match(3)
+    assert state_of(match).roller == 0
+    roll(match, 2, 3)
+    assert state_of(match).roller is None
+    assert step_events(match) == [Event(ROLLED, (0,), {"dice": "roll w2 w3 r1 y1 g1 b1"})]
+
+
+def test_check_names_the_rule_apply_would_raise_and_changes_nothing() -> None:
+    match = match_with_sheets(sheet_with({RED: [2, 3, 4]}), Sheet())
+    roll(match, 1, 1)  # white sum 2
+    state = state_of(match)
+    assert state.check(0, Cross(YELLOW, 2)) is None
+    refused = state.check(0, Cross(RED, 2))
+    assert refused is not None and refused.rule == "qwixx.left_to_right"
+    wrong_sum = state.check(1, Cross(RED, 5))
+    assert wrong_sum is not None and wrong_sum.rule == "qwixx.white_sum"
+    assert state_of(match) == state
+
+
+def test_skipped_numbers_and_closed_rows_are_the_engines_to_say() -> None:
+    sheet = sheet_with({RED: [2, 5, 6], GREEN: [11]})
+    assert sheet.skipped(RED) == (3, 4) and sheet.skipped(GREEN) == (12,)
+    assert sheet.skipped(YELLOW) == () and sheet.penalty_points() == 0
+    assert Sheet(penalties=3).penalty_points() == 15
+    state = QwixxState((sheet,), generator=1, closed=1 << BLUE)
+    assert state.is_closed(BLUE) and not state.is_closed(RED)
+
+
+def test_a_lock_is_an_event_naming_who_locked_which_row() -> None:
+    match = match_with_sheets(Sheet(), sheet_with({GREEN: [12, 10, 8, 6, 4]}))
+    roll(match, 1, 1)
+    match.play(0, PASS)
+    assert step_events(match) == []  # a decision waiting for the others: nothing yet
+    match.play(1, Cross(GREEN, 2))
+    assert step_events(match) == [
+        Event(CROSSED, (1,), {"row": "green", "number": 2}),
+        Event(ROW_LOCKED, (1,), {"row": "green"}),
+    ]
+
+
+def test_a_penalty_is_an_event_with_its_count() -> None:
+    match = match_with_sheets(Sheet(penalties=1), Sheet())
+    roll(match, 2, 3)
+    match.play(0, PASS)
+    match.play(1, PASS)
+    match.play(0, PASS)
+    assert step_events(match) == [Event(PENALTY, (0,), {"count": 2, "boxes": 4})]
+
+
+def test_the_fourth_penalty_ends_the_game_with_that_reason() -> None:
+    match = match_with_sheets(Sheet(penalties=3), Sheet())
+    assert state_of(match).outcome is None
+    roll(match, 2, 3)
+    match.play(0, PASS)
+    match.play(1, Cross(RED, 5))
+    match.play(0, PASS)
+    outcome = state_of(match).outcome
+    assert outcome is not None and outcome.termination == FOUR_PENALTIES
+    assert outcome.players == (0,) and outcome.winners == (1,) and outcome.scores == (-20, 1)
+    assert step_events(match)[-1] == outcome.event()
+
+
+def test_two_locks_end_the_game_with_that_reason_and_the_lockers() -> None:
+    match = match_with_sheets(Sheet(), sheet_with({YELLOW: [2, 3, 4, 5, 6]}), closed=1 << BLUE)
+    match._states[-1] = state_of(match)._replace(
+        sheets=(sheet_with({BLUE: [12, 11, 10, 9, 8, 2]}), state_of(match).sheets[1])
+    )
+    roll(match, 6, 6, b=None)
+    match.play(0, PASS)
+    match.play(1, Cross(YELLOW, 12))
+    outcome = state_of(match).outcome
+    assert outcome is not None and outcome.termination == TWO_LOCKS
+    assert outcome.players == (0, 1)
+    assert [e.kind for e in step_events(match)] == [CROSSED, ROW_LOCKED, TWO_LOCKS]

@@ -7,16 +7,21 @@ from itertools import combinations
 
 import pytest
 
-from dadoteca.core import RuleError
+from dadoteca.core import ROLLED, Event, RuleError
 from dadoteca.match import Match, Seat
 from dadoteca.shelfie import (
+    CIRCLED,
+    COLUMN_BLOCKED,
     COLUMN_VALUES,
     COLUMNS,
     DICE_COUNT,
     FACES,
+    FULL_SHELVES,
     JOLLY,
+    LAST_ROUND,
     PASS,
     RULES,
+    SHELF_BLOCKED,
     SHELFIE,
     SHELFIE_BLOCKING,
     SHELFIE_DICE,
@@ -31,6 +36,7 @@ from dadoteca.shelfie import (
     SHELFIE_SIX_JOLLIES,
     SHELFIE_SOLO,
     SHELVES,
+    STRUCK,
     UNUSED,
     CellState,
     Combo,
@@ -808,3 +814,70 @@ def test_to_json_describes_the_state() -> None:
     assert described["rerolling"] == [2, 3] and described["rerolls_left"] == 1
     assert described["sheets"][0]["shelves"]["cat"] == "O.X.."
     assert described["scores"] == [0, 0] and described["winners"] is None
+
+
+# --- What the engine answers: who rolls, which ways circle a cell, what happened, the end ---
+
+
+def test_the_active_player_rolls_and_rerolls() -> None:
+    match = match_with(Sheet(), Sheet(), active=1)
+    assert state_of(match).roller == 1
+    roll(match, "cat cat cat cat cat cat")
+    assert state_of(match).roller is None
+    assert list(match.last_events()) == [
+        Event(ROLLED, (1,), {"dice": "roll cat cat cat cat cat cat"})
+    ]
+    match.play(1, Reroll((0,)))
+    assert state_of(match).roller == 1
+
+
+def test_ways_to_circle_a_cell_put_the_one_keeping_the_jolly_first() -> None:
+    state = decide(dice_text="cat cat cat jolly book plant")
+    ways = state.ways_to_circle(0, [], CAT, 2)
+    assert ways == [Combo(CAT, 2), Combo(CAT, 2, jolly=True)]
+    assert state.ways_to_circle(0, [Combo(CAT, 2)], CAT, 2) == []  # once only
+    assert state.ways_to_circle(0, [], CAT, 3) == [Combo(CAT, 3, jolly=True)]
+
+
+def test_circle_error_tells_what_the_jolly_runs_into() -> None:
+    state = decide(dice_text="cat jolly jolly book plant game")
+    error = state.circle_error(0, [], CAT, 2)  # one cat and one jolly at most: not 3 dice
+    assert error is not None and error.rule == "shelfie.one_jolly"
+    assert state.circle_error(0, [], CAT, 1) is None
+    alone = state.circle_error(0, [], TROPHY, 0)
+    assert alone is not None and alone.rule == "shelfie.jolly_alone"
+
+
+def test_blocking_is_an_event_and_the_blocked_players_sheet_says_by_whom() -> None:
+    giuliano = sheet("OOO.O")
+    match = match_with(giuliano, sheet("O.X..", "OO..."))
+    roll(match, "cat cat jolly cat book book")
+    match.play(0, mark("cat4+j", "book2"))
+    assert list(match.last_events()) == [
+        Event(CIRCLED, (0,), {"combos": "cat4+j book2"}),
+        Event(SHELF_BLOCKED, (0,), {"item": "cat"}),
+    ]
+    assert state_of(match).blocked_lines(1) == (Event(SHELF_BLOCKED, (0,), {"item": "cat"}),)
+    assert state_of(match).blocked_lines(0) == ()
+
+
+def test_a_completed_column_is_an_event_too() -> None:
+    player = sheet("....O", "....O", "....O", "....O", "")
+    five_games = dice("game game game game game cat")
+    state = ShelfieState((player, Sheet()), generator=1, phase=Phase.DECIDE, dice=five_games)
+    after = state.apply(0, mark("game5"))
+    kinds = [(e.kind, dict(e.params)) for e in after.events(state, 0, mark("game5"))]
+    assert (COLUMN_BLOCKED, {"dice": 5}) in kinds and (SHELF_BLOCKED, {"item": "game"}) not in kinds
+
+
+def test_a_strike_the_last_round_and_the_end_are_events_and_the_outcome_says_who() -> None:
+    match = match_with(Sheet(), sheet("OOOOO", "OX...", "XX..."), active=1)
+    roll(match, "cat cat cat cat cat cat")
+    assert state_of(match).outcome is None
+    match.play(1, Strike(PLANT))
+    events = list(match.last_events())
+    assert events[0] == Event(STRUCK, (1,), {"item": "plant"})
+    assert events[1] == Event(LAST_ROUND, (1,))
+    outcome = state_of(match).outcome
+    assert outcome is not None and outcome.termination == FULL_SHELVES
+    assert outcome.players == (1,) and events[-1] == outcome.event()
