@@ -79,6 +79,7 @@
   async function switchLanguage(language) {
     if (storage) storage.setItem(LANGUAGE_KEY, language);
     if (await translate(language)) {
+      showStarters();
       window.dispatchEvent(new CustomEvent("dadoteca:language", { detail: language }));
     }
   }
@@ -86,27 +87,68 @@
   const setup = document.getElementById("setup");
   const chosenGame = () => setup.querySelector("input[name=game]:checked");
 
-  // The seats a game has room for; each seat shows the choices of that game (Diceland: a map)
-  // and, in every game, whether a person or a computer plays it.
+  // The seats of the table: as many as the players chosen, within what the game allows. Each
+  // seat shows the choices of that game (Diceland: a map) and, in every game, whether a person
+  // or a computer plays it.
+  const countField = document.getElementById("player-count");
+  const firstField = document.getElementById("first-player");
+  const seatItems = () => [...setup.querySelectorAll(".players li")];
+
   function showSeatsOf() {
     const game = chosenGame();
     setup.dataset.game = game.value;
-    const seats = FACTS.games[game.value].maxPlayers;
-    setup.querySelectorAll(".players li").forEach((item, index) => {
-      item.hidden = index >= seats;
+    const { minPlayers, maxPlayers } = FACTS.games[game.value];
+    const wanted = Number(countField.value) || 2;
+    countField.replaceChildren(
+      ...Array.from({ length: maxPlayers - minPlayers + 1 }, (_, index) => {
+        const option = document.createElement("option");
+        option.value = option.textContent = String(minPlayers + index);
+        return option;
+      }),
+    );
+    countField.value = String(Math.min(Math.max(wanted, minPlayers), maxPlayers));
+    showSeats();
+  }
+
+  function showSeats() {
+    const count = Number(countField.value);
+    seatItems().forEach((item, index) => {
+      item.hidden = index >= count;
     });
+    showStarters();
+  }
+
+  // Who starts: drawn at random (every rule book draws the first player), or a seat chosen.
+  function showStarters() {
+    const seats = seatItems().filter((item) => !item.hidden);
+    const chosen = firstField.value;
+    const names = seats.map((item) => {
+      const input = item.querySelector("input[name=player]");
+      return input.value.trim() || input.placeholder;
+    });
+    firstField.replaceChildren(
+      firstField.options[0],
+      ...names.map((name, index) => {
+        const option = document.createElement("option");
+        option.value = String(index);
+        option.textContent = name; // the player's own text, never HTML
+        return option;
+      }),
+    );
+    firstField.value = Number(chosen) < seats.length ? chosen : "";
   }
 
   function startGame(event) {
     event.preventDefault();
     const game = chosenGame().value;
-    const seats = [...setup.querySelectorAll(".players li:not([hidden])")];
+    const seats = seatItems().filter((item) => !item.hidden);
     const request = {
       game,
       names: seats.map((item) => item.querySelector("input[name=player]").value),
       choices: seats.map((item) => Object.fromEntries(
         [...item.querySelectorAll(`[data-choice]:is([data-game="${game}"], :not([data-game]))`)]
           .map((field) => [field.dataset.choice, field.value]))),
+      first: firstField.value === "" ? null : Number(firstField.value),
     };
     if (typeof window.dadotecaStart === "function") {
       window.dadotecaStart(request);
@@ -130,6 +172,35 @@
       [field.value, there[index].value] = [there[index].value, field.value];
     });
     there[0].focus();
+    showStarters();
+  }
+
+  // A dialog takes a step of the browser's history: Back closes it rather than leaving the
+  // app, as a phone's Back button should.
+  function openDialog(dialog) {
+    if (dialog.open) return;
+    dialog.showModal();
+    history.pushState({ dialog: dialog.id }, "");
+    dialog.addEventListener("close", () => {
+      if (history.state?.dialog === dialog.id) history.back();
+    }, { once: true });
+  }
+
+  window.addEventListener("popstate", () => {
+    for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close("back");
+  });
+
+  // A reload with a game in progress: what is coming back, at once, from the saved record
+  // (names as text); Python shows the game itself as soon as it has started.
+  function showResuming(text) {
+    try {
+      const record = JSON.parse(text);
+      document.querySelector("#resume .resume-game").textContent = gameName(record.game);
+      document.querySelector("#resume .resume-players").textContent = record.seats
+        .map((seat) => String(seat.name)).join(" · ");
+    } catch {
+      // A damaged save: Python says so once it has started.
+    }
   }
 
   async function showRules() {
@@ -145,7 +216,8 @@
     } catch {
       dialog.querySelector(".rules-text").textContent = "";
     }
-    dialog.showModal();
+    openDialog(dialog);
+    dialog.scrollTop = 0; // the summary from its beginning, whichever was read last
   }
 
   // The finished games, newest first; null when the stored history cannot be read. Fields
@@ -221,7 +293,7 @@
     dialog.querySelector(".history-unreadable").hidden = games !== null;
     dialog.querySelector(".history-confirm").hidden = true;
     document.getElementById("history-clear").hidden = !games || games.length === 0;
-    if (!dialog.open) dialog.showModal();
+    openDialog(dialog);
   }
 
   // Honest progress: one step per big file Python needs, as each one finishes arriving (the
@@ -295,16 +367,26 @@
   window.dadotecaShell = {
     language: () => wantedLanguage || pickLanguage(),
     catalog,
+    openDialog,
+    storage,
   };
   watchBoot();
   whenBooted(registerServiceWorker);
   window.dadotecaPendingStart = null;
   document.body.dataset.screen = "setup";
-  if (storage && storage.getItem(SAVE_KEY)) document.body.dataset.saved = "yes";
+  const saved = storage && storage.getItem(SAVE_KEY);
+  if (saved) {
+    document.body.dataset.saved = "yes";
+    showResuming(saved);
+  }
   setup.addEventListener("submit", startGame);
   setup.addEventListener("click", moveUp);
   setup.addEventListener("change", (event) => {
     if (event.target.name === "game") showSeatsOf();
+    else if (event.target === countField) showSeats();
+  });
+  setup.addEventListener("input", (event) => {
+    if (event.target.name === "player") showStarters();
   });
   showSeatsOf();
   document.getElementById("language").addEventListener("change", (event) => {
@@ -328,5 +410,5 @@
     if (storage) storage.removeItem(HISTORY_KEY);
     showHistory();
   });
-  translate(pickLanguage());
+  translate(pickLanguage()).then(showStarters); // placeholders in the chosen language
 })();

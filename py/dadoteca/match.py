@@ -102,6 +102,15 @@ class Match:
         self.actions.append((None, outcome))
         return self.state
 
+    def mover(self, index: int) -> int:
+        """Who made action ``index``: its player, or for a roll the player who rolled."""
+        player = self.actions[index][0]
+        if player is not None:
+            return player
+        roller = self._states[index].roller
+        assert roller is not None
+        return roller
+
     def last_events(self) -> tuple[Event, ...]:
         """What the last action made happen (see :meth:`dadoteca.core.State.events`)."""
         if not self.actions:

@@ -235,6 +235,15 @@ class Sheet(NamedTuple):
             number_at(row, p) for p in range(mask.bit_length()) if not mask >> p & 1
         )
 
+    def skipping(self, row: int, number: int) -> tuple[int, ...]:
+        """The numbers crossing ``number`` in ``row`` would leave behind for good: those
+        between the last cross and it (numbers are crossed left to right)."""
+        mask = self.rows[row] & ~LOCK_BIT
+        return tuple(
+            number_at(row, p)
+            for p in range(mask.bit_length(), _POSITIONS[row][number])
+        )
+
     def penalty_points(self) -> int:
         """What the penalties cost (ruling QWIXX_ROW_SCORE), as a positive number."""
         return PENALTY_POINTS * self.penalties

@@ -1,13 +1,15 @@
-"""The app as the player sees it: screens, taps, messages. No DOM here (see ``main``).
+"""The app as the player sees it: screens, taps, messages. No DOM here.
 
-The browser glue turns every tap into :meth:`App.handle` with the tapped element's ``data-act``
-and data, then paints the regions of :meth:`App.regions` that changed. Everything below is
-plain Python, so the whole app can be driven, and tested, without a browser.
+The page (``assets/table.js``, through :mod:`dadoteca_web.session`) turns every tap into
+:meth:`App.handle` with the tapped element's ``data-act`` and data, then paints the regions of
+:meth:`App.regions` that changed and tells the table :meth:`App.take_events`. Everything below
+is plain Python, so the whole app can be driven, and tested, without a browser.
 """
 
 from __future__ import annotations
 
 import json
+import secrets
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import UTC, datetime
 from html import escape
@@ -24,12 +26,22 @@ from .qwixx_view import QwixxUI
 from .shelfie_view import ShelfieUI
 from .storage import GameStore, History, read_record_json
 
-__all__ = ["GAME_UIS", "REGIONS", "THINKING", "App", "Pause"]
+__all__ = ["GAME_UIS", "REGIONS", "TABLE_EVENTS", "THINKING", "App", "Confirm", "Pause"]
 
-REGIONS: Final = ("notice", *PLAY_REGIONS)
+REGIONS: Final = ("notice", "tools", *PLAY_REGIONS)
 SEAT_KIND_CHOICE: Final = "player"  # the setup's per-seat choice: "human" or a bot level
 BOT_SEAT: Final = "bot:"
 DEFAULT_LEVEL: Final = "normal"  # a record's seat of kind plain "bot"
+
+# What the table is told that no game's rules say: who starts, a move taken back.
+STARTS_DRAWN: Final = "table.starts_drawn"
+STARTS_CHOSEN: Final = "table.starts_chosen"
+TAKEN_BACK: Final = "table.taken_back"
+TABLE_EVENTS: Final[dict[str, str]] = {
+    STARTS_DRAWN: "{name} starts: drawn at random",
+    STARTS_CHOSEN: "{name} starts",
+    TAKEN_BACK: "Taken back: {name}'s move",
+}
 
 
 def bot_level(seat: Seat) -> str | None:
@@ -43,6 +55,16 @@ class Pause(NamedTuple):
     """A moment for the table to see what a computer does (scaled by the page's pace)."""
 
     seconds: float
+
+
+class Confirm(NamedTuple):
+    """A question the page asks in a dialog before an act that cannot be taken back easily:
+    ``yes`` is the act that goes ahead; anything else keeps things as they are."""
+
+    text: str
+    yes: str
+    yes_label: str
+    no_label: str
 
 
 THINKING: Final = None  # yielded by App.computer_moves between slices of a computer's thinking
@@ -60,7 +82,11 @@ GAME_UIS: Final[dict[str, type[GameUI]]] = {
 
 
 class App:
-    """The current screen (``setup``, ``play`` or ``over``) and the game in play."""
+    """The current screen (``setup``, ``play`` or ``over``) and the game in play.
+
+    ``randbelow(n)`` draws uniformly from ``range(n)`` (who starts, the maps dealt): the
+    system's secure generator unless a test gives its own.
+    """
 
     def __init__(
         self,
@@ -68,22 +94,29 @@ class App:
         t: Translator,
         new_seed: Callable[[], int],
         now: Callable[[], datetime] = lambda: datetime.now(UTC),
+        randbelow: Callable[[int], int] = secrets.randbelow,
     ) -> None:
         self.store = store
         self.history = History(store.store)
         self.now = now
         self._t = t
         self.new_seed = new_seed
-        self.confirming_new_game = False
+        self.randbelow = randbelow
+        self.confirm: Confirm | None = None
         self.notice = ""
         self.notice_kind = "info"
         self.match: Match | None = None
         self.ui: GameUI | None = None
         self._answers: dict[int, Action] = {}
         self._answers_for: AnyState | None = None
+        # Steps taken back, newest group last: Redo plays a group again while nothing else was.
+        self._redo: list[list[tuple[int | None, Action]]] = []
+        self._pending_import: str | None = None
         self.events: list[Event] = []  # what the steps played made happen, for the page to say
-        match, problem = store.load()
+        match, answers, problem = store.load()
         self._set_match(match)
+        if match is not None and answers:
+            self._answers, self._answers_for = answers, match.state
         if problem is not None:
             self._say(
                 t(
@@ -129,36 +162,53 @@ class App:
             return {}
         return self._answers
 
+    @property
+    def moment(self) -> int:
+        """Changes with every action and answer: a tap made on the screen of another moment
+        acts on nothing (the page sends the moment it painted)."""
+        if self.match is None:
+            return 0
+        return len(self.match.actions) * 8 + len(self.answers)
+
+    @property
+    def hands(self) -> str:
+        """Whose screen this is, as the page compares it from one paint to the next: when it
+        changes hands, the page shows it and ignores taps for a moment."""
+        if self.match is None or self.state.is_terminal:
+            return self.screen
+        state = self.state
+        assert isinstance(state, SeatedState)
+        if self.ui is not None and self.ui.shared(state):
+            return f"everyone {len(self.match.actions)}"
+        return f"player {asked_player(state, self.answers)}"
+
     def regions(self) -> dict[str, str]:
         """The HTML of every region of the page, for the glue to paint where it changed."""
         t = self.t
-        notice = (
-            f'<p class="notice {self.notice_kind}" role="alert">{escape(self.notice)}</p>'
-            if self.notice
-            else ""
-        )
-        if self.confirming_new_game:
-            notice += (
-                f'<div class="notice confirm" role="alertdialog"><p>{t("Abandon this game?")}</p>'
-                f'<button data-act="new-game-confirmed">{t("Yes, start a new game")}</button>'
-                f'<button class="primary" data-act="dismiss">{t("No, keep playing")}</button></div>'
+        notices = []
+        if self.notice:
+            role = "alert" if self.notice_kind == "error" else "status"
+            notices.append(
+                f'<p class="notice {self.notice_kind}" role="{role}">{escape(self.notice)}</p>'
             )
         if not self.store.working:
-            notice += (
-                '<p class="notice warning">'
+            notices.append(
+                '<p class="notice warning" role="status">'
                 + t("This device is not saving the game: it will be lost if you close it.")
                 + "</p>"
             )
         if self.match is None and self.store.damaged is not None:
-            notice += (
-                f'<p class="notice warning">{t("The damaged save is kept on this device.")} '
+            notices.append(
+                f'<p class="notice warning" role="status">'
+                f'{t("The damaged save is kept on this device.")} '
                 f'<button data-act="export-damaged">{t("Download it")}</button></p>'
             )
         regions = dict.fromkeys(REGIONS, "")
-        regions["notice"] = notice
+        regions["notice"] = "".join(notices)
         if self.match is None or self.ui is None:
             return regions
         regions.update(self.ui.regions(self.match.state, self.answers))
+        regions["tools"] = self._tools()
         bot = self.computer_to_move()
         if bot is not None:  # the table watches: nothing to tap while a computer plays
             regions["prompt"] = (
@@ -169,17 +219,48 @@ class App:
             regions["controls"] = ""
         return regions
 
+    def _tools(self) -> str:
+        """Undo and Redo: the game's own, one step at a time."""
+        t = self.t
+        undo = "" if self._takeable() else " disabled"
+        redo = "" if self._redo else " disabled"
+        return (
+            f'<button class="tool" data-act="take-back" aria-label="{t("Undo the last move")}"'
+            f'{undo}><span aria-hidden="true">↶</span> {t("Undo")}</button>'
+            f'<button class="tool" data-act="redo" aria-label="{t("Redo the move taken back")}"'
+            f'{redo}><span aria-hidden="true">↷</span> {t("Redo")}</button>'
+        )
+
+    def say(self, event: Event) -> str | None:
+        """``event`` in words (None: a kind the table is not told in words)."""
+        if self.ui is None:
+            return None
+        template = TABLE_EVENTS.get(event.kind)
+        if template is None:
+            return self.ui.say(event)
+        names = [self.ui.name(player) for player in event.players]
+        return self.t(template, name=names[0] if names else "", names=", ".join(names))
+
     # -- taps -------------------------------------------------------------------------------
 
     def handle(self, act: str, data: Mapping[str, str]) -> None:
         """One tap. Bad input of any kind becomes a message; nothing played is ever lost."""
         self.notice = ""
-        self.confirming_new_game = False
+        self.confirm = None
+        pending_import, self._pending_import = self._pending_import, None
         try:
             if act == "new-game":
                 self._new_game(confirmed=False)
             elif act == "new-game-confirmed":
                 self._new_game(confirmed=True)
+            elif act == "import-confirmed" and pending_import is not None:
+                self.import_record(pending_import, confirmed=True)
+            elif act == "take-back":
+                self.take_back(confirmed=False)
+            elif act == "take-back-confirmed":
+                self.take_back(confirmed=True)
+            elif act == "redo":
+                self.redo()
             elif self.match is not None and self.ui is not None:
                 if self.computer_to_move() is not None:
                     return  # a computer player's turn: taps wait for it
@@ -194,36 +275,44 @@ class App:
         *,
         game: str = "qwixx",
         choices: Sequence[Mapping[str, str]] = (),
+        first: int | None = 0,
     ) -> None:
-        """A new game of ``game`` for the names given (empty ones skipped), in seat order.
+        """A new game of ``game``, one seat per name, in seat order.
 
-        ``choices`` holds each name's setup choices (e.g. Diceland's map), in the same order;
-        choice ``player`` makes the seat a computer player of that level (a computer needs no
-        name: an empty one becomes "Computer N").
+        ``choices`` holds each seat's setup choices (e.g. Diceland's map), in the same order;
+        choice ``player`` makes the seat a computer player of that level. An empty name plays
+        as "Player N" (a computer's as "Computer N"). ``first`` is the seat that starts, or
+        None to draw it at random, as every rule book does (the setup's default); the seats
+        turn so that it sits first, the order around the table unchanged.
         """
         self.notice = ""
         ui_class = GAME_UIS.get(game)
         if ui_class is None:
             return  # a forged request: the picker only offers the shelf
+        if not names:
+            self._say(self.t("Choose how many play."), "error")
+            return
+        most = ui_class.game.max_players
+        if len(names) > most:
+            self._say(self.t("At most {count} players.", count=most), "error")
+            return
         seated: list[tuple[str, str, Mapping[str, str]]] = []
         for index, written in enumerate(names):
             choice = dict(choices[index]) if index < len(choices) else {}
             level = choice.pop(SEAT_KIND_CHOICE, "human")
             kind = BOT_SEAT + level if level in LEVELS else "human"
-            name = written.strip()
-            if kind != "human" and not name:
-                name = self.t("Computer {number}", number=index + 1)
-            if name:
-                seated.append((name[:MAX_NAME_LENGTH], kind, choice))
-        if not seated:
-            self._say(self.t("Write at least one name to play."), "error")
-            return
-        most = ui_class.game.max_players
-        if len(seated) > most:
-            self._say(self.t("At most {count} players.", count=most), "error")
-            return
+            name = written.strip()[:MAX_NAME_LENGTH] or (
+                self.t("Player {number}", number=index + 1)
+                if kind == "human"
+                else self.t("Computer {number}", number=index + 1)
+            )
+            seated.append((name, kind, choice))
+        drawn = first is None or not 0 <= first < len(seated)
+        starter = self.randbelow(len(seated)) if drawn else first
+        assert starter is not None
+        seated = seated[starter:] + seated[:starter]
         try:
-            options = ui_class.options([choice for _, _, choice in seated], self.new_seed)
+            options = ui_class.options([choice for _, _, choice in seated], self.randbelow)
             match = Match(
                 ui_class.game,
                 [Seat(name, kind) for name, kind, _ in seated],
@@ -235,6 +324,7 @@ class App:
             return
         self._set_match(match)
         self.store.save(match)
+        self.events.append(Event(STARTS_DRAWN if drawn else STARTS_CHOSEN, (0,)))
 
     # -- playing --------------------------------------------------------------------------
 
@@ -258,14 +348,18 @@ class App:
         if error is not None:
             raise error
         answers = self.answers  # a player may change theirs until everyone has answered
-        answers[player] = action
+        answers.pop(player, None)
+        answers[player] = action  # insertion order: the last answer given is the last key
         self._answers, self._answers_for = answers, state
+        self._redo.clear()
         assert self.ui is not None
         self.ui.forget()
         if all(decider in answers for decider in state.deciders):
             self._answers = {}
             for decider in sorted(answers):
                 self._step(decider, answers[decider])
+        else:
+            self.store.save(self.match, answers)
 
     def _step(self, player: int | None, action: Action | None) -> None:
         """One action on the match, then what follows every action: the choice shown goes,
@@ -276,16 +370,102 @@ class App:
         else:
             assert action is not None
             self.match.play(player, action)
+        self._redo.clear()
+        self._after_actions()
+
+    def _after_actions(self) -> None:
+        assert self.match is not None and self.ui is not None
         self.events.extend(self.match.last_events())
         self.ui.forget()
         self.store.save(self.match)
         if self.match.state.is_terminal:
-            self.history.add(self.match, self.now())
+            self._set_best()
+            solo = len(self.match.seats) == 1
+            result = self.ui.solo_score(self.match.state) if solo else None
+            self.history.add(self.match, self.now(), result)
 
     def take_events(self) -> list[Event]:
         """The events since the last call, oldest first (the page tells and shows them)."""
         events, self.events = self.events, []
         return events
+
+    # -- taking back ------------------------------------------------------------------------
+
+    def _people_answered(self) -> list[int]:
+        """The people who have answered the present decision, in the order they did."""
+        assert self.match is not None
+        return [p for p in self.answers if bot_level(self.match.seats[p]) is None]
+
+    def _takeable(self) -> int:
+        """How many actions Undo takes back: the last one a person made (a decision or a roll),
+        with the computers' after it, which they would only play again (1 for an answer)."""
+        if self.match is None:
+            return 0
+        if self._people_answered():
+            return 1
+        match = self.match
+        for back, index in enumerate(range(len(match.actions) - 1, -1, -1), 1):
+            if bot_level(match.seats[match.mover(index)]) is None:
+                return back
+        return 0
+
+    def take_back(self, *, confirmed: bool) -> None:
+        """Undo: the last answer a person gave, or the last move of a person (with the
+        computers' after it), asking first when it is another person's than the one whose
+        screen it is. The dice are the game's own: a roll taken back rolls the same dice."""
+        count = self._takeable()
+        if self.match is None or self.ui is None or not count:
+            return
+        match = self.match
+        answered = self._people_answered()
+        if answered:
+            answers = self.answers
+            del answers[answered[-1]]
+            self.ui.forget()
+            self.store.save(match, answers)
+            return
+        mover = match.mover(len(match.actions) - count)
+        if self._asks_before_taking_back(mover) and not confirmed:
+            name = self.ui.name(mover)
+            self.confirm = Confirm(
+                self.t("Take back {name}'s move?", name=name),
+                "take-back-confirmed",
+                self.t("Yes, take it back"),
+                self.t("No, keep it"),
+            )
+            return
+        group = match.actions[-count:]
+        for _ in range(count):
+            match.undo()
+        self._redo.append(group)
+        self.ui.forget()
+        self.store.save(match)
+        self.events.append(Event(TAKEN_BACK, (mover,)))
+
+    def _asks_before_taking_back(self, mover: int) -> bool:
+        """The move is another person's than the one the screen is for (a shared screen is
+        everyone's, and a computer's turn is watched by all)."""
+        assert self.match is not None and self.ui is not None
+        state = self.state
+        if state.is_terminal or self.ui.shared(state):
+            return False
+        assert isinstance(state, SeatedState)
+        asked = asked_player(state, self.answers)
+        return asked != mover and bot_level(self.match.seats[asked]) is None
+
+    def redo(self) -> None:
+        """Play again the moves taken back last, as they were."""
+        if self.match is None or not self._redo:
+            return
+        group = self._redo.pop()
+        redo, self._redo = self._redo, []
+        for player, action in group:
+            if player is None:
+                self.match.roll(action)
+            else:
+                self.match.play(player, action)
+            self._after_actions()
+        self._redo = redo
 
     # -- computer players -------------------------------------------------------------------
 
@@ -353,8 +533,11 @@ class App:
         for _ in self.computer_moves():
             pass
 
-    def import_record(self, text: str) -> None:
-        """Replace the current game by an imported record, if it is a valid one."""
+    # -- records ----------------------------------------------------------------------------
+
+    def import_record(self, text: str, *, confirmed: bool = False) -> None:
+        """Replace the current game by an imported record, if it is a valid one; a game still
+        in play is only replaced after a confirmation."""
         self.notice = ""
         try:
             match = Match.from_record(read_record_json(text, "import"))
@@ -365,6 +548,15 @@ class App:
         except ValueError as error:  # RuleError is a ValueError too, with words for the player
             reason = self.t.rule(error) if isinstance(error, RuleError) else str(error)
             self._say(self.t("This file cannot be imported: {reason}", reason=reason), "error")
+            return
+        if self.screen == "play" and not confirmed:
+            self._pending_import = text
+            self.confirm = Confirm(
+                self.t("Replace the game in progress with the imported one?"),
+                "import-confirmed",
+                self.t("Yes, replace it"),
+                self.t("No, keep playing"),
+            )
             return
         self._set_match(match)
         self.store.save(match)
@@ -377,16 +569,34 @@ class App:
         """Put ``match`` on screen with its game's UI (None: back to the setup)."""
         self.match = match
         self._answers, self._answers_for = {}, None
-        self.ui = (
-            None
-            if match is None
-            else GAME_UIS[match.game.id](self.t, tuple(seat.name for seat in match.seats))
-        )
+        self._redo = []
+        self.ui = None
+        if match is not None:
+            names = tuple(seat.name for seat in match.seats)
+            computers = frozenset(
+                p for p, seat in enumerate(match.seats) if bot_level(seat) is not None
+            )
+            self.ui = GAME_UIS[match.game.id](self.t, names, computers)
+        if match is not None and match.state.is_terminal:
+            self._set_best()
+
+    def _set_best(self) -> None:
+        """A solo game's end shows the player's best on this device before this game."""
+        assert self.match is not None and self.ui is not None
+        if len(self.match.seats) == 1:
+            self.ui.best = self.history.best(
+                self.match, lower_is_better=self.ui.lower_is_better
+            )
 
     def _new_game(self, *, confirmed: bool) -> None:
-        """Back to the setup; a game still in play is only abandoned after a second tap."""
+        """Back to the setup; a game still in play is only abandoned after a confirmation."""
         if self.match is not None and not self.state.is_terminal and not confirmed:
-            self.confirming_new_game = True
+            self.confirm = Confirm(
+                self.t("Abandon this game?"),
+                "new-game-confirmed",
+                self.t("Yes, start a new game"),
+                self.t("No, keep playing"),
+            )
             return
         self._set_match(None)
         self.store.save(None)

@@ -48,7 +48,8 @@ __all__ = ["COLOUR_SYMBOLS", "DicelandUI", "map_geometry"]
 # Colour is never the only cue: every colour has its own symbol (red, yellow, green, blue, orange,
 # grey), the first four as on the Qwixx sheets.
 COLOUR_SYMBOLS: Final = ("◆", "●", "▲", "■", "✚", "★")
-RANDOM_MAP: Final = "random"
+RANDOM_MAP: Final = "random"  # a seat's map choice: a new map, generated
+DEALT_MAP: Final = "deal"  # a seat's map choice: a side of a board, dealt at random
 _RADIUS: Final = 10.0  # a hex's radius in SVG units
 _SQRT3: Final = math.sqrt(3)
 _MARK_PHASES: Final = frozenset({Phase.MARK, Phase.BONUS})
@@ -109,6 +110,11 @@ def map_geometry(m: DicelandMap) -> MapGeometry:
     )
 
 
+def _board(map_id: str) -> int:
+    """The physical board a map is printed on: two sides each, A/B, C/D, E/F, G/H."""
+    return FIXED_MAP_IDS.index(map_id) // 2
+
+
 def _hex(
     m: DicelandMap,
     geometry: MapGeometry,
@@ -153,7 +159,10 @@ def _hex(
     elif selected:
         parts.append('<circle class="pick" r="4.2"/>')
     x, y = at
-    return f'<g class="{" ".join(classes)}" transform="translate({x} {y})">{"".join(parts)}</g>'
+    return (
+        f'<g class="{" ".join(classes)}" transform="translate({x} {y})" data-mark="{cell}">'
+        f'{"".join(parts)}</g>'
+    )
 
 
 def _placements(state: DicelandState, player: int) -> list[tuple[int, frozenset[int]]]:
@@ -175,26 +184,58 @@ class DicelandUI(GameUI):
     game = DICELAND
     seat_choices = ("map",)
 
-    def __init__(self, t: Translator, names: tuple[str, ...]) -> None:
-        super().__init__(t, names)
+    def __init__(
+        self, t: Translator, names: tuple[str, ...], computers: frozenset[int] = frozenset()
+    ) -> None:
+        super().__init__(t, names, computers)
         self.colour: int | None = None
         self.selection: frozenset[int] = frozenset()
         self.refused: int | None = None  # the cell of the last illegal tap, shown until a change
+        # Phase 2 is everyone's at once: whose map is open (None: the next to answer).
+        self.viewing: int | None = None
         self._for: object = None
 
     @classmethod
-    def options(cls, choices: Sequence[Mapping[str, str]], new_seed: Callable[[], int]) -> Options:
-        """Each seat's map: A-H, ``random`` (a new generated map), or that seat's default."""
+    def options(
+        cls, choices: Sequence[Mapping[str, str]], randbelow: Callable[[int], int]
+    ) -> Options:
+        """Each seat's map: A-H, ``random`` (a new generated map), or dealt at random (the
+        default, as the rule book deals the boards): one side of a board nobody else has."""
+        chosen = [choice.get("map", "").strip() for choice in choices]
+        taken = {_board(value) for value in chosen if value in FIXED_MAP_IDS}
+        boards = [board for board in range(len(FIXED_MAP_IDS) // 2) if board not in taken]
         ids = []
-        for seat, choice in enumerate(choices):
-            value = choice.get("map", "").strip()
-            if not value:
-                value = FIXED_MAP_IDS[seat % len(FIXED_MAP_IDS)]
-            elif value == RANDOM_MAP:
-                value = f"R{new_seed() % (MAX_SEED + 1)}"
-            map_by_id(value)  # raises the engine's diceland.bad_map
-            ids.append(value)
+        for value in chosen:
+            map_id = value
+            if value == RANDOM_MAP:
+                map_id = f"R{randbelow(MAX_SEED + 1)}"
+            elif value in ("", DEALT_MAP):  # a board for each: four boards, four seats at most
+                board = boards.pop(randbelow(len(boards)))
+                map_id = FIXED_MAP_IDS[2 * board + randbelow(2)]
+            map_by_id(map_id)  # raises the engine's diceland.bad_map
+            ids.append(map_id)
         return {"maps": ",".join(ids)}
+
+    # A solo game's result is the rounds it took to reach the goal (ruling DICELAND_SOLO).
+    lower_is_better = True
+
+    def solo_score(self, state: AnyState) -> int:
+        assert isinstance(state, DicelandState)
+        return state.rounds_played(0)
+
+    def solo_result(self, state: AnyState) -> str:
+        rounds = self.solo_score(state)
+        if self.best is None:
+            return self.t("Goal reached in {rounds} rounds", rounds=rounds)
+        if rounds < self.best:
+            return self.t(
+                "Goal reached in {rounds} rounds, a new best on this device!", rounds=rounds
+            )
+        return self.t(
+            "Goal reached in {rounds} rounds (your best on this device: {best})",
+            rounds=rounds,
+            best=self.best,
+        )
 
     # -- the pending choice ---------------------------------------------------------------------
 
@@ -202,7 +243,19 @@ class DicelandUI(GameUI):
         self.colour = None
         self.selection = frozenset()
         self.refused = None
+        self.viewing = None
         self._for = None
+
+    def shared(self, state: AnyState) -> bool:
+        assert isinstance(state, DicelandState)
+        return state.phase == Phase.MARK and state.num_players > 1
+
+    def _viewed(self, state: DicelandState, answers: Mapping[int, Action]) -> int:
+        """Whose decision the screen shows: the one chosen among those deciding in phase 2,
+        else the next to answer."""
+        if self.shared(state) and self.viewing in state.deciders:
+            return self.viewing
+        return asked_player(state, answers)
 
     def show_choice(self, state: AnyState, action: Action) -> None:
         assert isinstance(state, DicelandState)
@@ -220,7 +273,9 @@ class DicelandUI(GameUI):
 
     def _keep(self, state: DicelandState) -> None:
         if self._for is not state:
+            viewing = self.viewing
             self.forget()
+            self.viewing = viewing  # the map chosen stays open while its owner decides
             self._for = state
 
     # -- taps -----------------------------------------------------------------------------------
@@ -231,14 +286,16 @@ class DicelandUI(GameUI):
         assert isinstance(state, DicelandState)
         if state.is_terminal:
             return []
-        player = asked_player(state, answers)
+        player = self._viewed(state, answers)
         if act == "roll" and state.is_chance:
             return [ROLL_DICE]
-        if act == "colour":
+        if act == "view":
+            self._view(state, data)
+        elif act == "colour":
             self._tap_colour(state, player, data)
         elif act == "cell":
             self._tap_cell(state, player, data)
-        elif act == "undo":  # the choice not yet confirmed; confirmed ones and rolls stay
+        elif act == "clear":  # the choice not yet confirmed; Undo takes back played ones
             self._keep(state)
             self.colour, self.selection, self.refused = None, frozenset(), None
         elif act == "confirm":
@@ -250,6 +307,16 @@ class DicelandUI(GameUI):
         elif act == "pass":
             return [(player, PASS)]
         return []
+
+    def _view(self, state: DicelandState, data: Mapping[str, str]) -> None:
+        try:
+            player = int(data.get("player", ""))
+        except ValueError:
+            return
+        if player in state.deciders:  # else a forged tap, or a decision already played
+            self._keep(state)
+            self.viewing = player
+            self.colour, self.selection, self.refused = None, frozenset(), None
 
     def _tap_colour(self, state: DicelandState, player: int, data: Mapping[str, str]) -> None:
         try:
@@ -327,7 +394,7 @@ class DicelandUI(GameUI):
                 "scores": self.scores(state),
                 "board": "".join(self.sheet(state, p) for p in range(state.num_players)),
             }
-        asked = asked_player(state, answers)
+        asked = self._viewed(state, answers)
         colour, selection, refused = self._pending(state)
         placements = _placements(state, asked) if state.phase in _MARK_PHASES else []
         legal = {
@@ -341,10 +408,36 @@ class DicelandUI(GameUI):
         return {
             "prompt": self.prompt(state, asked, placements),
             "dice": self.dice(state),
-            "controls": self.controls(state, asked, colour, selection, complete=complete),
+            "controls": self.deciders(state, asked, answers)
+            + self.controls(state, asked, colour, selection, complete=complete),
             "board": self.sheet(state, asked, legal, selection, refused, interactive=True),
             "others": "".join(self.sheet(state, p) for p in range(state.num_players) if p != asked),
         }
+
+    def deciders(self, state: DicelandState, asked: int, answers: Mapping[int, Action]) -> str:
+        """Phase 2, everyone's at once: a tab per player, to open their map in any order."""
+        if not self.shared(state):
+            return ""
+        t = self.t
+        n = state.num_players
+        tabs = []
+        for player in ((state.active + offset) % n for offset in range(n)):
+            name = self.name(player)
+            if player not in state.deciders:
+                status, off = t("decided"), " disabled"
+            elif player in answers:
+                status, off = t("answered: change it?"), ""
+            elif player in self.computers:
+                status, off = t("thinking…"), " disabled"
+            else:
+                status, off = t("to answer"), ""
+            pressed = str(player == asked).lower()
+            tabs.append(
+                f'<button class="dl-tab" data-act="view" data-player="{player}" '
+                f'aria-pressed="{pressed}"{off}>{name} <small>{status}</small></button>'
+            )
+        label = t("Whose map")
+        return f'<div class="dl-tabs" role="group" aria-label="{label}">{"".join(tabs)}</div>'
 
     def colour_name(self, colour: int) -> str:
         return self.t(COLOURS[colour])
@@ -503,7 +596,7 @@ class DicelandUI(GameUI):
             return (
                 f'<div class="dl-colours">{"".join(buttons)}</div>'
                 f'<p class="chosen" aria-live="polite">{chosen}</p>'
-                f'<div class="buttons"><button data-act="undo"{disabled}>{t("Undo")}</button>'
+                f'<div class="buttons"><button data-act="clear"{disabled}>{t("Clear")}</button>'
                 f'<button class="primary" data-act="confirm"{disabled}>{t("Confirm")}</button>'
                 "</div>"
             )
@@ -525,7 +618,7 @@ class DicelandUI(GameUI):
         return (
             f'<p class="chosen" aria-live="polite">{chosen}</p>'
             f'<div class="buttons"><button data-act="pass">{t("Pass")}</button>'
-            f'<button data-act="undo"{undo}>{t("Undo")}</button>'
+            f'<button data-act="clear"{undo}>{t("Clear")}</button>'
             f'<button class="primary" data-act="confirm"{confirm}>{t("Confirm")}</button></div>'
         )
 
@@ -653,7 +746,7 @@ class DicelandUI(GameUI):
         owner = self.name(player)
         label = self.t("Sheet of {name}", name=owner)
         return (
-            f'<section class="dl-sheet {size}{active}" aria-label="{label}">'
+            f'<section class="dl-sheet {size}{active}" aria-label="{label}" data-seat="{player}">'
             f'<h3 class="owner">{owner}</h3>'
             f"{self.map_svg(state, player, legal, selection, refused, interactive=interactive)}"
             f"{self.info_bar(state, player)}</section>"

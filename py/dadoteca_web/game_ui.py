@@ -88,14 +88,27 @@ class GameUI(ABC):
     # Options the setup form offers per seat (e.g. Diceland's map), by field name.
     seat_choices: ClassVar[tuple[str, ...]] = ()
 
-    def __init__(self, t: Translator, names: tuple[str, ...]) -> None:
+    def __init__(
+        self, t: Translator, names: tuple[str, ...], computers: frozenset[int] = frozenset()
+    ) -> None:
         self.t = t
         self.names = names
+        self.computers = computers  # the seats computer players play
+        # A solo game's end: the player's best result on this device before it (App sets it).
+        self.best: int | None = None
 
     @classmethod
-    def options(cls, choices: Sequence[Mapping[str, str]], new_seed: Callable[[], int]) -> Options:
-        """The game's options from each seat's setup choices; raises RuleError if invalid."""
+    def options(
+        cls, choices: Sequence[Mapping[str, str]], randbelow: Callable[[int], int]
+    ) -> Options:
+        """The game's options from each seat's setup choices (``randbelow(n)``: a uniform draw
+        from ``range(n)``, for what is dealt at random); raises RuleError if invalid."""
         return {}
+
+    def shared(self, state: AnyState) -> bool:
+        """This moment is everyone's at once on one screen (several players answering), not
+        one player's: the page does not hand it over from one to the next."""
+        return False
 
     def name(self, player: int) -> str:
         """A player's name, escaped: names are untrusted text."""
@@ -117,12 +130,36 @@ class GameUI(ABC):
         )
 
     def ending(self, state: AnyState) -> str:
-        """The end screen's headline: why the game ended, and who won."""
+        """The end screen's headline: why the game ended, and who won; solo, the score
+        against the player's best on this device (a solo game has nobody to beat)."""
         outcome = state.outcome
         assert outcome is not None
         reason = self.say(outcome.event()) or ""
-        return f'<p class="ending">{reason}</p><h2 class="winners">' + (
-            f"{self.winners_title(outcome.winners)}</h2>"
+        headline = (
+            self.solo_result(state) if outcome.solo else self.winners_title(outcome.winners)
+        )
+        return f'<p class="ending">{reason}</p><h2 class="winners">{headline}</h2>'
+
+    # A solo game's result is its score, the higher the better (Diceland: rounds, fewer).
+    lower_is_better: ClassVar[bool] = False
+
+    def solo_score(self, state: AnyState) -> int:
+        """A finished solo game's result, as the history keeps it."""
+        score: int = state.scores()[0]
+        return score
+
+    def solo_result(self, state: AnyState) -> str:
+        """A solo game's result in words, compared with the player's best before it."""
+        score = self.solo_score(state)
+        better = self.best is not None and (
+            score < self.best if self.lower_is_better else score > self.best
+        )
+        if self.best is None:
+            return self.t("Your score: {score}", score=score)
+        if better:
+            return self.t("Your score: {score}, a new best on this device!", score=score)
+        return self.t(
+            "Your score: {score} (your best on this device: {best})", score=score, best=self.best
         )
 
     def winners_title(self, winners: Sequence[int]) -> str:

@@ -2,11 +2,16 @@
 
 Only presentation lives here: what is legal, what a cross scores and when the game ends all
 come from :mod:`dadoteca.qwixx`.
+
+The white sum is everyone's at once, as on paper: one screen shows every player's line (the
+rows where the sum may go, or no cross), answered in any order and changed at will until all
+have answered. Then the active player's second action: one tap on an option (or on the sheet)
+plays it; Undo takes it back.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Mapping
 from html import escape
 from typing import Final
 
@@ -18,6 +23,7 @@ from dadoteca.qwixx import (
     QWIXX,
     ROW_NAMES,
     Cross,
+    Pass,
     Phase,
     QwixxState,
     number_at,
@@ -35,6 +41,8 @@ LOCK_ICON: Final = (
     '<path d="M4 7V5a4 4 0 0 1 8 0v2" fill="none" stroke="currentColor" stroke-width="2"/>'
     '<rect x="2.5" y="7" width="11" height="8" rx="1.5" fill="currentColor"/></svg>'
 )
+NO_CROSS: Final = "none"  # the row of the answer "no cross"
+LOST: Final = "\N{MINUS SIGN}"  # before the count of numbers a cross leaves behind
 
 
 def _die(value: int, colour: str, label: str) -> str:
@@ -44,30 +52,55 @@ def _die(value: int, colour: str, label: str) -> str:
     )
 
 
+def _number(data: Mapping[str, str], key: str, values: range) -> int | None:
+    """``data[key]`` as one of ``values``; None for anything else (a forged tap)."""
+    try:
+        value = int(data.get(key, ""))
+    except ValueError:
+        return None
+    return value if value in values else None
+
+
 class QwixxUI(GameUI):
-    """Qwixx for the player being asked; ``selection`` is their cross not yet confirmed."""
+    """Qwixx at the table: everyone's white sum on one screen, then the active player's."""
 
     game = QWIXX
-    selection: Cross | None = None
+
+    def shared(self, state: AnyState) -> bool:
+        assert isinstance(state, QwixxState)
+        return state.phase == Phase.ACTION1 and state.num_players > 1
 
     def regions(self, state: AnyState, answers: Mapping[int, Action]) -> dict[str, str]:
         assert isinstance(state, QwixxState)
-        asked = asked_player(state, answers)
-        regions = {
-            "prompt": self.prompt(state, asked),
-            "dice": self.dice(state),
-            "controls": self.controls(state, self.selection),
-        }
         if state.is_terminal:
-            regions["scores"] = self.scores(state)
-            regions["board"] = "".join(self.sheet(state, p) for p in range(state.num_players))
+            return {
+                "prompt": f'<h2 class="prompt">{self.t("Game over")}</h2>',
+                "dice": self.dice(state),
+                "controls": self.controls(state, answers),
+                "scores": self.scores(state),
+                "board": "".join(self.sheet(state, p) for p in range(state.num_players)),
+            }
+        regions = {
+            "prompt": self.prompt(state, answers),
+            "dice": self.dice(state),
+            "controls": self.controls(state, answers),
+        }
+        if self.shared(state):  # every sheet in view: each player looks at their own
+            regions["board"] = "".join(
+                self.sheet(state, p, interactive=True) for p in self._seats_from_active(state)
+            )
             return regions
-        legal = [a for a in state.legal_actions(asked) if isinstance(a, Cross)]
-        regions["board"] = self.sheet(state, asked, legal, self.selection, interactive=True)
+        asked = asked_player(state, answers)
+        regions["board"] = self.sheet(state, asked, interactive=True, big=True)
         regions["others"] = "".join(
-            self.sheet(state, p) for p in range(state.num_players) if p != asked
+            self.sheet(state, p) for p in self._seats_from_active(state) if p != asked
         )
         return regions
+
+    @staticmethod
+    def _seats_from_active(state: QwixxState) -> list[int]:
+        n = state.num_players
+        return [(state.active + offset) % n for offset in range(n)]
 
     # -- taps -------------------------------------------------------------------------------
 
@@ -77,56 +110,71 @@ class QwixxUI(GameUI):
         assert isinstance(state, QwixxState)
         if state.is_terminal:
             return []
-        player = asked_player(state, answers)
         if act == "roll" and state.is_chance:
             return [ROLL_DICE]
-        if act == "cell":
-            self._tap_cell(state, player, data)
-        elif act == "pass" and not state.is_chance:
-            return [(player, PASS)]
-        elif act == "confirm" and self.selection is not None:
-            return [(player, self.selection)]
-        elif act == "undo":  # the choice not yet confirmed; confirmed ones and rolls stay
-            self.selection = None
+        if act == "answer":  # one player's line of the white sum
+            return self._answer(state, data)
+        if act == "cell":  # a number on a sheet: that sheet's owner crosses it
+            return self._cell(state, answers, data)
+        if act == "done" and state.phase == Phase.ACTION1:  # the others cross nothing
+            people = (p for p in state.deciders if p not in self.computers)
+            return [(p, PASS) for p in people if p not in answers]
+        if act == "pass" and state.phase == Phase.ACTION2:
+            return [(state.active, PASS)]
         return []
 
     def forget(self) -> None:
-        self.selection = None
+        """Nothing waits for a confirmation here: one tap plays, Undo takes back."""
 
     def show_choice(self, state: AnyState, action: Action) -> None:
-        self.selection = action if isinstance(action, Cross) else None
+        """A computer's choice shows as its answer (action 1) or as soon as it is played."""
 
-    def _tap_cell(self, state: QwixxState, player: int, data: Mapping[str, str]) -> None:
-        try:
-            cross = Cross(int(data.get("row", "")), int(data.get("number", "")))
-        except ValueError:
-            return
-        if cross.row not in range(len(ROW_NAMES)) or cross.number not in range(2, 13):
-            return  # a forged tap: no such cell
+    def _answer(self, state: QwixxState, data: Mapping[str, str]) -> list[Step]:
+        player = _number(data, "player", range(state.num_players))
+        if player is None or state.phase != Phase.ACTION1:
+            return []
+        if data.get("row") == NO_CROSS:
+            return [(player, PASS)]
+        row = _number(data, "row", range(len(ROW_NAMES)))
+        if row is None:
+            return []
+        return self._checked(state, player, Cross(row, state.white_sum))
+
+    def _cell(
+        self, state: QwixxState, answers: Mapping[int, Action], data: Mapping[str, str]
+    ) -> list[Step]:
+        row = _number(data, "row", range(len(ROW_NAMES)))
+        number = _number(data, "number", range(2, 13))
+        seat = _number(data, "seat", range(state.num_players))
+        if row is None or number is None:
+            return []
+        player = asked_player(state, answers) if seat is None else seat
+        return self._checked(state, player, Cross(row, number))
+
+    @staticmethod
+    def _checked(state: QwixxState, player: int, cross: Cross) -> list[Step]:
         error = state.check(player, cross)
         if error is not None:
             raise error
-        self.selection = None if cross == self.selection else cross
+        return [(player, cross)]
 
     # -- the prompt -------------------------------------------------------------------------
 
-    def prompt(self, state: QwixxState, asked: int) -> str:
+    def prompt(self, state: QwixxState, answers: Mapping[int, Action]) -> str:
         t = self.t
-        player = self.name(asked)
-        if state.phase == Phase.ROLL:
-            text = t("{name}, roll the dice", name=player)
-        elif state.phase == Phase.ACTION1:
-            text = t("{name}, do you use {sum}?", name=player, sum=state.white_sum)
-        elif state.phase == Phase.ACTION2:
-            text = t("{name}, one white die plus one colour die?", name=player)
-        else:
-            text = t("Game over")
         hint = ""
-        if state.phase == Phase.ACTION1:
-            hint = t("Any row, the sum of the two white dice — or pass.")
-        elif state.passing_costs_a_penalty:
-            hint = t("Crossing nothing now costs a penalty.")
-        turn = t("Turn {turn}", turn=state.turn)
+        if state.phase == Phase.ROLL:
+            text = t("{name}, roll the dice", name=self.name(state.active))
+        elif self.shared(state):
+            text = t("White sum {sum}: everyone crosses it, or not", sum=state.white_sum)
+            hint = t("Answer in any order; change your answer until everyone has answered.")
+        elif state.phase == Phase.ACTION1:  # solo: the one player
+            text = t("{name}, do you use {sum}?", name=self.name(state.active), sum=state.white_sum)
+        else:
+            text = t("{name}, one white die plus one colour die?", name=self.name(state.active))
+            if state.passing_costs_a_penalty:
+                hint = t("Crossing nothing now costs a penalty.")
+        turn = t("Turn {turn} · {name} rolls", turn=state.turn, name=self.name(state.active))
         return f'<p class="turn-count">{turn}</p><h2 class="prompt">{text}</h2>' + (
             f'<p class="hint">{hint}</p>' if hint else ""
         )
@@ -143,42 +191,125 @@ class QwixxUI(GameUI):
         )
         return f'<div class="dice">{white}{colours}</div>'
 
-    def controls(self, state: QwixxState, selection: Cross | None) -> str:
+    # -- what may be tapped -----------------------------------------------------------------
+
+    def controls(self, state: QwixxState, answers: Mapping[int, Action]) -> str:
         t = self.t
         if state.is_terminal:
             return f'<button class="primary" data-act="new-game">{t("New game")}</button>'
         if state.is_chance:
             return f'<button class="primary big" data-act="roll">{t("Roll the dice")}</button>'
-        chosen = (
-            t("Chosen: {row} {number}", row=t(ROW_NAMES[selection.row]), number=selection.number)
-            if selection
-            else t("Tap a highlighted number")
+        if state.phase == Phase.ACTION1:
+            lines = "".join(
+                self.answer_line(state, p, answers) for p in self._seats_from_active(state)
+            )
+            waiting = [p for p in state.deciders if p not in answers and p not in self.computers]
+            done = (
+                f'<button class="done" data-act="done">{t("Done: the others cross nothing")}'
+                "</button>"
+                if waiting and self.shared(state)
+                else ""
+            )
+            label = t("Who crosses the white sum")
+            return f'<div class="answers" role="group" aria-label="{label}">{lines}</div>{done}'
+        return self.action2_options(state)
+
+    def answer_line(self, state: QwixxState, player: int, answers: Mapping[int, Action]) -> str:
+        """One player's answer to the white sum: a button per row, and no cross."""
+        t = self.t
+        name = self.name(player)
+        decided = player not in state.deciders  # given before a move was taken back
+        answer = answers.get(player, state.pending[player])
+        legal = set(state.legal_actions(player))
+        buttons = []
+        for row, row_name in enumerate(ROW_NAMES):
+            cross = Cross(row, state.white_sum)
+            chosen = answer == cross
+            label = f"{name}: {t(row_name)} {state.white_sum}"
+            note = ""
+            if cross in legal:
+                skipped = len(state.sheets[player].skipping(row, state.white_sum))
+                if skipped:
+                    note = f'<small class="skips">{LOST}{skipped}</small>'
+                    label = t("{choice}, leaving {count} behind", choice=label, count=skipped)
+                classes = "pick"
+            else:
+                classes = "pick unavailable"
+                label = t("{choice}: not allowed", choice=label)
+            buttons.append(
+                f'<button class="{classes}{" chosen" if chosen else ""} row-{row_name}" '
+                f'data-act="answer" data-player="{player}" data-row="{row}" '
+                f'aria-pressed="{str(chosen).lower()}" aria-label="{escape(label)}"'
+                f'{" disabled" if decided else ""}>'
+                f'<span aria-hidden="true">{ROW_SYMBOLS[row]} {state.white_sum}</span>{note}'
+                "</button>"
+            )
+        passed = isinstance(answer, Pass)
+        none_label = t("{name}: no cross", name=name)
+        buttons.append(
+            f'<button class="pick none{" chosen" if passed else ""}" data-act="answer" '
+            f'data-player="{player}" data-row="{NO_CROSS}" aria-pressed="{str(passed).lower()}" '
+            f'aria-label="{escape(none_label)}"{" disabled" if decided else ""}>'
+            f'<span aria-hidden="true">—</span></button>'
         )
-        disabled = "" if selection else " disabled"
+        status = ""
+        if answer is None and player in self.computers:
+            status = f'<small class="status">{t("thinking…")}</small>'
+        rolls = f' <small>{t("rolls")}</small>' if player == state.active else ""
+        answered = " answered" if answer is not None else ""
         return (
-            f'<p class="chosen" aria-live="polite">{chosen}</p>'
-            f'<div class="buttons"><button data-act="pass">{t("Pass")}</button>'
-            f'<button data-act="undo"{disabled}>{t("Undo")}</button>'
-            f'<button class="primary" data-act="confirm"{disabled}>{t("Confirm")}</button></div>'
+            f'<div class="answer-line{answered}" data-seat="{player}">'
+            f'<span class="who">{name}{rolls}{status}</span>'
+            f'<div class="picks">{"".join(buttons)}</div></div>'
         )
+
+    def action2_options(self, state: QwixxState) -> str:
+        """The active player's second action: each cross the dice allow, or none."""
+        t = self.t
+        player = state.active
+        sheet = state.sheets[player]
+        options = []
+        for action in state.legal_actions(player):
+            if not isinstance(action, Cross):
+                continue
+            name = ROW_NAMES[action.row]
+            skipped = len(sheet.skipping(action.row, action.number))
+            label = f"{t(name)} {action.number}"
+            note = ""
+            if skipped:
+                note = f'<small class="skips">{LOST}{skipped}</small>'
+                label = t("{choice}, leaving {count} behind", choice=label, count=skipped)
+            options.append(
+                f'<button class="pick row-{name}" data-act="cell" data-seat="{player}" '
+                f'data-row="{action.row}" data-number="{action.number}" '
+                f'aria-label="{escape(label)}"><span aria-hidden="true">'
+                f"{ROW_SYMBOLS[action.row]} {action.number}</span>{note}</button>"
+            )
+        none = (
+            t("No cross: a penalty") if state.passing_costs_a_penalty else t("No cross")
+        )
+        options.append(f'<button class="pick none" data-act="pass">{none}</button>')
+        label = t("{name}'s second action", name=self.name(player))
+        return f'<div class="options" role="group" aria-label="{label}">{"".join(options)}</div>'
 
     # -- sheets -----------------------------------------------------------------------------
 
     def sheet(
-        self,
-        state: QwixxState,
-        player: int,
-        legal: Collection[Cross] = (),
-        selection: Cross | None = None,
-        *,
-        interactive: bool = False,
+        self, state: QwixxState, player: int, *, interactive: bool = False, big: bool = False
     ) -> str:
-        """One player's sheet; the asked player's is large and tappable, legal cells marked.
+        """One player's sheet, like the paper pad: four rows of numbers and their locks.
 
-        Tappable even with nothing legal: a tap on any number says which rule forbids it.
+        Its numbers can be tapped while it is its owner's decision (the answer lines and the
+        options are the same choices, for keyboards and screen readers); a tap on a number
+        that may not be crossed says which rule forbids it.
         """
         t = self.t
         sheet = state.sheets[player]
+        legal = (
+            {a for a in state.legal_actions(player) if isinstance(a, Cross)}
+            if interactive
+            else set()
+        )
         rows = []
         for row, name in enumerate(ROW_NAMES):
             crossed = sheet.crossed_numbers(row)
@@ -187,7 +318,6 @@ class QwixxUI(GameUI):
             cells = []
             for position in range(LAST_POSITION + 1):
                 number = number_at(row, position)
-                cross = Cross(row, number)
                 classes = ["cell"]
                 label = f"{t(name)} {number}"
                 if number in crossed:
@@ -195,19 +325,18 @@ class QwixxUI(GameUI):
                     label = t("{cell}, crossed", cell=label)
                 elif closed or number in lost:
                     classes.append("skipped")
-                if cross == selection:
-                    classes.append("selected")
-                elif cross in legal:
+                if Cross(row, number) in legal:
                     classes.append("legal")
-                attrs = f'class="{" ".join(classes)}" aria-label="{escape(label)}"'
-                if interactive:
-                    pressed = "true" if cross == selection else "false"
-                    cells.append(
-                        f'<button {attrs} data-act="cell" data-row="{row}" '
-                        f'data-number="{number}" aria-pressed="{pressed}">{number}</button>'
-                    )
-                else:
-                    cells.append(f'<span {attrs} role="img">{number}</span>')
+                tap = (
+                    f' data-act="cell" data-seat="{player}" data-row="{row}" '
+                    f'data-number="{number}"'
+                    if interactive
+                    else ""
+                )
+                cells.append(
+                    f'<span class="{" ".join(classes)}" role="img" aria-label="{escape(label)}"'
+                    f' data-mark="{name} {number}"{tap}>{number}</span>'
+                )
             locked = sheet.is_locked(row)
             lock_label = t("lock, crossed") if locked else t("lock")
             cells.append(
@@ -227,13 +356,13 @@ class QwixxUI(GameUI):
         )
         penalties = t("Penalties")
         total = t("Total: {score}", score=sheet.score())
-        size = "big" if interactive else "small"
-        owner = escape(self.names[player])
-        active = " active" if player == state.active else ""
+        size = "big" if big or state.is_terminal else "small"
+        owner = self.name(player)
+        active = " active" if player == state.active and not state.is_terminal else ""
         label = t("Sheet of {name}", name=owner)
         penalty_label = f"{penalties}: {sheet.penalties}/{PENALTY_BOXES}"
         return (
-            f'<section class="sheet {size}{active}" aria-label="{label}">'
+            f'<section class="sheet {size}{active}" aria-label="{label}" data-seat="{player}">'
             f'<h3 class="owner">{owner}</h3><div class="rows">{"".join(rows)}</div>'
             f'<div class="sheet-foot">'
             f'<span class="penalties" role="img" aria-label="{penalty_label}">'
@@ -247,7 +376,7 @@ class QwixxUI(GameUI):
         t = self.t
         outcome = state.outcome
         assert outcome is not None
-        winners = outcome.winners
+        winners = outcome.winners if not outcome.solo else ()
         head = "".join(
             f'<th scope="col" aria-label="{t(name)}" class="row-{name}">'
             f'<span aria-hidden="true">{symbol}</span></th>'
@@ -259,7 +388,7 @@ class QwixxUI(GameUI):
             points = "".join(f"<td>{sheet.row_score(row)}</td>" for row in range(4))
             body.append(
                 f'<tr class="{"winner" if crown else ""}"><th scope="row">'
-                f"{escape(self.names[player])}{crown}</th>{points}"
+                f"{self.name(player)}{crown}</th>{points}"
                 f"<td>{-sheet.penalty_points()}</td><td><strong>{sheet.score()}</strong></td></tr>"
             )
         return (

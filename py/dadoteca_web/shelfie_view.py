@@ -57,8 +57,10 @@ class ShelfieUI(GameUI):
 
     game = SHELFIE
 
-    def __init__(self, t: Translator, names: tuple[str, ...]) -> None:
-        super().__init__(t, names)
+    def __init__(
+        self, t: Translator, names: tuple[str, ...], computers: frozenset[int] = frozenset()
+    ) -> None:
+        super().__init__(t, names, computers)
         self.basis: ShelfieState | None = None
         self.picks: list[Combo] = []
         self.rerolling: set[int] = set()
@@ -143,7 +145,7 @@ class ShelfieUI(GameUI):
                 return [(player, choice)]
         elif act == "pass" and state.phase == Phase.DECIDE:
             return [(player, PASS)]  # the App plays it, or says the rule against passing now
-        elif act == "undo":  # the choice not yet confirmed; confirmed actions and rolls stay
+        elif act == "clear":  # the choice not yet confirmed; Undo takes back played ones
             self.picks = []
             self.strike = None
             self.rerolling = set()
@@ -378,7 +380,7 @@ class ShelfieUI(GameUI):
             f'<div class="buttons">'
             f'<button data-act="reroll" aria-label="{reroll_label}"{reroll_off}>'
             f"{t('Reroll')}</button>"
-            f'<button data-act="undo"{undo_off}>{t("Undo")}</button>'
+            f'<button data-act="clear"{undo_off}>{t("Clear")}</button>'
             f'<button class="primary" data-act="confirm"{confirm_off}>{t("Confirm")}</button>'
             "</div>"
         )
@@ -457,7 +459,8 @@ class ShelfieUI(GameUI):
         active = " active" if player == state.active and not state.is_terminal else ""
         label = t("Sheet of {name}", name=owner)
         return (
-            f'<section class="sheet shelfie-sheet {size}{active}" aria-label="{label}">'
+            f'<section class="sheet shelfie-sheet {size}{active}" aria-label="{label}" '
+            f'data-seat="{player}">'
             f'<h3 class="owner">{owner} <strong class="total">{total}</strong></h3>'
             f'<div class="bookcase">{"".join(parts)}</div></section>'
         )
@@ -497,7 +500,10 @@ class ShelfieUI(GameUI):
                 label = t("{combination} with a jolly", combination=label)
         elif (shelf, column) in legal:
             classes.append("legal")
-        attrs = f'class="{" ".join(classes)}" aria-label="{escape(label)}"'
+        attrs = (
+            f'class="{" ".join(classes)}" aria-label="{escape(label)}" '
+            f'data-mark="{item}{column + 1}"'
+        )
         inner = f'{icon(item)}<span class="value">{value}</span>{badge}'
         if not interactive:
             return f'<span {attrs} role="img">{inner}</span>'

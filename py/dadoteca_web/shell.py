@@ -27,6 +27,7 @@ from .storage import (
     HISTORY_VERSION,
     LANGUAGE_KEY,
     SAVE_KEY,
+    SOUND_KEY,
 )
 
 __all__ = ["FACTS_ID", "language_options", "seat_rows", "shell_facts", "shell_facts_json"]
@@ -42,6 +43,7 @@ def shell_facts() -> dict[str, object]:
             "language": LANGUAGE_KEY,
             "game": SAVE_KEY,
             "history": HISTORY_KEY,
+            "sound": SOUND_KEY,
             "brokenPrefix": BROKEN_PREFIX,
         },
         "history": {"format": HISTORY_FORMAT, "version": HISTORY_VERSION},

@@ -7,10 +7,11 @@ import contextlib
 import hashlib
 import json
 import time
+from collections.abc import Mapping
 from datetime import datetime
-from typing import Final, Literal, Protocol
+from typing import Final, Literal, NamedTuple, Protocol
 
-from dadoteca.core import RuleError
+from dadoteca.core import Action, RuleError
 from dadoteca.match import Match
 
 __all__ = [
@@ -21,6 +22,7 @@ __all__ = [
     "LANGUAGE_KEY",
     "SAVE_KEY",
     "SAVE_RULES",
+    "SOUND_KEY",
     "GameStore",
     "History",
     "KeyValueStore",
@@ -28,6 +30,7 @@ __all__ = [
 ]
 
 LANGUAGE_KEY: Final = "dadoteca.language"  # the language last chosen (written by the shell)
+SOUND_KEY: Final = "dadoteca.sound"  # "off" when sound and vibration are switched off (page)
 SAVE_KEY: Final = "dadoteca.game"
 BROKEN_PREFIX: Final = "dadoteca.broken."
 MAX_SAVE_CHARS: Final = 1 << 20  # a record is a few KiB; anything larger is not ours
@@ -80,6 +83,38 @@ class MemoryStore:
         self.items.pop(key, None)
 
 
+ANSWERS: Final = "answers"  # a saved game's field (not a record's): answers given so far
+
+
+class Saved(NamedTuple):
+    """What a save holds: the game, its answers given so far, or why it could not be read."""
+
+    match: Match | None
+    answers: dict[int, Action]
+    problem: RuleError | None
+
+
+def _answers_of(record: object, match: Match) -> dict[int, Action]:
+    """The saved answers that are still answers to ``match``'s decision now; anything else
+    (a hand-edited save, an answer the rules refuse) is dropped, the game itself is kept."""
+    entries = record.get(ANSWERS) if isinstance(record, Mapping) else None
+    state = match.state
+    answers: dict[int, Action] = {}
+    for entry in entries if isinstance(entries, list) else []:
+        if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[1], str)):
+            continue
+        player, text = entry
+        if player not in state.deciders or isinstance(player, bool):
+            continue
+        try:
+            action = state.parse_action(text)
+        except RuleError:
+            continue
+        if state.check(player, action) is None:
+            answers[player] = action
+    return answers
+
+
 class GameStore:
     """Saves and restores the current game's record; never lets storage trouble stop a game."""
 
@@ -90,30 +125,37 @@ class GameStore:
         self.working = lasting  # False while nothing is kept: the UI warns, play goes on
         self.damaged: str | None = None  # the unreadable save just set aside, for its download
 
-    def save(self, match: Match | None) -> None:
+    def save(self, match: Match | None, answers: Mapping[int, Action] | None = None) -> None:
+        """Save ``match``'s record, with the ``answers`` given so far to a decision taken by
+        several players at once (a reload brings them back too)."""
         try:
             if match is None:
                 self.store.removeItem(SAVE_KEY)
             else:
-                self.store.setItem(SAVE_KEY, json.dumps(match.record(), separators=(",", ":")))
+                record = match.record()
+                if answers:
+                    record[ANSWERS] = [[player, str(action)] for player, action in answers.items()]
+                self.store.setItem(SAVE_KEY, json.dumps(record, separators=(",", ":")))
             self.working = self.lasting
         except Exception:  # quota exceeded or storage refused: all the same to the player
             self.working = False
 
-    def load(self) -> tuple[Match | None, RuleError | None]:
-        """The saved game, or ``(None, error)`` after setting an unreadable save aside."""
+    def load(self) -> Saved:
+        """The saved game, or none and the error after setting an unreadable save aside."""
         try:
             text = self.store.getItem(SAVE_KEY)
         except Exception:  # storage unavailable: there is simply nothing saved
             self.working = False
-            return None, None
+            return Saved(None, {}, None)
         if text is None:
-            return None, None
+            return Saved(None, {}, None)
         try:
-            return Match.from_record(read_record_json(text, "save")), None
+            record = read_record_json(text, "save")
+            match = Match.from_record(record)
         except RuleError as error:
             self._set_aside(text)
-            return None, error
+            return Saved(None, {}, error)
+        return Saved(match, _answers_of(record, match), None)
 
     def _set_aside(self, text: str) -> None:
         """Keep the unreadable save under another key (it can be exported), free the slot."""
@@ -132,6 +174,12 @@ def set_aside(store: KeyValueStore, key: str, kind: str, text: str) -> bool:
     return True
 
 
+def _entry_id(match: Match) -> str:
+    """A finished game's id in the history: its record's digest (a game enters once)."""
+    record = json.dumps(match.record(), sort_keys=True).encode()
+    return hashlib.sha256(record).hexdigest()[:16]
+
+
 class History:
     """Finished games, oldest first, under their own localStorage key: an update of the app
     replaces the service worker's caches, never localStorage, so the history survives it.
@@ -139,7 +187,8 @@ class History:
     Stored JSON: ``{"format": "dadoteca-history", "version": 1, "games": [entry, ...]}``, with
     ``entry = {"id", "ended", "game", "players": [{"name", "kind", "score"}], "winners"}``:
     ``id`` names the finished record (a game enters once, whatever reloads), ``ended`` is an ISO
-    8601 UTC time, ``kind`` a seat kind of the record, ``winners`` seat indexes. Readers ignore
+    8601 UTC time, ``kind`` a seat kind of the record, ``winners`` seat indexes (none in a solo
+    game, whose entry has its ``result`` instead: the score, or Diceland's rounds). Readers ignore
     fields they do not know (the shell reads it too, before Python starts); a history that
     cannot be read is set aside under ``dadoteca.broken.history.`` and a new one begun."""
 
@@ -168,11 +217,11 @@ class History:
         set_aside(self.store, HISTORY_KEY, "history.", text)
         return []
 
-    def add(self, match: Match, ended: datetime) -> None:
-        """Enter ``match``, a finished game, unless it is already there. Storage trouble loses
-        the entry only; the game's own save and its warning are GameStore's."""
-        record = match.record()
-        entry_id = hashlib.sha256(json.dumps(record, sort_keys=True).encode()).hexdigest()[:16]
+    def add(self, match: Match, ended: datetime, result: int | None = None) -> None:
+        """Enter ``match``, a finished game, unless it is already there (a solo game with its
+        ``result``, and no winner). Storage trouble loses the entry only; the game's own save
+        and its warning are GameStore's."""
+        entry_id = _entry_id(match)
         games = self.games()
         if any(game.get("id") == entry_id for game in games):
             return
@@ -187,7 +236,8 @@ class History:
                     {"name": seat.name, "kind": seat.kind, "score": score}
                     for seat, score in zip(match.seats, scores, strict=True)
                 ],
-                "winners": list(state.winners()),
+                "winners": [] if result is not None else list(state.winners()),
+                **({} if result is None else {"result": result}),
             }
         )
         stored = {
@@ -197,3 +247,26 @@ class History:
         }
         with contextlib.suppress(Exception):  # full or refused: play goes on without it
             self.store.setItem(HISTORY_KEY, json.dumps(stored, separators=(",", ":")))
+
+    def best(self, match: Match, *, lower_is_better: bool = False) -> int | None:
+        """The best result of ``match``'s one player in solo games of its game, other than
+        ``match`` itself, or None if there is none."""
+        name, game, this = match.seats[0].name, match.game.id, _entry_id(match)
+        results = []
+        for entry in self.games():
+            result = entry.get("result")
+            if (
+                isinstance(result, int)
+                and entry.get("game") == game
+                and entry.get("id") != this
+                and [player.get("name") for player in _players(entry)] == [name]
+            ):
+                results.append(result)
+        if not results:
+            return None
+        return min(results) if lower_is_better else max(results)
+
+
+def _players(entry: dict[str, object]) -> list[dict[str, object]]:
+    players = entry.get("players")
+    return [p for p in players if isinstance(p, dict)] if isinstance(players, list) else []

@@ -1,37 +1,66 @@
 """Rules-engine benchmark in CPython: random games per second (median of several runs).
 
     PYTHONPATH=py python tests/bench/engine.py --out bench-results/engine.json
+    PYTHONPATH=py python tests/bench/engine.py --game shelfie --against HEAD~3
 
 Each run plays random legal games (states only, as simulations and bots do) for about
 ``--seconds`` seconds; the figure is the median over ``--runs`` runs, on one core.
+
+``--against REF`` measures the engine of git revision REF too, in the same process on the same
+seeds, its runs alternating with this engine's (a shared machine's load then weighs on both
+alike), and reports the ratio: whether a change made the engine slower.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
+import io
 import itertools
 import json
 import platform
 import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
+import dadoteca
 from dadoteca import shelfie
-from dadoteca.games import get_game
-from dadoteca.playout import random_playout
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
-def games_per_second(game_id: str, players: int, seconds: float, first_seed: int) -> float:
-    game = get_game(game_id)
+def engine_at(ref: str, folder: Path) -> ModuleType:
+    """The rules package as git revision ``ref`` has it, imported as ``dadoteca_at_ref``
+    (its imports are relative, so the copy runs beside this one)."""
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", ref, "py/dadoteca"], capture_output=True, check=True
+    ).stdout
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(folder, filter="data")
+    (folder / "py" / "dadoteca").rename(folder / "dadoteca_at_ref")
+    sys.path.insert(0, str(folder))
+    return importlib.import_module("dadoteca_at_ref")
+
+
+def games_per_second(
+    game_id: str, players: int, seconds: float, first_seed: int, package: ModuleType = dadoteca
+) -> float:
+    game = importlib.import_module(f"{package.__name__}.games").get_game(game_id)
+    random_playout = importlib.import_module(f"{package.__name__}.playout").random_playout
     games, seed = 0, first_seed
     start = time.perf_counter()
     while (elapsed := time.perf_counter() - start) < seconds:
         random_playout(game.new_game(players, seed), seed)
         games += 1
         seed += 1
-    return games / elapsed
+    return float(games / elapsed)
 
 
 REPEATS = 5
@@ -74,6 +103,34 @@ def shelfie_enumeration_ms() -> dict[str, Any]:
     }
 
 
+def measure(
+    game_id: str, players: int, *, runs: int, seconds: float, before: ModuleType | None
+) -> dict[str, Any]:
+    """Games per second of this engine (and of ``before``, alternating, on the same seeds)."""
+    now: list[float] = []
+    then: list[float] = []
+    for run in range(runs):
+        seed = run * 100_000
+        if before is not None:
+            then.append(games_per_second(game_id, players, seconds, seed, package=before))
+        now.append(games_per_second(game_id, players, seconds, seed))
+    median = statistics.median(now)
+    result: dict[str, Any] = {
+        "game": game_id,
+        "players": players,
+        "games_per_second": median,
+        "runs": now,
+    }
+    line = f"{game_id} {players}p: {median:,.0f} random games/s (median of {runs})"
+    if then:
+        result["before"] = {"games_per_second": statistics.median(then), "runs": then}
+        ratio = median / statistics.median(then)
+        result["ratio"] = ratio
+        line += f"; before: {statistics.median(then):,.0f}, now / before {ratio:.3f}"
+    print(line)
+    return result
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="qwixx")
@@ -81,18 +138,14 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=1.0)
     parser.add_argument("--out", type=Path, default=Path("bench-results/engine.json"))
+    parser.add_argument("--against", metavar="REF", help="also measure git revision REF")
     args = parser.parse_args()
-    results = []
-    for players in args.players:
-        runs = [
-            games_per_second(args.game, players, args.seconds, run * 100_000)
-            for run in range(args.runs)
+    with tempfile.TemporaryDirectory() as folder:
+        before = engine_at(args.against, Path(folder)) if args.against else None
+        results = [
+            measure(args.game, players, runs=args.runs, seconds=args.seconds, before=before)
+            for players in args.players
         ]
-        median = statistics.median(runs)
-        results.append(
-            {"game": args.game, "players": players, "games_per_second": median, "runs": runs}
-        )
-        print(f"{args.game} {players}p: {median:,.0f} random games/s (median of {args.runs})")
     enumeration = shelfie_enumeration_ms()
     worst = " ".join(enumeration["first_worst_dice"])
     print(

@@ -1,0 +1,249 @@
+// What the table sees, hears and feels of the game, driven by the events Python reports (each
+// update's "events": a kind, the players it concerns, and its text when it is said in words):
+// announcements, small animations, sounds made here with Web Audio (no sound files), vibration
+// where the device has it, and the screen kept awake while a game is played. Sound and
+// vibration have one switch, remembered; animations follow prefers-reduced-motion (CSS).
+"use strict";
+
+(() => {
+  const FACTS = JSON.parse(document.getElementById("dadoteca-facts").textContent);
+  const SOUND_KEY = FACTS.storageKeys.sound;
+  const storage = window.dadotecaShell?.storage;
+  const ANNOUNCE_MS = 3500;
+
+  // --- The switch ------------------------------------------------------------------------------
+
+  const switchButton = document.getElementById("sound");
+  let soundOn = storage?.getItem(SOUND_KEY) !== "off";
+
+  function showSwitch() {
+    switchButton.setAttribute("aria-pressed", String(soundOn));
+    switchButton.classList.toggle("off", !soundOn);
+  }
+
+  switchButton.addEventListener("click", () => {
+    soundOn = !soundOn;
+    try {
+      storage?.setItem(SOUND_KEY, soundOn ? "on" : "off");
+    } catch {
+      // Not remembered (storage full or refused): the switch still works for this visit.
+    }
+    showSwitch();
+    if (soundOn) sound("tick");
+  });
+  window.addEventListener("storage", (event) => {
+    if (event.key === SOUND_KEY) {
+      soundOn = event.newValue !== "off";
+      showSwitch();
+    }
+  });
+  showSwitch();
+
+  // --- Sounds, made here --------------------------------------------------------------------
+
+  let audio = null;
+
+  function context() {
+    if (!audio) {
+      const Context = window.AudioContext || window.webkitAudioContext;
+      if (!Context) return null;
+      audio = new Context();
+    }
+    if (audio.state === "suspended") audio.resume();
+    return audio;
+  }
+
+  function tone(ctx, { at = 0, frequency, type = "sine", length = 0.12, volume = 0.2 }) {
+    const start = ctx.currentTime + at;
+    const oscillator = ctx.createOscillator();
+    const gain = ctx.createGain();
+    oscillator.type = type;
+    oscillator.frequency.setValueAtTime(frequency, start);
+    gain.gain.setValueAtTime(volume, start);
+    gain.gain.exponentialRampToValueAtTime(0.001, start + length);
+    oscillator.connect(gain).connect(ctx.destination);
+    oscillator.start(start);
+    oscillator.stop(start + length);
+  }
+
+  function rattle(ctx) {
+    const length = 0.28;
+    const buffer = ctx.createBuffer(1, Math.floor(ctx.sampleRate * length), ctx.sampleRate);
+    const samples = buffer.getChannelData(0);
+    for (let i = 0; i < samples.length; i += 1) {
+      // Clicks that thin out, like dice settling on a table.
+      const click = Math.random() < 0.02 * (1 - i / samples.length) ? 1 : 0;
+      samples[i] = (Math.random() * 2 - 1) * click;
+    }
+    const source = ctx.createBufferSource();
+    const gain = ctx.createGain();
+    gain.gain.value = 0.5;
+    source.buffer = buffer;
+    source.connect(gain).connect(ctx.destination);
+    source.start();
+  }
+
+  const SOUNDS = {
+    roll: (ctx) => rattle(ctx),
+    tick: (ctx) => tone(ctx, { frequency: 880, length: 0.05, volume: 0.12 }),
+    turn: (ctx) => {
+      tone(ctx, { frequency: 660, length: 0.1, volume: 0.1 });
+      tone(ctx, { at: 0.09, frequency: 880, length: 0.14, volume: 0.1 });
+    },
+    lock: (ctx) => {
+      tone(ctx, { frequency: 220, type: "square", length: 0.08, volume: 0.08 });
+      tone(ctx, { at: 0.08, frequency: 330, type: "square", length: 0.16, volume: 0.08 });
+    },
+    penalty: (ctx) => tone(ctx, { frequency: 110, type: "sawtooth", length: 0.3, volume: 0.12 }),
+    prize: (ctx) => [523, 659, 784].forEach((frequency, index) => {
+      tone(ctx, { at: index * 0.07, frequency, length: 0.14, volume: 0.12 });
+    }),
+    end: (ctx) => [523, 659, 784, 1047].forEach((frequency, index) => {
+      tone(ctx, { at: index * 0.13, frequency, type: "triangle", length: 0.3, volume: 0.15 });
+    }),
+  };
+
+  function sound(name) {
+    if (!soundOn) return;
+    const ctx = context();
+    if (ctx) SOUNDS[name](ctx);
+  }
+
+  function vibrate(pattern) {
+    if (soundOn && navigator.vibrate) navigator.vibrate(pattern);
+  }
+
+  // An AudioContext may only start on a person's gesture: the first tap unlocks it.
+  document.addEventListener("pointerdown", () => soundOn && context(), { once: true });
+
+  // --- What each kind of event does -----------------------------------------------------------
+
+  const ENDS = new Set(["qwixx.two_locks", "qwixx.four_penalties", "diceland.goal",
+    "shelfie.full_shelves"]);
+  const EFFECTS = {
+    "core.rolled": () => {
+      sound("roll");
+      animate(document.querySelectorAll("#region-dice :is(.die, .dl-die, .sdie)"), "rolled");
+    },
+    "qwixx.crossed": (event) => {
+      sound("tick");
+      animate(marks(event, `${event.row} ${event.number}`), "marked-now");
+    },
+    "qwixx.row_locked": (event) => {
+      sound("lock");
+      vibrate(160);
+      animate(seats(event, `.row-${event.row}`), "locked-now");
+    },
+    "qwixx.penalty": (event) => {
+      sound("penalty");
+      vibrate([90, 60, 90]);
+      animate(seats(event, ".penalties"), "penalised-now");
+    },
+    "diceland.marked": (event) => {
+      sound("tick");
+      animate(event.cells.split(" ").flatMap((cell) => [...marks(event, cell)]), "marked-now");
+    },
+    "diceland.prize": () => sound("prize"),
+    "diceland.bonus_roll": () => vibrate(40),
+    "shelfie.circled": (event) => {
+      sound("tick");
+      const cells = event.combos.split(" ").map((combo) => combo.split("+")[0]);
+      animate(cells.flatMap((cell) => [...marks(event, cell)]), "marked-now");
+    },
+    "shelfie.shelf_blocked": () => sound("lock"),
+    "shelfie.column_blocked": () => sound("lock"),
+    "shelfie.last_round": () => sound("prize"),
+  };
+
+  function seats(event, selector) {
+    return event.players.flatMap((seat) => [
+      ...document.querySelectorAll(`#play [data-seat="${seat}"] ${selector}`),
+    ]);
+  }
+
+  function marks(event, mark) {
+    return seats(event, `[data-mark="${CSS.escape(mark)}"]`);
+  }
+
+  // A class for the length of its CSS animation (none under reduced motion: the CSS says so).
+  function animate(elements, name) {
+    for (const element of elements) {
+      element.classList.remove(name);
+      void element.getBoundingClientRect(); // restarts the animation if it was running
+      element.classList.add(name);
+      element.addEventListener("animationend", () => element.classList.remove(name), {
+        once: true,
+      });
+    }
+  }
+
+  // --- Announcements: said (role=status) and shown where the eyes are -------------------------
+
+  const announcer = document.getElementById("announce");
+  let hideTimer = 0;
+
+  function announce(texts) {
+    if (!texts.length) return;
+    announcer.replaceChildren(...texts.map((text) => {
+      const line = document.createElement("p");
+      line.innerHTML = text; // Python's HTML: names escaped there, like every region
+      return line;
+    }));
+    announcer.classList.add("shown");
+    clearTimeout(hideTimer);
+    hideTimer = setTimeout(() => announcer.classList.remove("shown"), ANNOUNCE_MS);
+  }
+
+  // --- The screen stays awake during a game ---------------------------------------------------
+
+  let wakeLock = null;
+  let playing = false;
+
+  async function keepAwake() {
+    if (!playing || wakeLock || !navigator.wakeLock || document.visibilityState !== "visible") {
+      return;
+    }
+    try {
+      wakeLock = await navigator.wakeLock.request("screen");
+      wakeLock.addEventListener("release", () => {
+        wakeLock = null;
+      });
+    } catch {
+      wakeLock = null; // refused (battery saver, a hidden page): the game goes on
+    }
+  }
+
+  function letSleep() {
+    wakeLock?.release().catch(() => {});
+    wakeLock = null;
+  }
+
+  // The lock goes when the page is hidden; it is taken again when the page is back.
+  document.addEventListener("visibilitychange", keepAwake);
+
+  // --- From the table -------------------------------------------------------------------------
+
+  window.dadotecaEffects = {
+    happened(update) {
+      playing = update.screen === "play";
+      if (playing) keepAwake();
+      else letSleep();
+      const texts = [];
+      for (const event of update.events) {
+        EFFECTS[event.kind]?.(event);
+        if (ENDS.has(event.kind)) {
+          sound("end");
+          vibrate([60, 40, 200]);
+        }
+        if (event.text) texts.push(event.text);
+      }
+      announce(texts);
+    },
+    handOver(update) {
+      if (update.screen !== "play" || update.busy) return;
+      sound("turn");
+      vibrate(35);
+      animate(document.querySelectorAll("#region-prompt .prompt"), "handed-over");
+    },
+  };
+})();

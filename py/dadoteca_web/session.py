@@ -1,0 +1,177 @@
+"""The app behind a message protocol: what the page sends in, what it is sent back.
+
+The page (``assets/table.js``) owns the DOM and the browser's storage; Python owns the game.
+They talk in plain JSON-ready messages, so Python can run on the page's thread or in a worker
+alike, and the whole exchange can be driven and tested in CPython.
+
+The page sends (``type`` and its fields):
+
+- ``boot``: ``storage`` (the app's localStorage items, key to text), ``lasting`` (false when the
+  browser keeps nothing), ``language``, ``catalog`` (the shell already loaded it), ``seed``
+  (``?seed=N``: the next new game), ``pace`` (``?pace=F``: the computers' pauses scaled);
+- ``tap``: ``act``, ``data`` (the tapped element's data-*), ``moment`` (of the screen tapped);
+- ``start``: the setup form, ``game``, ``names``, ``choices``, ``first``;
+- ``language``: ``language``, ``catalog``;
+- ``import``: ``text``; ``export``; ``export-damaged``;
+- ``stored``: ``key``, ``ok``: how a write the page was asked to make went.
+
+Each answer is an :func:`Session.update`: ``screen``, ``game``, ``language``, ``moment``,
+``hands``, ``busy`` (a computer is to move), ``regions`` (only those that changed), ``events``
+(what happened, each with its ``text`` when the table is told it in words), ``confirm`` (a
+question to ask in a dialog, or null), ``writes`` (``[key, text or null]`` to store, in order)
+and, when asked, ``download`` (``{"kind", "text"}``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from datetime import UTC, datetime
+from typing import Any, Final
+
+from .app import App
+from .i18n import Translator
+from .storage import SAVE_KEY, GameStore
+
+__all__ = ["MirrorStore", "Session"]
+
+SEED_LIMIT: Final = 1 << 53  # seeds stay exact as JavaScript numbers: records survive JS
+
+
+class MirrorStore:
+    """A KeyValueStore over a copy of the page's storage: reads are the copy's, writes change
+    the copy and are queued for the page to make (``take_writes``). A write the page could not
+    make comes back as a ``stored`` message."""
+
+    def __init__(self, items: Mapping[str, str]) -> None:
+        self.items = dict(items)
+        self.writes: list[tuple[str, str | None]] = []
+
+    def getItem(self, key: str) -> str | None:  # noqa: N802 - the Web Storage API's names
+        return self.items.get(key)
+
+    def setItem(self, key: str, value: str) -> None:  # noqa: N802
+        self.items[key] = value
+        self.writes.append((key, value))
+
+    def removeItem(self, key: str) -> None:  # noqa: N802
+        self.items.pop(key, None)
+        self.writes.append((key, None))
+
+    def take_writes(self) -> list[tuple[str, str | None]]:
+        writes, self.writes = self.writes, []
+        return writes
+
+
+def _text(value: object) -> str:
+    return value if isinstance(value, str) else ""
+
+
+def _texts(value: object) -> dict[str, str]:
+    """A JSON object of texts, as a page (or a forged message) sent it: anything else goes."""
+    if not isinstance(value, Mapping):
+        return {}
+    return {str(key): item for key, item in value.items() if isinstance(item, str)}
+
+
+class Session:
+    """One page's app: messages in, updates out."""
+
+    def __init__(
+        self,
+        new_seed: Callable[[], int],
+        now: Callable[[], datetime] = lambda: datetime.now(UTC),
+        randbelow: Callable[[int], int] | None = None,
+    ) -> None:
+        self.new_seed = new_seed
+        self.now = now
+        self.randbelow = randbelow
+        self.app: App | None = None
+        self.store = MirrorStore({})
+        self.seed: int | None = None  # ?seed=N: the next new game is that one
+        self.pace = 1.0  # ?pace=F scales the computers' pauses (0: none, for tests)
+        self._sent: dict[str, str] = {}
+        self._download: dict[str, str] | None = None
+
+    def receive(self, message: Mapping[str, Any]) -> dict[str, Any]:
+        """Handle one message from the page; the update to paint."""
+        kind = message.get("type")
+        if kind == "boot":
+            self._boot(message)
+            return self.update()
+        app = self.app
+        if app is None:
+            return {}  # nothing before the boot
+        if kind == "tap":
+            if message.get("moment") == app.moment:  # else a tap on a screen gone by
+                app.handle(_text(message.get("act")), _texts(message.get("data")))
+        elif kind == "start":
+            self._start(message)
+        elif kind == "language":
+            app.t = Translator(_text(message.get("language")), self._catalogs(message))
+            self._sent.clear()  # everything is painted again, in the new language
+        elif kind == "import":
+            app.import_record(_text(message.get("text")))
+        elif kind == "export":
+            self._download = {"kind": "game", "text": app.export_record()}
+        elif kind == "export-damaged" and app.store.damaged is not None:
+            self._download = {"kind": "damaged", "text": app.store.damaged}
+        elif kind == "stored" and message.get("ok") is False and message.get("key") == SAVE_KEY:
+            app.store.working = False
+        return self.update()
+
+    def _boot(self, message: Mapping[str, Any]) -> None:
+        self.store = MirrorStore(_texts(message.get("storage")))
+        lasting = message.get("lasting") is not False
+        seed = message.get("seed")
+        self.seed = seed % SEED_LIMIT if isinstance(seed, int) else None
+        pace = message.get("pace")
+        self.pace = float(pace) if isinstance(pace, int | float) and 0 <= pace <= 10 else 1.0
+        translator = Translator(_text(message.get("language")), self._catalogs(message))
+        extra = {} if self.randbelow is None else {"randbelow": self.randbelow}
+        self.app = App(
+            GameStore(self.store, lasting=lasting), translator, self.new_seed, self.now, **extra
+        )
+        self._sent.clear()
+
+    @staticmethod
+    def _catalogs(message: Mapping[str, Any]) -> dict[str, dict[str, str]]:
+        return {_text(message.get("language")): _texts(message.get("catalog"))}
+
+    def _start(self, message: Mapping[str, Any]) -> None:
+        assert self.app is not None
+        names = message.get("names")
+        choices = message.get("choices")
+        first = message.get("first")
+        self.app.start(
+            [_text(name) for name in names] if isinstance(names, list) else [],
+            self.seed,
+            game=_text(message.get("game")),
+            choices=[_texts(choice) for choice in choices] if isinstance(choices, list) else [],
+            first=first if isinstance(first, int) and not isinstance(first, bool) else None,
+        )
+
+    def update(self) -> dict[str, Any]:
+        """What changed since the last update, for the page to paint, say and store."""
+        app = self.app
+        assert app is not None
+        regions = app.regions()
+        changed = {name: html for name, html in regions.items() if self._sent.get(name) != html}
+        self._sent.update(changed)
+        confirm = app.confirm
+        update: dict[str, Any] = {
+            "screen": app.screen,
+            "game": app.game_id or "",
+            "language": app.t.language,
+            "moment": app.moment,
+            "hands": app.hands,
+            "busy": app.computer_to_move() is not None,
+            "regions": changed,
+            "events": [
+                {**event.to_json(), "text": app.say(event)} for event in app.take_events()
+            ],
+            "confirm": confirm._asdict() if confirm is not None else None,
+            "writes": self.store.take_writes(),
+        }
+        if self._download is not None:
+            update["download"], self._download = self._download, None
+        return update

@@ -1,0 +1,112 @@
+"""The app behind its message protocol, as the page drives it: boot, taps, storage, language."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from dadoteca.qwixx import QwixxState
+from dadoteca_web.session import Session
+from dadoteca_web.storage import HISTORY_KEY, SAVE_KEY
+
+ITALIAN = {"{name}, roll the dice": "{name}, lancia i dadi"}
+
+
+def booted(storage: dict[str, str] | None = None, **fields: Any) -> tuple[Session, dict[str, Any]]:
+    session = Session(lambda: 7, randbelow=lambda n: 0)
+    message = {"type": "boot", "storage": storage or {}, "language": "en", "catalog": {}}
+    return session, session.receive({**message, **fields})
+
+
+def start(session: Session, names: list[str]) -> dict[str, Any]:
+    return session.receive({"type": "start", "game": "qwixx", "names": names, "choices": []})
+
+
+def test_boot_paints_the_setup_with_every_region() -> None:
+    _, update = booted()
+    assert update["screen"] == "setup" and update["game"] == ""
+    assert set(update["regions"]) >= {"notice", "prompt", "board"}
+    assert update["writes"] == [] and update["events"] == [] and update["confirm"] is None
+
+
+def test_a_start_sends_what_changed_and_asks_to_store_the_game() -> None:
+    session, _ = booted()
+    update = start(session, ["Anna", "Bo"])
+    assert update["screen"] == "play" and update["game"] == "qwixx"
+    assert "Anna, roll the dice" in update["regions"]["prompt"]
+    [(key, text)] = update["writes"]
+    assert key == SAVE_KEY and json.loads(text)["seats"][0]["name"] == "Anna"
+    assert [event["kind"] for event in update["events"]] == ["table.starts_drawn"]
+    again = session.receive({"type": "tap", "act": "no-such-act", "data": {}, "moment": 0})
+    assert again["regions"] == {} and again["writes"] == []  # nothing changed, nothing sent
+
+
+def test_a_tap_from_a_screen_gone_by_does_nothing() -> None:
+    session, _ = booted()
+    start(session, ["Anna", "Bo"])
+    stale = session.receive({"type": "tap", "act": "roll", "data": {}, "moment": 99})
+    assert stale["moment"] == 0 and session.app is not None and session.app.match is not None
+    assert session.app.match.actions == []
+    rolled = session.receive({"type": "tap", "act": "roll", "data": {}, "moment": 0})
+    assert rolled["moment"] == 8 and rolled["hands"].startswith("everyone")
+    assert [event["kind"] for event in rolled["events"]] == ["core.rolled"]
+
+
+def test_a_saved_game_comes_back_at_boot() -> None:
+    session, _ = booted()
+    start(session, ["Anna", "Bo"])
+    saved = session.store.items[SAVE_KEY]
+    _, update = booted({SAVE_KEY: saved}, language="it", catalog=ITALIAN)
+    assert update["screen"] == "play" and "Anna, lancia i dadi" in update["regions"]["prompt"]
+
+
+def test_a_write_the_page_could_not_make_is_said_in_words() -> None:
+    session, _ = booted()
+    start(session, ["Anna", "Bo"])
+    update = session.receive({"type": "stored", "key": SAVE_KEY, "ok": False})
+    assert "not saving the game" in update["regions"]["notice"]
+
+
+def test_a_new_language_paints_everything_again() -> None:
+    session, _ = booted()
+    start(session, ["Anna", "Bo"])
+    update = session.receive({"type": "language", "language": "it", "catalog": ITALIAN})
+    assert update["language"] == "it" and "Anna, lancia i dadi" in update["regions"]["prompt"]
+    assert set(update["regions"]) >= {"notice", "tools", "prompt", "board", "others"}
+
+
+def test_export_is_a_download_of_the_record() -> None:
+    session, _ = booted()
+    start(session, ["Anna", "Bo"])
+    update = session.receive({"type": "export"})
+    assert update["download"]["kind"] == "game"
+    assert json.loads(update["download"]["text"])["format"] == "dadoteca-record"
+    assert "download" not in session.receive({"type": "tap", "act": "x", "moment": 0})
+
+
+def test_forged_messages_are_ignored_and_nothing_comes_before_the_boot() -> None:
+    session = Session(lambda: 7)
+    assert session.receive({"type": "tap", "act": "roll"}) == {}
+    session, _ = booted(storage={SAVE_KEY: 5, HISTORY_KEY: None})  # type: ignore[dict-item]
+    for message in (
+        {"type": "start", "game": "chess", "names": ["A"]},
+        {"type": "start", "game": "qwixx", "names": "Anna", "choices": 3},
+        {"type": "tap", "act": 5, "data": [1], "moment": 0},
+        {"type": "import", "text": None},
+        {"type": 12},
+    ):
+        update = session.receive(message)
+        assert update["screen"] == "setup"
+
+
+def test_the_answers_of_a_shared_screen_are_one_tap_each() -> None:
+    session, _ = booted()
+    start(session, ["Anna", "Bo"])
+    session.receive({"type": "tap", "act": "roll", "data": {}, "moment": 0})
+    update = session.receive(
+        {"type": "tap", "act": "answer", "data": {"player": "1", "row": "none"}, "moment": 8}
+    )
+    assert update["moment"] == 9  # an answer given: a new moment for the screen
+    assert session.app is not None
+    state = session.app.state
+    assert isinstance(state, QwixxState) and session.app.answers.keys() == {1}

@@ -1,0 +1,272 @@
+"""At the table, in CPython: who starts, everyone answering at once, Undo and Redo, the
+questions asked before what cannot be taken back, solo results, and what a reload restores."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+
+from dadoteca.core import RuleError
+from dadoteca.qwixx import PASS, RED, Cross, Phase, QwixxState
+from dadoteca_web.app import STARTS_CHOSEN, STARTS_DRAWN, TAKEN_BACK, App
+from dadoteca_web.i18n import Translator
+from dadoteca_web.storage import SAVE_KEY, GameStore, MemoryStore
+
+NAMES = ["Anna", "Bruno", "Carla"]
+
+
+def new_app(store: MemoryStore | None = None, randbelow: random.Random | None = None) -> App:
+    draw = (randbelow or random.Random(1)).randrange
+    return App(GameStore(store or MemoryStore()), Translator("en", {}), lambda: 3, randbelow=draw)
+
+
+def qwixx(app: App) -> QwixxState:
+    state = app.state
+    assert isinstance(state, QwixxState)
+    return state
+
+
+def rolled(names: list[str] = NAMES, store: MemoryStore | None = None) -> App:
+    app = new_app(store)
+    app.start(names, 3)
+    app.handle("roll", {})
+    return app
+
+
+def answer(app: App, player: int, row: int | str) -> None:
+    app.handle("answer", {"player": str(player), "row": str(row)})
+
+
+# --- Who starts ------------------------------------------------------------------------------
+
+
+def test_the_first_player_is_drawn_uniformly() -> None:
+    """Every rule book draws the first player: over 6,000 draws each of 3 seats starts about
+    a third of the time (a chi-square test at the 0.1% level, 2 degrees of freedom)."""
+    draws = random.Random(20)
+    starts: Counter[str] = Counter()
+    for _ in range(6000):
+        app = new_app(randbelow=draws)
+        app.start(NAMES, 1, first=None)
+        assert app.match is not None
+        starts[app.match.seats[0].name] += 1
+    expected = 6000 / 3
+    chi_square = sum((starts[name] - expected) ** 2 / expected for name in NAMES)
+    assert chi_square < 13.82, starts
+
+
+def test_the_seats_turn_so_the_first_player_sits_first_and_the_table_is_told() -> None:
+    app = new_app()
+    app.start(NAMES, 1, first=2)
+    assert app.match is not None
+    assert [seat.name for seat in app.match.seats] == ["Carla", "Anna", "Bruno"]  # clockwise
+    events = app.take_events()
+    assert [(e.kind, e.players) for e in events] == [(STARTS_CHOSEN, (0,))]
+    assert app.say(events[0]) == "Carla starts"
+    drawn = new_app(randbelow=random.Random(3))
+    drawn.start(NAMES, 1, first=None)
+    (event,) = drawn.take_events()
+    assert event.kind == STARTS_DRAWN and "drawn at random" in (drawn.say(event) or "")
+
+
+def test_empty_names_play_as_the_names_shown_and_computers_as_computer_n() -> None:
+    app = new_app()
+    app.start(["", "Bruno", ""], 1, choices=[{}, {}, {"player": "easy"}])
+    assert app.match is not None
+    names = [(seat.name, seat.kind) for seat in app.match.seats]
+    assert names == [("Player 1", "human"), ("Bruno", "human"), ("Computer 3", "bot:easy")]
+
+
+# --- Everyone answers the white sum at once ----------------------------------------------------
+
+
+def test_everyone_answers_the_white_sum_in_any_order_and_may_change_it() -> None:
+    app = rolled()
+    assert app.hands.startswith("everyone")
+    board = app.regions()["controls"]
+    for name in NAMES:  # each control names its player
+        assert f'aria-label="{name}: red' in board and f'aria-label="{name}: no cross"' in board
+    answer(app, 2, RED)
+    answer(app, 0, "none")
+    answer(app, 2, "none")  # Carla changes her mind
+    assert app.answers == {0: PASS, 2: PASS} and qwixx(app).phase == Phase.ACTION1
+    answer(app, 1, RED)  # the last answer plays them all, in seat order
+    total = qwixx(app).white_sum
+    assert app.match is not None
+    assert app.match.actions[1:] == [(0, PASS), (1, Cross(RED, total)), (2, PASS)]
+    assert qwixx(app).phase == Phase.ACTION2 and app.hands == "player 0"
+
+
+def test_done_passes_for_everyone_who_has_not_answered() -> None:
+    app = rolled()
+    answer(app, 1, RED)
+    app.handle("done", {})
+    assert qwixx(app).phase == Phase.ACTION2
+    assert app.match is not None
+    assert [action for _, action in app.match.actions[1:]] == [
+        PASS,
+        Cross(RED, qwixx(app).white_sum),
+        PASS,
+    ]
+
+
+def test_a_refused_answer_says_the_rule() -> None:
+    app = new_app()
+    app.start(NAMES, 3)
+    app.handle("roll", {})
+    total = qwixx(app).white_sum
+    wrong = 2 if total != 2 else 3
+    app.handle("cell", {"seat": "1", "row": "0", "number": str(wrong)})
+    assert app.notice_kind == "error" and f"({total})" in app.notice
+    assert app.answers == {}
+
+
+def test_answers_given_so_far_come_back_after_a_reload() -> None:
+    store = MemoryStore()
+    app = rolled(store=store)
+    answer(app, 2, RED)
+    saved = json.loads(store.items[SAVE_KEY])
+    assert saved["answers"] == [[2, f"red {qwixx(app).white_sum}"]]
+    resumed = new_app(store)
+    assert resumed.answers == app.answers and resumed.regions() == app.regions()
+
+
+def test_a_tampered_saved_answer_is_dropped_and_the_game_kept() -> None:
+    store = MemoryStore()
+    rolled(store=store)
+    saved = json.loads(store.items[SAVE_KEY])
+    saved["answers"] = [[1, "red 99"], [9, "pass"], ["x", 3], [0, "pass"]]
+    store.items[SAVE_KEY] = json.dumps(saved)
+    resumed = new_app(store)
+    assert resumed.answers == {0: PASS} and resumed.match is not None
+
+
+# --- Undo and Redo ------------------------------------------------------------------------------
+
+
+def test_undo_takes_back_answers_one_at_a_time_then_moves_and_redo_plays_them_again() -> None:
+    app = rolled()
+    answer(app, 0, "none")
+    answer(app, 1, "none")
+    app.handle("take-back", {})
+    assert app.answers == {0: PASS}
+    answer(app, 1, "none")
+    answer(app, 2, "none")  # action 1 played: three actions after the roll
+    assert app.match is not None and len(app.match.actions) == 4
+    state = qwixx(app)
+    app.handle("take-back", {})  # Carla's answer, the last move: not the asked player's (Anna's)
+    assert app.confirm is not None and "Carla" in app.confirm.text
+    app.handle("take-back-confirmed", {})
+    assert len(app.match.actions) == 3 and qwixx(app).deciders == (2,)
+    assert [e.kind for e in app.take_events()][-1] == TAKEN_BACK
+    app.handle("redo", {})
+    assert qwixx(app) == state
+
+
+def test_undo_of_a_roll_brings_back_the_same_dice() -> None:
+    app = new_app()
+    app.start(["Anna"], 5)
+    app.handle("roll", {})
+    dice = qwixx(app).dice
+    app.handle("take-back", {})
+    assert qwixx(app).is_chance and app.confirm is None  # her own roll: no question
+    app.handle("roll", {})
+    assert qwixx(app).dice == dice
+
+
+def test_undo_skips_back_over_the_computers_moves_to_the_last_persons() -> None:
+    app = new_app()
+    app.start(["Anna", ""], 5, choices=[{}, {"player": "easy"}])
+    app.handle("roll", {})
+    answer(app, 0, "none")
+    app.play_bots()  # the computer answers, Anna decides her action 2
+    assert qwixx(app).phase == Phase.ACTION2
+    app.handle("pass", {})
+    app.play_bots()  # the computer rolls and answers; the table waits for Anna
+    assert app.match is not None and app.match.actions[-1][0] is None and app.answers
+    app.handle("take-back", {})  # the computer's roll and answer go with Anna's pass
+    assert app.confirm is None
+    assert qwixx(app).phase == Phase.ACTION2 and qwixx(app).active == 0
+    assert app.match.actions[-1] != (0, PASS) and app.answers == {}
+
+
+def test_nothing_to_take_back_at_the_start() -> None:
+    app = new_app()
+    app.start(NAMES, 3)
+    assert 'data-act="take-back" aria-label="Undo the last move" disabled' in app.regions()["tools"]
+    app.handle("take-back", {})
+    assert app.match is not None and app.match.actions == []
+
+
+def test_a_new_move_forgets_what_redo_would_play() -> None:
+    app = new_app()
+    app.start(["Anna"], 5)
+    app.handle("roll", {})
+    app.handle("take-back", {})
+    app.handle("roll", {})
+    redo = 'data-act="redo" aria-label="Redo the move taken back" disabled'
+    assert redo in app.regions()["tools"]
+
+
+# --- Questions before what cannot be taken back ------------------------------------------------
+
+
+def test_new_game_and_import_ask_first_and_no_keeps_everything() -> None:
+    app = rolled()
+    app.handle("new-game", {})
+    assert app.confirm is not None and app.confirm.yes == "new-game-confirmed"
+    app.handle("dismiss", {})
+    assert app.confirm is None and app.screen == "play"
+    other = new_app()
+    other.start(["Zoe"], 9)
+    app.import_record(other.export_record())
+    assert app.confirm is not None and app.confirm.yes == "import-confirmed"
+    assert app.match is not None and app.match.seats[0].name == "Anna"
+    app.handle("import-confirmed", {})
+    assert app.match.seats[0].name == "Zoe" and "imported" in app.notice
+
+
+def test_an_import_on_the_setup_or_the_end_screen_needs_no_question() -> None:
+    app = new_app()
+    other = new_app()
+    other.start(["Zoe"], 9)
+    app.import_record(other.export_record())
+    assert app.confirm is None and app.match is not None
+
+
+# --- A solo game has a result, not a winner -----------------------------------------------------
+
+
+def play_solo_to_the_end(app: App) -> None:
+    for _ in range(500):
+        if app.screen == "over":
+            return
+        state = qwixx(app)
+        if state.is_chance:
+            app.handle("roll", {})
+        else:
+            app.play([(0, PASS)])
+    raise AssertionError("the game did not end")
+
+
+def test_a_solo_game_ends_with_the_score_and_the_best_on_this_device() -> None:
+    store = MemoryStore()
+    first = new_app(store)
+    first.start(["Anna"], 5)
+    play_solo_to_the_end(first)
+    scores = first.regions()["scores"]
+    assert "wins" not in scores and "Your score: -20" in scores
+    assert json.loads(store.items["dadoteca.history"])["games"][-1]["winners"] == []
+    again = new_app(store)
+    again.start(["Anna"], 6)
+    play_solo_to_the_end(again)
+    assert "your best on this device: -20" in again.regions()["scores"]
+
+
+def test_check_is_the_only_judge_of_an_answer() -> None:
+    app = rolled()
+    with pytest.raises(RuleError):
+        app.play([(0, Cross(RED, 99))])
