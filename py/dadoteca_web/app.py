@@ -328,9 +328,9 @@ class App:
 
     # -- playing --------------------------------------------------------------------------
 
-    def play(self, steps: Sequence[Step]) -> None:
-        """Play what a tap or a computer asked for: rolls at once; a decision as an answer,
-        the answers together once every decider has given one (the rule of
+    def play(self, steps: Sequence[Step], *, computer: bool = False) -> None:
+        """Play what a tap (or a ``computer``) asked for: rolls at once; a decision as an
+        answer, the answers together once every decider has given one (the rule of
         :func:`dadoteca.drive.decide_together`: all decide on the same moment, then their
         decisions apply in seat order). Raises the RuleError of an illegal one."""
         for player, action in steps:
@@ -338,12 +338,15 @@ class App:
                 self._step(None, action)
             else:
                 assert action is not None
-                self._answer(player, action)
+                self._answer(player, action, computer=computer)
 
-    def _answer(self, player: int, action: Action) -> None:
+    def _answer(self, player: int, action: Action, *, computer: bool = False) -> None:
         state = self.state
+        assert self.match is not None
         if player not in state.deciders:
             return  # a tap from a screen that has moved on: nothing to decide
+        if not computer and bot_level(self.match.seats[player]) is not None:
+            return  # a computer decides for itself: no tap answers for it
         error = state.check(player, action)
         if error is not None:
             raise error
@@ -483,6 +486,14 @@ class App:
             return asked_player(state, self.answers)
         return None
 
+    def computers_to_act(self) -> bool:
+        """A computer is to roll, or to answer the present decision: its move will come."""
+        if self.match is None or self.state.is_terminal:
+            return False
+        state, seats = self.state, self.match.seats
+        waiting = [state.roller] if state.roller is not None else state.deciders
+        return any(p not in self.answers and bot_level(seats[p]) is not None for p in waiting)
+
     def computer_moves(self) -> Iterator[Pause | None]:
         """The computers' moves, until the table waits for a person or the game ends.
 
@@ -500,7 +511,7 @@ class App:
                     return
                 yield BOT_PAUSE
                 if self.match is match and self.state is state:
-                    self.play([(None, None)])
+                    self.play([(None, None)], computer=True)
                 continue
             computers = [
                 p
@@ -523,10 +534,10 @@ class App:
             if self.match is not match or self.state is not state:
                 continue
             assert self.ui is not None
-            self.ui.show_choice(state, action)
+            self.ui.show_choice(state, player, action)
             yield BOT_SHOW
             if self.match is match and self.state is state:
-                self.play([(player, action)])
+                self.play([(player, action)], computer=True)
 
     def play_bots(self) -> None:
         """Let the computer players move, without pauses, until a person must (or the end)."""

@@ -257,8 +257,10 @@ class DicelandUI(GameUI):
             return self.viewing
         return asked_player(state, answers)
 
-    def show_choice(self, state: AnyState, action: Action) -> None:
+    def show_choice(self, state: AnyState, player: int, action: Action) -> None:
         assert isinstance(state, DicelandState)
+        if self.shared(state):
+            return  # others may be choosing on the map on screen: the tab says it answered
         self._keep(state)
         if isinstance(action, Choose):
             self.colour = action.colour

@@ -170,8 +170,8 @@ class GameUI(ABC):
         return self.t("{names} share the win!", names=names)
 
     @abstractmethod
-    def show_choice(self, state: AnyState, action: Action) -> None:
-        """Show a computer player's ``action`` as the pending choice it would be from taps
+    def show_choice(self, state: AnyState, player: int, action: Action) -> None:
+        """Show computer ``player``'s ``action`` as the pending choice it would be from taps
         (the cells it crosses, the dice it uses), before it is played."""
 
     @abstractmethod

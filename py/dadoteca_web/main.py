@@ -61,7 +61,7 @@ class Page:
     def wake_computers(self) -> None:
         app = self.session.app
         idle = self.computers is None or self.computers.done()
-        if idle and app is not None and app.computer_to_move() is not None:
+        if idle and app is not None and app.computers_to_act():
             self.computers = asyncio.ensure_future(self.move_computers())
 
     async def move_computers(self) -> None:

@@ -62,9 +62,13 @@ def _number(data: Mapping[str, str], key: str, values: range) -> int | None:
 
 
 class QwixxUI(GameUI):
-    """Qwixx at the table: everyone's white sum on one screen, then the active player's."""
+    """Qwixx at the table: everyone's white sum on one screen, then the active player's.
+
+    ``shown`` is a computer's cross, on show for a moment before it is played: (player, cross).
+    """
 
     game = QWIXX
+    shown: tuple[int, Cross] | None = None
 
     def shared(self, state: AnyState) -> bool:
         assert isinstance(state, QwixxState)
@@ -87,7 +91,8 @@ class QwixxUI(GameUI):
         }
         if self.shared(state):  # every sheet in view: each player looks at their own
             regions["board"] = "".join(
-                self.sheet(state, p, interactive=True) for p in self._seats_from_active(state)
+                self.sheet(state, p, interactive=p not in self.computers)
+                for p in self._seats_from_active(state)
             )
             return regions
         asked = asked_player(state, answers)
@@ -124,10 +129,12 @@ class QwixxUI(GameUI):
         return []
 
     def forget(self) -> None:
-        """Nothing waits for a confirmation here: one tap plays, Undo takes back."""
+        """Nothing waits for a confirmation here (one tap plays, Undo takes back) but a
+        computer's choice on show."""
+        self.shown = None
 
-    def show_choice(self, state: AnyState, action: Action) -> None:
-        """A computer's choice shows as its answer (action 1) or as soon as it is played."""
+    def show_choice(self, state: AnyState, player: int, action: Action) -> None:
+        self.shown = (player, action) if isinstance(action, Cross) else None
 
     def _answer(self, state: QwixxState, data: Mapping[str, str]) -> list[Step]:
         player = _number(data, "player", range(state.num_players))
@@ -218,7 +225,8 @@ class QwixxUI(GameUI):
         """One player's answer to the white sum: a button per row, and no cross."""
         t = self.t
         name = self.name(player)
-        decided = player not in state.deciders  # given before a move was taken back
+        # Decided before a move was taken back, or a computer's (it answers for itself).
+        decided = player not in state.deciders or player in self.computers
         answer = answers.get(player, state.pending[player])
         legal = set(state.legal_actions(player))
         buttons = []
@@ -325,7 +333,9 @@ class QwixxUI(GameUI):
                     label = t("{cell}, crossed", cell=label)
                 elif closed or number in lost:
                     classes.append("skipped")
-                if Cross(row, number) in legal:
+                if (player, Cross(row, number)) == self.shown:
+                    classes.append("selected")
+                elif Cross(row, number) in legal:
                     classes.append("legal")
                 tap = (
                     f' data-act="cell" data-seat="{player}" data-row="{row}" '

@@ -16,7 +16,7 @@ The page sends (``type`` and its fields):
 - ``stored``: ``key``, ``ok``: how a write the page was asked to make went.
 
 Each answer is an :func:`Session.update`: ``screen``, ``game``, ``language``, ``moment``,
-``hands``, ``busy`` (a computer is to move), ``regions`` (only those that changed), ``events``
+``hands``, ``busy`` (a computer's move is to come), ``regions`` (only those that changed), ``events``
 (what happened, each with its ``text`` when the table is told it in words), ``confirm`` (a
 question to ask in a dialog, or null), ``writes`` (``[key, text or null]`` to store, in order)
 and, when asked, ``download`` (``{"kind", "text"}``).
@@ -27,6 +27,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from typing import Any, Final
+
+from dadoteca.core import draw, seed_generator
 
 from .app import App
 from .i18n import Translator
@@ -60,6 +62,19 @@ class MirrorStore:
     def take_writes(self) -> list[tuple[str, str | None]]:
         writes, self.writes = self.writes, []
         return writes
+
+
+def seeded_draws(seed: int) -> Callable[[int], int]:
+    """``randbelow`` from ``seed``'s own stream: with ``?seed=N`` who starts and the maps
+    dealt come out the same too, so a shared seed replays the whole game."""
+    generator = seed_generator(seed)
+
+    def randbelow(limit: int) -> int:
+        nonlocal generator
+        generator, value = draw(generator)
+        return value % limit
+
+    return randbelow
 
 
 def _text(value: object) -> str:
@@ -142,6 +157,8 @@ class Session:
         names = message.get("names")
         choices = message.get("choices")
         first = message.get("first")
+        if self.seed is not None:
+            self.app.randbelow = seeded_draws(self.seed)
         self.app.start(
             [_text(name) for name in names] if isinstance(names, list) else [],
             self.seed,
@@ -164,7 +181,7 @@ class Session:
             "language": app.t.language,
             "moment": app.moment,
             "hands": app.hands,
-            "busy": app.computer_to_move() is not None,
+            "busy": app.computers_to_act(),
             "regions": changed,
             "events": [
                 {**event.to_json(), "text": app.say(event)} for event in app.take_events()

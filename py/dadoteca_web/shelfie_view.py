@@ -74,7 +74,7 @@ class ShelfieUI(GameUI):
         self.rerolling = set()
         self.strike = None
 
-    def show_choice(self, state: AnyState, action: Action) -> None:
+    def show_choice(self, state: AnyState, player: int, action: Action) -> None:
         assert isinstance(state, ShelfieState)
         self._sync(state)
         if isinstance(action, Mark):

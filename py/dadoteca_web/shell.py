@@ -18,7 +18,7 @@ from dadoteca.games import GAMES
 from dadoteca.match import MAX_NAME_LENGTH
 
 from .app import BOT_SEAT, SEAT_KIND_CHOICE
-from .diceland_view import RANDOM_MAP
+from .diceland_view import DEALT_MAP, RANDOM_MAP
 from .i18n import LANGUAGES, SOURCE_LANGUAGE
 from .storage import (
     BROKEN_PREFIX,
@@ -93,16 +93,16 @@ def seat_rows(t: Callable[[str], str] = _unmarked) -> str:
     kind_options = "".join(
         f'<option value="{value}" data-i18n>{escape(label)}</option>' for value, label in kinds
     )
-    random_map = f'<option value="{RANDOM_MAP}" data-i18n>{escape(t("Random map"))}</option>'
+    # The box deals the boards at random: so does the setup, unless a seat picks a map.
+    dealt = escape(t("Dealt at random"))
+    dealt = f'<option value="{DEALT_MAP}" selected data-i18n>{dealt}</option>'
+    maps = "".join(f"<option>{map_id}</option>" for map_id in FIXED_MAP_IDS)
+    new_map = escape(t("A new random map"))
+    random_map = f'<option value="{RANDOM_MAP}" data-i18n>{new_map}</option>'
     rows = []
     for seat in range(1, seats + 1):
         number = {"number": seat}
         params = escape(json.dumps(number))
-        default_map = FIXED_MAP_IDS[(seat - 1) % len(FIXED_MAP_IDS)]
-        map_options = "".join(
-            f"<option{' selected' if map_id == default_map else ''}>{map_id}</option>"
-            for map_id in FIXED_MAP_IDS
-        )
         move_up = (
             f'<button type="button" class="move-up" aria-label="{escape(t("Move up"))}" '
             'data-i18n-attr="aria-label">↑</button>'
@@ -121,6 +121,6 @@ def seat_rows(t: Callable[[str], str] = _unmarked) -> str:
             f'<select class="seat-choice" data-game="diceland" data-choice="map" '
             f"{_translatable('aria-label', t('Map of player {number}'), number)} "
             f'data-i18n-attr="aria-label" data-i18n-params="{params}">'
-            f"{map_options}{random_map}</select>{move_up}</li>"
+            f"{dealt}{maps}{random_map}</select>{move_up}</li>"
         )
     return "\n".join(rows)

@@ -13,6 +13,7 @@ from playwright.sync_api import Browser, ConsoleMessage, Page, Request, Viewport
 from build.serve import BackgroundServer
 from dadoteca.match import Match
 from dadoteca_web.app import App
+from dadoteca_web.diceland_view import DicelandUI
 from dadoteca_web.game_ui import PLAY_REGIONS
 from dadoteca_web.i18n import Translator
 from dadoteca_web.storage import SAVE_KEY, GameStore, MemoryStore
@@ -70,11 +71,40 @@ def open_app(page: Page, url: str) -> None:
     wait_ready(page)
 
 
-def start_game(page: Page, names: list[str]) -> None:
+def fill_seats(page: Page, names: list[str]) -> None:
+    """As many seats as names, each name in its seat (the first player: the first name)."""
+    page.select_option("#player-count", str(len(names)))
     for index, name in enumerate(names):
         page.fill(f"#setup input[name=player] >> nth={index}", name)
+    page.select_option("#first-player", "0")
+
+
+def start_game(page: Page, names: list[str]) -> None:
+    fill_seats(page, names)
     page.click("#setup button[type=submit]")
     page.wait_for_selector("body[data-screen=play]")
+
+
+def new_game(page: Page) -> None:
+    """Back to the setup: New game, and yes when a game in play makes the app ask first."""
+    page.locator("[data-act=new-game]:visible").first.click()  # the end screen has its own
+    if page.evaluate("document.getElementById('confirm').open"):
+        page.click("#confirm-yes")
+    page.wait_for_selector("body[data-screen=setup]")
+
+
+def press(page: Page, selector: str) -> None:
+    """Activate a control as a keyboard or a screen reader does (no pointer: the page never
+    holds these back after a change of hands, so a scripted game needs no waits)."""
+    page.wait_for_selector(selector, state="attached")
+    page.eval_on_selector(selector, "(element) => element.click()")
+
+
+def tap(page: Page, selector: str) -> None:
+    """A finger's tap on the game, once the screen is the new player's (the page ignores taps
+    for a moment after it changes hands, as a person only taps once they have seen it)."""
+    page.wait_for_selector("body:not([data-handover])", state="attached")
+    page.click(selector)
 
 
 def saved_record(page: Page) -> dict[str, object] | None:
@@ -101,6 +131,7 @@ SIMPLE_TAPS = [
     "#play [data-act=confirm]:not([disabled])",
     "#play .legal[data-act]",
     "#play [data-act=stop]",
+    "#play [data-act=done]",
     "#play [data-act=pass]",
 ]
 # Up to ``count`` taps of the simple player, in the page, until the end screen; what it tapped.
@@ -163,15 +194,18 @@ PAINTED_JS = """(expected) => {
 
 
 def cpython_regions(
-    record: dict[str, object], language: str, dist: Path
+    record: dict[str, object], language: str, dist: Path, viewing: int | None = None
 ) -> tuple[str, dict[str, str]]:
-    """The screen and play regions of the app resumed, in CPython, from ``record``."""
+    """The screen and play regions of the app resumed, in CPython, from ``record`` (with the
+    map of player ``viewing`` open, where the screen is Diceland's phase 2, everyone's)."""
     store = MemoryStore()
     store.setItem(SAVE_KEY, json.dumps(record))
     catalog: dict[str, str] = {}
     if language != "en":
         catalog = json.loads((dist / "i18n" / f"{language}.json").read_text(encoding="utf-8"))
     app = App(GameStore(store), Translator(language, {language: catalog}), lambda: 0)
+    if isinstance(app.ui, DicelandUI):
+        app.ui.viewing = viewing
     regions = app.regions()
     return app.screen, {name: regions[name] for name in PLAY_REGIONS}
 
@@ -180,14 +214,14 @@ def assert_the_page_shows_the_saved_game(page: Page, dist: Path) -> None:
     """The saved record is a legal game, and the page shows exactly what it holds."""
     # A language switch first loads its catalog: wait until the app has painted in it.
     page.wait_for_function(
-        """() => !document.querySelector('#region-prompt .bot-turn')
+        """() => document.body.dataset.busy !== 'yes'
           && document.body.dataset.language === document.getElementById('language').value
           && document.documentElement.lang === document.body.dataset.language""",
         polling=100,  # not animation frames: an open file picker (a key on "Import") stops them
     )
     assert page.get_attribute("html", "data-app-state") == "ready"
     # A choice not yet confirmed is not in the record: drop it, as a reload would.
-    page.evaluate("document.querySelector('#play [data-act=undo]:not([disabled])')?.click()")
+    page.evaluate("document.querySelector('#play [data-act=clear]:not([disabled])')?.click()")
     screen = page.get_attribute("body", "data-screen")
     record = saved_record(page)
     if record is None:
@@ -195,7 +229,10 @@ def assert_the_page_shows_the_saved_game(page: Page, dist: Path) -> None:
         return
     Match.from_record(record)  # replays every action through the rules: all of them legal
     language = page.get_attribute("body", "data-language") or "en"
-    expected_screen, regions = cpython_regions(record, language, dist)
+    viewing = page.evaluate("document.querySelector('.dl-tab[aria-pressed=true]')?.dataset.player")
+    expected_screen, regions = cpython_regions(
+        record, language, dist, None if viewing is None else int(viewing)
+    )
     assert screen == expected_screen
     painted = page.evaluate(PAINTED_JS, regions)
     for name, (shown, expected) in painted.items():

@@ -16,7 +16,7 @@ from playwright.sync_api import Page
 from appdriver import open_app
 from build.serve import BackgroundServer
 from dadoteca.playout import random_match
-from test_security import GAMES, NEXT_TAP, import_record, play_some, start
+from test_security import GAMES, import_record, play_some, start
 
 # Roles that need a name; and roles a name is not allowed on (ARIA 1.2), so screen readers skip
 # an aria-label put there.
@@ -86,6 +86,18 @@ RUNNING_ANIMATIONS = """() => document.getAnimations()
 TRANSITIONS = """() => [...document.querySelectorAll("*")]
   .filter((e) => getComputedStyle(e).transitionDuration.split(",").some((d) => parseFloat(d) > 0))
   .map((e) => e.className)"""
+# The next control of the simple player that a keyboard can reach (the sheets' numbers are for
+# fingers: the answer lines and the options are the same choices as buttons).
+KEY_NEXT_TAP = """() => document.querySelector("#region-prompt .bot-turn") ? null : [
+  "#region-controls [data-act=roll]",
+  "#region-controls [data-act=confirm]:not([disabled])",
+  "#play button.legal[data-act]",
+  "#region-controls .answer-line:not(.answered) .pick:not(.unavailable):not([disabled])",
+  "#region-controls .options .pick",
+  "#region-controls [data-act=stop]",
+  "#region-controls [data-act=done]",
+  "#region-controls [data-act=pass]",
+].map((selector) => document.querySelector(selector)).find((element) => element) ?? null"""
 # Tab presses to reach the next control, at most: it may be far along a Diceland map (up to
 # ~150 cells).
 KEYBOARD_STEPS = 400
@@ -104,7 +116,7 @@ def screens(page: Page, server: BackgroundServer, game: str) -> Iterator[str]:
         play_some(page, 1)
     yield "play"
     record = random_match(game, 2, 3).record()
-    import_record(page, record)
+    import_record(page, record, replacing=True)
     page.wait_for_selector("body[data-screen=over]")
     yield "over"
 
@@ -163,14 +175,14 @@ def test_a_game_is_played_by_keyboard_alone_with_the_focus_always_visible(
     for _ in range(GAMES.index(game)):  # a radio group: the arrow keys pick within it
         page.keyboard.press("ArrowDown")
     assert page.evaluate("document.activeElement.value") == game
-    for index, name in enumerate(["Ann", "Bo"]):
+    for index, name in enumerate(["Ann", "Bo"]):  # two seats: the setup's first count
         tab_to(page, f"() => document.querySelectorAll('#setup input[name=player]')[{index}]")
         page.keyboard.type(name)
     tab_to(page, "() => document.querySelector('#setup button[type=submit]')")
     page.keyboard.press("Enter")
     page.wait_for_selector("body[data-screen=play]")
     for move in range(12):
-        tab_to(page, NEXT_TAP)
+        tab_to(page, KEY_NEXT_TAP)
         page.keyboard.press("Enter" if move % 2 else " ")
         # The repaint keeps the keyboard player's place: the focus is not dropped to the page.
         focused = page.evaluate("document.activeElement.outerHTML.slice(0, 120)")

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, Route
 
-from appdriver import PHONE, PageWatch, open_app, start_game, wait_ready
+from appdriver import PHONE, PageWatch, open_app, start_game, tap, wait_ready
 from build.serve import BackgroundServer
 
 
@@ -101,18 +101,18 @@ def test_export_then_import_restores_the_game(
 ) -> None:
     open_app(page, f"{server.url}?seed=6")
     start_game(page, ["Anna", "Bo"])
-    page.click("[data-act=roll]")
-    page.click("#region-controls [data-act=pass]")  # Anna, then Bo: action 1 is played
-    page.click("#region-controls [data-act=pass]")
+    tap(page, "[data-act=roll]")
+    tap(page, "#region-controls [data-act=done]")  # Anna and Bo cross nothing: action 1 played
     with page.expect_download() as download:
         page.click("[data-act=export]")
     exported = tmp_path / "game.json"
     download.value.save_as(exported)
-    assert download.value.suggested_filename == "dadoteca-game.json"
+    today = page.evaluate("new Date().toLocaleDateString('sv')")  # the page's own day, ISO
+    assert download.value.suggested_filename == f"qwixx-{today}.json"
     record = json.loads(exported.read_text())
     assert record["format"] == "dadoteca-record" and len(record["actions"]) == 3
     page.click("[data-act=new-game]")
-    page.click("[data-act=new-game-confirmed]")
+    page.click("#confirm-yes")
     page.wait_for_selector("body[data-screen=setup]")
     with page.expect_file_chooser() as chooser:
         page.click("[data-act=import]")

@@ -20,6 +20,7 @@ PERSON_VERSUS_BOTS_JS = """async ({ maxSteps }) => {
     "[data-act=confirm]:not([disabled])",
     "#play .legal[data-act]",
     "[data-act=stop]",
+    "[data-act=done]",
     "[data-act=pass]",
   ];
   let taps = 0, botSteps = 0;
@@ -49,9 +50,11 @@ LINEUPS = {
 
 def start_against_bots(page: Page, game: str, levels: list[str]) -> None:
     page.check(f"#setup input[name=game][value={game}]")
+    page.select_option("#player-count", str(1 + len(levels)))
     page.fill("#setup input[name=player] >> nth=0", "Ann")
     for seat, level in enumerate(levels, 1):
         page.select_option(f"#setup .seat-kind >> nth={seat}", level)
+    page.select_option("#first-player", "0")
     page.click("#setup button[type=submit]")
     page.wait_for_selector("body[data-screen=play]")
 
@@ -82,6 +85,7 @@ def test_the_table_sees_a_computer_choice_before_it_is_played(
     """At the normal pace a computer's cross shows as the selection, then is crossed."""
     open_app(page, f"{server.url}?seed=3")
     page.check("#setup input[name=game][value=qwixx]")
+    page.select_option("#player-count", "1")
     page.select_option("#setup .seat-kind >> nth=0", "expert")
     page.click("#setup button[type=submit]")
     page.wait_for_selector("#region-prompt .bot-turn")

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 
-from appdriver import PageWatch, open_app, saved_record
+from appdriver import PageWatch, fill_seats, open_app, saved_record
 from build.serve import BackgroundServer
 from dadoteca.diceland import DicelandState
 from dadoteca.match import Match
@@ -27,7 +27,7 @@ from test_diceland_app import tap_step
 
 SEED = 21
 NAMES = ["Anna", "Bo"]
-MAPS = ["A", "B"]  # the setup form's defaults for seats 1 and 2
+MAPS = ["A", "B"]  # chosen, not dealt: the game in CPython must be the same
 
 # One tap of the simple player, inside the page; returns what it tapped ("" at the end).
 TAP = """(count) => {
@@ -39,6 +39,7 @@ TAP = """(count) => {
       document.querySelector("#region-controls [data-act=confirm]:not([disabled])") ||
       document.querySelector("#play .legal[data-act]") ||
       document.querySelector("#region-controls [data-act=stop]") ||
+      document.querySelector("#region-controls [data-act=done]") ||
       document.querySelector("#region-controls [data-act=pass]");
     done.push(el.dataset.act);
     el.click();
@@ -71,8 +72,9 @@ def cpython_game(seed: int) -> tuple[DicelandState, tuple[str, ...]]:
 def start_diceland(page: Page, server: BackgroundServer, seed: int) -> None:
     open_app(page, f"{server.url}?seed={seed}")
     page.check("#setup input[name=game][value=diceland]")
-    for index, name in enumerate(NAMES):
-        page.fill(f"#setup input[name=player] >> nth={index}", name)
+    fill_seats(page, NAMES)
+    for index, map_id in enumerate(MAPS):
+        page.select_option(f"#setup select[data-choice=map] >> nth={index}", map_id)
     page.click("#setup button[type=submit]")
     page.wait_for_selector("body[data-screen=play]")
 

@@ -54,21 +54,23 @@ MONKEY_JS = """async ({ seed, count, game, taps, simple }) => {
   let kept = false;
   const setUp = () => {
     find(`#setup input[name=game][value=${game}]`).click();
+    const count = find("#player-count");
+    count.value = pick([...count.options].map((option) => option.value));
+    count.dispatchEvent(new Event("change", { bubbles: true }));
     const seats = [...document.querySelectorAll("#setup .players li:not([hidden])")];
-    const people = 1 + Math.floor(random() * seats.length);
-    seats.forEach((seat, index) => {
-      seat.querySelector("input[name=player]").value = index < people ? pick(names) : "";
-      const computer = index < people && random() < 0.3;
+    seats.forEach((seat) => {
+      seat.querySelector("input[name=player]").value = random() < 0.8 ? pick(names) : "";
+      const computer = random() < 0.3;
       seat.querySelector(".seat-kind").value = computer ? pick(["easy", "normal"]) : "human";
       const map = seat.querySelector("[data-choice=map]");
-      map.value = pick("ABCDEFGH");
+      map.value = pick(["deal", ..."ABCDEFGH", "random"]);
     });
     find("#setup button[type=submit]").click();
     report.setups++;
   };
   for (let waited = 0; report.actions < count; ) {
     await nextTask();
-    if (find("#region-prompt .bot-turn")) {
+    if (document.body.dataset.busy === "yes") {
       if (++waited > 100000) throw new Error("the computers never finished their turn");
       continue;
     }

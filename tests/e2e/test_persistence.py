@@ -13,11 +13,13 @@ from appdriver import (
     PageWatch,
     assert_the_page_shows_the_saved_game,
     choose_game,
+    new_game,
     offline_page,
     open_app,
     saved_record,
     simple_taps,
     start_game,
+    tap,
     wait_ready,
 )
 from build.serve import BackgroundServer
@@ -50,10 +52,7 @@ def test_a_reload_at_any_point_resumes_the_identical_game(
         assert_the_page_shows_the_saved_game(page, dist)
         simple_taps(page, TAPS_AFTER)  # the resumed game goes on
         assert "error" not in page.inner_html("#region-notice")
-        page.locator("[data-act=new-game]:visible").first.click()  # the end screen has its own
-        if page.locator("[data-act=new-game-confirmed]").count():
-            page.click("[data-act=new-game-confirmed]")
-        page.wait_for_selector("body[data-screen=setup]")
+        new_game(page)
         choose_game(page, game, NAMES)
     assert watch.errors == []
 
@@ -82,10 +81,11 @@ def test_an_unreadable_save_is_reported_kept_aside_for_download_and_a_new_game_s
     assert kept == [saved]
     with page.expect_download() as download:
         page.click("[data-act=export-damaged]")
-    assert download.value.suggested_filename == "dadoteca-damaged-save.json"
+    today = page.evaluate("new Date().toLocaleDateString('sv')")  # the page's own day, ISO
+    assert download.value.suggested_filename == f"dadoteca-damaged-save-{today}.json"
     assert Path(download.value.path()).read_text(encoding="utf-8") == saved
     start_game(page, ["Anna"])
-    page.click("[data-act=roll]")
+    tap(page, "[data-act=roll]")
     assert page.locator("#region-board .cell.legal").count() > 0
     assert watch.errors == []
 

@@ -24,6 +24,7 @@ from appdriver import (
     PageWatch,
     open_app,
     start_game,
+    tap,
     wait_ready,
 )
 from build.build import ENCODINGS, finish_site
@@ -170,7 +171,7 @@ def test_the_app_works_under_a_sub_path(page: Page, dist: Path, watch: PageWatch
     with BackgroundServer(dist, prefix="/family/games/") as sub:
         open_app(page, f"{sub.url}?seed=3")
         start_game(page, ["Anna"])
-        page.click("[data-act=roll]")
+        tap(page, "[data-act=roll]")
         assert page.locator("#region-board .cell.legal").count() > 0
         assert all(url.startswith(sub.url) for url in watch.requests if "127.0.0.1" in url)
     assert watch.errors == []
@@ -181,6 +182,7 @@ def test_a_game_starts_even_if_the_player_taps_start_before_python_is_ready(
 ) -> None:
     page.goto(server.url)
     page.fill("#setup input[name=player] >> nth=0", "Anna")
+    page.select_option("#first-player", "0")
     page.click("#setup button[type=submit]")  # Python is still loading here
     wait_ready(page)
     page.wait_for_selector("body[data-screen=play]")

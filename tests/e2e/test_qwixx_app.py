@@ -1,60 +1,81 @@
-"""Qwixx played by taps in headless Chromium, checked against the rules engine in CPython."""
+"""Qwixx played by taps in headless Chromium (a 360 x 640 phone), checked against the rules
+engine in CPython: the white sum answered by everyone from one screen, in any order."""
 
 from __future__ import annotations
 
+import random
 import re
 
 from playwright.sync_api import Page, ViewportSize
 
-from appdriver import PageWatch, open_app, saved_record, start_game
+from appdriver import PageWatch, open_app, press, saved_record, start_game, tap
 from build.serve import BackgroundServer
 from dadoteca.match import Match
-from dadoteca.qwixx import PASS, QWIXX, Cross, QwixxState, position_of
-from dadoteca_web.game_ui import asked_player
+from dadoteca.qwixx import PASS, QWIXX, Cross, Phase, QwixxState, position_of
 
 SEED = 21
 NAMES = ["Anna", "Bo"]
+FAMILY = ["Anna", "Bruno", "Carla"]
 
 
-def policy(state: QwixxState, player: int) -> Cross | None:
-    """Anna takes the leftmost legal cross of the topmost row, as the test taps it; Bo passes."""
+def policy(state: QwixxState, player: int, crossing: set[int]) -> Cross | None:
+    """The players of ``crossing`` take the leftmost legal cross of the topmost row; the
+    others pass."""
     crosses = [a for a in state.legal_actions(player) if isinstance(a, Cross)]
-    if player != 0 or not crosses:
+    if player not in crossing or not crosses:
         return None
     return min(crosses, key=lambda c: (c.row, position_of(c.row, c.number)))
 
 
-def expected_game(seed: int) -> QwixxState:
+def expected_game(seed: int, players: int, crossing: set[int]) -> QwixxState:
     """The same game, played by the same policy, in CPython."""
-    state = QWIXX.new_game(len(NAMES), seed)
+    state = QWIXX.new_game(players, seed)
     while not state.is_terminal:
         if state.is_chance:
             state = state.apply_chance(state.roll())
             continue
-        player = asked_player(state)
-        state = state.apply(player, policy(state, player) or PASS)
+        for player in state.deciders:  # the answers of one screen, in seat order
+            state = state.apply(player, policy(state, player, crossing) or PASS)
     return state
 
 
-def tap_one_decision(page: Page) -> None:
-    """One step of the policy, by taps on what the screen shows."""
+def state_of(page: Page, players: int) -> QwixxState:
+    record = saved_record(page)
+    assert record is not None
+    state = Match.from_record(record).state
+    assert isinstance(state, QwixxState)
+    return state
+
+
+def play_turn(page: Page, players: int, crossing: set[int], order: random.Random) -> None:
+    """One turn by the policy, on what the screen shows: the roll; the answers of everyone,
+    in a shuffled order; the active player's option."""
     if page.locator("#region-controls [data-act=roll]").count():
-        page.click("#region-controls [data-act=roll]")
+        press(page, "#region-controls [data-act=roll]")
+    state = state_of(page, players)
+    answers = list(range(players))
+    order.shuffle(answers)
+    for player in answers:
+        cross = policy(state, player, crossing)
+        row = "none" if cross is None else str(cross.row)
+        press(page, f'[data-act=answer][data-player="{player}"][data-row="{row}"]')
+    state = state_of(page, players)
+    if state.is_terminal or state.phase != Phase.ACTION2:
         return
-    prompt = page.inner_text("#region-prompt .prompt")
-    legal = page.locator("#region-board .cell.legal")
-    if prompt.startswith(NAMES[0]) and legal.count():
-        legal.first.click()
-        page.click("#region-controls [data-act=confirm]")
+    cross = policy(state, state.active, crossing)
+    if cross is None:
+        press(page, "#region-controls [data-act=pass]")
     else:
-        page.click("#region-controls [data-act=pass]")
+        press(page, f'.options [data-row="{cross.row}"][data-number="{cross.number}"]')
 
 
-def play_to_the_end(page: Page, limit: int = 400) -> None:
+def play_to_the_end(
+    page: Page, players: int, crossing: set[int], order: random.Random, limit: int = 200
+) -> None:
     for _ in range(limit):
         if page.locator("#region-scores table").count():
             return
-        tap_one_decision(page)
+        play_turn(page, players, crossing, order)
     raise AssertionError("the game did not end")
 
 
@@ -68,8 +89,8 @@ def test_a_whole_two_player_game_by_taps_ends_with_the_right_scores(
 ) -> None:
     open_app(page, f"{server.url}?seed={SEED}")
     start_game(page, NAMES)
-    play_to_the_end(page)
-    expected = expected_game(SEED)
+    play_to_the_end(page, 2, {0}, random.Random(1))
+    expected = expected_game(SEED, 2, {0})
     assert shown_totals(page) == list(expected.scores())
     winner_names = [NAMES[p] for p in expected.winners()]
     assert all(name in page.inner_text("#region-scores .winners") for name in winner_names)
@@ -79,30 +100,66 @@ def test_a_whole_two_player_game_by_taps_ends_with_the_right_scores(
     assert watch.foreign_requests(server.origin) == []
 
 
+def test_three_people_answer_the_white_sum_from_one_screen_in_any_order(
+    page: Page, server: BackgroundServer, watch: PageWatch
+) -> None:
+    open_app(page, f"{server.url}?seed=8")
+    start_game(page, FAMILY)
+    press(page, "#region-controls [data-act=roll]")
+    lines = page.locator("#region-controls .answer-line")
+    assert lines.count() == 3  # everyone's line at once, nobody waits for anyone
+    for name in FAMILY:
+        assert page.get_by_role("button", name=f"{name}: no cross").count() == 1
+    play_to_the_end(page, 3, {0, 2}, random.Random(3))
+    expected = expected_game(8, 3, {0, 2})
+    assert Match.from_record(saved_record(page)).state == expected
+    assert watch.errors == []
+
+
 def test_an_illegal_tap_explains_the_rule(page: Page, server: BackgroundServer) -> None:
     open_app(page, f"{server.url}?seed={SEED}")
     start_game(page, NAMES)
-    page.click("[data-act=roll]")
-    total = int(re.findall(r"\d+", page.inner_text("#region-prompt .prompt"))[-1])
+    tap(page, "[data-act=roll]")
+    total = int(re.findall(r"\d+", page.inner_text("#region-prompt .prompt"))[0])
     wrong = 3 if total != 3 else 4
-    page.click(f'#region-board .cell[data-row="0"][data-number="{wrong}"]')
-    notice = page.inner_text("#region-notice")
-    assert f"only cross the sum of the two white dice ({total})" in notice
-    assert page.locator("#region-board .cell.selected").count() == 0
+    tap(page, f'.sheet[data-seat="1"] .cell[data-row="0"][data-number="{wrong}"]')
+    notice = page.locator("#region-notice .notice.error")
+    assert f"only cross the sum of the two white dice ({total})" in notice.inner_text()
+    assert page.locator("#region-controls .pick.chosen").count() == 0
 
 
-def test_every_tappable_thing_is_a_44_px_target_on_phone_and_tablet(
+def test_the_options_and_answers_are_44_px_targets_and_the_sheet_fits_a_phone(
     page: Page, server: BackgroundServer
 ) -> None:
     open_app(page, f"{server.url}?seed={SEED}")
     start_game(page, NAMES)
-    page.click("[data-act=roll]")
+    tap(page, "[data-act=roll]")
     for viewport in (ViewportSize(width=360, height=640), ViewportSize(width=1024, height=768)):
         page.set_viewport_size(viewport)
-        targets = page.locator("#region-board .cell[data-act], #region-controls button")
-        assert targets.count() >= 44 + 3  # 44 numbers, pass, undo, confirm
+        targets = page.locator("#region-controls button")
+        assert targets.count() >= 2 * 5  # a line each: four rows and no cross
         for index in range(targets.count()):
             box = targets.nth(index).bounding_box()
             assert box is not None and box["width"] >= 44 and box["height"] >= 44, (viewport, box)
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= viewport["width"]  # nothing sticks out sideways
+
+
+def test_the_deciding_players_whole_sheet_is_in_view_on_a_phone_both_ways(
+    page: Page, server: BackgroundServer
+) -> None:
+    """The active player's second action: their sheet, locks and penalties included, without
+    scrolling, in portrait and in landscape."""
+    open_app(page, f"{server.url}?seed={SEED}")
+    start_game(page, NAMES)
+    tap(page, "[data-act=roll]")
+    tap(page, "[data-act=done]")
+    for viewport in (ViewportSize(width=360, height=640), ViewportSize(width=640, height=360)):
+        page.set_viewport_size(viewport)
+        page.evaluate("document.getElementById('play').scrollIntoView()")  # as a hand-over does
+        for part in (".lock", ".penalties", ".total"):
+            for box in page.locator(f"#region-board .sheet.big {part}").evaluate_all(
+                "(all) => all.map((e) => e.getBoundingClientRect().toJSON())"
+            ):
+                inside = box["bottom"] <= viewport["height"] and box["right"] <= viewport["width"]
+                assert inside and box["top"] >= 0, (viewport, part, box)

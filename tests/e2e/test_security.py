@@ -30,6 +30,7 @@ NEXT_TAP = """() => document.querySelector("#region-prompt .bot-turn") ? null : 
   document.querySelector("#region-controls [data-act=confirm]:not([disabled])") ||
   document.querySelector("#play .legal[data-act]") ||
   document.querySelector("#region-controls [data-act=stop]") ||
+  document.querySelector("#region-controls [data-act=done]") ||
   document.querySelector("#region-controls [data-act=pass]"))
 """
 TAP_NEXT = f"() => {{ const el = ({NEXT_TAP})(); if (el) el.click(); return el !== null; }}"
@@ -51,9 +52,11 @@ document.addEventListener("securitypolicyviolation", (event) => {
 
 def start(page: Page, game: str, names: list[str], kinds: list[str]) -> None:
     page.check(f"#setup input[name=game][value={game}]")
+    page.select_option("#player-count", str(len(names)))
     for index, (name, kind) in enumerate(zip(names, kinds, strict=True)):
         page.fill(f"#setup input[name=player] >> nth={index}", name)
         page.select_option(f"#setup .seat-kind >> nth={index}", kind)
+    page.select_option("#first-player", "0")
     page.click("#setup button[type=submit]")
     page.wait_for_selector("body[data-screen=play]")
 
@@ -71,10 +74,13 @@ def play_some(page: Page, taps: int) -> None:
             return
 
 
-def import_record(page: Page, record: dict[str, object]) -> None:
+def import_record(page: Page, record: dict[str, object], *, replacing: bool = False) -> None:
+    """Import ``record``; ``replacing`` a game in play, say yes when the app asks first."""
     text = json.dumps(record).encode()
     payload = FilePayload(name="game.json", mimeType="application/json", buffer=text)
     page.set_input_files("#import-file", files=[payload])
+    if replacing:
+        page.click("#confirm-yes")
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -97,7 +103,8 @@ def test_hostile_names_are_shown_as_text_everywhere(
     bot_turn = page.wait_for_selector("#region-prompt .bot-turn")
     assert bot_turn is not None and bot_turn.inner_text() == f"{HOSTILE[0]} (computer) is playing…"
     next_tap(page)
-    assert any(name in page.inner_text("#region-prompt .prompt") for name in HOSTILE[1:])
+    asked = page.inner_text("#region-prompt") + page.inner_text("#region-controls")
+    assert any(name in asked for name in HOSTILE[1:])
     play_some(page, 12)
     owners = page.locator("#play .owner").all_inner_texts()
     for name in HOSTILE:  # every sheet, the computer's too
@@ -108,7 +115,7 @@ def test_hostile_names_are_shown_as_text_everywhere(
     record = random_match(game, 3, 11).record()
     kinds = ["bot:easy", "human", "human"]
     record["seats"] = [{"name": n, "kind": k} for n, k in zip(HOSTILE, kinds, strict=True)]
-    import_record(page, record)
+    import_record(page, record, replacing=True)
     page.wait_for_selector("body[data-screen=over]")
     rows = page.locator("#region-scores tbody th[scope=row]").all_inner_texts()
     assert [row.removesuffix(" ★") for row in rows] == list(HOSTILE)
@@ -138,7 +145,7 @@ def test_the_app_runs_with_zero_csp_violations(
         with page.expect_download():
             page.click("[data-act=export]")
         page.click("[data-act=new-game]")
-        page.click("[data-act=new-game-confirmed]")
+        page.click("#confirm-yes")
         page.wait_for_selector("body[data-screen=setup]")
     assert page.evaluate("window.cspViolations") == []
     assert watch.errors == []

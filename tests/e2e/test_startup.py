@@ -7,7 +7,7 @@ import json
 
 from playwright.sync_api import Page
 
-from appdriver import PageWatch, open_app, start_game, wait_ready
+from appdriver import PageWatch, open_app, start_game, tap, wait_ready
 from build.serve import BackgroundServer
 
 SNAPSHOT_TIMEOUT_MS = 120_000  # a worker starts a Pyodide of its own once the app is idle
@@ -76,9 +76,9 @@ def test_a_later_visit_restores_python_and_plays_with_fresh_dice(
         reload_ready(page)
         assert python_start(page) == "snapshot"
         start_game(page, ["Anna", "Bo"])
-        page.click("[data-act=roll]")
-        page.click("#play .legal[data-act] >> nth=0")
-        page.wait_for_selector("#play .selected, #play [data-act=confirm]", state="attached")
+        tap(page, "[data-act=roll]")
+        tap(page, "#play .legal[data-act] >> nth=0")
+        page.wait_for_selector("#play .pick.chosen", state="attached")
         seeds.append(game_seed(page))
     # The snapshot holds Python's memory, not its randomness: every start draws its own seeds.
     assert seeds[0] != seeds[1]

@@ -1,0 +1,274 @@
+"""One phone passed around a table (360 x 640, touch): taps that never carry over to the next
+player, Undo of played moves, notices where the eyes are, big moments said, a screen that stays
+awake, and a reload that never shows an empty setup."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, FilePayload, Page, Route
+
+from appdriver import PHONE, PageWatch, open_app, press, saved_record, start_game, tap, wait_ready
+from build.serve import BackgroundServer
+from dadoteca.core import Action
+from dadoteca.match import Match
+from dadoteca.playout import random_match
+from dadoteca.qwixx import FOUR_PENALTIES, PENALTY, ROW_LOCKED, TWO_LOCKS, Cross, Phase
+
+NAMES = ["Anna", "Bruno"]
+
+
+@pytest.fixture
+def touch_page(browser: Browser) -> Page:
+    context = browser.new_context(viewport=PHONE, has_touch=True, locale="en-GB")
+    return context.new_page()
+
+
+def imported(page: Page, record: dict[str, Any]) -> None:
+    payload = FilePayload(
+        name="game.json", mimeType="application/json", buffer=json.dumps(record).encode()
+    )
+    page.set_input_files("#import-file", files=[payload])
+    page.wait_for_function(
+        "(n) => JSON.parse(localStorage.getItem('dadoteca.game') || 'null')?.actions.length === n",
+        arg=len(record["actions"]),  # type: ignore[arg-type]
+    )
+
+
+def actions_saved(page: Page) -> list[list[object]]:
+    record = saved_record(page)
+    assert record is not None
+    actions = record["actions"]
+    assert isinstance(actions, list)
+    return actions
+
+
+# --- Taps never carry over ---------------------------------------------------------------------
+
+
+def test_a_double_tap_across_a_change_of_hands_acts_once(
+    touch_page: Page, server: BackgroundServer
+) -> None:
+    """Anna double-taps "No cross" (a penalty) 120 ms apart: the second tap lands on Bruno's
+    roll, and is not taken."""
+    page = touch_page
+    open_app(page, f"{server.url}?seed=4&pace=0")
+    start_game(page, NAMES)
+    tap(page, "[data-act=roll]")
+    tap(page, "[data-act=done]")  # nobody crosses the white sum: Anna's second action
+    page.wait_for_selector("body:not([data-handover])", state="attached")  # she has seen it
+    box = page.locator("#region-controls [data-act=pass]").bounding_box()
+    assert box is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.click(x, y)
+    page.wait_for_timeout(120)
+    page.mouse.click(x, y)  # on whatever Bruno's screen shows there now
+    page.wait_for_timeout(600)
+    assert page.get_attribute("body", "data-handover") is None  # the guard is over
+    actions = actions_saved(page)
+    assert actions[-1] == [0, "pass"] and len(actions) == 4  # roll, two answers, Anna's pass
+    assert "Bruno, roll the dice" in page.inner_text("#region-prompt")
+
+
+# --- Undo and Redo -------------------------------------------------------------------------------
+
+
+def test_undo_takes_back_a_played_cross_and_a_roll_brings_back_the_same_dice(
+    page: Page, server: BackgroundServer
+) -> None:
+    open_app(page, f"{server.url}?seed=4&pace=0")
+    start_game(page, NAMES)
+    press(page, "[data-act=roll]")
+    dice = page.inner_html("#region-dice")
+    press(page, "[data-act=done]")
+    press(page, ".options [data-act=cell]")  # Anna's second action: a cross, played
+    played = actions_saved(page)
+    assert played[-1][0] == 0 and str(played[-1][1]).split()[0] in {"red", "yellow", "green"}
+    press(page, "[data-act=take-back]")  # Anna's move, on Bruno's roll: asked first
+    assert "Take back Anna's move?" in page.inner_text("#confirm")
+    page.click("#confirm-yes")
+    assert actions_saved(page) == played[:-1]
+    press(page, "[data-act=redo]")
+    assert actions_saved(page) == played
+    for _ in range(4):  # the cross, the two answers, the roll
+        press(page, "[data-act=take-back]")
+        if page.evaluate("document.getElementById('confirm').open"):
+            page.click("#confirm-yes")  # Bruno's answer, on Anna's screen: asked first
+    assert actions_saved(page) == []
+    press(page, "[data-act=roll]")
+    assert page.inner_html("#region-dice") == dice  # the game's own dice: the same roll
+
+
+# --- Notices where the eyes are -------------------------------------------------------------------
+
+
+def inside_the_viewport(page: Page, selector: str) -> None:
+    box = page.locator(selector).bounding_box()
+    assert box is not None, selector
+    assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], (selector, box)
+    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], (selector, box)
+
+
+def test_every_notice_and_question_shows_inside_the_screen(
+    page: Page, server: BackgroundServer
+) -> None:
+    open_app(page, f"{server.url}?seed=4&pace=0")
+    start_game(page, NAMES)
+    press(page, "[data-act=roll]")
+    page.mouse.wheel(0, 2000)  # the family scrolled down to the last sheet
+    total = int(page.inner_text("#region-prompt .prompt").split()[2].rstrip(":"))
+    wrong = 3 if total != 3 else 4
+    press(page, f'.sheet[data-seat="1"] .cell[data-row="0"][data-number="{wrong}"]')
+    inside_the_viewport(page, "#region-notice .notice.error")
+    page.mouse.wheel(0, 2000)
+    press(page, ".tools [data-act=new-game]")
+    inside_the_viewport(page, "#confirm")
+    assert "Abandon this game?" in page.inner_text("#confirm")
+    page.click("#confirm-no")
+    record = random_match("qwixx", 2, 3).record()
+    imported_record = {**record, "actions": record["actions"][:1]}  # type: ignore[index]
+    page.set_input_files(
+        "#import-file",
+        files=[FilePayload(name="g.json", mimeType="application/json",
+                           buffer=json.dumps(imported_record).encode())],
+    )
+    inside_the_viewport(page, "#confirm")  # a game in play: replacing it is asked first
+    page.click("#confirm-yes")
+    inside_the_viewport(page, "#region-notice .notice")
+    assert "Game imported." in page.inner_text("#region-notice")
+
+
+# --- Big moments, said ---------------------------------------------------------------------------
+
+
+def a_step_before(kind: str, seed_range: range) -> tuple[dict[str, Any], int, Action]:
+    """A record of a random 2-player Qwixx game cut just before the step that makes ``kind``
+    happen, with that step's player and action."""
+    for seed in seed_range:
+        match = random_match("qwixx", 2, seed)
+        replay = Match(match.game, match.seats, match.seed)
+        for index, (player, action) in enumerate(match.actions):
+            if player is None:
+                replay.roll(action)
+                continue
+            replay.play(player, action)
+            if any(event.kind == kind for event in replay.last_events()):
+                record = match.record()
+                record["actions"] = record["actions"][:index]  # type: ignore[index]
+                record["seats"] = [{"name": name, "kind": "human"} for name in NAMES]
+                return record, player, action
+    raise AssertionError(f"no {kind} in these games")
+
+
+def play_step(page: Page, player: int, action: Action) -> None:
+    """The step on the screen: an answer to the white sum, or the active player's option."""
+    record = saved_record(page)
+    assert record is not None
+    state = Match.from_record(record).state
+    if state.phase == Phase.ACTION1:  # type: ignore[attr-defined]
+        row = str(action.row) if isinstance(action, Cross) else "none"
+        press(page, f'[data-act=answer][data-player="{player}"][data-row="{row}"]')
+        if state.deciders != (player,):
+            press(page, "[data-act=done]")  # the other's answer, given before this one
+    elif isinstance(action, Cross):
+        press(page, f'.options [data-row="{action.row}"][data-number="{action.number}"]')
+    else:
+        press(page, "#region-controls [data-act=pass]")
+
+
+@pytest.mark.parametrize(
+    ("kind", "words"),
+    [
+        (ROW_LOCKED, "row: its die leaves the game"),
+        (PENALTY, "takes a penalty"),
+        (TWO_LOCKS, "Two rows are locked: the game is over"),
+        (FOUR_PENALTIES, "took a fourth penalty: the game is over"),
+    ],
+)
+def test_locks_penalties_and_the_end_are_said_in_a_status(
+    page: Page, server: BackgroundServer, watch: PageWatch, kind: str, words: str
+) -> None:
+    record, player, action = a_step_before(kind, range(2000))
+    open_app(page, f"{server.url}?pace=0")
+    imported(page, record)
+    play_step(page, player, action)
+    status = page.locator("#announce[role=status]")
+    assert words in status.inner_text()
+    inside_the_viewport(page, "#announce")
+    assert watch.errors == []
+
+
+# --- The screen stays awake --------------------------------------------------------------------
+
+RECORD_WAKE_LOCKS = """
+window.wakeLocks = [];
+Object.defineProperty(navigator, "wakeLock", { value: {
+  request: async (type) => {
+    const sentinel = new EventTarget();
+    sentinel.released = false;
+    sentinel.release = async () => { sentinel.released = true; };
+    window.wakeLocks.push({ type, sentinel });
+    return sentinel;
+  },
+}});
+"""
+
+
+def test_the_screen_stays_awake_while_a_game_is_played(
+    page: Page, server: BackgroundServer
+) -> None:
+    page.add_init_script(RECORD_WAKE_LOCKS)
+    open_app(page, f"{server.url}?seed=4&pace=0")
+    assert page.evaluate("window.wakeLocks.length") == 0  # the setup may dim
+    start_game(page, NAMES)
+    press(page, "[data-act=roll]")
+    assert page.evaluate("window.wakeLocks.map((lock) => lock.type)") == ["screen"]
+    press(page, ".tools [data-act=new-game]")
+    page.click("#confirm-yes")
+    page.wait_for_selector("body[data-screen=setup]")
+    assert page.evaluate("window.wakeLocks[0].sentinel.released")
+
+
+def test_no_wake_lock_no_problem(page: Page, server: BackgroundServer, watch: PageWatch) -> None:
+    page.add_init_script("delete Navigator.prototype.wakeLock")
+    open_app(page, f"{server.url}?seed=4&pace=0")
+    start_game(page, NAMES)
+    press(page, "[data-act=roll]")
+    assert watch.errors == []
+
+
+# --- Resuming ------------------------------------------------------------------------------------
+
+
+def test_a_reload_shows_resuming_at_once_never_an_empty_setup(
+    browser: Browser, server: BackgroundServer
+) -> None:
+    # No service worker: its cache would answer Python's files before the route could hold them.
+    page = browser.new_context(viewport=PHONE, service_workers="block").new_page()
+    open_app(page, f"{server.url}?seed=4&pace=0")
+    start_game(page, NAMES)
+    press(page, "[data-act=roll]")
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:  # a function: Playwright cannot wrap a bound builtin
+        held.append(route)
+
+    page.route("**/pyodide/pyodide.asm.wasm", hold)
+    page.reload(wait_until="domcontentloaded")
+    page.wait_for_selector("#resume", state="visible")
+    assert not page.locator("#setup").is_visible()
+    assert page.inner_text("#resume .resume-players") == "Anna · Bruno"
+    assert page.inner_text("#resume .resume-game") == "Qwixx"
+    for _ in range(200):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "Python's runtime was never asked for"
+    for route in held:
+        route.continue_()
+    page.unroute("**/pyodide/pyodide.asm.wasm")
+    wait_ready(page)
+    page.wait_for_selector("body[data-screen=play]")
+    assert not page.locator("#resume").is_visible()
