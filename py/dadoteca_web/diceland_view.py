@@ -202,7 +202,7 @@ class DicelandUI(GameUI):
         """Each seat's map: A-H, ``random`` (a new generated map), or dealt at random (the
         default, as the rule book deals the boards): one side of a board nobody else has."""
         chosen = [choice.get("map", "").strip() for choice in choices]
-        taken = {_board(value) for value in chosen if value in FIXED_MAP_IDS}
+        taken = {_board(value) for value in chosen if value in set(FIXED_MAP_IDS)}
         boards = [board for board in range(len(FIXED_MAP_IDS) // 2) if board not in taken]
         ids = []
         for value in chosen:
@@ -758,9 +758,7 @@ class DicelandUI(GameUI):
 
     def scores(self, state: DicelandState) -> str:
         t = self.t
-        outcome = state.outcome
-        assert outcome is not None
-        winners = outcome.winners
+        winners = self.crowned(state)
         n = state.num_players
         body = []
         for player in range(n):

@@ -162,6 +162,13 @@ class GameUI(ABC):
             "Your score: {score} (your best on this device: {best})", score=score, best=self.best
         )
 
+    @staticmethod
+    def crowned(state: AnyState) -> tuple[int, ...]:
+        """The players the end table marks as winners: none in a solo game, nobody to beat."""
+        outcome = state.outcome
+        assert outcome is not None
+        return () if outcome.solo else outcome.winners
+
     def winners_title(self, winners: Sequence[int]) -> str:
         """The end screen's headline: one winner, or several sharing the win."""
         names = ", ".join(self.name(player) for player in winners)

@@ -384,9 +384,7 @@ class QwixxUI(GameUI):
 
     def scores(self, state: QwixxState) -> str:
         t = self.t
-        outcome = state.outcome
-        assert outcome is not None
-        winners = outcome.winners if not outcome.solo else ()
+        winners = self.crowned(state)
         head = "".join(
             f'<th scope="col" aria-label="{t(name)}" class="row-{name}">'
             f'<span aria-hidden="true">{symbol}</span></th>'

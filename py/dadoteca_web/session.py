@@ -16,10 +16,10 @@ The page sends (``type`` and its fields):
 - ``stored``: ``key``, ``ok``: how a write the page was asked to make went.
 
 Each answer is an :func:`Session.update`: ``screen``, ``game``, ``language``, ``moment``,
-``hands``, ``busy`` (a computer's move is to come), ``regions`` (only those that changed), ``events``
-(what happened, each with its ``text`` when the table is told it in words), ``confirm`` (a
-question to ask in a dialog, or null), ``writes`` (``[key, text or null]`` to store, in order)
-and, when asked, ``download`` (``{"kind", "text"}``).
+``hands``, ``busy`` (a computer's move is to come), ``regions`` (only those that changed),
+``events`` (what happened, each with its ``text`` when the table is told it in words),
+``confirm`` (a question to ask in a dialog, or null), ``writes`` (``[key, text or null]`` to
+store, in order) and, when asked, ``download`` (``{"kind", "text"}``).
 """
 
 from __future__ import annotations

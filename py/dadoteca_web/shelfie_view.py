@@ -517,9 +517,7 @@ class ShelfieUI(GameUI):
 
     def scores(self, state: ShelfieState) -> str:
         t = self.t
-        outcome = state.outcome
-        assert outcome is not None
-        winners = outcome.winners
+        winners = self.crowned(state)
         head = "".join(
             f'<th scope="col" aria-label="{t("{item} shelf", item=t(item))}" '
             f'class="shelf-{item}">{icon(item)}</th>'

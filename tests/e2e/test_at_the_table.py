@@ -33,7 +33,7 @@ def imported(page: Page, record: dict[str, Any]) -> None:
     page.set_input_files("#import-file", files=[payload])
     page.wait_for_function(
         "(n) => JSON.parse(localStorage.getItem('dadoteca.game') || 'null')?.actions.length === n",
-        arg=len(record["actions"]),  # type: ignore[arg-type]
+        arg=len(record["actions"]),
     )
 
 

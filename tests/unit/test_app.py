@@ -10,11 +10,10 @@ import pytest
 
 from dadoteca.games import GAMES
 from dadoteca.match import Match
-from dadoteca.qwixx import PASS, RED, YELLOW, Cross, QwixxState
+from dadoteca.qwixx import PASS, RED, YELLOW, Cross, Phase, QwixxState
 from dadoteca_web.app import GAME_UIS, REGIONS, App
 from dadoteca_web.game_ui import asked_player
 from dadoteca_web.i18n import Translator
-from dadoteca_web.qwixx_view import QwixxUI
 from dadoteca_web.storage import (
     BROKEN_PREFIX,
     MAX_SAVE_CHARS,
@@ -49,27 +48,24 @@ def state_of(app: App) -> QwixxState:
     return state
 
 
-def selection_of(app: App) -> Cross | None:
-    assert isinstance(app.ui, QwixxUI)
-    return app.ui.selection
-
-
 def text_of(html: str) -> str:
     return re.sub(r"<[^>]+>", " ", html)
 
 
-def test_setup_then_roll_then_each_player_is_asked_in_turn() -> None:
+def test_setup_then_roll_then_everyone_answers_the_white_sum_on_one_screen() -> None:
     app = new_app()
     assert app.screen == "setup" and app.regions()["board"] == ""
-    app.start(["Ann", " ", "Bo", ""], seed=4)
+    app.start(["Ann", "Bo"], seed=4)
     assert app.screen == "play"
     assert "Ann, roll the dice" in app.regions()["prompt"]
     app.handle("roll", {})
     state = state_of(app)
-    assert f"Ann, do you use {state.white_sum}?" in app.regions()["prompt"]
-    app.handle("pass", {})
-    assert f"Bo, do you use {state.white_sum}?" in app.regions()["prompt"]
-    app.handle("pass", {})
+    regions = app.regions()
+    assert f"White sum {state.white_sum}: everyone crosses it" in regions["prompt"]
+    assert 'aria-label="Ann: no cross"' in regions["controls"]
+    assert 'aria-label="Bo: no cross"' in regions["controls"]
+    app.handle("answer", {"player": "1", "row": "none"})  # in any order
+    app.handle("answer", {"player": "0", "row": "none"})
     assert "Ann, one white die plus one colour die?" in app.regions()["prompt"]
     assert "costs a penalty" in app.regions()["prompt"]
 
@@ -82,31 +78,26 @@ def test_the_asked_players_sheet_stays_large_and_tappable_with_nothing_legal() -
     assert "Roll the dice first" in app.regions()["notice"]
 
 
-def test_setup_needs_a_name_and_at_most_five() -> None:
+def test_setup_needs_players_and_at_most_five() -> None:
     app = new_app()
-    app.start(["", "  "])
-    assert app.screen == "setup" and "at least one name" in app.regions()["notice"]
+    app.start([])
+    assert app.screen == "setup" and "how many play" in app.regions()["notice"]
     app.start([f"P{n}" for n in range(6)])
     assert app.screen == "setup" and "At most 5 players" in app.regions()["notice"]
 
 
-def test_legal_cells_are_highlighted_and_a_tap_selects_then_confirms() -> None:
+def test_a_tap_on_a_legal_number_of_a_sheet_answers_for_its_owner() -> None:
     app = started()
     app.handle("roll", {})
     total = state_of(app).white_sum
     board = app.regions()["board"]
-    legal = re.findall(r'class="cell legal"[^>]*data-row="(\d)" data-number="(\d+)"', board)
+    pattern = r'class="cell legal"[^>]*data-seat="0" data-row="(\d)" data-number="(\d+)"'
+    legal = re.findall(pattern, board)
     assert {(int(r), int(n)) for r, n in legal} == {(row, total) for row in range(4)}
-    app.handle("cell", {"row": "0", "number": str(total)})
-    assert selection_of(app) == Cross(RED, total)
-    assert 'class="cell selected"' in app.regions()["board"]
-    app.handle("undo", {})  # undo until confirmed
-    assert selection_of(app) is None
-    app.handle("cell", {"row": "0", "number": str(total)})
-    app.handle("confirm", {})
+    app.handle("cell", {"seat": "0", "row": "0", "number": str(total)})
     assert app.answers == {0: Cross(RED, total)}  # kept until Bo has answered too
-    assert selection_of(app) is None  # Bo starts with no choice of Ann's
-    app.handle("pass", {})
+    assert 'class="pick chosen row-red"' in app.regions()["controls"]
+    app.handle("answer", {"player": "1", "row": "none"})
     assert app.match is not None and app.match.actions[-2:] == [(0, Cross(RED, total)), (1, PASS)]
     assert app.answers == {}
 
@@ -117,7 +108,7 @@ def test_an_illegal_tap_says_the_rule_in_the_players_language() -> None:
     total = state_of(app).white_sum
     wrong = 2 if total != 2 else 3
     app.handle("cell", {"row": "0", "number": str(wrong)})
-    assert selection_of(app) is None
+    assert app.answers == {}
     assert f"only cross the sum of the two white dice ({total})" in app.regions()["notice"]
     app.t = Translator("it", {"it": ITALIAN})
     app.handle("cell", {"row": "0", "number": str(wrong)})
@@ -130,9 +121,11 @@ def test_forged_taps_are_ignored() -> None:
     before = app.match.record() if app.match else None
     for data in ({"row": "9", "number": "5"}, {"row": "x"}, {}, {"row": "0", "number": "99"}):
         app.handle("cell", data)
+    for data in ({"player": "7", "row": "0"}, {"player": "0", "row": "9"}, {"player": "x"}):
+        app.handle("answer", data)
     app.handle("no-such-act", {})
     app.handle("confirm", {})  # nothing selected: nothing happens
-    assert app.match is not None and app.match.record() == before
+    assert app.match is not None and app.match.record() == before and app.answers == {}
 
 
 def test_a_whole_game_by_taps_ends_with_the_scores_of_the_rules() -> None:
@@ -147,8 +140,10 @@ def test_a_whole_game_by_taps_ends_with_the_scores_of_the_rules() -> None:
             player = asked_player(state, app.answers)
             crosses = [a for a in state.legal_actions(player) if isinstance(a, Cross)]
             if player == 0 and crosses:
-                app.handle("cell", {"row": str(crosses[0].row), "number": str(crosses[0].number)})
-                app.handle("confirm", {})
+                cross = {"row": str(crosses[0].row), "number": str(crosses[0].number)}
+                app.handle("cell", {"seat": "0", **cross})
+            elif state.phase == Phase.ACTION1:
+                app.handle("answer", {"player": str(player), "row": "none"})
             else:
                 app.handle("pass", {})
         taps += 1
@@ -249,9 +244,10 @@ def test_new_game_in_play_asks_first_and_keeps_the_game_on_no() -> None:
     app = started()
     app.handle("roll", {})
     app.handle("new-game", {})
-    assert app.screen == "play" and "Abandon this game?" in app.regions()["notice"]
+    assert app.screen == "play" and app.confirm is not None
+    assert app.confirm.text == "Abandon this game?"
     app.handle("dismiss", {})
-    assert app.screen == "play" and app.regions()["notice"] == ""
+    assert app.screen == "play" and app.confirm is None
     app.handle("new-game", {})
     app.handle("new-game-confirmed", {})
     assert app.screen == "setup"
@@ -291,6 +287,7 @@ def test_hostile_files_and_saves_are_refused_in_words(text: str, words: str) -> 
 def test_other_players_sheets_are_shown_small_and_not_tappable() -> None:
     app = started(("Ann", "Bo", "Cy"))
     app.handle("roll", {})
+    app.handle("done", {})  # Ann's second action: her sheet, the others' small
     others = app.regions()["others"]
     assert others.count('class="sheet small') == 2 and "data-act" not in others
     assert "Bo" in others and "Cy" in others
@@ -305,10 +302,8 @@ def test_every_row_has_a_symbol_besides_its_colour() -> None:
 def test_the_penalty_hint_follows_the_engine() -> None:
     app = started()
     app.handle("roll", {})
-    total = state_of(app).white_sum
-    app.handle("cell", {"row": str(YELLOW), "number": str(total)})
-    app.handle("confirm", {})
-    app.handle("pass", {})
+    app.handle("answer", {"player": "0", "row": str(YELLOW)})
+    app.handle("answer", {"player": "1", "row": "none"})
     assert state_of(app).deciders == (0,)
     assert "costs a penalty" not in app.regions()["prompt"]
     app.handle("pass", {})

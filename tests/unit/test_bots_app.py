@@ -68,10 +68,10 @@ def test_the_choice_is_shown_before_it_is_played() -> None:
     state = app.state
     action = bot_for("qwixx", "expert").decide(state, 0, decision_seed(3, 1, 0))
     assert isinstance(app.ui, QwixxUI)
-    assert app.ui.selection == (action if isinstance(action, Cross) else None)
+    assert app.ui.shown == ((0, action) if isinstance(action, Cross) else None)
     next(moves)
     assert app.match.actions[-1] == (0, action)
-    assert app.ui.selection is None
+    assert app.ui.shown is None
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
@@ -120,8 +120,9 @@ def test_a_plain_bot_seat_from_a_record_plays_at_normal_level() -> None:
     data = app.match.record()
     data["seats"][1]["kind"] = "bot"  # type: ignore[index]
     app.import_record(json.dumps(data))
+    app.handle("import-confirmed", {})  # it replaces the game in play
     app.handle("roll", {})
-    app.handle("pass", {})  # Ann's action 1 done: the plain bot decides next
+    app.handle("answer", {"player": "0", "row": "none"})  # Ann has answered: the bot's turn
     assert app.computer_to_move() == 1
     app.play_bots()
     assert app.computer_to_move() is None

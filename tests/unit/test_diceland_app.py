@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import re
 from collections.abc import Callable
 
@@ -29,7 +30,13 @@ ITALIAN = {
 
 
 def new_app(store: MemoryStore | None = None, seed: int = 9) -> App:
-    return App(GameStore(store or MemoryStore()), Translator("en", {"it": ITALIAN}), lambda: seed)
+    """An app whose draws (the maps dealt, a new random map) are ``seed`` modulo the range."""
+    return App(
+        GameStore(store or MemoryStore()),
+        Translator("en", {"it": ITALIAN}),
+        lambda: seed,
+        randbelow=lambda limit: seed % limit,
+    )
 
 
 def started(
@@ -104,16 +111,28 @@ def to_phase(app: App, phase: str) -> None:
 # -- setup ----------------------------------------------------------------------------------
 
 
-def test_each_seat_picks_a_map_random_ones_are_generated_and_missing_ones_default() -> None:
-    app = started(("Ann", "Bo", "Cy"), maps=("C", "random", ""))
+def test_each_seat_picks_a_map_random_ones_are_generated_and_the_others_are_dealt() -> None:
+    app = started(("Ann", "Bo", "Cy"), maps=("C", "random", "deal"))
     assert app.match is not None
-    assert app.match.options == {"maps": f"C,R{9 % (MAX_SEED + 1)},C"}
-    assert [state_of(app).map(p).id for p in range(3)] == ["C", "R9", "C"]
+    # Dealt: a side of a board nobody has (board C/D is taken): 9 % 3 = board A/B, side 9 % 2.
+    assert app.match.options == {"maps": f"C,R{9 % (MAX_SEED + 1)},B"}
+    assert [state_of(app).map(p).id for p in range(3)] == ["C", "R9", "B"]
     big = new_app(seed=(MAX_SEED + 1) * 7 + 5)
     big.start(["Ann"], 1, game="diceland", choices=[{"map": "random"}])
     assert big.match is not None and big.match.options == {"maps": "R5"}
-    default = started(("Ann", "Bo"))
-    assert [state_of(default).map(p).id for p in range(2)] == ["A", "B"]
+
+
+def test_the_maps_are_dealt_from_distinct_boards_as_the_box_deals_them() -> None:
+    draws = random.Random(5)
+    sides: set[str] = set()
+    for _ in range(200):
+        draw = draws.randrange
+        app = App(GameStore(MemoryStore()), Translator("en", {}), lambda: 1, randbelow=draw)
+        app.start(["Ann", "Bo", "Cy", "Di"], 1, game="diceland")  # no choice: dealt
+        maps = [state_of(app).map(p).id for p in range(4)]
+        assert len({"ABCDEFGH".index(m) // 2 for m in maps}) == 4  # four different boards
+        sides.update(maps)
+    assert sides == set("ABCDEFGH")  # either side of every board comes up
 
 
 @pytest.mark.parametrize("bad", ["Z", "R", "a", "A,B", "R99999999999", "<b>x</b>"])
@@ -143,7 +162,7 @@ def test_roll_choose_then_stop_or_reroll_then_everyone_is_asked() -> None:
     colour = min(shown)
     app.handle("colour", {"colour": str(colour)})
     assert confirm_enabled(app) and 'aria-pressed="true"' in app.regions()["controls"]
-    app.handle("undo", {})
+    app.handle("clear", {})
     assert not confirm_enabled(app) and ui_of(app).colour is None
     app.handle("colour", {"colour": str(colour)})
     app.handle("confirm", {})
@@ -286,7 +305,7 @@ def test_undo_clears_the_selection_before_confirm_and_confirm_plays_it() -> None
     for cell in marks[0].cells:
         app.handle("cell", {"cell": str(cell)})
     assert confirm_enabled(app)
-    app.handle("undo", {})
+    app.handle("clear", {})
     assert ui_of(app).selection == frozenset() and not confirm_enabled(app)
     assert state_of(app) == state
     for cell in reversed(marks[0].cells):
@@ -402,7 +421,8 @@ def test_a_solo_game_by_taps_ends() -> None:
             tap_step(app)
     final = state_of(app)
     assert final.is_terminal and final.winners() == (0,)
-    assert "Solo wins!" in app.regions()["scores"]
+    scores = app.regions()["scores"]  # a result, and nobody to beat
+    assert f"Goal reached in {final.rounds_played(0)} rounds" in scores and "wins" not in scores
 
 
 def test_four_players_on_four_maps_play_by_taps_to_the_end() -> None:

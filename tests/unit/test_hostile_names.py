@@ -80,12 +80,14 @@ def test_hostile_names_are_text_in_play_on_a_computers_turn_and_at_the_end(game:
             assert any(name in value for value in markup.attribute_values)  # its sheet's label
         app.handle("roll", {})
         app.handle("stop", {})
+        app.handle("done", {})
         app.handle("pass", {})
         app.play_bots()
 
     record = random_match(game, 3, 11).record()
     record["seats"] = [{"name": n, "kind": k} for n, k in zip(HOSTILE, SEAT_KINDS, strict=True)]
     app.import_record(json.dumps(record))
+    app.handle(app.confirm.yes if app.confirm else "dismiss", {})  # replacing the game in play
     assert app.screen == "over"
     markup = painted(app)
     for name in HOSTILE:
