@@ -165,15 +165,17 @@
     return seats(event, `[data-mark="${CSS.escape(mark)}"]`);
   }
 
-  // A class for the length of its CSS animation (none under reduced motion: the CSS says so).
+  // A class for the length of its CSS animation; none under reduced motion.
+  const stillness = matchMedia("(prefers-reduced-motion: reduce)");
+  const ANIMATION_MS = 2000; // the longest animation here, and then some
+
   function animate(elements, name) {
+    if (stillness.matches) return;
     for (const element of elements) {
       element.classList.remove(name);
       void element.getBoundingClientRect(); // restarts the animation if it was running
       element.classList.add(name);
-      element.addEventListener("animationend", () => element.classList.remove(name), {
-        once: true,
-      });
+      setTimeout(() => element.classList.remove(name), ANIMATION_MS);
     }
   }
 

@@ -86,6 +86,7 @@
       painted.regions[name] = html;
     }
     keepFocus(focused);
+    if ("notice" in update.regions) putAwayNewsLater();
     painted.moment = update.moment;
     if (update.hands !== painted.hands) {
       // From one player's screen to another's (not from the setup or a first paint).
@@ -180,6 +181,27 @@
     delete data.act;
     send({ type: "tap", act, data, moment: painted.moment });
   });
+
+  // A notice goes away when tapped (or after a while, if it is news rather than an error): it
+  // must never hide for long what is under it.
+  const NEWS_MS = 6000;
+  let newsTimer = 0;
+  document.getElementById("region-notice").addEventListener("click", (event) => {
+    event.target.closest(".notice")?.classList.add("put-away");
+  });
+
+  // The page keeps room below its content for the messages: whatever they cover can be
+  // scrolled above them.
+  const messages = document.querySelector(".messages");
+  new ResizeObserver(() => {
+    root.style.setProperty("--messages-height", `${messages.offsetHeight}px`);
+  }).observe(messages);
+
+  function putAwayNewsLater() {
+    clearTimeout(newsTimer);
+    const news = document.querySelector("#region-notice .notice:not(.error)");
+    if (news) newsTimer = setTimeout(() => news.classList.add("put-away"), NEWS_MS);
+  }
 
   document.getElementById("import-file").addEventListener("change", async (event) => {
     const [file] = event.target.files;

@@ -28,7 +28,7 @@ from .storage import GameStore, History, read_record_json
 
 __all__ = ["GAME_UIS", "REGIONS", "TABLE_EVENTS", "THINKING", "App", "Confirm", "Pause"]
 
-REGIONS: Final = ("notice", "tools", *PLAY_REGIONS)
+REGIONS: Final = ("notice", "warnings", "tools", *PLAY_REGIONS)
 SEAT_KIND_CHOICE: Final = "player"  # the setup's per-seat choice: "human" or a bot level
 BOT_SEAT: Final = "bot:"
 DEFAULT_LEVEL: Final = "normal"  # a record's seat of kind plain "bot"
@@ -185,26 +185,26 @@ class App:
     def regions(self) -> dict[str, str]:
         """The HTML of every region of the page, for the glue to paint where it changed."""
         t = self.t
-        notices = []
-        if self.notice:
-            role = "alert" if self.notice_kind == "error" else "status"
-            notices.append(
-                f'<p class="notice {self.notice_kind}" role="{role}">{escape(self.notice)}</p>'
-            )
+        warnings = []  # what lasts: in the page's flow, above the game
         if not self.store.working:
-            notices.append(
+            warnings.append(
                 '<p class="notice warning" role="status">'
                 + t("This device is not saving the game: it will be lost if you close it.")
                 + "</p>"
             )
         if self.match is None and self.store.damaged is not None:
-            notices.append(
+            warnings.append(
                 f'<p class="notice warning" role="status">'
                 f'{t("The damaged save is kept on this device.")} '
                 f'<button data-act="export-damaged">{t("Download it")}</button></p>'
             )
         regions = dict.fromkeys(REGIONS, "")
-        regions["notice"] = "".join(notices)
+        regions["warnings"] = "".join(warnings)
+        if self.notice:  # what a tap brought: where the eyes are, until the next tap
+            role = "alert" if self.notice_kind == "error" else "status"
+            regions["notice"] = (
+                f'<p class="notice {self.notice_kind}" role="{role}">{escape(self.notice)}</p>'
+            )
         if self.match is None or self.ui is None:
             return regions
         regions.update(self.ui.regions(self.match.state, self.answers))

@@ -91,7 +91,9 @@ class QwixxUI(GameUI):
         }
         if self.shared(state):  # every sheet in view: each player looks at their own
             regions["board"] = "".join(
-                self.sheet(state, p, interactive=p not in self.computers)
+                self.sheet(
+                    state, p, interactive=p not in self.computers, answered=p in answers
+                )
                 for p in self._seats_from_active(state)
             )
             return regions
@@ -303,7 +305,13 @@ class QwixxUI(GameUI):
     # -- sheets -----------------------------------------------------------------------------
 
     def sheet(
-        self, state: QwixxState, player: int, *, interactive: bool = False, big: bool = False
+        self,
+        state: QwixxState,
+        player: int,
+        *,
+        interactive: bool = False,
+        big: bool = False,
+        answered: bool = False,
     ) -> str:
         """One player's sheet, like the paper pad: four rows of numbers and their locks.
 
@@ -369,6 +377,7 @@ class QwixxUI(GameUI):
         size = "big" if big or state.is_terminal else "small"
         owner = self.name(player)
         active = " active" if player == state.active and not state.is_terminal else ""
+        active += " answered" if answered else ""  # the white sum, on the shared screen
         label = t("Sheet of {name}", name=owner)
         penalty_label = f"{penalties}: {sheet.penalties}/{PENALTY_BOXES}"
         return (

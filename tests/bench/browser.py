@@ -262,8 +262,9 @@ GAME_JS = """async ({ maxTaps }) => {
   const choices = [
     ["roll", "[data-act=roll]"],
     ["confirm", "[data-act=confirm]:not([disabled])"],
-    ["legal", "#play .legal[data-act]"],
+    ["legal", "#play .legal[data-act]:not(.answered *)"],
     ["stop", "[data-act=stop]"],
+    ["done", "[data-act=done]"],
     ["pass", "[data-act=pass]"],
   ];
   const taps = [];
@@ -642,8 +643,10 @@ def measure_imports(chromium: Chromium) -> dict[str, Any]:
 def play_game(chromium: Chromium, origin: Origin, game: str, seed: int) -> list[dict[str, Any]]:
     page, _ = chromium.open(origin, f"index.html?seed={seed}")
     page.check(f"#setup input[name=game][value={game}]")
+    page.select_option("#player-count", str(len(PLAYERS)))
     for index, name in enumerate(PLAYERS):
         page.fill(f"#setup input[name=player] >> nth={index}", name)
+    page.select_option("#first-player", "0")
     page.click("#setup button[type=submit]")
     page.wait_for_selector("[data-act=roll]", state="attached")
     taps: list[dict[str, Any]] = page.evaluate(GAME_JS, {"maxTaps": MAX_TAPS_PER_GAME})

@@ -18,7 +18,7 @@ PERSON_VERSUS_BOTS_JS = """async ({ maxSteps }) => {
   const choices = [
     "[data-act=roll]",
     "[data-act=confirm]:not([disabled])",
-    "#play .legal[data-act]",
+    "#play .legal[data-act]:not(.answered *)",
     "[data-act=stop]",
     "[data-act=done]",
     "[data-act=pass]",

@@ -37,7 +37,7 @@ TAP = """(count) => {
     const el =
       document.querySelector("#region-controls [data-act=roll]") ||
       document.querySelector("#region-controls [data-act=confirm]:not([disabled])") ||
-      document.querySelector("#play .legal[data-act]") ||
+      document.querySelector("#play .legal[data-act]:not(.answered *)") ||
       document.querySelector("#region-controls [data-act=stop]") ||
       document.querySelector("#region-controls [data-act=done]") ||
       document.querySelector("#region-controls [data-act=pass]");

@@ -32,6 +32,7 @@ def test_a_finished_game_is_in_the_history_the_shell_shows_before_python(
         page.fill("#setup input[name=player] >> nth=0", HOSTILE)
         page.select_option("#setup .seat-kind >> nth=0", "easy")
         page.select_option("#setup .seat-kind >> nth=1", "normal")
+        page.select_option("#first-player", "0")
         page.click("#setup button[type=submit]")
         page.wait_for_selector("body[data-screen=over]", timeout=60_000)
         games = history(page)["games"]

@@ -110,7 +110,7 @@ def test_a_game_is_played_with_a_warning_when_the_browser_keeps_nothing(
     open_app(page, f"{server.url}?seed=7")
     start_game(page, NAMES)
     simple_taps(page, 30)
-    assert "not saving the game" in page.inner_text("#region-notice")
+    assert "not saving the game" in page.inner_text("#region-warnings")
     assert page.get_attribute("body", "data-screen") == "play"
     assert "error" not in page.inner_html("#region-notice")
     assert watch.errors == []

@@ -192,10 +192,10 @@ def test_an_unreadable_save_is_reported_and_set_aside(saved: str, reason: str) -
     assert [v for k, v in store.items.items() if k.startswith(BROKEN_PREFIX)] == [saved]
     assert app.store.damaged == saved
     app.handle("dismiss", {})  # the error is read; the damaged save stays downloadable
-    assert 'data-act="export-damaged"' in app.regions()["notice"]
+    assert 'data-act="export-damaged"' in app.regions()["warnings"]
     app.start(["Ann"])  # and a new game can start
     assert app.screen == "play"
-    assert "export-damaged" not in app.regions()["notice"]
+    assert "export-damaged" not in app.regions()["warnings"]
 
 
 def test_an_unreadable_save_is_reported_in_the_players_language() -> None:
@@ -220,7 +220,7 @@ def test_storage_full_still_plays_with_a_warning() -> None:
     app.start(["Ann", "Bo"])
     app.handle("roll", {})
     assert app.screen == "play" and app.match is not None and len(app.match.actions) == 1
-    assert "not saving the game" in app.regions()["notice"]
+    assert "not saving the game" in app.regions()["warnings"]
 
 
 def test_a_browser_refusing_storage_still_plays_with_a_warning() -> None:
@@ -228,7 +228,7 @@ def test_a_browser_refusing_storage_still_plays_with_a_warning() -> None:
     app.start(["Ann", "Bo"])
     app.handle("roll", {})
     assert app.screen == "play" and app.match is not None and len(app.match.actions) == 1
-    assert "not saving the game" in app.regions()["notice"]
+    assert "not saving the game" in app.regions()["warnings"]
 
 
 def test_hostile_names_are_shown_as_text() -> None:

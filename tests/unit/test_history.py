@@ -125,4 +125,4 @@ class FullStore(MemoryStore):
 def test_a_full_storage_loses_the_entry_never_the_game() -> None:
     app = finished_app(FullStore())
     assert app.screen == "over"
-    assert "not saving the game" in app.regions()["notice"]
+    assert "not saving the game" in app.regions()["warnings"]

@@ -64,7 +64,7 @@ def test_a_write_the_page_could_not_make_is_said_in_words() -> None:
     session, _ = booted()
     start(session, ["Anna", "Bo"])
     update = session.receive({"type": "stored", "key": SAVE_KEY, "ok": False})
-    assert "not saving the game" in update["regions"]["notice"]
+    assert "not saving the game" in update["regions"]["warnings"]
 
 
 def test_a_new_language_paints_everything_again() -> None:
