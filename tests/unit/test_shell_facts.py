@@ -15,7 +15,7 @@ from dadoteca.match import MAX_NAME_LENGTH
 from dadoteca_web.app import BOT_SEAT
 from dadoteca_web.i18n import LANGUAGES
 from dadoteca_web.shell import FACTS_ID, shell_facts
-from dadoteca_web.storage import HISTORY_KEY, LANGUAGE_KEY, SAVE_KEY
+from dadoteca_web.storage import HISTORY_KEY, LANGUAGE_KEY, SAVE_KEY, SOUND_KEY
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -45,6 +45,7 @@ def test_the_built_shell_holds_pythons_facts(tmp_path: Path) -> None:
         "language": LANGUAGE_KEY,
         "game": SAVE_KEY,
         "history": HISTORY_KEY,
+        "sound": SOUND_KEY,
         "brokenPrefix": "dadoteca.broken.",
     }
     assert facts["languages"] == list(LANGUAGES) and facts["botSeat"] == BOT_SEAT
@@ -78,5 +79,13 @@ def test_the_seat_rows_offer_every_level_and_map_with_the_name_limit(tmp_path: P
 def test_the_shell_script_names_no_fact_of_its_own() -> None:
     """Keys, formats and languages come from the facts block, not from literals in shell.js."""
     shell = (ROOT / "assets/shell.js").read_text("utf-8")
-    for literal in (LANGUAGE_KEY, SAVE_KEY, HISTORY_KEY, "dadoteca-history", BOT_SEAT, '"it"'):
+    for literal in (
+        LANGUAGE_KEY,
+        SAVE_KEY,
+        HISTORY_KEY,
+        SOUND_KEY,
+        "dadoteca-history",
+        BOT_SEAT,
+        '"it"',
+    ):
         assert literal not in shell, literal
