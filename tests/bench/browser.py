@@ -163,6 +163,7 @@ addEventListener("keydown", (event) => {
 }, { capture: true });
 """
 
+PARTS = ("startup", "typing", "taps", "first-visit", "engine")  # what --only may pick
 READY_SELECTOR = "html[data-app-state=ready], html[data-app-state=failed]"
 FIRST_NAME = "#setup input[name=player]"
 
@@ -771,82 +772,104 @@ def print_summary(report: dict[str, Any]) -> None:
     for variant in report["variants"]:
         rate = variant["cpu_throttling"]
         log(f"\n-- CPU throttling {rate:g}x --")
-        startup = variant["startup"]
-        columns = ("first_paint_ms", "first_contentful_paint_ms", "wasm_ms", "wheel_ms", "ready_ms")
-        log("start-up, medians in ms from navigation start")
-        headings = ("FP", "FCP", "wasm in", "wheel in", "ready", "app/bare")
-        log(" " * 13 + "".join(f"{heading:>10}" for heading in headings))
-        for state in APP_LOADS:
-            for kind in ("app", "bare"):
-                figures = startup[state][kind]
-                cells = "".join(f"{ms(figures[key]).removesuffix(' ms'):>10}" for key in columns)
-                share = times(startup[state]["ratio_app_to_bare"]) if kind == "app" else ""
-                name = "(warm)" if state == "snapshot" and kind == "bare" else state
-                label = f"{state:<9}{kind}" if kind == "app" else f"{name:>8} {kind}"
-                log(f"  {label:<14}{cells}{share:>10}".rstrip())
-        cold_app = startup["cold"]["app"]
+        if "startup" in variant:
+            print_startup(variant["startup"])
+        if "typing" in variant:
+            typing = variant["typing"]
+            delays = typing["key_delay_ms"]
+            log(
+                f"typing a name while the app starts cold ({typing['keys']} keys, ready at "
+                f"{ms(typing['ready_ms'])}): each key waited p50 {delays['p50']:.0f} ms, "
+                f"p95 {delays['p95']:.0f} ms, max {delays['max']:.0f} ms"
+            )
+        if "taps" in variant:
+            print_taps(variant["taps"])
+    if report["first_visit"]:
+        print_first_visit(report["first_visit"], report["imports"])
+    if report["engine"]:
+        print_engine(report["engine"])
+    environment = report["environment"]
+    log(
+        f"\n{report['elapsed_seconds']:.0f} s in all; load average "
+        f"{environment['load_average_before'][0]:.1f} before, "
+        f"{environment['load_average_after'][0]:.1f} after, on {environment['cpus']} CPUs"
+    )
+
+
+def print_startup(startup: dict[str, Any]) -> None:
+    columns = ("first_paint_ms", "first_contentful_paint_ms", "wasm_ms", "wheel_ms", "ready_ms")
+    log("start-up, medians in ms from navigation start")
+    headings = ("FP", "FCP", "wasm in", "wheel in", "ready", "app/bare")
+    log(" " * 13 + "".join(f"{heading:>10}" for heading in headings))
+    for state in APP_LOADS:
+        for kind in ("app", "bare"):
+            figures = startup[state][kind]
+            cells = "".join(f"{ms(figures[key]).removesuffix(' ms'):>10}" for key in columns)
+            share = times(startup[state]["ratio_app_to_bare"]) if kind == "app" else ""
+            name = "(warm)" if state == "snapshot" and kind == "bare" else state
+            label = f"{state:<9}{kind}" if kind == "app" else f"{name:>8} {kind}"
+            log(f"  {label:<14}{cells}{share:>10}".rstrip())
+    cold_app = startup["cold"]["app"]
+    log(
+        f"  the cold app was offline-ready (its service worker in control) at "
+        f"{ms(cold_app['offline_ready_ms'])}; the first visit, to then, moved "
+        f"{cold_app['first_visit_body_bytes'] / 1e6:.1f} MB in "
+        f"{cold_app['first_visit_requests']:.0f} responses "
+        f"({cold_app['first_visit_not_modified']:.0f} x 304)"
+    )
+    for state, note in (
+        ("cold", ""),
+        ("warm", "  (app: service worker; bare: HTTP cache)"),
+        ("snapshot", ""),
+    ):
         log(
-            f"  the cold app was offline-ready (its service worker in control) at "
-            f"{ms(cold_app['offline_ready_ms'])}; the first visit, to then, moved "
-            f"{cold_app['first_visit_body_bytes'] / 1e6:.1f} MB in "
-            f"{cold_app['first_visit_requests']:.0f} responses "
-            f"({cold_app['first_visit_not_modified']:.0f} x 304)"
+            f"  served per {state} load: "
+            + ", ".join(
+                f"{kind} {startup[state][kind]['served_body_bytes'] / 1e6:.1f} MB "
+                f"({startup[state][kind]['served_requests']:.0f} requests, "
+                f"{startup[state][kind]['served_not_modified']:.0f} x 304)"
+                for kind in ("app", "bare")
+            )
+            + note
         )
-        for state, note in (
-            ("cold", ""),
-            ("warm", "  (app: service worker; bare: HTTP cache)"),
-            ("snapshot", ""),
+    log("  main-thread tasks over 50 ms until ready (median count / total, longest)")
+    for state in APP_LOADS:
+        for kind in ("app", "bare"):
+            if state == "snapshot" and kind == "bare":
+                continue
+            tasks = startup[state][kind]["long_tasks"]
+            log(
+                f"    {state:<9}{kind:<5} {tasks['count']:4.0f} / {ms(tasks['total_ms'])}, "
+                f"longest {ms(tasks['max_ms'])}"
+            )
+
+
+def print_taps(taps_report: dict[str, Any]) -> None:
+    for game_id, taps in taps_report["games"].items():
+        log(
+            f"tap latency, {game_id}: {taps['games']} games, {taps['taps']} taps at 360x640"
+            f"      p50      p95      max"
+        )
+        for key, label in (
+            ("dom_ms", "click() to DOM updated"),
+            ("frame_ms", "to the next frame"),
         ):
+            figures = taps[key]
             log(
-                f"  served per {state} load: "
-                + ", ".join(
-                    f"{kind} {startup[state][kind]['served_body_bytes'] / 1e6:.1f} MB "
-                    f"({startup[state][kind]['served_requests']:.0f} requests, "
-                    f"{startup[state][kind]['served_not_modified']:.0f} x 304)"
-                    for kind in ("app", "bare")
-                )
-                + note
+                f"  {label:<45} {figures['p50']:6.1f}   {figures['p95']:6.1f}   "
+                f"{figures['max']:6.1f} ms"
             )
-        log("  main-thread tasks over 50 ms until ready (median count / total, longest)")
-        for state in APP_LOADS:
-            for kind in ("app", "bare"):
-                if state == "snapshot" and kind == "bare":
-                    continue
-                tasks = startup[state][kind]["long_tasks"]
-                log(
-                    f"    {state:<9}{kind:<5} {tasks['count']:4.0f} / {ms(tasks['total_ms'])}, "
-                    f"longest {ms(tasks['max_ms'])}"
-                )
-        typing = variant["typing"]
-        delays = typing["key_delay_ms"]
         log(
-            f"typing a name while the app starts cold ({typing['keys']} keys, ready at "
-            f"{ms(typing['ready_ms'])}): each key waited p50 {delays['p50']:.0f} ms, "
-            f"p95 {delays['p95']:.0f} ms, max {delays['max']:.0f} ms"
+            "  by tap (DOM p50/p95): "
+            + ", ".join(
+                f"{act} x{figures['taps']} {figures['dom_ms']['p50']:.1f}/"
+                f"{figures['dom_ms']['p95']:.1f}"
+                for act, figures in taps["by_act"].items()
+            )
         )
-        for game_id, taps in variant["taps"]["games"].items():
-            log(
-                f"tap latency, {game_id}: {taps['games']} games, {taps['taps']} taps at 360x640"
-                f"      p50      p95      max"
-            )
-            for key, label in (
-                ("dom_ms", "click() to DOM updated"),
-                ("frame_ms", "to the next frame"),
-            ):
-                figures = taps[key]
-                log(
-                    f"  {label:<45} {figures['p50']:6.1f}   {figures['p95']:6.1f}   "
-                    f"{figures['max']:6.1f} ms"
-                )
-            log(
-                "  by tap (DOM p50/p95): "
-                + ", ".join(
-                    f"{act} x{figures['taps']} {figures['dom_ms']['p50']:.1f}/"
-                    f"{figures['dom_ms']['p95']:.1f}"
-                    for act, figures in taps["by_act"].items()
-                )
-            )
-    first_visit = report["first_visit"]
+
+
+def print_first_visit(first_visit: dict[str, Any], imports: dict[str, Any]) -> None:
     log(
         "\nfirst visit until offline-ready, bytes on the wire: "
         + ", ".join(
@@ -855,14 +878,15 @@ def print_summary(report: dict[str, Any]) -> None:
             for how, figures in first_visit.items()
         )
     )
-    imports = report["imports"]
     log(
         f"Python modules imported once the app is ready: {len(imports['modules_imported'])}, of "
         f"which {imports['stdlib_modules_imported']} of the stdlib archive's "
         f"{imports['stdlib_modules_in_archive']} files: "
         f"{imports['imported_bytes'] / 1e3:,.0f} kB of its {imports['archive_bytes'] / 1e3:,.0f} kB"
     )
-    engine_report = report["engine"]
+
+
+def print_engine(engine_report: dict[str, Any]) -> None:
     log(
         f"\nrules engine, random games/s        Pyodide {engine_report['pyodide']:<9}"
         f" CPython {engine_report['python']:<8} CPython/Pyodide"
@@ -881,12 +905,6 @@ def print_summary(report: dict[str, Any]) -> None:
             f"median {figures['first_median_ms']:.2f} ms; cached worst "
             f"{figures['cached_max_ms']:.4f} ms"
         )
-    environment = report["environment"]
-    log(
-        f"\n{report['elapsed_seconds']:.0f} s in all; load average "
-        f"{environment['load_average_before'][0]:.1f} before, "
-        f"{environment['load_average_after'][0]:.1f} after, on {environment['cpus']} CPUs"
-    )
 
 
 # -- main -----------------------------------------------------------------------------------
@@ -909,6 +927,13 @@ def main() -> None:
     parser.add_argument("--engine-players", type=int, nargs="+", default=[1, 2, 4])
     parser.add_argument(
         "--games", nargs="+", default=list(GAMES), choices=GAMES, help="games to measure"
+    )
+    parser.add_argument(
+        "--only",
+        nargs="+",
+        choices=PARTS,
+        default=list(PARTS),
+        help="measure only these parts (default: all)",
     )
     parser.add_argument(
         "--incognito",
@@ -935,20 +960,23 @@ def main() -> None:
         version = "?"
         for throttling in (1.0, args.cpu_throttling):
             log(f"CPU throttling {throttling:g}x")
+            variant: dict[str, Any] = {"cpu_throttling": throttling}
             with browser(playwright, site, throttling, args.incognito) as chromium:
                 version = chromium.version
-                startup = measure_startup(chromium, args.runs)
-                typing = measure_typing(chromium, args.runs)
-                taps = measure_taps(chromium, args.runs, args.games)
-                if throttling == 1:
+                if "startup" in args.only:
+                    variant["startup"] = measure_startup(chromium, args.runs)
+                if "typing" in args.only:
+                    variant["typing"] = measure_typing(chromium, args.runs)
+                if "taps" in args.only:
+                    variant["taps"] = measure_taps(chromium, args.runs, args.games)
+                if throttling == 1 and "first-visit" in args.only:
                     first_visit = measure_first_visit(chromium)
                     imports = measure_imports(chromium)
+                if throttling == 1 and "engine" in args.only:
                     engine_report = measure_engine(
                         chromium, args.runs, args.engine_seconds, args.engine_players, args.games
                     )
-            variants.append(
-                {"cpu_throttling": throttling, "startup": startup, "typing": typing, "taps": taps}
-            )
+            variants.append(variant)
     report = {
         "environment": {
             "chromium": f"Chromium {version}",
