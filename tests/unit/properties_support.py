@@ -55,34 +55,36 @@ def new_match(
 
 def play_seeded_games(
     game_id: str,
-    seats: range,
+    players: int,
     games: int,
     check: Check,
     lean_check: Check,
     *,
     options: Callable[[int, int], dict[str, str] | None] = lambda seed, players: None,
-) -> None:
-    """At least ``games`` seeded games over the table sizes ``seats``, checked after every
-    action: 1 in 8 with ``check`` and a record round trip (those checks cost as much as a game),
-    the rest with ``lean_check``. ``options(seed, players)``: the game's options."""
-    played: set[tuple[int, int]] = set()
+) -> list[AnyState]:
+    """``games`` seeded games of ``players`` players, checked after every action: 1 in 8 with
+    ``check`` and a record round trip (those checks cost as much as a game), the rest with
+    ``lean_check``; their final states. ``options(seed, players)``: the game's options.
 
-    @examples(-(-games // len(seats)))
+    Each table size is a test of its own, so that pytest-xdist spreads them over the cores."""
+    finals: dict[int, AnyState] = {}
+
+    @examples(games)
     @given(seed=SEEDS)
     def seeded(seed: int) -> None:
-        for players in seats:  # one example, several games: hypothesis's overhead is per example
-            game_options = options(seed, players)
-            note(f"{players} players, options {game_options}")
-            match = new_match(game_id, players, seed, game_options)
-            thorough = seed % 8 == 0
-            final = play(match, seed, check if thorough else lean_check, thorough=thorough)
-            assert final.is_terminal
-            if thorough:
-                check_record_round_trip(match)
-            played.add((players, seed))
+        game_options = options(seed, players)
+        note(f"{players} players, options {game_options}")
+        match = new_match(game_id, players, seed, game_options)
+        thorough = seed % 8 == 0
+        final = play(match, seed, check if thorough else lean_check, thorough=thorough)
+        assert final.is_terminal
+        if thorough:
+            check_record_round_trip(match)
+        finals[seed] = final
 
     seeded()
-    assert len(played) >= games
+    assert len(finals) >= games
+    return list(finals.values())
 
 
 def play(

@@ -1,9 +1,10 @@
 """Property tests of the Qwixx rules (hypothesis): random legal games checked after every action,
 record round trips, and every illegal action refused naming the broken rule.
 
-Games per run: 150 drawn by hypothesis + 7,850 seeded here, and 2,000 in test_qwixx_playouts.py:
-10,000. The checks read the sheets the way the rule book does (crossed numbers, the score table,
-who may act when), adding to the transition checks of test_qwixx_playouts.py.
+Games per run: 150 drawn by hypothesis + 9,850 seeded (1,970 per table size, 1-5 players):
+10,000. The checks read the sheets two ways: as bits, transition by transition
+(:func:`check_invariants`), and the way the rule book does (crossed numbers, the score table,
+who may act when).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Final
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from properties_support import (
@@ -26,11 +28,13 @@ from properties_support import (
     reach,
     someone,
 )
-from test_qwixx_playouts import check_invariants
 
 from dadoteca.core import Action, AnyState
 from dadoteca.qwixx import (
+    LAST_POSITION,
+    LOCK_BIT,
     PASS,
+    PENALTY_BOXES,
     QWIXX,
     RULES,
     Cross,
@@ -39,11 +43,13 @@ from dadoteca.qwixx import (
     QwixxState,
     Roll,
     Sheet,
+    row_points,
 )
 
 DRAWN_GAMES: Final = 150
-SEEDED_GAMES: Final = 7_850
+SEEDED_GAMES: Final = 9_850
 PLAYERS: Final = st.integers(min_value=1, max_value=5)
+TABLE_SIZES: Final = range(1, 6)
 
 # The rule book's score table: n crosses in a row (the lock counts as one) score ROW_SCORES[n].
 ROW_SCORES: Final = (0, 1, 3, 6, 10, 15, 21, 28, 36, 45, 55, 66, 78)
@@ -111,11 +117,51 @@ def check_crosses(old: Sheet, new: Sheet, crosses: list[Cross]) -> None:
         assert new.crossed_numbers(row) == tuple(sorted(numbers, reverse=not ASCENDING[row]))
 
 
+def check_invariants(before: QwixxState, after: QwixxState, player: int | None) -> None:
+    """What must hold across every transition, whatever the players chose."""
+    for sheet in after.sheets:
+        assert sheet.penalties <= PENALTY_BOXES
+        assert sheet.score() == sum(row_points(m.bit_count()) for m in sheet.rows) - (
+            5 * sheet.penalties
+        )
+        for row, mask in enumerate(sheet.rows):
+            if mask & LOCK_BIT:  # a lock only after the last number and 5 crosses before it
+                assert mask >> LAST_POSITION & 1 and mask.bit_count() >= 7
+                assert after.closed >> row & 1
+    # A row is closed exactly when somebody crossed its lock.
+    locked_by_someone = 0
+    for sheet in after.sheets:
+        for row, mask in enumerate(sheet.rows):
+            if mask & LOCK_BIT:
+                locked_by_someone |= 1 << row
+    assert after.closed == locked_by_someone
+    # Crosses never disappear, and only move right within a row.
+    for old, new in zip(before.sheets, after.sheets, strict=True):
+        for old_mask, new_mask in zip(old.rows, new.rows, strict=True):
+            assert new_mask & old_mask == old_mask
+            added = new_mask & ~old_mask & ~LOCK_BIT
+            assert added == 0 or added > (old_mask & ~LOCK_BIT)
+        assert new.penalties - old.penalties in (0, 1)
+    # Only the active player takes a penalty (ruling QWIXX_PENALTY_ACTIVE_ONLY).
+    for seat, (old, new) in enumerate(zip(before.sheets, after.sheets, strict=True)):
+        if new.penalties > old.penalties:
+            assert seat == before.active and before.phase == Phase.ACTION2
+    # The dice of locked rows are out of the game (ruling QWIXX_DICE).
+    if after.dice is not None and player is None:
+        for row, colour in enumerate(after.dice.colours):
+            assert (colour is None) == bool(after.closed >> row & 1)
+    # The game is over exactly when the rule book says (ruling QWIXX_GAME_END).
+    ended = after.closed.bit_count() >= 2 or any(s.penalties == 4 for s in after.sheets)
+    assert after.is_terminal == ended
+    if not after.is_terminal:
+        assert after.is_chance != bool(after.deciders)
+
+
 def check_step(before: AnyState, after: AnyState, player: int | None, action: Action) -> None:
     assert isinstance(before, QwixxState) and isinstance(after, QwixxState)
     players = before.num_players
     if after.sheets != before.sheets or player is None:
-        check_invariants(before, after, player)  # test_qwixx_playouts' transition checks
+        check_invariants(before, after, player)
         assert after.scores() == tuple(score(sheet) for sheet in after.sheets)
     else:
         assert not after.is_terminal  # only a sheet that changes can end the game
@@ -180,8 +226,14 @@ def test_games_drawn_by_hypothesis_keep_every_rule_and_replay_from_their_records
     check_record_round_trip(match)
 
 
-def test_seeded_games_keep_every_rule_and_replay_from_their_records() -> None:
-    play_seeded_games("qwixx", range(1, 6), SEEDED_GAMES, check_step, check_step)
+@pytest.mark.parametrize("players", TABLE_SIZES)
+def test_seeded_games_keep_every_rule_and_replay_from_their_records(players: int) -> None:
+    games = SEEDED_GAMES // len(TABLE_SIZES)
+    finals = play_seeded_games("qwixx", players, games, check_step, check_step)
+    qwixx_finals = [final for final in finals if isinstance(final, QwixxState)]
+    assert len(qwixx_finals) == len(finals)
+    assert min(final.turn for final in qwixx_finals) >= 2  # ended by the rules, not the loop
+    assert any(final.closed for final in qwixx_finals)  # the lock paths were exercised too
 
 
 # --- Illegal actions ---------------------------------------------------------------------------
