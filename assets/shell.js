@@ -14,14 +14,17 @@
   const LANGUAGES = FACTS.languages;
   const catalogs = { [FACTS.sourceLanguage]: {} };
 
-  const storage = (() => {
+  const usable = (area) => {
     try {
-      localStorage.getItem(LANGUAGE_KEY);
-      return localStorage;
+      const found = window[area];
+      found.getItem(LANGUAGE_KEY);
+      return found;
     } catch {
       return null; // private mode: nothing is remembered, everything still works
     }
-  })();
+  };
+  const storage = usable("localStorage");
+  const session = usable("sessionStorage"); // this window's own, across a reload
 
   function pickLanguage() {
     const saved = storage && storage.getItem(LANGUAGE_KEY);
@@ -78,6 +81,10 @@
 
   async function switchLanguage(language) {
     if (storage) storage.setItem(LANGUAGE_KEY, language);
+    await showLanguage(language);
+  }
+
+  async function showLanguage(language) {
     if (await translate(language)) {
       showStarters();
       window.dispatchEvent(new CustomEvent("dadoteca:language", { detail: language }));
@@ -339,14 +346,54 @@
         });
       });
     });
+    // The new version takes over every window of the app at once (after the player accepted
+    // it in one): each reloads into it. The game is saved after every action and the setup's
+    // fields are kept (keepSetupForReload), so nothing is lost. A first install, taking
+    // control of a page that had no service worker, needs no reload.
+    let controlled = Boolean(navigator.serviceWorker.controller);
     let reloading = false;
     navigator.serviceWorker.addEventListener("controllerchange", () => {
-      // Only after the player accepted: the game is saved after every action, so none is lost.
-      if (!reloading && !banner.hidden) {
+      const replaced = controlled;
+      controlled = true;
+      if (!reloading && replaced) {
         reloading = true;
+        keepSetupForReload();
+        window.dispatchEvent(new Event("dadoteca:reloading"));
         location.reload();
       }
     });
+  }
+
+  // The setup as typed, kept in this window's sessionStorage across a reload.
+  const SETUP_KEPT = "dadoteca.setup-kept";
+  const setupFields = () => [...setup.querySelectorAll("input, select")];
+
+  function keepSetupForReload() {
+    const values = setupFields().map((field) => (field.type === "radio" ? field.checked : field.value));
+    session?.setItem(SETUP_KEPT, JSON.stringify(values));
+  }
+
+  function restoreSetup() {
+    const text = session?.getItem(SETUP_KEPT);
+    session?.removeItem(SETUP_KEPT);
+    let values = null;
+    try {
+      values = JSON.parse(text);
+    } catch {
+      return;
+    }
+    const fields = setupFields();
+    if (!Array.isArray(values) || values.length !== fields.length) return; // another version's
+    fields.forEach((field, index) => {
+      if (field.type === "radio") field.checked = values[index] === true;
+      else if (field.id !== "player-count" && field.id !== "first-player") {
+        field.value = String(values[index]);
+      }
+    });
+    showSeatsOf();
+    countField.value = String(values[fields.indexOf(countField)]);
+    showSeats();
+    firstField.value = String(values[fields.indexOf(firstField)]);
   }
 
   // Once Python has started: precaching earlier would download the runtime a second time while
@@ -369,6 +416,7 @@
     catalog,
     openDialog,
     storage,
+    session,
   };
   watchBoot();
   whenBooted(registerServiceWorker);
@@ -389,8 +437,17 @@
     if (event.target.name === "player") showStarters();
   });
   showSeatsOf();
+  restoreSetup();
   document.getElementById("language").addEventListener("change", (event) => {
     switchLanguage(event.target.value);
+  });
+  // A choice made in another window of the app reaches this one: its language, its history.
+  window.addEventListener("storage", (event) => {
+    if (event.key === LANGUAGE_KEY && LANGUAGES.includes(event.newValue)) {
+      showLanguage(event.newValue);
+    } else if (event.key === HISTORY_KEY && document.getElementById("history").open) {
+      showHistory();
+    }
   });
   for (const button of document.querySelectorAll("[data-show-rules]")) {
     button.addEventListener("click", showRules);

@@ -6,6 +6,10 @@
 // Python runs on this page's thread today: it registers window.dadotecaPython, a function
 // taking a message's JSON and returning the update's, and pushes the updates of computer
 // moves to window.dadotecaTable.push. The messages are the same through a worker.
+//
+// The app may be open in several windows (the installed app and a tab, a restored tab): one
+// plays the saved game, holding a Web Lock, and only it writes the save; the others watch it,
+// told of every save by storage events, and can take it over ("Play here").
 "use strict";
 
 (() => {
@@ -16,9 +20,12 @@
   // A tap this soon after the screen changed hands was meant for the screen before: a double
   // tap on Pass must not pass for the next player too.
   const HANDOVER_GUARD_MS = 450;
-  const painted = { regions: {}, hands: null, handedAt: 0, moment: 0 };
+  const painted = { regions: {}, hands: null, handoverTimer: 0, moment: 0 };
+  let booted = false; // Python has the storage: from then on it is told of others' writes
 
   const query = new URLSearchParams(location.search);
+  const SAVE_KEY = FACTS.storageKeys.game;
+  const HISTORY_KEY = FACTS.storageKeys.history;
 
   // --- Python ---------------------------------------------------------------------------------
 
@@ -33,8 +40,8 @@
     }
   }
 
-  async function boot() {
-    const language = shell.language();
+  // The app's storage items, as they are now.
+  function storedItems() {
     const items = {};
     const storage = shell.storage;
     if (storage) {
@@ -43,17 +50,31 @@
         if (key.startsWith("dadoteca.")) items[key] = storage.getItem(key);
       }
     }
+    return items;
+  }
+
+  async function boot() {
+    const language = shell.language();
+    const catalog = await shell.catalog(language);
+    // A saved game is this window's to play unless another window is playing it.
+    const saved = shell.storage?.getItem(SAVE_KEY) ?? null;
+    const writer = saved === null || await game.take({ steal: playedHereBeforeReload() });
+    // Read last, and sent at once: no other window's write can fall in between.
+    const items = storedItems();
+    game.known = items[SAVE_KEY] ?? null;
     const seed = Number.parseInt(query.get("seed") ?? "", 10);
     send({
       type: "boot",
       storage: items,
-      lasting: Boolean(storage),
+      lasting: Boolean(shell.storage),
       language,
-      catalog: await shell.catalog(language),
+      catalog,
       seed: Number.isSafeInteger(seed) ? seed : null,
       pace: pace(),
+      writer,
     });
-    window.dadotecaStart = (request) => send({ type: "start", ...request });
+    booted = true;
+    window.dadotecaStart = (request) => game.send({ type: "start", ...request });
     const pending = window.dadotecaPendingStart;
     window.dadotecaPendingStart = null;
     if (pending && body.dataset.screen === "setup") window.dadotecaStart(pending);
@@ -80,6 +101,9 @@
     body.dataset.game = update.game; // the shell's rules button shows this game's summary
     body.dataset.language = update.language; // lags the shell's switch while a catalog loads
     body.dataset.busy = update.busy ? "yes" : "no";
+    body.dataset.watching = update.watching ? "yes" : "no";
+    document.getElementById("play").inert = update.watching;
+    if (update.watching) game.release(); // another window plays it now
     const focused = focusedControl();
     for (const [name, html] of Object.entries(update.regions)) {
       document.getElementById(`region-${name}`).innerHTML = html;
@@ -88,10 +112,11 @@
     keepFocus(focused);
     if ("notice" in update.regions) putAwayNewsLater();
     painted.moment = update.moment;
+    body.dataset.moment = update.moment; // which moment of the game is on screen
     if (update.hands !== painted.hands) {
       // From one player's screen to another's (not from the setup or a first paint).
       const handedOver = painted.hands !== null && update.screen === "play"
-        && !["setup", "over"].includes(painted.hands);
+        && !["setup", "over"].includes(painted.hands) && !update.watching;
       painted.hands = update.hands;
       if (handedOver) handOver(update);
     }
@@ -104,11 +129,11 @@
   // The screen is someone else's now: it shows whose, and taps are not taken for a moment
   // (body[data-handover] says when; tests that tap wait for it, as a person's eyes would).
   function handOver(update) {
-    painted.handedAt = performance.now();
     body.dataset.handover = "yes";
-    setTimeout(() => {
-      if (performance.now() - painted.handedAt >= HANDOVER_GUARD_MS) delete body.dataset.handover;
-    }, HANDOVER_GUARD_MS);
+    // The guard lasts from the latest change of hands (a timer's clock may run a hair ahead of
+    // performance.now(): comparing the two once left the guard on for good).
+    clearTimeout(painted.handoverTimer);
+    painted.handoverTimer = setTimeout(() => delete body.dataset.handover, HANDOVER_GUARD_MS);
     window.dadotecaEffects?.handOver(update);
     document.getElementById("play").scrollIntoView({ block: "start" });
   }
@@ -149,6 +174,10 @@
   function store(writes) {
     const storage = shell.storage;
     for (const [key, value] of writes) {
+      if (key === SAVE_KEY && !game.mayWrite()) {
+        game.watch(); // another window has saved since: its game is shown, this one's dropped
+        return;
+      }
       let ok = Boolean(storage);
       try {
         if (value === null) storage.removeItem(key);
@@ -156,8 +185,105 @@
       } catch {
         ok = false; // full, or refused: Python says so in words
       }
+      if (key === SAVE_KEY && ok) {
+        game.known = value;
+        if (value === null) game.release(); // no game in play: any window may start one
+      }
       if (!ok) send({ type: "stored", key, ok });
     }
+  }
+
+  // --- One window plays the game --------------------------------------------------------------
+
+  // The Web Lock held by the window that plays the saved game. Where Web Locks are missing,
+  // every window may write, and the comparison of mayWrite() alone keeps an older save from
+  // overwriting a newer one.
+  const game = {
+    lockName: SAVE_KEY,
+    writing: false,
+    releaseLock: null,
+    known: null, // the save as this window last saw it: read, written, or told of
+
+    // Hold the lock, if free (or taken from the window holding it); true once held.
+    take({ steal = false } = {}) {
+      if (this.writing) return Promise.resolve(true);
+      if (!navigator.locks) {
+        this.writing = true;
+        return Promise.resolve(true);
+      }
+      return new Promise((resolve) => {
+        navigator.locks.request(this.lockName, steal ? { steal } : { ifAvailable: true }, (lock) => {
+          resolve(Boolean(lock));
+          if (!lock) return undefined;
+          this.writing = true;
+          return new Promise((release) => { this.releaseLock = release; });
+        }).catch(() => {
+          // Taken over by another window: it plays now, this one watches.
+          if (this.writing) this.watch();
+        });
+      });
+    },
+
+    release() {
+      this.writing = false;
+      this.releaseLock?.();
+      this.releaseLock = null;
+    },
+
+    // This window may write the save: it plays the game, and nobody saved since it last saw it.
+    mayWrite() {
+      const storage = shell.storage;
+      return this.writing && (!storage || storage.getItem(SAVE_KEY) === this.known);
+    },
+
+    // Show the game as stored now, played in another window.
+    watch() {
+      this.release();
+      const items = storedItems();
+      this.known = items[SAVE_KEY] ?? null;
+      send({ type: "writer", writer: false, storage: items });
+    },
+
+    // Play here the game another window was playing (or, none, start one).
+    async takeOver() {
+      await this.take({ steal: true });
+      const items = storedItems();
+      this.known = items[SAVE_KEY] ?? null;
+      send({ type: "writer", writer: true, storage: items });
+    },
+
+    // A message that begins a game (start, import): only once this window may play, else it
+    // shows the game being played in another window.
+    async send(message) {
+      if (await this.take()) send(message);
+      else this.watch();
+    },
+  };
+
+  // Another window wrote: a save (this one now watches that game, or, if it has just taken
+  // the game over, plays on from that window's last save), the history (entries this one
+  // added are merged back if that write lacked them).
+  window.addEventListener("storage", (event) => {
+    if (event.key === SAVE_KEY) {
+      game.known = event.newValue;
+      if (event.newValue === null) game.release(); // no game in play
+    }
+    if (booted && (event.key === SAVE_KEY || event.key === HISTORY_KEY)) {
+      send({ type: "changed", key: event.key, value: event.newValue, writer: game.writing });
+    }
+  });
+
+  // A new version reloads every window of the app (assets/shell.js): the one that was playing
+  // the game plays it on after the reload, whichever window starts first.
+  const PLAYED_HERE = "dadoteca.played-here";
+  window.addEventListener("dadoteca:reloading", () => {
+    if (game.writing) shell.session?.setItem(PLAYED_HERE, "yes");
+  });
+
+  function playedHereBeforeReload() {
+    const played = shell.session?.getItem(PLAYED_HERE) === "yes";
+    shell.session?.removeItem(PLAYED_HERE);
+    return played;
   }
 
   // --- Taps ---------------------------------------------------------------------------------
@@ -172,6 +298,10 @@
     }
     if (act === "export" || act === "export-damaged") {
       send({ type: act });
+      return;
+    }
+    if (act === "take-over") {
+      game.takeOver();
       return;
     }
     // A finger's tap (detail > 0) so soon after a hand-over was meant for the screen before;
@@ -206,7 +336,7 @@
   document.getElementById("import-file").addEventListener("change", async (event) => {
     const [file] = event.target.files;
     event.target.value = "";
-    if (file) send({ type: "import", text: await file.text() });
+    if (file) game.send({ type: "import", text: await file.text() });
   });
 
   // --- Confirmations ------------------------------------------------------------------------

@@ -95,8 +95,12 @@ class App:
         new_seed: Callable[[], int],
         now: Callable[[], datetime] = lambda: datetime.now(UTC),
         randbelow: Callable[[int], int] = secrets.randbelow,
+        *,
+        watching: bool = False,
     ) -> None:
         self.store = store
+        # The game is being played in another window: this one shows it and writes nothing.
+        self.watching = watching
         self.history = History(store.store)
         self.now = now
         self._t = t
@@ -113,18 +117,27 @@ class App:
         self._redo: list[list[tuple[int | None, Action]]] = []
         self._pending_import: str | None = None
         self.events: list[Event] = []  # what the steps played made happen, for the page to say
-        match, answers, problem = store.load()
+        self.load_saved()
+
+    def load_saved(self) -> None:
+        """Show the game saved in the store (a window watching another's play calls this at
+        every save the other makes), with the answers given so far."""
+        match, answers, problem = self.store.load(writing=not self.watching)
         self._set_match(match)
         if match is not None and answers:
             self._answers, self._answers_for = answers, match.state
         if problem is not None:
-            self._say(
-                t(
-                    "The saved game could not be read and was set aside: {reason}",
-                    reason=t.rule(problem),
-                ),
-                "error",
-            )
+            t, reason = self.t, self.t.rule(problem)
+            if self.watching:  # the window playing sets it aside
+                self._say(t("The saved game could not be read: {reason}", reason=reason), "error")
+            else:
+                self._say(
+                    t(
+                        "The saved game could not be read and was set aside: {reason}",
+                        reason=reason,
+                    ),
+                    "error",
+                )
 
     @property
     def t(self) -> Translator:
@@ -192,10 +205,16 @@ class App:
                 + t("This device is not saving the game: it will be lost if you close it.")
                 + "</p>"
             )
+        if self.watching:
+            warnings.append(
+                '<p class="notice watching" role="status">'
+                f"{t('This game is being played in another window.')} "
+                f'<button data-act="take-over">{t("Play here")}</button></p>'
+            )
         if self.match is None and self.store.damaged is not None:
             warnings.append(
                 f'<p class="notice warning" role="status">'
-                f'{t("The damaged save is kept on this device.")} '
+                f"{t('The damaged save is kept on this device.')} "
                 f'<button data-act="export-damaged">{t("Download it")}</button></p>'
             )
         regions = dict.fromkeys(REGIONS, "")
@@ -208,6 +227,9 @@ class App:
         if self.match is None or self.ui is None:
             return regions
         regions.update(self.ui.regions(self.match.state, self.answers))
+        if self.watching:  # shown as it is, nothing to tap
+            regions["controls"] = ""
+            return regions
         regions["tools"] = self._tools()
         bot = self.computer_to_move()
         if bot is not None:  # the table watches: nothing to tap while a computer plays
@@ -245,6 +267,8 @@ class App:
 
     def handle(self, act: str, data: Mapping[str, str]) -> None:
         """One tap. Bad input of any kind becomes a message; nothing played is ever lost."""
+        if self.watching:
+            return  # the game is played in another window; this one only shows it
         self.notice = ""
         self.confirm = None
         pending_import, self._pending_import = self._pending_import, None
@@ -285,6 +309,8 @@ class App:
         None to draw it at random, as every rule book does (the setup's default); the seats
         turn so that it sits first, the order around the table unchanged.
         """
+        if self.watching:
+            return
         self.notice = ""
         ui_class = GAME_UIS.get(game)
         if ui_class is None:
@@ -487,8 +513,9 @@ class App:
         return None
 
     def computers_to_act(self) -> bool:
-        """A computer is to roll, or to answer the present decision: its move will come."""
-        if self.match is None or self.state.is_terminal:
+        """A computer is to roll, or to answer the present decision: its move will come (in
+        the window playing the game, not in one watching it)."""
+        if self.match is None or self.state.is_terminal or self.watching:
             return False
         state, seats = self.state, self.match.seats
         waiting = [state.roller] if state.roller is not None else state.deciders
@@ -503,7 +530,7 @@ class App:
         together each decide on the same moment. Whatever the table does meanwhile (a tap, a
         new game, an import) wins: a move worked out for a moment that has passed is dropped.
         """
-        while self.match is not None and not self.state.is_terminal:
+        while self.match is not None and not self.state.is_terminal and not self.watching:
             state, match = self.state, self.match
             roller = state.roller
             if roller is not None:
@@ -549,6 +576,8 @@ class App:
     def import_record(self, text: str, *, confirmed: bool = False) -> None:
         """Replace the current game by an imported record, if it is a valid one; a game still
         in play is only replaced after a confirmation."""
+        if self.watching:
+            return
         self.notice = ""
         try:
             match = Match.from_record(read_record_json(text, "import"))
@@ -595,9 +624,7 @@ class App:
         """A solo game's end shows the player's best on this device before this game."""
         assert self.match is not None and self.ui is not None
         if len(self.match.seats) == 1:
-            self.ui.best = self.history.best(
-                self.match, lower_is_better=self.ui.lower_is_better
-            )
+            self.ui.best = self.history.best(self.match, lower_is_better=self.ui.lower_is_better)
 
     def _new_game(self, *, confirmed: bool) -> None:
         """Back to the setup; a game still in play is only abandoned after a confirmation."""

@@ -8,7 +8,13 @@ The page sends (``type`` and its fields):
 
 - ``boot``: ``storage`` (the app's localStorage items, key to text), ``lasting`` (false when the
   browser keeps nothing), ``language``, ``catalog`` (the shell already loaded it), ``seed``
-  (``?seed=N``: the next new game), ``pace`` (``?pace=F``: the computers' pauses scaled);
+  (``?seed=N``: the next new game), ``pace`` (``?pace=F``: the computers' pauses scaled),
+  ``writer`` (false when another window of the app is playing the saved game: this one
+  watches it);
+- ``writer``: ``writer``, ``storage``: this window now plays the saved game (it took it over)
+  or only watches it (another took it over), with the storage as it is now;
+- ``changed``: ``key``, ``value``, ``writer``: another window wrote (or, null, removed) a
+  storage item; ``writer`` says whether this window plays the saved game;
 - ``tap``: ``act``, ``data`` (the tapped element's data-*), ``moment`` (of the screen tapped);
 - ``start``: the setup form, ``game``, ``names``, ``choices``, ``first``;
 - ``language``: ``language``, ``catalog``;
@@ -18,7 +24,8 @@ The page sends (``type`` and its fields):
 Each answer is an :func:`Session.update`: ``screen``, ``game``, ``language``, ``moment``,
 ``hands``, ``busy`` (a computer's move is to come), ``regions`` (only those that changed),
 ``events`` (what happened, each with its ``text`` when the table is told it in words),
-``confirm`` (a question to ask in a dialog, or null), ``writes`` (``[key, text or null]`` to
+``confirm`` (a question to ask in a dialog, or null), ``watching`` (the game is played in
+another window: nothing here to tap but "Play here"), ``writes`` (``[key, text or null]`` to
 store, in order) and, when asked, ``download`` (``{"kind", "text"}``).
 """
 
@@ -32,7 +39,7 @@ from dadoteca.core import draw, seed_generator
 
 from .app import App
 from .i18n import Translator
-from .storage import SAVE_KEY, GameStore
+from .storage import HISTORY_KEY, SAVE_KEY, GameStore
 
 __all__ = ["MirrorStore", "Session"]
 
@@ -58,6 +65,13 @@ class MirrorStore:
     def removeItem(self, key: str) -> None:  # noqa: N802
         self.items.pop(key, None)
         self.writes.append((key, None))
+
+    def changed(self, key: str, value: str | None) -> None:
+        """An item as another window left it: the copy follows, no write is queued."""
+        if value is None:
+            self.items.pop(key, None)
+        else:
+            self.items[key] = value
 
     def take_writes(self) -> list[tuple[str, str | None]]:
         writes, self.writes = self.writes, []
@@ -132,7 +146,32 @@ class Session:
             self._download = {"kind": "damaged", "text": app.store.damaged}
         elif kind == "stored" and message.get("ok") is False and message.get("key") == SAVE_KEY:
             app.store.working = False
+        elif kind == "writer":
+            for key, value in _texts(message.get("storage")).items():
+                self.store.changed(key, value)
+            app.watching = message.get("writer") is False
+            app.load_saved()
+        elif kind == "changed":
+            writer = message.get("writer") is True
+            self._changed_elsewhere(_text(message.get("key")), message.get("value"), writer)
         return self.update()
+
+    def _changed_elsewhere(self, key: str, value: object, writer: bool) -> None:
+        """Another window wrote ``key``. A save: that window's game, which this one now
+        watches (removed, nobody plays: this one may start one); or, if this window plays the
+        game (``writer``), the last save of the window it took the game from, made before that
+        window knew: this one plays on from it. A history gets back the entries this window
+        added, if that window wrote it from an older copy."""
+        assert self.app is not None
+        text = value if isinstance(value, str) else None
+        if self.store.items.get(key) == text:
+            return  # news of what this window already has (it read it when taking over)
+        self.store.changed(key, text)
+        if key == SAVE_KEY:
+            self.app.watching = text is not None and not writer
+            self.app.load_saved()
+        elif key == HISTORY_KEY:
+            self.app.history.changed_elsewhere(text)
 
     def _boot(self, message: Mapping[str, Any]) -> None:
         self.store = MirrorStore(_texts(message.get("storage")))
@@ -144,7 +183,12 @@ class Session:
         translator = Translator(_text(message.get("language")), self._catalogs(message))
         extra = {} if self.randbelow is None else {"randbelow": self.randbelow}
         self.app = App(
-            GameStore(self.store, lasting=lasting), translator, self.new_seed, self.now, **extra
+            GameStore(self.store, lasting=lasting),
+            translator,
+            self.new_seed,
+            self.now,
+            watching=message.get("writer") is False,
+            **extra,
         )
         self._sent.clear()
 
@@ -187,6 +231,7 @@ class Session:
                 {**event.to_json(), "text": app.say(event)} for event in app.take_events()
             ],
             "confirm": confirm._asdict() if confirm is not None else None,
+            "watching": app.watching,
             "writes": self.store.take_writes(),
         }
         if self._download is not None:

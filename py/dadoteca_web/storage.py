@@ -140,8 +140,11 @@ class GameStore:
         except Exception:  # quota exceeded or storage refused: all the same to the player
             self.working = False
 
-    def load(self) -> Saved:
-        """The saved game, or none and the error after setting an unreadable save aside."""
+    def load(self, *, writing: bool = True) -> Saved:
+        """The saved game, or none and the error after setting an unreadable save aside.
+
+        Not ``writing`` (a window that only watches the game another window plays), an
+        unreadable save is left where it is: only the window playing touches it."""
         try:
             text = self.store.getItem(SAVE_KEY)
         except Exception:  # storage unavailable: there is simply nothing saved
@@ -153,7 +156,8 @@ class GameStore:
             record = read_record_json(text, "save")
             match = Match.from_record(record)
         except RuleError as error:
-            self._set_aside(text)
+            if writing:
+                self._set_aside(text)
             return Saved(None, {}, error)
         return Saved(match, _answers_of(record, match), None)
 
@@ -194,6 +198,9 @@ class History:
 
     def __init__(self, store: KeyValueStore) -> None:
         self.store = store
+        # The entries this window added, by id: another window writing the history from an
+        # older copy would drop them, so they are merged back (see :meth:`changed_elsewhere`).
+        self.added: dict[str, dict[str, object]] = {}
 
     def games(self) -> list[dict[str, object]]:
         """The entries, oldest first; none when there is no history or it cannot be read."""
@@ -222,24 +229,39 @@ class History:
         ``result``, and no winner). Storage trouble loses the entry only; the game's own save
         and its warning are GameStore's."""
         entry_id = _entry_id(match)
-        games = self.games()
-        if any(game.get("id") == entry_id for game in games):
-            return
         state = match.state
         scores = state.scores()
-        games.append(
-            {
-                "id": entry_id,
-                "ended": ended.isoformat(timespec="seconds"),
-                "game": match.game.id,
-                "players": [
-                    {"name": seat.name, "kind": seat.kind, "score": score}
-                    for seat, score in zip(match.seats, scores, strict=True)
-                ],
-                "winners": [] if result is not None else list(state.winners()),
-                **({} if result is None else {"result": result}),
-            }
-        )
+        self.added[entry_id] = {
+            "id": entry_id,
+            "ended": ended.isoformat(timespec="seconds"),
+            "game": match.game.id,
+            "players": [
+                {"name": seat.name, "kind": seat.kind, "score": score}
+                for seat, score in zip(match.seats, scores, strict=True)
+            ],
+            "winners": [] if result is not None else list(state.winners()),
+            **({} if result is None else {"result": result}),
+        }
+        self._merge_added()
+
+    def changed_elsewhere(self, text: str | None) -> None:
+        """Another window wrote the history (``text``, as now stored): entries this window
+        added and that write lacks are merged back in. A history cleared (None) clears ours
+        too: a clear is deliberate, whichever window it was made in."""
+        if text is None:
+            self.added.clear()
+        else:
+            self._merge_added()
+
+    def _merge_added(self) -> None:
+        """Write the stored history with every entry this window added, if one is missing
+        (oldest first by end time, the latest HISTORY_LIMIT)."""
+        games = self.games()
+        present = {game.get("id") for game in games}
+        missing = [entry for entry_id, entry in self.added.items() if entry_id not in present]
+        if not missing:
+            return
+        games = sorted([*games, *missing], key=lambda game: str(game.get("ended", "")))
         stored = {
             "format": HISTORY_FORMAT,
             "version": HISTORY_VERSION,

@@ -8,7 +8,15 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from playwright.sync_api import Browser, ConsoleMessage, Page, Request, ViewportSize
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    ConsoleMessage,
+    Page,
+    Playwright,
+    Request,
+    ViewportSize,
+)
 
 from build.serve import BackgroundServer
 from dadoteca.match import Match
@@ -175,6 +183,23 @@ def offline_page(browser: Browser, dist: Path, query: str) -> Iterator[Page]:
     finally:
         context.close()
         server.stop()
+
+
+@contextmanager
+def profile(playwright: Playwright, folder: Path) -> Iterator[BrowserContext]:
+    """One persistent browser profile: its windows share localStorage and Web Locks."""
+    context = playwright.chromium.launch_persistent_context(
+        str(folder),
+        executable_path=CHROMIUM,
+        args=CHROMIUM_ARGS,
+        viewport=PHONE,
+        locale="en-GB",
+        has_touch=True,
+    )
+    try:
+        yield context
+    finally:
+        context.close()
 
 
 # The page's regions next to the HTML the app in CPython paints for the same record, both as

@@ -3,7 +3,9 @@ and keys, legal or not, with no error on the page and a saved game that is alway
 
 The taps run in a loop inside the page (one round trip per chunk); real keys go through
 Playwright's keyboard between chunks. At every checkpoint the saved record replays in CPython,
-and the app resumed from it in CPython paints the same regions as the page.
+and the app resumed from it in CPython paints the same regions as the page. Then the app open
+in two windows of one profile: random taps in both, alternating, "Play here" among them; after
+every tap the saved game replays and has lost nothing but what an Undo took back.
 """
 
 from __future__ import annotations
@@ -13,9 +15,16 @@ import random
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, ViewportSize
+from playwright.sync_api import Page, Playwright, ViewportSize
 
-from appdriver import SIMPLE_TAPS, PageWatch, assert_the_page_shows_the_saved_game, open_app
+from appdriver import (
+    SIMPLE_TAPS,
+    PageWatch,
+    assert_the_page_shows_the_saved_game,
+    open_app,
+    profile,
+    saved_record,
+)
 from build.serve import BackgroundServer
 from dadoteca.match import Match
 
@@ -50,7 +59,7 @@ MONKEY_JS = """async ({ seed, count, game, taps, simple }) => {
   const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
   const avoided = "#setup, [data-act=import], [data-act=new-game], #update-accept";
   const names = ["Ann", "Bo", "Zoë", "Łukasz", "<b>Kai</b>", "Mía ", "李"];
-  const report = { actions: 0, setups: 0, finished: [] };
+  const report = { actions: 0, setups: 0, finished: [], acts: [] };
   let kept = false;
   const setUp = () => {
     find(`#setup input[name=game][value=${game}]`).click();
@@ -67,6 +76,7 @@ MONKEY_JS = """async ({ seed, count, game, taps, simple }) => {
     });
     find("#setup button[type=submit]").click();
     report.setups++;
+    report.acts.push("start");
   };
   for (let waited = 0; report.actions < count; ) {
     await nextTask();
@@ -106,6 +116,7 @@ MONKEY_JS = """async ({ seed, count, game, taps, simple }) => {
     } else {
       target = find(".tools [data-act=new-game]");
     }
+    report.acts.push(target?.dataset?.act ?? target?.id ?? target?.tagName ?? "nothing");
     if (target && target.click) target.click();
     else if (target) target.dispatchEvent(new MouseEvent("click", { bubbles: true }));  // SVG
   }
@@ -153,3 +164,74 @@ def test_a_monkey_finds_no_error_and_no_illegal_state(
         f"{len(finished)} finished"
     )
     assert setups >= 2 and finished  # games end, and the setup comes back after them
+
+
+TWO_WINDOW_TAPS = 240
+TAKE_OVER_SHARE = 0.1  # of the taps in the window watching: "Play here" first
+WATCHING = "body[data-watching=yes]"
+PLAYING = "body[data-watching=no]"
+
+
+def agreed_record(*pages: Page) -> dict[str, object] | None:
+    """The saved game once every window reads the same (a window's copy of localStorage
+    follows another window's write a moment later; computers may still be moving)."""
+    for _ in range(250):
+        texts = {page.evaluate("localStorage.getItem('dadoteca.game')") for page in pages}
+        if len(texts) == 1:
+            return saved_record(pages[0])
+        pages[0].wait_for_timeout(20)
+    raise AssertionError(f"the windows still disagree on the saved game: {texts}")
+
+
+def actions_of(record: dict[str, object] | None) -> list[tuple[int | None, str]] | None:
+    """The saved game's actions, replayed through the rules (None: no game saved)."""
+    if record is None:
+        return None
+    match = Match.from_record(record)
+    return [(player, str(action)) for player, action in match.actions]
+
+
+@pytest.mark.parametrize("game", ["qwixx", "diceland", "shelfie"])
+def test_two_windows_tapped_in_turn_never_lose_a_saved_action(
+    playwright: Playwright, server: BackgroundServer, tmp_path: Path, game: str
+) -> None:
+    rng = random.Random(f"{SEED}-two-windows-{game}")
+    with profile(playwright, tmp_path / "profile") as context:
+        windows = []
+        for _ in range(2):
+            page = context.new_page()
+            watch = PageWatch().attach(page)
+            open_app(page, f"{server.url}?seed={SEED}&pace=0")
+            windows.append((page, watch))
+        saved = actions_of(saved_record(windows[0][0]))
+        took_over = 0
+        for tap_number in range(TWO_WINDOW_TAPS):
+            page, watch = windows[tap_number % 2]
+            if page.is_visible(WATCHING) and rng.random() < TAKE_OVER_SHARE:
+                # As the monkey taps (a dialog it opened may cover the button).
+                page.eval_on_selector("#region-warnings [data-act=take-over]", "(e) => e.click()")
+                page.wait_for_selector(PLAYING)
+                took_over += 1
+            report = page.evaluate(
+                MONKEY_JS,
+                {
+                    "seed": rng.getrandbits(32),
+                    "count": 1,
+                    "game": game,
+                    "taps": SIMPLE_TAPS,
+                    "simple": SIMPLE_SHARE[game],
+                },
+            )
+            acts = report["acts"]
+            took_over += "take-over" in acts
+            now = actions_of(agreed_record(*(window for window, _ in windows)))
+            if saved is not None and "start" not in acts:  # the same game as before the tap
+                if now is None:
+                    assert "new-game" in acts, acts
+                elif "take-back" not in acts:
+                    assert now[: len(saved)] == saved, (acts, len(saved), len(now))
+                else:
+                    assert len(now) < len(saved) or now[: len(saved)] == saved, acts
+            saved = now
+            assert watch.errors == [], watch.errors
+        assert took_over > 0  # the game changed windows, and the checks held across

@@ -1,0 +1,223 @@
+"""The app open in two windows of one browser profile: one plays the saved game, the other
+watches it and may take it over; nothing either does loses what the other played."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from playwright.sync_api import BrowserContext, Page, Playwright
+
+from appdriver import (
+    PageWatch,
+    open_app,
+    profile,
+    saved_record,
+    start_game,
+    tap,
+    wait_ready,
+)
+from build.build import finish_site
+from build.serve import BackgroundServer
+from dadoteca.match import Match
+
+SHOWN_WITHIN_MS = 1_000  # a save in one window shows in the other within a second
+WATCHING = "body[data-watching=yes]"
+PLAYING = "body[data-watching=no]"
+# A window that misses the others' storage events, as a frozen or discarded tab may: it acts
+# on the game it last saw.
+DEAF_TO_OTHER_WINDOWS = """window.addEventListener("storage", (event) => {
+  event.stopImmediatePropagation();
+}, true);"""
+
+
+def window(context: BrowserContext, url: str) -> tuple[Page, PageWatch]:
+    page = context.new_page()
+    watch = PageWatch().attach(page)
+    open_app(page, url)
+    return page, watch
+
+
+def actions(page: Page) -> int:
+    record = saved_record(page)
+    assert record is not None
+    replayed = Match.from_record(record)  # every action through the rules: all legal
+    return len(replayed.actions)
+
+
+def moment(page: Page) -> str | None:
+    return page.get_attribute("body", "data-moment")
+
+
+def shows_the_same_moment(watching: Page, playing: Page) -> None:
+    watching.wait_for_function(
+        "(moment) => document.body.dataset.moment === moment",
+        arg=moment(playing),
+        timeout=SHOWN_WITHIN_MS,
+    )
+
+
+def play_taps(page: Page, count: int) -> None:
+    """Roll, and nobody crosses anything: a turn of a two-person Qwixx game is four actions (the
+    roll, the two answers to the white sum, the active player's pass)."""
+    for _ in range(count):
+        for act in ("roll", "done", "pass"):
+            tap(page, f"#play [data-act={act}]")
+
+
+def test_a_window_watches_the_game_played_in_another_and_never_overwrites_it(
+    playwright: Playwright, server: BackgroundServer, tmp_path: Path
+) -> None:
+    with profile(playwright, tmp_path / "profile") as context:
+        playing, playing_watch = window(context, f"{server.url}?seed=8&pace=0")
+        start_game(playing, ["Anna", "Bo"])
+        play_taps(playing, 1)
+        watching, watching_watch = window(context, server.url)
+        watching.wait_for_selector(WATCHING)
+        assert "being played in another window" in watching.inner_text("#region-warnings")
+        shows_the_same_moment(watching, playing)
+        for _ in range(3):
+            play_taps(playing, 1)
+            shows_the_same_moment(watching, playing)  # each save, within a second
+        assert actions(playing) == 16
+        # Taps on what the watching window shows reach nothing: its game is inert.
+        for selector in ("#region-board .cell", "#region-prompt", "#region-scores"):
+            box = watching.locator(selector).first.bounding_box()
+            assert box is not None
+            watching.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        assert actions(playing) == 16 and watching.is_visible(WATCHING)
+        assert playing_watch.errors == watching_watch.errors == []
+
+
+def test_a_window_that_missed_the_saves_of_another_never_writes_an_older_game(
+    playwright: Playwright, server: BackgroundServer, tmp_path: Path
+) -> None:
+    """Without Web Locks, and deaf to storage events: its tap finds a newer save than the
+    one it knew, writes nothing, and shows the newer game instead."""
+    with profile(playwright, tmp_path / "profile") as context:
+        context.add_init_script("delete Navigator.prototype.locks;" + DEAF_TO_OTHER_WINDOWS)
+        first, _ = window(context, f"{server.url}?seed=8&pace=0")
+        start_game(first, ["Anna", "Bo"])
+        play_taps(first, 1)
+        stale, watch = window(context, server.url)
+        stale.wait_for_selector(PLAYING)  # no lock to say otherwise: it thinks it plays
+        play_taps(first, 3)
+        newer = saved_record(first)
+        stale_moment = moment(stale)
+        tap(stale, "#play [data-act=roll]")
+        stale.wait_for_selector(WATCHING, timeout=SHOWN_WITHIN_MS)
+        assert saved_record(first) == newer and moment(stale) == moment(first) != stale_moment
+        assert watch.errors == []
+
+
+def test_playing_can_be_taken_over_both_ways(
+    playwright: Playwright, server: BackgroundServer, tmp_path: Path
+) -> None:
+    with profile(playwright, tmp_path / "profile") as context:
+        first, _ = window(context, f"{server.url}?seed=8&pace=0")
+        start_game(first, ["Anna", "Bo"])
+        second, _ = window(context, server.url)
+        second.wait_for_selector(WATCHING)
+        for taking, giving in ((second, first), (first, second)):
+            taking.click("#region-warnings [data-act=take-over]")
+            taking.wait_for_selector(PLAYING)
+            giving.wait_for_selector(WATCHING, timeout=SHOWN_WITHIN_MS)
+            before = actions(taking)
+            play_taps(taking, 1)
+            assert actions(taking) == before + 4
+            shows_the_same_moment(giving, taking)
+
+
+def finish_against_computers(page: Page) -> None:
+    """A game of two computers, played at once (pace 0), to its end screen."""
+    page.select_option("#player-count", "2")
+    for seat in range(2):
+        page.select_option(f"#setup .seat-kind >> nth={seat}", "easy")
+    page.click("#setup button[type=submit]")
+    page.wait_for_selector("body[data-screen=over]", timeout=60_000)
+
+
+def test_two_games_finished_in_two_windows_both_reach_the_history(
+    playwright: Playwright, server: BackgroundServer, tmp_path: Path
+) -> None:
+    with profile(playwright, tmp_path / "profile") as context:
+        first, _ = window(context, f"{server.url}?pace=0")
+        second, _ = window(context, f"{server.url}?pace=0")
+        finish_against_computers(first)
+        second.wait_for_selector(WATCHING)
+        second.click("#region-warnings [data-act=take-over]")
+        second.wait_for_selector(PLAYING)
+        tap(second, "#region-controls [data-act=new-game]")
+        second.wait_for_selector("body[data-screen=setup]")
+        finish_against_computers(second)
+        for page in (first, second):
+            page.click("#history-open")
+            page.wait_for_function(
+                "document.querySelectorAll('#history .history-list > li').length === 2",
+                timeout=SHOWN_WITHIN_MS,
+            )
+
+
+def test_a_language_chosen_in_one_window_reaches_the_other(
+    playwright: Playwright, server: BackgroundServer, tmp_path: Path
+) -> None:
+    with profile(playwright, tmp_path / "profile") as context:
+        first, _ = window(context, server.url)
+        second, _ = window(context, server.url)
+        first.select_option("#language", "it")
+        second.wait_for_function("document.documentElement.lang === 'it'", timeout=5_000)
+        assert second.input_value("#language") == "it"
+
+
+def look_for_the_new_version(context: BrowserContext, page: Page) -> None:
+    """The browser's check for a new service worker, as an hour later (the HTTP cache's copy
+    stale). Again until it finds it: the windows' own checks at start-up may still be putting
+    the old copy in the HTTP cache."""
+    for _ in range(20):
+        context.new_cdp_session(page).send("Network.clearBrowserCache")
+        if page.evaluate(
+            "navigator.serviceWorker.getRegistration()"
+            ".then((r) => r.update().then(() => Boolean(r.installing || r.waiting)))"
+        ):
+            return
+        page.wait_for_timeout(500)
+    raise AssertionError("the new version was never found")
+
+
+def test_a_new_version_offered_with_two_windows_open_keeps_the_game_in_both(
+    playwright: Playwright, dist: Path, tmp_path: Path
+) -> None:
+    old, new = tmp_path / "v1", tmp_path / "v2"
+    shutil.copytree(dist, old)
+    shutil.copytree(dist, new)
+    with (new / "assets" / "app.css").open("a") as css:
+        css.write("\n/* version 2 */\n")
+    finish_site(old)
+    new_version = finish_site(new)
+    with BackgroundServer(old) as host, profile(playwright, tmp_path / "profile") as context:
+        playing, _ = window(context, f"{host.url}?seed=8&pace=0")
+        playing.wait_for_function("navigator.serviceWorker.ready.then(r => !!r.active)")
+        start_game(playing, ["Anna", "Bo"])
+        play_taps(playing, 2)
+        watching, _ = window(context, host.url)
+        watching.wait_for_selector(WATCHING)
+        record = saved_record(playing)
+        for page in (playing, watching):
+            page.evaluate("window.stillTheSamePage = true")
+        host.root = new  # version 2 is deployed while the game is in play
+        look_for_the_new_version(context, playing)
+        for page in (playing, watching):
+            page.wait_for_selector("#update:not([hidden])", timeout=60_000)
+        playing.click("#update-accept")
+        for page in (playing, watching):
+            page.wait_for_function("window.stillTheSamePage === undefined", timeout=60_000)
+            wait_ready(page)
+            assert page.get_attribute("body", "data-screen") == "play"
+            assert new_version in page.evaluate("caches.keys().then(k => k.join(' '))")
+        assert saved_record(playing) == record
+        playing.wait_for_selector(PLAYING)  # the window that played plays on
+        watching.wait_for_selector(WATCHING)
+        play_taps(playing, 1)
+        shows_the_same_moment(watching, playing)
+        assert json.dumps(saved_record(watching)) == json.dumps(saved_record(playing))
