@@ -1,19 +1,22 @@
 """Translations, gettext style: extract the English strings, check the catalogs, compile them.
 
 The English text is the key (msgid). Catalogs are ``assets/i18n/LANG.po``, one per language
-other than English; the browser reads them compiled to ``i18n/LANG.json``.
+other than English; the browser reads them compiled to ``i18n/LANG.json`` (the layout is in
+``dadoteca_web/i18n.py``, which reads it).
 
     python -m build.i18n extract          update assets/i18n/*.po from the sources
     python -m build.i18n check            exit 1 if a catalog is incomplete, stale or wrong
     python -m build.i18n compile OUTDIR   write OUTDIR/LANG.json ({msgid: msgstr})
-    python -m build.i18n fill FILE.json   set translations: {LANG: {msgid: msgstr}}
+    python -m build.i18n fill FILE.json   set translations: {LANG: {msgid: msgstr or [forms]}}
 
 Where msgids come from, in this order (then file order, then line order):
 
 1. ``t("...")`` and ``self.t("...")`` calls in ``py/dadoteca_web/**/*.py`` whose first argument
-   is a string literal (``t(variable)`` is a look-up of a msgid extracted elsewhere);
+   is a string literal (``t(variable)`` is a look-up of a msgid extracted elsewhere), and the
+   plural ones, ``t.n("... {count} die", "... {count} dice", count)`` (ngettext style);
 2. the rule messages and event announcements: module-level dicts named ``*RULES`` or
-   ``*EVENTS`` in ``py/dadoteca`` and ``py/dadoteca_web`` (id -> English template); the words
+   ``*EVENTS`` in ``py/dadoteca`` and ``py/dadoteca_web`` (id -> English template, a string
+   or ``Plural("singular", "plural")``); the words
    the UI passes through ``t`` (module-level tuples named in ``WORD_LISTS``, e.g. Qwixx's
    ``ROW_NAMES``); and the string
    literals passed as keyword parameters to a rule error (``RuleError(...)`` or a module-level
@@ -22,26 +25,36 @@ Where msgids come from, in this order (then file order, then line order):
 3. ``index.html``: the text of elements marked ``data-i18n`` (stripped, whitespace collapsed)
    and the values of the attributes listed in ``data-i18n-attr``.
 
-Standard library only: the build and the tests run it without installing anything.
+The extraction is the project's own (Babel's extractors see calls, not rule tables, word lists
+or marked HTML); the ``.po`` files, their plural entries and each language's plural rule are
+Babel's (a build and test tool, never shipped to the page): reading and writing gettext's
+format, plural forms included, is what it is maintained for.
 """
 
 from __future__ import annotations
 
 import argparse
 import ast
+import io
 import json
-import re
 import string
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+import tomllib
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from gettext import c2py
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Final
 
+from babel.messages import pofile
+from babel.messages.catalog import Catalog
+from babel.messages.catalog import Message as Entry
+
+from dadoteca_web.i18n import PLURAL_RULE, SEPARATOR, plural_key
+
 __all__ = [
     "LANGUAGES",
-    "Entry",
     "Message",
     "check",
     "compile_catalogs",
@@ -49,9 +62,9 @@ __all__ = [
     "fill_catalogs",
     "parse_po",
     "placeholders",
-    "read_po",
+    "po_text",
+    "translations",
     "update_catalogs",
-    "write_po",
 ]
 
 ROOT: Final = Path(__file__).resolve().parent.parent
@@ -64,8 +77,12 @@ SHELL: Final = "index.html"
 # Module-level tuples of words that the UI shows through ``t(word)``.
 WORD_LISTS: Final = frozenset({"ROW_NAMES", "COLOURS", "FACES"})
 TRANSLATE_CALLS: Final = frozenset({"t"})
+PLURAL_METHOD: Final = "n"  # t.n(singular, plural, count)
+PLURAL: Final = "Plural"  # Plural(singular, plural) in a RULES/EVENTS dict
 RULE_ERROR: Final = "RuleError"
 PO_WIDTH: Final = 79
+# Counts up to this give every form of a plural rule its say when the rule is checked.
+RULE_CHECK_COUNTS: Final = range(1000)
 VOID_ELEMENTS: Final = frozenset(
     {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
 )
@@ -80,10 +97,12 @@ class CatalogError(ValueError):
 
 @dataclass(slots=True)
 class Message:
-    """A msgid found in the sources, with every place (``file:line``) it was found."""
+    """A msgid found in the sources, with every place (``file:line``) it was found; ``plural``
+    is the English plural of a plural message (``msgid`` is then its singular)."""
 
     msgid: str
     references: list[str] = field(default_factory=list)
+    plural: str | None = None
 
 
 class _Collector:
@@ -92,10 +111,16 @@ class _Collector:
     def __init__(self) -> None:
         self.messages: dict[str, Message] = {}
 
-    def add(self, msgid: str, reference: str) -> None:
+    def add(self, msgid: str, reference: str, plural: str | None = None) -> None:
         if not msgid:
             return
-        message = self.messages.setdefault(msgid, Message(msgid))
+        message = self.messages.setdefault(msgid, Message(msgid, plural=plural))
+        if message.plural != plural:
+            # One msgid is one catalog entry (gettext's rule, and Babel's key).
+            raise CatalogError(
+                f"{reference}: {msgid!r} has the plural {plural!r} here and {message.plural!r} "
+                f"at {message.references[0]}"
+            )
         if reference not in message.references:
             message.references.append(reference)
 
@@ -131,6 +156,24 @@ def _callee(call: ast.Call) -> str | None:
     return None
 
 
+def _plural_pair(call: ast.Call) -> tuple[str, str] | None:
+    """The two msgids of ``t.n("…", "…", …)`` / ``Plural("…", "…")``, if both are literals."""
+    if len(call.args) < 2:
+        return None
+    singular, plural = _string(call.args[0]), _string(call.args[1])
+    return None if singular is None or plural is None else (singular, plural)
+
+
+def _is_plural_call(call: ast.Call) -> bool:
+    """``t.n(…)`` or ``self.t.n(…)``: the translator's ngettext."""
+    func = call.func
+    if not isinstance(func, ast.Attribute) or func.attr != PLURAL_METHOD:
+        return False
+    owner = func.value
+    name = owner.id if isinstance(owner, ast.Name) else getattr(owner, "attr", None)
+    return name in TRANSLATE_CALLS
+
+
 def _calls_in_order(tree: ast.AST) -> list[ast.Call]:
     calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call)]
     return sorted(calls, key=lambda call: (call.lineno, call.col_offset))
@@ -155,10 +198,16 @@ def _front_end_messages(root: Path, found: _Collector) -> None:
     for path in _python_files(root, FRONT_END):
         name = _relative(root, path)
         for call in _calls_in_order(_parse_python(path)):
-            if _callee(call) in TRANSLATE_CALLS and call.args:
+            reference = f"{name}:{call.lineno}"
+            if _is_plural_call(call):
+                pair = _plural_pair(call)
+                if pair is None:
+                    raise CatalogError(f"{reference}: t.n needs two string literals")
+                found.add(pair[0], reference, pair[1])
+            elif _callee(call) in TRANSLATE_CALLS and call.args:
                 msgid = _string(call.args[0])
                 if msgid is not None:
-                    found.add(msgid, f"{name}:{call.lineno}")
+                    found.add(msgid, reference)
 
 
 def _rule_error_builders(trees: Iterable[ast.Module]) -> set[str]:
@@ -182,14 +231,25 @@ def _rule_messages(root: Path, found: _Collector) -> None:
         name = _relative(root, path)
         for variable, value, line in _module_assignments(tree):
             if variable.endswith(("RULES", "EVENTS")) and isinstance(value, ast.Dict):
-                for item in value.values:
+                for key, item in zip(value.keys, value.values, strict=True):
+                    if key is None:
+                        continue  # **OTHER_RULES: extracted where they are written
+                    reference = f"{name}:{item.lineno}"
                     message = _string(item)
-                    if message is None:
+                    pair = (
+                        _plural_pair(item)
+                        if isinstance(item, ast.Call) and _callee(item) == PLURAL
+                        else None
+                    )
+                    if message is not None:
+                        found.add(message, reference)
+                    elif pair is not None:
+                        found.add(pair[0], reference, pair[1])
+                    else:
                         raise CatalogError(
-                            f"{name}:{item.lineno}: {variable} holds a message that is not "
-                            "a string literal"
+                            f"{reference}: {variable} holds a message that is neither a string "
+                            "literal nor a Plural of two"
                         )
-                    found.add(message, f"{name}:{item.lineno}")
             elif variable in WORD_LISTS and isinstance(value, ast.Tuple | ast.List):
                 for element in value.elts:
                     word = _string(element)
@@ -291,240 +351,153 @@ def extract(root: Path = ROOT, warnings: list[str] | None = None) -> list[Messag
     return list(found.messages.values())
 
 
-# --- .po files -------------------------------------------------------------------------------
+# --- .po files (Babel) -----------------------------------------------------------------------
+
+# The header's comment, for translators; Babel writes the rest of the header.
+HEADER_COMMENT: Final = """\
+# {language} translations of Dadoteca; the msgids are the English texts.
+# Translate the msgstr lines only, and keep every {{placeholder}} as it is.
+# A plural entry (msgid_plural) has a msgstr[N] for each form of the
+# Plural-Forms rule; every form keeps the placeholders of msgid_plural.
+# `python -m build.i18n extract` adds and removes entries as the sources
+# change."""
 
 
-@dataclass(slots=True)
-class Entry:
-    """One catalog entry. ``comments`` are the translator's own ``#`` lines, kept as written."""
-
-    msgid: str
-    msgstr: str = ""
-    references: list[str] = field(default_factory=list)
-    flags: list[str] = field(default_factory=list)
-    comments: list[str] = field(default_factory=list)
+def _version() -> str:
+    with (ROOT / "pyproject.toml").open("rb") as file:
+        version: str = tomllib.load(file)["project"]["version"]
+    return version
 
 
-_ESCAPES: Final = {"n": "\n", "t": "\t", "r": "\r", '"': '"', "\\": "\\"}
-_ESCAPED: Final = {value: f"\\{key}" for key, value in _ESCAPES.items()}
-_KEYWORD: Final = re.compile(r'(msgid|msgstr)\s+(".*)$')
+def parse_po(text: str, language: str | None = None) -> Catalog:
+    """A ``.po`` file's catalog; :class:`CatalogError` for what Babel refuses (a stray line, a
+    msgid without msgstr, more forms than the plural rule has)."""
+    try:
+        return pofile.read_po(io.StringIO(text), locale=language, abort_invalid=True)
+    except pofile.PoFileError as error:
+        raise CatalogError(str(error)) from error
 
 
-def _unquote(text: str, line: int) -> str:
-    text = text.strip()
-    if len(text) < 2 or text[0] != '"' or text[-1] != '"':
-        raise CatalogError(f"line {line}: expected a quoted string, found {text!r}")
-    body = text[1:-1]
-    out: list[str] = []
-    index = 0
-    while index < len(body):
-        char = body[index]
-        if char == "\\":
-            if index + 1 >= len(body) or body[index + 1] not in _ESCAPES:
-                raise CatalogError(f"line {line}: unknown escape in {text!r}")
-            out.append(_ESCAPES[body[index + 1]])
-            index += 2
-        elif char == '"':
-            raise CatalogError(f"line {line}: unescaped quote in {text!r}")
-        else:
-            out.append(char)
-            index += 1
-    return "".join(out)
+def po_text(catalog: Catalog) -> str:
+    """The text of ``catalog`` as a ``.po`` file, in its own order."""
+    out = io.BytesIO()
+    pofile.write_po(out, catalog, width=PO_WIDTH)
+    return out.getvalue().decode("utf-8")
 
 
-def _escape(text: str) -> str:
-    return "".join(_ESCAPED.get(char, char) for char in text)
-
-
-class _PoReader:
-    """Reads a ``.po`` file line by line into entries."""
-
-    def __init__(self) -> None:
-        self.entries: list[Entry] = []
-        self.seen: set[str] = set()
-        self.pending = Entry("")
-        self.part: str | None = None  # "msgid" or "msgstr": where a continuation line goes
-        self.parts: dict[str, list[str]] = {}
-
-    def finish(self, line: int) -> None:
-        if "msgid" in self.parts:
-            if "msgstr" not in self.parts:
-                raise CatalogError(f"line {line}: msgid without msgstr")
-            entry = self.pending
-            entry.msgid = "".join(self.parts["msgid"])
-            entry.msgstr = "".join(self.parts["msgstr"])
-            if entry.msgid in self.seen:
-                raise CatalogError(f"line {line}: duplicate msgid {entry.msgid!r}")
-            self.seen.add(entry.msgid)
-            self.entries.append(entry)
-        self.pending, self.part, self.parts = Entry(""), None, {}
-
-    def comment(self, raw: str, number: int) -> None:
-        line = raw.strip()
-        if "msgstr" in self.parts:
-            self.finish(number)
-        if line.startswith("#:"):
-            self.pending.references.extend(line[2:].split())
-        elif line.startswith("#,"):
-            self.pending.flags.extend(f.strip() for f in line[2:].split(",") if f.strip())
-        elif not line.startswith(("#~", "#.", "#|")):
-            # (obsolete entries, extracted comments and previous msgids are not kept)
-            self.pending.comments.append(raw.rstrip())
-
-    def feed(self, raw: str, number: int) -> None:
-        line = raw.strip()
-        if not line:
-            if self.parts:
-                self.finish(number)
-        elif line.startswith("#"):
-            self.comment(raw, number)
-        elif line.startswith('"'):
-            if self.part is None:
-                raise CatalogError(f"line {number}: continuation line outside an entry")
-            self.parts[self.part].append(_unquote(line, number))
-        else:
-            match = _KEYWORD.match(line)
-            if match is None:
-                raise CatalogError(f"line {number}: not supported: {line[:40]!r}")
-            keyword, value = match.groups()
-            if keyword == "msgid" and self.parts:
-                self.finish(number)
-            if keyword in self.parts or (keyword == "msgstr" and "msgid" not in self.parts):
-                raise CatalogError(f"line {number}: {keyword} out of place")
-            self.part = keyword
-            self.parts[keyword] = [_unquote(value, number)]
-
-
-def parse_po(text: str) -> list[Entry]:
-    """The entries of a ``.po`` file, the header (msgid ``""``) included, in file order.
-
-    Supports what this project writes: comments, ``#:`` references, ``#,`` flags, escapes
-    ``\\" \\\\ \\n \\t \\r`` and continuation lines. Obsolete ``#~`` entries are dropped;
-    plural forms and contexts are refused.
-    """
-    reader = _PoReader()
-    lines = text.splitlines()
-    for number, raw in enumerate(lines, 1):
-        reader.feed(raw, number)
-    reader.finish(len(lines) + 1)
-    return reader.entries
-
-
-def read_po(text: str) -> dict[str, str]:
-    """``{msgid: msgstr}`` of a ``.po`` file, header left out; untranslated ones map to ``""``."""
-    return {entry.msgid: entry.msgstr for entry in parse_po(text) if entry.msgid}
-
-
-def _po_string(keyword: str, text: str) -> list[str]:
-    """``msgid "…"`` lines: one if it fits, else ``""`` and a line per line / wrapped chunk."""
-    single = f'{keyword} "{_escape(text)}"'
-    if len(single) <= PO_WIDTH and "\n" not in text[:-1]:
-        return [single]
-    chunks: list[str] = []
-    for piece in text.splitlines(keepends=True):
-        chunk = ""
-        for word in re.split(r"(?<= )", _escape(piece)):
-            if chunk and len(chunk) + len(word) > PO_WIDTH - 2:
-                chunks.append(chunk)
-                chunk = ""
-            chunk += word
-        chunks.append(chunk)
-    return [f'{keyword} ""', *(f'"{chunk}"' for chunk in chunks)]
-
-
-def _references(references: Sequence[str]) -> list[str]:
-    lines: list[str] = []
-    line = "#:"
-    for reference in references:
-        if len(line) > 2 and len(line) + 1 + len(reference) > PO_WIDTH:
-            lines.append(line)
-            line = "#:"
-        line += f" {reference}"
-    return [*lines, line] if len(line) > 2 else lines
-
-
-def write_po(entries: Sequence[Entry]) -> str:
-    """The text of a ``.po`` file holding ``entries`` (the header first, if there is one)."""
-    blocks: list[str] = []
-    for entry in entries:
-        lines = [*entry.comments, *_references(entry.references)]
-        if entry.flags:
-            lines.append(f"#, {', '.join(entry.flags)}")
-        lines += _po_string("msgid", entry.msgid) + _po_string("msgstr", entry.msgstr)
-        blocks.append("\n".join(lines) + "\n")
-    return "\n".join(blocks)
-
-
-def _header(language: str) -> Entry:
-    return Entry(
-        "",
-        "Project-Id-Version: Dadoteca\n"
-        f"Language: {language}\n"
-        "MIME-Version: 1.0\n"
-        "Content-Type: text/plain; charset=UTF-8\n"
-        "Content-Transfer-Encoding: 8bit\n",
-        comments=[
-            f"# {LANGUAGE_NAMES[language]} translations of Dadoteca; "
-            "the msgids are the English texts.",
-            "# Translate the msgstr lines only, and keep every {placeholder} as it is.",
-            "# `python -m build.i18n extract` adds and removes entries as the sources change.",
-        ],
-    )
+def _read(path: Path, language: str) -> Catalog:
+    try:
+        return parse_po(path.read_text(encoding="utf-8"), language)
+    except CatalogError as error:
+        raise CatalogError(f"{path.name}: {error}") from error
 
 
 def _catalog_path(root: Path, language: str) -> Path:
     return root / CATALOG_DIR / f"{language}.po"
 
 
+def _entries(catalog: Catalog) -> Iterator[Entry]:
+    """The catalog's entries, the header left out."""
+    return (entry for entry in catalog if entry.id)
+
+
+def _key(entry: Entry) -> tuple[str, str | None]:
+    """``(msgid, plural)`` as :class:`Message` has them."""
+    if isinstance(entry.id, str):
+        return entry.id, None
+    return entry.id[0], entry.id[1]
+
+
+def _forms(entry: Entry, catalog: Catalog) -> list[str]:
+    """The translation: one string, or a plural entry's forms (as many as its rule has)."""
+    if isinstance(entry.string, str):
+        return [entry.string]
+    forms = list(entry.string or ())
+    return forms + [""] * (catalog.num_plurals - len(forms))
+
+
+def _new_catalog(language: str, old: Catalog | None) -> Catalog:
+    """An empty catalog for ``language``, keeping the header facts of the ``old`` one."""
+    catalog = Catalog(
+        locale=language,
+        header_comment=HEADER_COMMENT.format(language=LANGUAGE_NAMES[language]),
+        project="Dadoteca",
+        version=_version(),
+        fuzzy=False,
+    )
+    if old is not None:
+        catalog.creation_date = old.creation_date
+        catalog.revision_date = old.revision_date
+        catalog.last_translator = old.last_translator
+        catalog.language_team = old.language_team
+        catalog.msgid_bugs_address = old.msgid_bugs_address
+    return catalog
+
+
 def update_catalogs(root: Path = ROOT) -> dict[str, tuple[list[str], list[str]]]:
     """Bring every catalog in step with the sources: ``{language: (added, obsolete)}``.
 
     Translations, flags and comments of msgids still in use are kept; their references are
-    regenerated; obsolete entries are removed; entries follow the sources' order.
+    regenerated; obsolete entries are removed; entries follow the sources' order. A msgid that
+    became plural (or the other way round) is a new entry.
     """
     messages = extract(root)
     report: dict[str, tuple[list[str], list[str]]] = {}
     for language in LANGUAGES:
         path = _catalog_path(root, language)
-        old = parse_po(path.read_text(encoding="utf-8")) if path.exists() else []
-        by_id = {entry.msgid: entry for entry in old}
-        header = by_id.pop("", None) or _header(language)
-        entries = [header]
+        old = _read(path, language) if path.exists() else None
+        previous = {_key(entry): entry for entry in _entries(old)} if old is not None else {}
+        catalog = _new_catalog(language, old)
         added: list[str] = []
         for message in messages:
-            entry = by_id.pop(message.msgid, None)
+            entry = previous.pop((message.msgid, message.plural), None)
             if entry is None:
-                entry = Entry(message.msgid)
                 added.append(message.msgid)
-            entry.references = list(message.references)
-            entries.append(entry)
+            catalog.add(
+                message.msgid if message.plural is None else (message.msgid, message.plural),
+                entry.string if entry is not None else "",
+                locations=[
+                    (file, int(line))
+                    for file, _, line in (ref.rpartition(":") for ref in message.references)
+                ],
+                flags=entry.flags if entry is not None else (),
+                user_comments=entry.user_comments if entry is not None else (),
+            )
         path.parent.mkdir(parents=True, exist_ok=True)
-        text = write_po(entries)
+        text = po_text(catalog)
         if not path.exists() or path.read_text(encoding="utf-8") != text:
             path.write_text(text, encoding="utf-8")
-        report[language] = (added, list(by_id))
+        report[language] = (added, [msgid for msgid, _ in previous])
     return report
 
 
-def fill_catalogs(translations: dict[str, dict[str, str]], root: Path = ROOT) -> list[str]:
+def fill_catalogs(
+    translations: Mapping[str, Mapping[str, str | list[str]]], root: Path = ROOT
+) -> list[str]:
     """Set the msgstr of msgids already in the catalogs; the msgids that were not found.
 
     Translations arrive in batches (a new screen, a new game): one JSON file, no hand-editing
-    of .po quoting. Run ``extract`` first, so the msgids exist.
+    of .po quoting. A plural entry, named by its singular msgid, takes the list of its forms.
+    Run ``extract`` first, so the msgids exist.
     """
     unknown: list[str] = []
     for language, texts in translations.items():
         if language not in LANGUAGES:
             raise CatalogError(f"no catalog for language {language!r}")
         path = _catalog_path(root, language)
-        entries = parse_po(path.read_text(encoding="utf-8"))
-        by_id = {entry.msgid: entry for entry in entries}
+        catalog = _read(path, language)
         for msgid, msgstr in texts.items():
-            if msgid in by_id and msgid:
-                by_id[msgid].msgstr = msgstr
-            else:
+            entry = catalog.get(msgid) if msgid else None
+            if entry is None:
                 unknown.append(f"{language}: {msgid!r}")
-        path.write_text(write_po(entries), encoding="utf-8")
+            elif entry.pluralizable != isinstance(msgstr, list):
+                raise CatalogError(
+                    f"{language}: {msgid!r} takes "
+                    + ("a list of forms" if entry.pluralizable else "one string")
+                )
+            else:
+                entry.string = tuple(msgstr) if isinstance(msgstr, list) else msgstr
+        path.write_text(po_text(catalog), encoding="utf-8")
     return unknown
 
 
@@ -560,11 +533,23 @@ def _placeholder_problem(msgid: str, msgstr: str) -> str | None:
     return None
 
 
+def _placeholder_problems(entry: Entry, catalog: Catalog) -> Iterator[str]:
+    """A translation whose placeholders are not the English ones (for a plural entry, those
+    of msgid_plural, in every form): it would break the screen that shows it."""
+    msgid, plural = _key(entry)
+    for index, form in enumerate(_forms(entry, catalog)):
+        problem = _placeholder_problem(plural or msgid, form) if form else None
+        if problem:
+            which = f" (form {index})" if plural is not None else ""
+            yield f"translation of {msgid!r}{which} {problem}: {form!r}"
+
+
 def check(root: Path = ROOT) -> list[str]:
-    """Every problem of the catalogs: missing or obsolete entries, placeholders that differ."""
+    """Every problem of the catalogs: missing or obsolete entries, untranslated ones (a plural
+    entry with any form missing), placeholders that differ."""
     problems: list[str] = []
-    msgids = [message.msgid for message in extract(root)]
-    wanted = set(msgids)
+    messages = extract(root)
+    wanted = {(message.msgid, message.plural) for message in messages}
     for language in LANGUAGES:
         path = _catalog_path(root, language)
         name = _relative(root, path)
@@ -572,25 +557,54 @@ def check(root: Path = ROOT) -> list[str]:
             problems.append(f"{name}: missing (run: python -m build.i18n extract)")
             continue
         try:
-            catalog = read_po(path.read_text(encoding="utf-8"))
+            catalog = parse_po(path.read_text(encoding="utf-8"), language)
         except CatalogError as error:
             problems.append(f"{name}: {error}")
             continue
-        for msgid in msgids:
-            if msgid not in catalog:
-                problems.append(f"{name}: not extracted yet: {msgid!r}")
-            elif not catalog[msgid]:
-                problems.append(f"{name}: untranslated: {msgid!r}")
-        for msgid, msgstr in catalog.items():
-            if msgid not in wanted:
-                problems.append(f"{name}: obsolete: {msgid!r}")
-            elif msgstr and (problem := _placeholder_problem(msgid, msgstr)):
-                problems.append(f"{name}: translation of {msgid!r} {problem}: {msgstr!r}")
+        entries = {_key(entry): entry for entry in _entries(catalog)}
+        for message in messages:
+            entry = entries.get((message.msgid, message.plural))
+            if entry is None:
+                problems.append(f"{name}: not extracted yet: {message.msgid!r}")
+            elif not all(_forms(entry, catalog)):
+                problems.append(f"{name}: untranslated: {message.msgid!r}")
+        for key, entry in entries.items():
+            if key not in wanted:
+                problems.append(f"{name}: obsolete: {key[0]!r}")
+            else:
+                problems.extend(f"{name}: {p}" for p in _placeholder_problems(entry, catalog))
     return problems
 
 
+def translations(catalog: Catalog) -> dict[str, str]:
+    """The translated entries, keyed as the page reads them (``dadoteca_web/i18n.py``); a
+    plural entry with a form missing is left out whole, to fall back to English."""
+    compiled: dict[str, str] = {}
+    for entry in _entries(catalog):
+        msgid, plural = _key(entry)
+        forms = _forms(entry, catalog)
+        if all(forms):
+            key = msgid if plural is None else plural_key(msgid, plural)
+            compiled[key] = SEPARATOR.join(forms)
+    return compiled
+
+
+def _plural_rule(catalog: Catalog, name: str) -> str:
+    """The catalog's plural rule (Plural-Forms, else Babel's for its language), checked with
+    the parser the page uses: it parses, and it never picks a form the entries lack."""
+    expression = catalog.plural_expr
+    try:
+        rule = c2py(expression)
+    except ValueError as error:
+        raise CatalogError(f"{name}: Plural-Forms {expression!r}: {error}") from error
+    if not all(0 <= rule(count) < catalog.num_plurals for count in RULE_CHECK_COUNTS):
+        raise CatalogError(f"{name}: Plural-Forms picks forms beyond its {catalog.num_plurals}")
+    return expression
+
+
 def compile_catalogs(out_dir: Path, root: Path = ROOT) -> list[Path]:
-    """Write ``out_dir/LANG.json`` (translated entries, compact, sorted keys) for each language.
+    """Write ``out_dir/LANG.json`` (translated entries and the plural rule, compact, sorted
+    keys) for each language.
 
     Raises :class:`CatalogError` for a translation whose placeholders differ from the
     English: it would break the screen that shows it. Missing translations are left out (the
@@ -600,15 +614,15 @@ def compile_catalogs(out_dir: Path, root: Path = ROOT) -> list[Path]:
     written: list[Path] = []
     for language in LANGUAGES:
         path = _catalog_path(root, language)
-        catalog = read_po(path.read_text(encoding="utf-8"))
-        translated = {msgid: msgstr for msgid, msgstr in catalog.items() if msgstr}
-        for msgid, msgstr in translated.items():
-            problem = _placeholder_problem(msgid, msgstr)
-            if problem:
-                raise CatalogError(f"{path.name}: translation of {msgid!r} {problem}")
+        catalog = _read(path, language)
+        for entry in _entries(catalog):
+            for problem in _placeholder_problems(entry, catalog):
+                raise CatalogError(f"{path.name}: {problem}")
+        compiled = translations(catalog)
+        compiled[PLURAL_RULE] = _plural_rule(catalog, path.name)
         target = out_dir / f"{language}.json"
         target.write_text(
-            json.dumps(translated, ensure_ascii=False, separators=(",", ":"), sort_keys=True),
+            json.dumps(compiled, ensure_ascii=False, separators=(",", ":"), sort_keys=True),
             encoding="utf-8",
         )
         written.append(target)

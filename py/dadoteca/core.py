@@ -17,7 +17,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Final, Generic, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Final, Generic, NamedTuple, Protocol, Self, TypeVar
 
 __all__ = [
     "CORE_RULES",
@@ -30,8 +30,10 @@ __all__ = [
     "Options",
     "Outcome",
     "Pass",
+    "Plural",
     "RuleError",
     "State",
+    "Template",
     "advance",
     "check_by_applying",
     "core_error",
@@ -45,6 +47,23 @@ __all__ = [
 Options = Mapping[str, str | int | bool]
 
 
+class Plural(NamedTuple):
+    """A message whose words follow a number, ngettext style: the ``{count}`` parameter picks
+    the form (in English, ``singular`` for 1, ``plural`` otherwise; other languages have their
+    own forms in their catalogs)."""
+
+    singular: str
+    plural: str
+
+    def english(self, count: object) -> str:
+        """The English form for ``count``."""
+        return self.singular if count == 1 else self.plural
+
+
+# An English message template: a str.format template, or a Plural pair of them.
+Template = str | Plural
+
+
 class RuleError(ValueError):
     """An action that breaks a rule; :attr:`rule` names the rule, stably, for translations.
 
@@ -53,10 +72,12 @@ class RuleError(ValueError):
     the rule in the player's language without knowing which module defined it.
     """
 
-    def __init__(self, rule: str, template: str, **params: str | int) -> None:
+    def __init__(self, rule: str, template: Template, **params: str | int) -> None:
         self.rule = rule
         self.template = template
         self.params: dict[str, str | int] = params
+        if isinstance(template, Plural):
+            template = template.english(params["count"])
         self.message = template.format(**params)
         super().__init__(f"{self.message} [{rule}]")
 
@@ -244,9 +265,9 @@ class Game(ABC, Generic[S_co]):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     # Every rule a RuleError of this game can name: rule id -> English message template.
-    rules: ClassVar[Mapping[str, str]]
+    rules: ClassVar[Mapping[str, Template]]
     # Every event kind the table is told in words: kind -> English template (see Event).
-    events: ClassVar[Mapping[str, str]]
+    events: ClassVar[Mapping[str, Template]]
 
     @abstractmethod
     def new_game(self, num_players: int, seed: int, options: Options | None = None) -> S_co:

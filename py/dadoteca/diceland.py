@@ -34,7 +34,9 @@ from .core import (
     Options,
     Outcome,
     Pass,
+    Plural,
     RuleError,
+    Template,
     advance,
     check_by_applying,
     core_error,
@@ -117,8 +119,11 @@ _COLOUR_INDEX: Final = {colour: c for c, colour in enumerate(COLOURS)}
 
 # The rule book's rules, by the id a RuleError carries; the UI translates them by id. Plain
 # literals, which build/i18n.py extracts; RULES adds the maps' (diceland.bad_map).
-PLAY_RULES: Final[dict[str, str]] = {
-    "diceland.map_count": "Name one map per player: {count} maps for {players} players",
+PLAY_RULES: Final[dict[str, Template]] = {
+    "diceland.map_count": Plural(
+        "Name exactly {count} map, one per player, not {maps}",
+        "Name exactly {count} maps, one per player, not {maps}",
+    ),
     "diceland.colour_not_shown": "There is no {colour} die for you to use",
     "diceland.chosen_colour": "You chose {colour}: cross {colour} cells",
     "diceland.not_a_cell": "There is no cell {cell} on this map",
@@ -128,12 +133,19 @@ PLAY_RULES: Final[dict[str, str]] = {
     "diceland.wrong_colour": "This cell is not {colour}",
     "diceland.one_area": "All crosses of one action go into one area",
     "diceland.wrong_area": "Finish your open {colour} area before starting another",
-    "diceland.excess_dice": (
-        "{count} {colour} dice are more than the {free} free cells of that area"
+    "diceland.excess_dice": Plural(
+        "Too many {colour} dice: that area has only {count} free cell",
+        "Too many {colour} dice: that area has only {count} free cells",
     ),
     "diceland.not_touching": "Every cross must touch a crossed cell",
-    "diceland.wrong_count": "Use all {count} {colour} dice: cross exactly {count} cells",
-    "diceland.must_mark": "You can cross your {count} {colour} dice, so you must",
+    "diceland.wrong_count": Plural(
+        "Use your {count} {colour} die: cross exactly {count} cell",
+        "Use all {count} {colour} dice: cross exactly {count} cells",
+    ),
+    "diceland.must_mark": Plural(
+        "You can cross your {count} {colour} die, so you must",
+        "You can cross your {count} {colour} dice, so you must",
+    ),
     "diceland.choose_first": "Choose one of the colours rolled",
     "diceland.stop_or_reroll": "Stop, or reroll the dice not set aside",
     "diceland.mark_or_pass": "Cross cells, or pass",
@@ -141,11 +153,14 @@ PLAY_RULES: Final[dict[str, str]] = {
     "diceland.already_decided": "Player {player} has already decided",
     "diceland.no_roll_now": "The dice are not to be rolled now",
     "diceland.roll_first": "Roll the dice first",
-    "diceland.bad_dice": "This roll needs {count} dice, each one of the six colours: {text}",
+    "diceland.bad_dice": Plural(
+        "This roll needs {count} die, one of the six colours: {text}",
+        "This roll needs {count} dice, each one of the six colours: {text}",
+    ),
     "diceland.game_over": "The game is over",
     "diceland.bad_action": "Not a Diceland action: {text}",
 }
-RULES: Final[dict[str, str]] = PLAY_RULES | MAP_RULES
+RULES: Final[dict[str, Template]] = {**PLAY_RULES, **MAP_RULES}
 
 
 def _broken(rule: str, **params: str | int) -> RuleError:
@@ -489,7 +504,7 @@ class Sheet(NamedTuple):
         first, full = board.area_first[area], board.area_full[area]
         free = full.bit_count() - (self.crossed >> first & full).bit_count()
         if count > free:  # ruling DICELAND_EXCESS_DICE
-            return _broken("diceland.excess_dice", count=count, colour=name, free=free)
+            return _broken("diceland.excess_dice", count=free, colour=name)
         touching = self.touch >> first & full
         if not all(piece & touching for piece in board.components[area][selected >> first]):
             return _broken("diceland.not_touching")  # ruling DICELAND_ADJACENCY
@@ -1120,7 +1135,7 @@ class Diceland(Game[DicelandState]):
             raise _broken("diceland.bad_map", map=str(maps)[:20])
         ids = maps.split(",")
         if len(ids) != num_players:
-            raise _broken("diceland.map_count", count=len(ids), players=num_players)
+            raise _broken("diceland.map_count", count=num_players, maps=len(ids))
         sheets = tuple(Sheet.new(map_by_id(map_id.strip())) for map_id in ids)
         return DicelandState(sheets, seed_generator(seed), bonus=(0,) * num_players)
 

@@ -40,7 +40,9 @@ from .core import (
     Options,
     Outcome,
     Pass,
+    Plural,
     RuleError,
+    Template,
     advance,
     check_by_applying,
     core_error,
@@ -112,9 +114,15 @@ SHELVES_TO_END: Final = 2  # ruling SHELFIE_END_ROUND
 UNUSED: Final = -1  # a die no combination uses, in ShelfieState.dice_for
 
 # The rule book's rules, by the id a RuleError carries; the UI translates them by id.
-RULES: Final[dict[str, str]] = {
-    "shelfie.cell_taken": "The {item} of the {dice}-dice column is already circled or crossed out",
-    "shelfie.same_item": "The {item} of the {dice}-dice column can be marked only once",
+RULES: Final[dict[str, Template]] = {
+    "shelfie.cell_taken": Plural(
+        "The {item} of the {count}-die column is already circled or crossed out",
+        "The {item} of the {count}-dice column is already circled or crossed out",
+    ),
+    "shelfie.same_item": Plural(
+        "The {item} of the {count}-die column can be marked only once",
+        "The {item} of the {count}-dice column can be marked only once",
+    ),
     "shelfie.not_enough_dice": "Not enough {item} dice: that item takes {dice}",
     "shelfie.one_jolly": "A combination may use only one jolly",
     "shelfie.jolly_alone": "A jolly cannot be used alone: a one-die {item} needs a {item} die",
@@ -146,10 +154,11 @@ COLUMN_BLOCKED: Final = "shelfie.column_blocked"
 STRUCK: Final = "shelfie.struck"
 LAST_ROUND: Final = "shelfie.last_round"
 FULL_SHELVES: Final = "shelfie.full_shelves"
-EVENTS: Final[dict[str, str]] = {
+EVENTS: Final[dict[str, Template]] = {
     SHELF_BLOCKED: "{name} completed the {item} shelf: it is crossed out for everyone else",
-    COLUMN_BLOCKED: (
-        "{name} completed the {dice}-dice column: it is crossed out for everyone else"
+    COLUMN_BLOCKED: Plural(
+        "{name} completed the {count}-die column: it is crossed out for everyone else",
+        "{name} completed the {count}-dice column: it is crossed out for everyone else",
     ),
     STRUCK: "{name} crosses out the {item} shelf",
     LAST_ROUND: "Two full shelves for {names}: this is the last round",
@@ -432,9 +441,9 @@ def _checked_cells(counts: tuple[int, ...], taken: int, combos: Sequence[Combo])
             raise _broken("shelfie.not_six_jollies")
         bit = cell_bit(shelf, column)
         if cells & bit:
-            raise _broken("shelfie.same_item", item=item, dice=dice)
+            raise _broken("shelfie.same_item", item=item, count=dice)
         if taken & bit:
-            raise _broken("shelfie.cell_taken", item=item, dice=dice)
+            raise _broken("shelfie.cell_taken", item=item, count=dice)
         cells |= bit
         if six_jollies:
             break
@@ -967,7 +976,7 @@ def _completed_lines(player: int, circled: int) -> list[Event]:
         if circled & line == line
     ]
     columns = [
-        Event(COLUMN_BLOCKED, (player,), {"dice": column + 1})
+        Event(COLUMN_BLOCKED, (player,), {"count": column + 1})
         for column, line in enumerate(COLUMN_LINES)
         if circled & line == line
     ]
@@ -978,7 +987,7 @@ def _line_of(event: Event) -> int:
     """The cells of the line a blocking event names."""
     if event.kind == SHELF_BLOCKED:
         return SHELF_LINES[SHELVES.index(str(event.params["item"]))]
-    return COLUMN_LINES[int(event.params["dice"]) - 1]
+    return COLUMN_LINES[int(event.params["count"]) - 1]
 
 
 class Shelfie(Game[ShelfieState]):

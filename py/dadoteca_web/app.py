@@ -320,7 +320,9 @@ class App:
             return
         most = ui_class.game.max_players
         if len(names) > most:
-            self._say(self.t("At most {count} players.", count=most), "error")
+            self._say(
+                self.t.n("At most {count} player.", "At most {count} players.", most), "error"
+            )
             return
         seated: list[tuple[str, str, Mapping[str, str]]] = []
         for index, written in enumerate(names):

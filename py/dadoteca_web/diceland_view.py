@@ -226,14 +226,19 @@ class DicelandUI(GameUI):
     def solo_result(self, state: AnyState) -> str:
         rounds = self.solo_score(state)
         if self.best is None:
-            return self.t("Goal reached in {rounds} rounds", rounds=rounds)
-        if rounds < self.best:
-            return self.t(
-                "Goal reached in {rounds} rounds, a new best on this device!", rounds=rounds
+            return self.t.n(
+                "Goal reached in {count} round", "Goal reached in {count} rounds", rounds
             )
-        return self.t(
-            "Goal reached in {rounds} rounds (your best on this device: {best})",
-            rounds=rounds,
+        if rounds < self.best:
+            return self.t.n(
+                "Goal reached in {count} round, a new best on this device!",
+                "Goal reached in {count} rounds, a new best on this device!",
+                rounds,
+            )
+        return self.t.n(
+            "Goal reached in {count} round (your best on this device: {best})",
+            "Goal reached in {count} rounds (your best on this device: {best})",
+            rounds,
             best=self.best,
         )
 
@@ -458,9 +463,10 @@ class DicelandUI(GameUI):
             hint = t("All its dice are set aside; then stop, or reroll the others.")
         elif phase == Phase.STOP_OR_REROLL:
             text = t("{name}, stop or reroll?", name=name)
-            hint = t(
-                "Set aside: {count} {colour}. A reroll with no {colour} ends the rolling.",
-                count=state.set_aside,
+            hint = t.n(
+                "Set aside: {count} {colour} die. A reroll with no {colour} ends the rolling.",
+                "Set aside: {count} {colour} dice. A reroll with no {colour} ends the rolling.",
+                state.set_aside,
                 colour=self.colour_name(state.chosen),
             )
         elif phase == Phase.REROLL:
@@ -498,20 +504,20 @@ class DicelandUI(GameUI):
         assert ended is not None  # phase 2
         why = t(EVENTS[ended], colour=colour, name=self.name(state.active))
         if asked == state.active:
-            if can_mark and state.set_aside == 1:
-                text = t("{name}, cross 1 {colour} cell", name=name, colour=colour)
-            elif can_mark:
-                text = t(
+            if can_mark:
+                text = t.n(
+                    "{name}, cross {count} {colour} cell",
                     "{name}, cross {count} {colour} cells",
+                    state.set_aside,
                     name=name,
-                    count=state.set_aside,
                     colour=colour,
                 )
             else:
-                text = t(
+                text = t.n(
+                    "{name}, your {count} {colour} die fits nowhere: pass",
                     "{name}, your {count} {colour} dice fit nowhere: pass",
+                    state.set_aside,
                     name=name,
-                    count=state.set_aside,
                     colour=colour,
                 )
         elif can_mark:
@@ -572,7 +578,7 @@ class DicelandUI(GameUI):
                 '<div class="buttons">'
                 f'<button data-act="stop">{t("Stop")}</button>'
                 f'<button class="primary" data-act="reroll">'
-                f"{t('Reroll {count} dice', count=left)}</button></div>"
+                f"{t.n('Reroll {count} die', 'Reroll {count} dice', left)}</button></div>"
             )
         if phase == Phase.CHOOSE:
             counts = [state.dice.count(c) for c in range(len(COLOURS))]
@@ -581,7 +587,12 @@ class DicelandUI(GameUI):
                 if not count:
                     continue
                 pressed = c == colour
-                label = t("{colour}: {count} dice", colour=self.colour_name(c), count=count)
+                label = t.n(
+                    "{colour}: {count} die",
+                    "{colour}: {count} dice",
+                    count,
+                    colour=self.colour_name(c),
+                )
                 state_class = "selected" if pressed else "legal"
                 buttons.append(
                     f'<button class="dl-colour c-{COLOURS[c]} {state_class}"'
@@ -713,11 +724,12 @@ class DicelandUI(GameUI):
                 f'<i class="box{" won" if box < won else ""}"></i>'
                 for box in range(PRIZES_PER_COLOUR)
             )
-            label = t(
-                "{colour}: {won} of {total} prizes",
+            label = t.n(
+                "{colour}: {won} of {count} prize",
+                "{colour}: {won} of {count} prizes",
+                PRIZES_PER_COLOUR,
                 colour=self.colour_name(c),
                 won=won,
-                total=PRIZES_PER_COLOUR,
             )
             if done:
                 label = t("{colour}, complete", colour=label)

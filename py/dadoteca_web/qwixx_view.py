@@ -241,7 +241,12 @@ class QwixxUI(GameUI):
                 skipped = len(state.sheets[player].skipping(row, state.white_sum))
                 if skipped:
                     note = f'<small class="skips">{LOST}{skipped}</small>'
-                    label = t("{choice}, leaving {count} behind", choice=label, count=skipped)
+                    label = t.n(
+                        "{choice}, leaving {count} number behind",
+                        "{choice}, leaving {count} numbers behind",
+                        skipped,
+                        choice=label,
+                    )
                 classes = "pick"
             else:
                 classes = "pick unavailable"
@@ -361,7 +366,7 @@ class QwixxUI(GameUI):
                 f'<span class="cell lock{" crossed" if locked else ""}" '
                 f'role="img" aria-label="{lock_label}">{LOCK_ICON}</span>'
             )
-            points = t("{points} pts", points=sheet.row_score(row))
+            points = t.n("{count} pt", "{count} pts", sheet.row_score(row))
             rows.append(
                 f'<div class="row row-{name}{" closed" if closed else ""}" role="group" '
                 f'aria-label="{t(name)}">'

@@ -295,11 +295,14 @@ class ShelfieUI(GameUI):
                     )
                 )
             else:
+                dice = event.params["count"]
+                assert isinstance(dice, int)
                 said.append(
-                    t(
-                        "{name} completed the {dice}-dice column: it is crossed out on your sheet",
+                    t.n(
+                        "{name} completed the {count}-die column: it is crossed out on your sheet",
+                        "{name} completed the {count}-dice column: it is crossed out on your sheet",
+                        dice,
                         name=name,
-                        dice=event.params["dice"],
                     )
                 )
         return "".join(f'<p class="blocked">{text}</p>' for text in said)
@@ -373,7 +376,7 @@ class ShelfieUI(GameUI):
         reroll_off = "" if self.rerolling and left else " disabled"
         undo_off = "" if self.picks or self.strike is not None or self.rerolling else " disabled"
         confirm_off = "" if self.complete(state) is not None else " disabled"
-        reroll_label = t("Reroll {count} dice", count=len(self.rerolling))
+        reroll_label = t.n("Reroll {count} die", "Reroll {count} dice", len(self.rerolling))
         return (
             f'<p class="chosen" aria-live="polite"><span class="rerolls-left">{counter}</span> · '
             f"{self.chosen_text(state)}</p>"
@@ -386,6 +389,13 @@ class ShelfieUI(GameUI):
         )
 
     # -- sheets -----------------------------------------------------------------------------
+
+    def column_name(self, column: int) -> str:
+        return self.t.n("{count}-die column", "{count}-dice column", column + 1)
+
+    def worth(self, line: str, points: int) -> str:
+        """A shelf, a column or a cell with its points; one count per message (ngettext)."""
+        return self.t.n("{line}: {count} point", "{line}: {count} points", points, line=line)
 
     def sheet(
         self,
@@ -407,7 +417,7 @@ class ShelfieUI(GameUI):
         strikes = state.legal_actions(player) if striking else []
         parts = ['<span class="corner"></span>']
         for column in range(COLUMNS):
-            label = t("{dice}-dice column", dice=column + 1)
+            label = self.column_name(column)
             parts.append(
                 f'<span class="column-head" role="img" aria-label="{label}">'
                 f"{TIMES}{column + 1}</span>"
@@ -416,7 +426,7 @@ class ShelfieUI(GameUI):
             name = t(item)
             points = sheet.shelf_points(shelf)
             head_text = f'{icon(item)}<span class="line-points">{points}</span>'
-            head_label = t("{item} shelf: {points} points", item=name, points=points)
+            head_label = self.worth(t("{item} shelf", item=name), points)
             if striking:
                 legal_strike = Strike(shelf) in strikes
                 chosen = self.strike == shelf
@@ -448,7 +458,7 @@ class ShelfieUI(GameUI):
         parts.append('<span class="corner"></span>')
         for column in range(COLUMNS):
             points = sheet.column_points(column)
-            label = t("{dice}-dice column: {points} points", dice=column + 1, points=points)
+            label = self.worth(self.column_name(column), points)
             parts.append(
                 f'<span class="line-points column-points" role="img" aria-label="{label}">'
                 f"{points}</span>"
@@ -479,8 +489,8 @@ class ShelfieUI(GameUI):
         item = SHELVES[shelf]
         value = COLUMN_VALUES[column]
         classes = ["cell", f"shelf-{item}"]
-        label = t(
-            "{item}, {dice} dice: {points} points", item=t(item), dice=column + 1, points=value
+        label = self.worth(
+            t.n("{item}, {count} die", "{item}, {count} dice", column + 1, item=t(item)), value
         )
         badge = ""
         if cell_state == CellState.CIRCLED:
@@ -523,7 +533,7 @@ class ShelfieUI(GameUI):
             f'class="shelf-{item}">{icon(item)}</th>'
             for item in SHELVES
         ) + "".join(
-            f'<th scope="col" aria-label="{t("{dice}-dice column", dice=column + 1)}">'
+            f'<th scope="col" aria-label="{self.column_name(column)}">'
             f"{TIMES}{column + 1}</th>"
             for column in range(COLUMNS)
         )

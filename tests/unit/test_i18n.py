@@ -16,24 +16,37 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from babel.messages.catalog import Catalog
 
 from build import i18n as tool
 from dadoteca.bots import BOT_RULES
-from dadoteca.core import CORE_RULES, RuleError
+from dadoteca.core import CORE_RULES, Plural, RuleError, Template
+from dadoteca.diceland import RULES as DICELAND_RULES
 from dadoteca.games import GAMES
 from dadoteca.match import RECORD_RULES
 from dadoteca.qwixx import ROW_NAMES
 from dadoteca.qwixx import RULES as QWIXX_RULES
-from dadoteca_web.i18n import Translator
-from dadoteca_web.storage import SAVE_RULES
+from dadoteca_web.app import App
+from dadoteca_web.i18n import ENGLISH_RULE, PLURAL_RULE, SEPARATOR, Translator, plural_key
+from dadoteca_web.storage import SAVE_RULES, GameStore, MemoryStore
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("it", "es")
 
 
 def _catalog(language: str) -> dict[str, str]:
-    catalog: dict[str, str] = tool.read_po((ROOT / f"assets/i18n/{language}.po").read_text("utf-8"))
-    return catalog
+    """The translated entries of a real catalog, keyed as compiled."""
+    text = (ROOT / f"assets/i18n/{language}.po").read_text("utf-8")
+    return tool.translations(tool.parse_po(text, language))
+
+
+def _key(template: Template) -> str:
+    return plural_key(*template) if isinstance(template, Plural) else template
+
+
+def _compiled(paths: list[Path]) -> dict[str, dict[str, str]]:
+    """Compiled catalogs as the page gets them: ``tool.compile_catalogs(…)`` read back."""
+    return {path.stem: json.loads(path.read_text("utf-8")) for path in paths}
 
 
 def _fields(template: str) -> set[str]:
@@ -54,20 +67,22 @@ def test_catalogs_are_complete() -> None:
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_rule_message_is_translated(language: str) -> None:
     catalog = _catalog(language)
-    messages = [*CORE_RULES.values(), *RECORD_RULES.values(), *SAVE_RULES.values()]
+    messages: list[Template] = [*CORE_RULES.values(), *RECORD_RULES.values(), *SAVE_RULES.values()]
     messages += [*BOT_RULES.values(), *ROW_NAMES]
     messages += [text for game in GAMES.values() for text in game.rules.values()]
-    missing = [message for message in messages if not catalog.get(message)]
+    missing = [message for message in messages if not catalog.get(_key(message))]
     assert missing == []
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_translations_keep_the_placeholders_and_format(language: str) -> None:
     for msgid, msgstr in _catalog(language).items():
-        assert _fields(msgstr) == _fields(msgid), (msgid, msgstr)
-        values = {name: f"<{name}>" for name in _fields(msgid)}
-        filled = msgstr.format(**values)
-        assert all(value in filled for value in values.values()), (msgid, msgstr)
+        english = msgid.split(SEPARATOR)[-1]  # a plural entry's forms have its plural's fields
+        for form in msgstr.split(SEPARATOR):
+            assert _fields(form) == _fields(english), (msgid, form)
+            values = {name: f"<{name}>" for name in _fields(english)}
+            filled = form.format(**values)
+            assert all(value in filled for value in values.values()), (msgid, form)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -76,7 +91,7 @@ def test_translations_are_not_left_in_english(language: str) -> None:
     same = [
         msgid
         for msgid, msgstr in _catalog(language).items()
-        if msgstr == msgid and len(msgid.split()) > 2
+        if msgstr == msgid and max(len(text.split()) for text in msgid.split(SEPARATOR)) > 2
     ]
     assert same == []
 
@@ -87,8 +102,11 @@ def test_compiled_catalogs(tmp_path: Path) -> None:
     for language, path in zip(LANGUAGES, written, strict=True):
         text = path.read_text("utf-8")
         compiled = json.loads(text)
-        expected = {msgid: msgstr for msgid, msgstr in _catalog(language).items() if msgstr}
-        assert compiled == expected
+        # Italian and Spanish have English's plural rule (Babel's): built into the page.
+        assert compiled == {**_catalog(language), PLURAL_RULE: ENGLISH_RULE}
+        assert compiled[plural_key("Reroll {count} die", "Reroll {count} dice")].count(
+            SEPARATOR
+        ) == 1  # two forms
         assert list(compiled) == sorted(compiled)
         assert text == json.dumps(
             compiled, ensure_ascii=False, separators=(",", ":"), sort_keys=True
@@ -96,19 +114,40 @@ def test_compiled_catalogs(tmp_path: Path) -> None:
 
 
 def test_the_app_translates_a_rule_error_with_the_compiled_catalog(tmp_path: Path) -> None:
-    (path,) = [p for p in tool.compile_catalogs(tmp_path) if p.name == "it.json"]
-    t = Translator("it", {"it": json.loads(path.read_text("utf-8"))})
+    t = Translator("it", _compiled(tool.compile_catalogs(tmp_path)))
     error = RuleError("qwixx.row_locked", QWIXX_RULES["qwixx.row_locked"], row="green")
     assert "verde" in t.rule(error)
     assert "green" not in t.rule(error)
 
 
+@pytest.mark.parametrize(
+    ("language", "one", "two"),
+    [
+        ("en", "Use your 1 red die: cross exactly 1 cell", "Use all 2 red dice: cross exactly 2"),
+        ("it", "Usa 1 dado di colore rosso: segna esattamente 1 casella", "2 dadi di colore"),
+        ("es", "Usa 1 dado de color rojo: marca exactamente 1 casilla", "2 dados de color"),
+    ],
+)
+def test_a_rule_error_with_a_count_takes_the_form_of_its_count(
+    tmp_path: Path, language: str, one: str, two: str
+) -> None:
+    t = Translator(language, _compiled(tool.compile_catalogs(tmp_path)))
+    template = DICELAND_RULES["diceland.wrong_count"]
+    assert t.rule(RuleError("diceland.wrong_count", template, count=1, colour="red")) == one
+    assert two in t.rule(RuleError("diceland.wrong_count", template, count=2, colour="red"))
+    english = RuleError("diceland.wrong_count", template, count=1, colour="red").message
+    assert english == "Use your 1 red die: cross exactly 1 cell"
+
+
 def test_translating_an_error_imports_no_engine() -> None:
     """A rule error carries its template: the translator needs no rule table, so importing it
-    pulls in neither the games, nor the bots (whose import reads a values file), nor storage."""
+    pulls in neither the games, nor the bots (whose import reads a values file), nor storage.
+    Nor does a plural of Italian parse its rule: it is English's, built in."""
     code = (
-        "import sys, dadoteca_web.i18n; "
-        "print(sorted(m for m in sys.modules if m.startswith('dadoteca')))"
+        "import sys, dadoteca_web.i18n as i18n; "
+        "t = i18n.Translator('it', {'it': {i18n.PLURAL_RULE: i18n.ENGLISH_RULE}}); "
+        "assert t.n('{count} die', '{count} dice', 2) == '2 dice'; "
+        "print(sorted(m for m in sys.modules if m.startswith(('dadoteca', 'gettext'))))"
     )
     loaded = subprocess.run(
         [sys.executable, "-c", code],
@@ -120,10 +159,75 @@ def test_translating_an_error_imports_no_engine() -> None:
     assert loaded.strip() == "['dadoteca', 'dadoteca.core', 'dadoteca_web', 'dadoteca_web.i18n']"
 
 
-# --- the .po reader and writer ---------------------------------------------------------------
+# Reroll 1 die, reroll 2 dice, the first two columns' heads, the first cell.
+SCREEN_PLURALS = {
+    "en": ("Reroll 1 die", "Reroll 2 dice", "1-die column", "2-dice column", "cat, 1 die: 1 point"),
+    "it": (
+        "Rilancia 1 dado",
+        "Rilancia 2 dadi",
+        "colonna da 1 dado",
+        "colonna da 2 dadi",
+        "gatto, 1 dado: 1 punto",
+    ),
+    "es": (
+        "Volver a tirar 1 dado",
+        "Volver a tirar 2 dados",
+        "columna de 1 dado",
+        "columna de 2 dados",
+        "gato, 1 dado: 1 punto",
+    ),
+}
 
 
-def test_po_round_trip_keeps_escapes_and_long_lines() -> None:
+@pytest.mark.parametrize("language", ["en", *LANGUAGES])
+def test_a_screen_says_1_die_and_2_dice_in_every_language(tmp_path: Path, language: str) -> None:
+    """My Shelfie's sheet and reroll button, rendered by the app with the compiled catalogs."""
+    one_die, two_dice, one_column, two_column, first_cell = SCREEN_PLURALS[language]
+    t = Translator(language, _compiled(tool.compile_catalogs(tmp_path)))
+    app = App(GameStore(MemoryStore()), t, lambda: 9)
+    app.start(["Ann", "Bo"], 7, game="shelfie")
+    app.handle("roll", {})
+    app.handle("die", {"die": "0"})
+    regions = app.regions()
+    assert f'aria-label="{one_die}"' in regions["controls"]
+    board = regions["board"]
+    assert f'aria-label="{one_column}"' in board and f'aria-label="{two_column}"' in board
+    assert f'aria-label="{first_cell}"' in board
+    app.handle("die", {"die": "1"})
+    assert f'aria-label="{two_dice}"' in app.regions()["controls"]
+
+
+# --- the translator's plurals ----------------------------------------------------------------
+
+
+def test_plurals_fall_back_to_english_forms() -> None:
+    for t in (Translator("en", {}), Translator("it", {"it": {"Roll": "Lancia"}})):
+        assert t.n("{count} die", "{count} dice", 1) == "1 die"
+        assert t.n("{count} die", "{count} dice", 0) == "0 dice"
+        assert t.n("{name}: {count} die", "{name}: {count} dice", 2, name="Ann") == "Ann: 2 dice"
+
+
+def test_plurals_follow_the_catalogs_rule_with_any_number_of_forms() -> None:
+    """Three forms, by a rule of the kind Polish has: gettext's parser runs any such rule."""
+    rule = "(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2)"
+    forms = SEPARATOR.join(["{count} kostka", "{count} kostki", "{count} kostek"])
+    catalog = {PLURAL_RULE: rule, plural_key("{count} die", "{count} dice"): forms}
+    t = Translator("it", {"it": catalog})
+    said = [t.n("{count} die", "{count} dice", n) for n in (1, 2, 5, 22, 112)]
+    assert said == ["1 kostka", "2 kostki", "5 kostek", "22 kostki", "112 kostek"]
+    assert t(Plural("{count} die", "{count} dice"), count=3) == "3 kostki"
+
+
+def test_a_damaged_plural_rule_falls_back_to_the_english_one() -> None:
+    key = plural_key("{count} die", "{count} dice")
+    t = Translator("it", {"it": {PLURAL_RULE: "import os", key: "{count} dado\0{count} dadi"}})
+    assert [t.n("{count} die", "{count} dice", n) for n in (1, 2)] == ["1 dado", "2 dadi"]
+
+
+# --- the .po files, through Babel ------------------------------------------------------------
+
+
+def test_po_round_trip_keeps_escapes_plurals_and_comments() -> None:
     tricky = [
         'Say "hello"',
         "a back\\slash, a \\n that is no newline",
@@ -132,57 +236,35 @@ def test_po_round_trip_keeps_escapes_and_long_lines() -> None:
         "a long message " * 12 + "{placeholder}",
         "an accented città, ¿qué tal? — «sì»",
     ]
-    entries = [tool.Entry("", "Language: it\n")]
-    entries += [tool.Entry(msgid, msgid.upper(), [f"x.py:{n}"]) for n, msgid in enumerate(tricky)]
-    text = tool.write_po(entries)
-    assert all(len(line) <= 79 for line in text.splitlines())
-    again = tool.parse_po(text)
-    assert [(e.msgid, e.msgstr, e.references) for e in again] == [
-        (e.msgid, e.msgstr, e.references) for e in entries
+    catalog = Catalog(locale="it")
+    for n, msgid in enumerate(tricky):
+        catalog.add(msgid, msgid.upper(), locations=[("x.py", n + 1)], user_comments=[f"note {n}"])
+    catalog.add(("{count} die", "{count} dice"), ("{count} dado", "{count} dadi"), [("y.py", 1)])
+    text = tool.po_text(catalog)
+    assert 'msgid_plural "{count} dice"' in text and 'msgstr[1] "{count} dadi"' in text
+    again = tool.parse_po(text, "it")
+    assert [(m.id, m.string, m.locations, m.user_comments) for m in again] == [
+        (m.id, m.string, m.locations, m.user_comments) for m in catalog
     ]
-    assert tool.write_po(again) == text
-    assert tool.read_po(text) == {msgid: msgid.upper() for msgid in tricky}
-
-
-def test_po_reader_joins_continuation_lines_and_keeps_comments() -> None:
-    text = (
-        "# a translator's note\n"
-        "#: a.py:1 b.py:2\n"
-        "#, fuzzy\n"
-        'msgid ""\n'
-        '"first "\n'
-        '"second \\"quoted\\"\\n"\n'
-        'msgstr "uno "\n'
-        '"due"\n'
-        "\n"
-        '#~ msgid "old"\n'
-        '#~ msgstr "vecchio"\n'
-        'msgid "empty"\n'
-        'msgstr ""\n'
-    )
-    (entry, empty) = tool.parse_po(text)
-    assert entry.msgid == 'first second "quoted"\n'
-    assert entry.msgstr == "uno due"
-    assert entry.references == ["a.py:1", "b.py:2"]
-    assert entry.flags == ["fuzzy"]
-    assert entry.comments == ["# a translator's note"]
-    assert (empty.msgid, empty.msgstr) == ("empty", "")
+    assert tool.po_text(again) == text
+    assert tool.translations(again) == {
+        **{msgid: msgid.upper() for msgid in tricky},
+        plural_key("{count} die", "{count} dice"): "{count} dado\0{count} dadi",
+    }
 
 
 @pytest.mark.parametrize(
     "text",
     [
-        'msgid "a \\q"\nmsgstr ""\n',  # unknown escape
-        'msgid "a" "b"\nmsgstr ""\n',  # unescaped quote
-        'msgid "a"\nmsgstr "x"\n\nmsgid "a"\nmsgstr "y"\n',  # duplicate
-        'msgid "a"\n\nmsgstr "x"\n',  # msgid without msgstr
-        'msgid "a"\nmsgid_plural "as"\nmsgstr[0] ""\n',  # plurals: not ours
+        'msgid "a"\nmsgid_plural "as"\nmsgstr[0] ""\nmsgstr[1] ""\nmsgstr[2] ""\n',  # 3 forms
+        'msgid "a"\nmsgstr "x"\nmsgfoo "y"\n',
+        'msgid "a"\n',  # no msgstr
         '"stray"\n',
     ],
 )
-def test_po_reader_refuses_what_it_cannot_read_exactly(text: str) -> None:
+def test_po_reader_refuses_what_babel_refuses(text: str) -> None:
     with pytest.raises(ValueError):
-        tool.parse_po(text)
+        tool.parse_po(text, "it")
 
 
 # --- extraction, check and compile on a made-up project --------------------------------------
@@ -194,9 +276,11 @@ def _project(root: Path) -> None:
     web.mkdir(parents=True)
     rules.mkdir(parents=True)
     (web / "view.py").write_text(
-        "def show(t, name):\n"
+        "def show(t, name, n):\n"
         "    a = f\"<p>{t('Hello {name}', name=name)}</p>\"\n"
-        '    return a + self.t("Roll" " the dice") + t(name) + t("Hello {name}")\n',
+        '    return a + self.t("Roll" " the dice") + t(name) + t("Hello {name}")\n'
+        "def dice(t, n):\n"
+        '    return t.n("{count} die", "{count} dice", n)\n',
         "utf-8",
     )
     (rules / "game.py").write_text(
@@ -206,7 +290,9 @@ def _project(root: Path) -> None:
         '    "g.one": "The {row} row is locked",\n'
         '    "g.two": ("Two "\n'
         '              "lines"),\n'
+        '    "g.three": Plural("{count} {row} cross", "{count} {row} crosses"),\n'
         "}\n"
+        "ALL_RULES: Final = {**GAME_RULES}\n"
         "def _broken(rule, **params):\n"
         "    return RuleError(rule, GAME_RULES[rule], **params)\n"
         "def play(n):\n"
@@ -223,23 +309,47 @@ def _project(root: Path) -> None:
     )
 
 
+def _translate_all(root: Path, change: dict[str, str | list[str]] | None = None) -> None:
+    """Every entry of both made-up catalogs translated ("IT …"), then ``change`` applied."""
+    for language in LANGUAGES:
+        path = root / f"assets/i18n/{language}.po"
+        catalog = tool.parse_po(path.read_text("utf-8"), language)
+        for entry in list(catalog)[1:]:
+            ids = (entry.id,) if isinstance(entry.id, str) else entry.id
+            texts = tuple(f"IT {msgid}" for msgid in ids)
+            entry.string = texts if entry.pluralizable else texts[0]
+        path.write_text(tool.po_text(catalog), "utf-8")
+    if change:
+        tool.fill_catalogs(dict.fromkeys(LANGUAGES, change), root)
+
+
 def test_extract_finds_every_kind_of_msgid_in_source_order(tmp_path: Path) -> None:
     _project(tmp_path)
     messages = tool.extract(tmp_path)
-    assert [m.msgid for m in messages] == [
-        "Hello {name}",
-        "Roll the dice",
-        "red",
-        "blue",
-        "The {row} row is locked",
-        "Two lines",
-        "seat kind",
-        "Dice games",
-        "Name",
-        "Player",
-        "Tap & play",
+    assert [(m.msgid, m.plural) for m in messages] == [
+        ("Hello {name}", None),
+        ("Roll the dice", None),
+        ("{count} die", "{count} dice"),
+        ("red", None),
+        ("blue", None),
+        ("The {row} row is locked", None),
+        ("Two lines", None),
+        ("{count} {row} cross", "{count} {row} crosses"),
+        ("seat kind", None),
+        ("Dice games", None),
+        ("Name", None),
+        ("Player", None),
+        ("Tap & play", None),
     ]
     assert messages[0].references == ["py/dadoteca_web/view.py:2", "py/dadoteca_web/view.py:3"]
+
+
+def test_extract_refuses_one_msgid_as_plain_and_plural(tmp_path: Path) -> None:
+    _project(tmp_path)
+    with (tmp_path / "py/dadoteca_web/view.py").open("a", encoding="utf-8") as view:
+        view.write('def one(t):\n    return t("{count} die", count=1)\n')
+    with pytest.raises(ValueError, match=re.escape("view.py:7: '{count} die'")):
+        tool.extract(tmp_path)
 
 
 def test_extract_check_and_compile_on_a_project(tmp_path: Path) -> None:
@@ -248,30 +358,64 @@ def test_extract_check_and_compile_on_a_project(tmp_path: Path) -> None:
     assert report["it"] == ([m.msgid for m in tool.extract(tmp_path)], [])
     problems = tool.check(tmp_path)
     assert any("untranslated: 'Roll the dice'" in problem for problem in problems)
+    assert any("untranslated: '{count} die'" in problem for problem in problems)
 
+    _translate_all(tmp_path, {"Hello {name}": "Ciao {nome}"})
     po = tmp_path / "assets/i18n/it.po"
-    entries = tool.parse_po(po.read_text("utf-8"))
-    for entry in entries[1:]:
-        entry.msgstr = f"IT {entry.msgid}"
-    entries.append(tool.Entry("Gone", "Andato"))
-    entries[1].msgstr = "Ciao {nome}"
-    po.write_text(tool.write_po(entries), "utf-8")
-    (tmp_path / "assets/i18n/es.po").write_text(tool.write_po(entries), "utf-8")
+    catalog = tool.parse_po(po.read_text("utf-8"), "it")
+    catalog.add("Gone", "Andato")
+    po.write_text(tool.po_text(catalog), "utf-8")
     problems = tool.check(tmp_path)
     assert "assets/i18n/it.po: obsolete: 'Gone'" in problems
     assert any("'Hello {name}'" in p and "{nome}" in p for p in problems)
     with pytest.raises(ValueError, match="Hello"):
         tool.compile_catalogs(tmp_path / "out", tmp_path)
 
-    entries[1].msgstr = "Ciao {name}"
-    po.write_text(tool.write_po(entries), "utf-8")
+    tool.fill_catalogs({"it": {"Hello {name}": "Ciao {name}"}}, tmp_path)
     report = tool.update_catalogs(tmp_path)
     assert report["it"] == ([], ["Gone"])
-    assert tool.read_po(po.read_text("utf-8"))["Hello {name}"] == "Ciao {name}"
-    (tmp_path / "assets/i18n/es.po").write_text(po.read_text("utf-8"), "utf-8")
+    assert tool.translations(tool.parse_po(po.read_text("utf-8")))["Hello {name}"] == "Ciao {name}"
+    tool.fill_catalogs({"es": {"Hello {name}": "Hola {name}"}}, tmp_path)
     assert tool.check(tmp_path) == []
     (it_json, _) = tool.compile_catalogs(tmp_path / "out", tmp_path)
-    assert json.loads(it_json.read_text("utf-8"))["Tap & play"] == "IT Tap & play"
+    compiled = json.loads(it_json.read_text("utf-8"))
+    assert compiled["Tap & play"] == "IT Tap & play"
+    assert compiled[PLURAL_RULE] == ENGLISH_RULE
+    assert compiled["{count} die\0{count} dice"] == "IT {count} die\0IT {count} dice"
+
+
+def test_check_refuses_a_plural_entry_with_a_missing_form_or_other_placeholders(
+    tmp_path: Path,
+) -> None:
+    _project(tmp_path)
+    tool.update_catalogs(tmp_path)
+    _translate_all(tmp_path, {"{count} die": ["{count} dado", ""]})
+    assert tool.check(tmp_path) == [
+        "assets/i18n/it.po: untranslated: '{count} die'",
+        "assets/i18n/es.po: untranslated: '{count} die'",
+    ]
+    (it_json, _) = tool.compile_catalogs(tmp_path / "out", tmp_path)
+    assert "{count} die\0{count} dice" not in json.loads(it_json.read_text("utf-8"))  # English
+
+    _translate_all(tmp_path, {"{count} {row} cross": ["{count} {row}", "{count} croci"]})
+    problems = tool.check(tmp_path)
+    assert len(problems) == 2
+    assert "translation of '{count} {row} cross' (form 1) has placeholders ['{count}']" in (
+        problems[0]
+    )
+    with pytest.raises(ValueError, match="form 1"):
+        tool.compile_catalogs(tmp_path / "out", tmp_path)
+    with pytest.raises(ValueError, match="takes a list of forms"):
+        tool.fill_catalogs({"it": {"{count} die": "{count} dadi"}}, tmp_path)
+
+
+def test_the_compiled_plurals_are_what_the_translator_reads(tmp_path: Path) -> None:
+    _project(tmp_path)
+    tool.update_catalogs(tmp_path)
+    _translate_all(tmp_path, {"{count} die": ["{count} dado", "{count} dadi"]})
+    t = Translator("it", _compiled(tool.compile_catalogs(tmp_path / "out", tmp_path)))
+    said = [t.n("{count} die", "{count} dice", n) for n in (0, 1, 2)]
+    assert said == ["0 dadi", "1 dado", "2 dadi"]
 
 
 def test_the_command_line_check_exits_1_on_problems(tmp_path: Path) -> None:
@@ -370,7 +514,7 @@ def test_fill_sets_translations_and_names_unknown_msgids(tmp_path: Path) -> None
         {"it": {"Roll the dice": "Lancia i dadi", "Not a msgid": "x"}}, tmp_path
     )
     assert unknown == ["it: 'Not a msgid'"]
-    catalog = tool.read_po((tmp_path / "assets/i18n/it.po").read_text("utf-8"))
+    catalog = tool.translations(tool.parse_po((tmp_path / "assets/i18n/it.po").read_text("utf-8")))
     assert catalog["Roll the dice"] == "Lancia i dadi" and "Not a msgid" not in catalog
     with pytest.raises(ValueError, match="fr"):
         tool.fill_catalogs({"fr": {}}, tmp_path)

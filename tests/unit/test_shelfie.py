@@ -7,7 +7,7 @@ from itertools import combinations
 
 import pytest
 
-from dadoteca.core import ROLLED, Event, RuleError
+from dadoteca.core import ROLLED, Event, Plural, RuleError
 from dadoteca.match import Match, Seat
 from dadoteca.shelfie import (
     CIRCLED,
@@ -325,7 +325,7 @@ def test_rule_only_free_items_are_marked_each_once() -> None:
     assert mark("cat2", "book1") in state.legal_actions(0)
     with pytest.raises(RuleError) as error:
         state.apply(0, mark("cat1"))
-    assert error.value.params == {"item": "cat", "dice": 1}
+    assert error.value.params == {"item": "cat", "count": 1}
 
 
 def test_ruling_six_jollies_mark_exactly_one_free_item_of_any_kind() -> None:
@@ -770,7 +770,8 @@ def test_bad_action_text_is_refused(text: str) -> None:
 
 def test_every_rule_message_fills_its_parameters() -> None:
     for rule, template in RULES.items():
-        assert rule.startswith("shelfie.") and template[0].isupper()
+        english = template.singular if isinstance(template, Plural) else template
+        assert rule.startswith("shelfie.") and english[0].isupper()
     errors: list[RuleError] = []
     for state, action in [
         (decide(dice_text="cat cat cat cat cat cat"), mark("book1")),
@@ -780,7 +781,7 @@ def test_every_rule_message_fills_its_parameters() -> None:
             state.apply(0, action)
         errors.append(error.value)
     assert errors[0].message == "Not enough book dice: that item takes 1"
-    assert errors[1].message == "The cat of the 1-dice column is already circled or crossed out"
+    assert errors[1].message == "The cat of the 1-die column is already circled or crossed out"
 
 
 # --- Helpers for the front end -----------------------------------------------------------------
@@ -867,7 +868,8 @@ def test_a_completed_column_is_an_event_too() -> None:
     state = ShelfieState((player, Sheet()), generator=1, phase=Phase.DECIDE, dice=five_games)
     after = state.apply(0, mark("game5"))
     kinds = [(e.kind, dict(e.params)) for e in after.events(state, 0, mark("game5"))]
-    assert (COLUMN_BLOCKED, {"dice": 5}) in kinds and (SHELF_BLOCKED, {"item": "game"}) not in kinds
+    assert (COLUMN_BLOCKED, {"count": 5}) in kinds
+    assert (SHELF_BLOCKED, {"item": "game"}) not in kinds
 
 
 def test_a_strike_the_last_round_and_the_end_are_events_and_the_outcome_says_who() -> None:
