@@ -49,8 +49,8 @@
 
   // Elements marked data-i18n show their English text (the msgid) translated; attributes
   // listed in data-i18n-attr likewise. The msgids are kept aside for the next switch (or
-  // written by the build, data-msgid-ATTRIBUTE, with their placeholders' values in
-  // data-i18n-params).
+  // written by the build, data-msgid and data-msgid-ATTRIBUTE, with their placeholders' values
+  // in data-i18n-params).
   let wantedLanguage = null;
   // True once shown; false if another language was chosen while this one's catalog loaded
   // (catalogs arrive in any order, and the last choice must win).
@@ -64,7 +64,8 @@
       if (!element.dataset.msgid) {
         element.dataset.msgid = element.textContent.trim().replace(/\s+/g, " ");
       }
-      element.textContent = say(element.dataset.msgid);
+      const params = JSON.parse(element.dataset.i18nParams || "{}");
+      element.textContent = say(element.dataset.msgid, params);
     }
     for (const element of document.querySelectorAll("[data-i18n-attr]")) {
       const params = JSON.parse(element.dataset.i18nParams || "{}");
@@ -178,8 +179,49 @@
     here.forEach((field, index) => {
       [field.value, there[index].value] = [there[index].value, field.value];
     });
+    showMap(item);
+    showMap(above);
     there[0].focus();
     showStarters();
+  }
+
+  // Diceland's maps: a seat's button shows its choice (the chooser's picture and name) and
+  // opens the chooser; the form sends the seat's hidden map field. The pictures of the maps (a
+  // sprite the build draws) load when the chooser first opens.
+  const mapChooser = document.getElementById("map-chooser");
+  const mapField = (item) => item.querySelector("[data-choice=map]");
+  const mapOptions = () => [...mapChooser.querySelectorAll(".map-option")];
+  let mapSeat = null; // the seat whose map is being chosen
+
+  function showMap(item) {
+    const option = mapOptions().find((each) => each.dataset.map === mapField(item).value);
+    const [picture, name] = [".dl-pic", ".map-name"]
+      .map((selector) => option.querySelector(selector).cloneNode(true));
+    picture.querySelector("use").setAttribute("href", option.dataset.picture);
+    item.querySelector(".map-face").replaceChildren(picture, name);
+  }
+
+  function chooseMap(event) {
+    const button = event.target.closest(".seat-map");
+    if (!button) return;
+    mapSeat = button.closest("li");
+    const input = mapSeat.querySelector("input[name=player]");
+    mapChooser.querySelector(".map-for").textContent = input.value.trim() || input.placeholder;
+    for (const option of mapOptions()) {
+      option.querySelector("use").setAttribute("href", option.dataset.picture);
+      option.setAttribute("aria-pressed", String(option.dataset.map === mapField(mapSeat).value));
+    }
+    openDialog(mapChooser);
+    mapChooser.querySelector(".map-option[aria-pressed=true]").focus();
+  }
+
+  function mapChosen(event) {
+    const option = event.target.closest(".map-option");
+    if (option) {
+      mapField(mapSeat).value = option.dataset.map;
+      showMap(mapSeat);
+    }
+    if (option || event.target.closest("#map-chooser-close")) mapChooser.close();
   }
 
   // A dialog takes a step of the browser's history: Back closes it rather than leaving the
@@ -429,6 +471,10 @@
   }
   setup.addEventListener("submit", startGame);
   setup.addEventListener("click", moveUp);
+  setup.addEventListener("click", chooseMap);
+  mapChooser.addEventListener("click", mapChosen);
+  // A choice, Close, Escape or Back: the keyboard carries on from the seat's button.
+  mapChooser.addEventListener("close", () => mapSeat.querySelector(".seat-map").focus());
   setup.addEventListener("change", (event) => {
     if (event.target.name === "game") showSeatsOf();
     else if (event.target === countField) showSeats();

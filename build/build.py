@@ -9,6 +9,7 @@ Inputs:
 Output (every URL inside is relative, so the site works under any path of any static host):
     dist/index.html, dist/assets/**           copied from the repository (index.html with its
                                                wheel preloads filled in)
+    dist/assets/maps.svg                       pictures of Diceland's maps, drawn from their data
     dist/pyscript/*                            @pyscript/core/dist minus source maps and its own SW
     dist/pyodide/{runtime files, wheels, pyodide-lock.json}, the stdlib and the wheels with
                                                bytecode added (build/compile_wheels.mjs)
@@ -36,7 +37,14 @@ from pathlib import Path
 import brotli
 
 from build.i18n import compile_catalogs
-from dadoteca_web.shell import FACTS_ID, language_options, seat_rows, shell_facts_json
+from dadoteca_web.map_pictures import MAP_SPRITE, map_sprite
+from dadoteca_web.shell import (
+    FACTS_ID,
+    language_options,
+    map_chooser,
+    seat_rows,
+    shell_facts_json,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
@@ -60,6 +68,7 @@ INDEX_PRELOAD_PLACEHOLDER = "{{WHEEL_PRELOADS}}"
 INDEX_SEATS_PLACEHOLDER = "{{SEAT_ROWS}}"
 INDEX_FACTS_PLACEHOLDER = "{{SHELL_FACTS}}"
 INDEX_LANGUAGES_PLACEHOLDER = "{{LANGUAGE_OPTIONS}}"
+INDEX_MAP_CHOOSER_PLACEHOLDER = "{{MAP_CHOOSER}}"
 
 # Encodings the build pre-compresses, best first (build/serve.py negotiates in this order).
 ENCODINGS = {".br": "br", ".gz": "gzip"}
@@ -212,7 +221,7 @@ def write_lock_file(pyodide_dir: Path, wheels: list[Path]) -> None:
 def write_index(target: Path, wheels: list[Path]) -> None:
     """index.html with what only the build knows: the wheels to preload (their names carry
     versions), and what the shell shares with Python (its facts, the languages, the setup's
-    seat rows)."""
+    seat rows, the map chooser)."""
     html = (ROOT / "index.html").read_text()
     preloads = "\n".join(
         f'<link rel="preload" href="pyodide/{wheel.name}" as="fetch" crossorigin="anonymous">'
@@ -224,6 +233,7 @@ def write_index(target: Path, wheels: list[Path]) -> None:
         (INDEX_SEATS_PLACEHOLDER, seat_rows()),
         (INDEX_FACTS_PLACEHOLDER, facts),
         (INDEX_LANGUAGES_PLACEHOLDER, language_options()),
+        (INDEX_MAP_CHOOSER_PLACEHOLDER, map_chooser()),
     ):
         html = replace_placeholder_comment(html, placeholder, filling)
     target.write_text(html)
@@ -330,6 +340,7 @@ def build(dist: Path) -> str:
     subprocess.run(["node", str(compiler), "--stdlib", str(stdlib), *map(str, wheels)], check=True)
     write_lock_file(pyodide_dir, wheels)
     write_index(dist / "index.html", wheels)
+    (dist / MAP_SPRITE).write_text(map_sprite())
     compile_catalogs(dist / "i18n")
     return finish_site(dist)
 

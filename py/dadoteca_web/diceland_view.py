@@ -43,7 +43,7 @@ from dadoteca.diceland_maps import (
 from .game_ui import ROLL_DICE, GameUI, Step, asked_player
 from .i18n import Translator
 
-__all__ = ["COLOUR_SYMBOLS", "DicelandUI", "map_geometry"]
+__all__ = ["COLOUR_SYMBOLS", "DicelandUI", "map_board", "map_geometry"]
 
 # Colour is never the only cue: every colour has its own symbol (red, yellow, green, blue, orange,
 # grey), the first four as on the Qwixx sheets.
@@ -110,8 +110,8 @@ def map_geometry(m: DicelandMap) -> MapGeometry:
     )
 
 
-def _board(map_id: str) -> int:
-    """The physical board a map is printed on: two sides each, A/B, C/D, E/F, G/H."""
+def map_board(map_id: str) -> int:
+    """The physical board a map is printed on, from 0: two sides each, A/B, C/D, E/F, G/H."""
     return FIXED_MAP_IDS.index(map_id) // 2
 
 
@@ -202,7 +202,7 @@ class DicelandUI(GameUI):
         """Each seat's map: A-H, ``random`` (a new generated map), or dealt at random (the
         default, as the rule book deals the boards): one side of a board nobody else has."""
         chosen = [choice.get("map", "").strip() for choice in choices]
-        taken = {_board(value) for value in chosen if value in set(FIXED_MAP_IDS)}
+        taken = {map_board(value) for value in chosen if value in set(FIXED_MAP_IDS)}
         boards = [board for board in range(len(FIXED_MAP_IDS) // 2) if board not in taken]
         ids = []
         for value in chosen:

@@ -8,7 +8,7 @@ becomes the setup form's seat rows. Run at build time only, never in the browser
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from html import escape
 from typing import Final
 
@@ -18,8 +18,9 @@ from dadoteca.games import GAMES
 from dadoteca.match import MAX_NAME_LENGTH
 
 from .app import BOT_SEAT, SEAT_KIND_CHOICE
-from .diceland_view import DEALT_MAP, RANDOM_MAP
+from .diceland_view import DEALT_MAP, RANDOM_MAP, map_board
 from .i18n import LANGUAGES, SOURCE_LANGUAGE
+from .map_pictures import map_picture_href, random_choice_symbols
 from .storage import (
     BROKEN_PREFIX,
     HISTORY_FORMAT,
@@ -30,7 +31,14 @@ from .storage import (
     SOUND_KEY,
 )
 
-__all__ = ["FACTS_ID", "language_options", "seat_rows", "shell_facts", "shell_facts_json"]
+__all__ = [
+    "FACTS_ID",
+    "language_options",
+    "map_chooser",
+    "seat_rows",
+    "shell_facts",
+    "shell_facts_json",
+]
 
 FACTS_ID: Final = "dadoteca-facts"
 HUMAN: Final = "human"
@@ -80,6 +88,73 @@ def _translatable(attribute: str, template: str, params: dict[str, int]) -> str:
     return f'{attribute}="{text}" data-msgid-{attribute}="{escape(template)}"'
 
 
+def _span(css_class: str, template: str, params: Mapping[str, int | str] | None = None) -> str:
+    """A ``<span>`` of English text that the shell translates: ``template`` is its msgid, with
+    ``params`` (``data-i18n-params``) filled in."""
+    marks = "data-i18n"
+    if params:
+        marks += f' data-msgid="{escape(template)}" data-i18n-params="{escape(json.dumps(params))}"'
+    text = escape(template.format(**params) if params else template)
+    return f'<span class="{css_class}" {marks}>{text}</span>'
+
+
+def _map_choices(t: Callable[[str], str]) -> list[tuple[str, str, str]]:
+    """Each map a seat can choose, in the chooser's order: (value, name, about), the texts as
+    :func:`_span` writes them."""
+    fixed = [
+        (
+            map_id,
+            _span("map-name", t("Map {map}"), {"map": map_id}),
+            _span(
+                "map-about",
+                t("Board {board}, side {side}"),
+                {"board": map_board(map_id) + 1, "side": map_id},
+            ),
+        )
+        for map_id in FIXED_MAP_IDS
+    ]
+    return [
+        (
+            DEALT_MAP,
+            _span("map-name", t("Dealt at random")),
+            _span("map-about", t("A board nobody else has")),
+        ),
+        (
+            RANDOM_MAP,
+            _span("map-name", t("A new random map")),
+            _span("map-about", t("Made for this game")),
+        ),
+        *fixed,
+    ]
+
+
+def _map_picture(value: str, *, shown: bool) -> str:
+    """The picture of a map choice; not ``shown``, it waits for the shell to set its ``href``
+    (the maps' sprite loads when the chooser first opens)."""
+    href = f' href="{map_picture_href(value)}"' if shown else ""
+    return f'<svg class="dl-pic" aria-hidden="true"><use{href}/></svg>'
+
+
+def map_chooser(t: Callable[[str], str] = _unmarked) -> str:
+    """The dialog in which a seat chooses its Diceland map from a picture of each, and the
+    pictures of the random choices (the page's own; the maps' are in the sprite)."""
+    options = "".join(
+        f'<button type="button" class="map-option{"" if value in FIXED_MAP_IDS else " chance"}" '
+        f'data-map="{value}" '
+        f'data-picture="{map_picture_href(value)}" aria-pressed="false">'
+        f"{_map_picture(value, shown=False)}{name}{about}</button>"
+        for value, name, about in _map_choices(t)
+    )
+    return (
+        f'<svg hidden aria-hidden="true">{random_choice_symbols()}</svg>'
+        '<dialog id="map-chooser" aria-labelledby="map-chooser-title">'
+        f'<h2 id="map-chooser-title" data-i18n>{escape(t("Choose a map"))}</h2>'
+        f'<p class="map-for"></p><div class="map-options">{options}</div>'
+        '<div class="buttons"><button type="button" id="map-chooser-close" class="primary" '
+        f"data-i18n>{escape(t('Close'))}</button></div></dialog>"
+    )
+
+
 def seat_rows(t: Callable[[str], str] = _unmarked) -> str:
     """The setup's seat rows, one per seat of the largest table: a name, who plays it (a person
     or a computer level), Diceland's map; every seat but the first can move up.
@@ -93,12 +168,9 @@ def seat_rows(t: Callable[[str], str] = _unmarked) -> str:
     kind_options = "".join(
         f'<option value="{value}" data-i18n>{escape(label)}</option>' for value, label in kinds
     )
-    # The box deals the boards at random: so does the setup, unless a seat picks a map.
-    dealt = escape(t("Dealt at random"))
-    dealt = f'<option value="{DEALT_MAP}" selected data-i18n>{dealt}</option>'
-    maps = "".join(f"<option>{map_id}</option>" for map_id in FIXED_MAP_IDS)
-    new_map = escape(t("A new random map"))
-    random_map = f'<option value="{RANDOM_MAP}" data-i18n>{new_map}</option>'
+    # The box deals the boards at random: so does the setup, unless a seat picks a map. The
+    # seat's button shows its choice (the chooser's picture and name) and opens the chooser.
+    _, dealt, _ = _map_choices(t)[0]
     rows = []
     for seat in range(1, seats + 1):
         number = {"number": seat}
@@ -110,6 +182,7 @@ def seat_rows(t: Callable[[str], str] = _unmarked) -> str:
             else ""
         )
         name = t("Player {number}")
+        map_of = _span("visually-hidden", t("Map of player {number}"), number)
         rows.append(
             f'<li data-seat="{seat}"><input name="player" maxlength="{MAX_NAME_LENGTH}" '
             f"{_translatable('placeholder', name, number)} "
@@ -118,9 +191,10 @@ def seat_rows(t: Callable[[str], str] = _unmarked) -> str:
             f'<select class="seat-choice seat-kind" data-choice="{SEAT_KIND_CHOICE}" '
             f"{_translatable('aria-label', t('Who plays seat {number}'), number)} "
             f'data-i18n-attr="aria-label" data-i18n-params="{params}">{kind_options}</select>'
-            f'<select class="seat-choice" data-game="diceland" data-choice="map" '
-            f"{_translatable('aria-label', t('Map of player {number}'), number)} "
-            f'data-i18n-attr="aria-label" data-i18n-params="{params}">'
-            f"{dealt}{maps}{random_map}</select>{move_up}</li>"
+            f'<input type="hidden" data-game="diceland" data-choice="map" value="{DEALT_MAP}">'
+            '<button type="button" class="seat-choice seat-map" data-game="diceland" '
+            f'aria-haspopup="dialog">{map_of}'
+            f'<span class="map-face">{_map_picture(DEALT_MAP, shown=True)}{dealt}</span>'
+            f"</button>{move_up}</li>"
         )
     return "\n".join(rows)

@@ -87,6 +87,14 @@ def fill_seats(page: Page, names: list[str]) -> None:
     page.select_option("#first-player", "0")
 
 
+def choose_map(page: Page, seat: int, map_id: str) -> None:
+    """Diceland: choose the map of seat ``seat`` (from 0) as a finger does, its picture in the
+    chooser that the seat's map button opens."""
+    page.click(f"#setup .seat-map >> nth={seat}")
+    page.click(f"#map-chooser .map-option[data-map='{map_id}'] .dl-pic")
+    page.wait_for_selector("#map-chooser:not([open])", state="attached")
+
+
 def start_game(page: Page, names: list[str]) -> None:
     fill_seats(page, names)
     page.click("#setup button[type=submit]")

@@ -14,13 +14,17 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 
-from appdriver import PageWatch, fill_seats, open_app, saved_record
+from appdriver import PHONE, PageWatch, choose_map, fill_seats, open_app, saved_record
 from build.serve import BackgroundServer
 from dadoteca.diceland import DicelandState
+from dadoteca.diceland_maps import FIXED_MAP_IDS
 from dadoteca.match import Match
 from dadoteca_web.app import App
 from dadoteca_web.i18n import Translator
+from dadoteca_web.map_pictures import MAP_SPRITE
 from dadoteca_web.storage import GameStore, MemoryStore
+from test_accessibility import CONTRAST_FAILURES, unnamed
+from test_security import LISTEN_FOR_VIOLATIONS
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "unit"))
 from test_diceland_app import tap_step
@@ -50,6 +54,11 @@ TAP = """(count) => {
 }"""
 
 
+# Every picture of the map chooser shows something (the maps' once the sprite has arrived).
+PICTURES_DRAWN = """() => [...document.querySelectorAll("#map-chooser .dl-pic use")]
+  .every((use) => use.getBBox().width > 0)"""
+
+
 def new_app() -> App:
     return App(GameStore(MemoryStore()), Translator("en", {}), lambda: 0)
 
@@ -74,7 +83,7 @@ def start_diceland(page: Page, server: BackgroundServer, seed: int) -> None:
     page.check("#setup input[name=game][value=diceland]")
     fill_seats(page, NAMES)
     for index, map_id in enumerate(MAPS):
-        page.select_option(f"#setup select[data-choice=map] >> nth={index}", map_id)
+        choose_map(page, index, map_id)
     page.click("#setup button[type=submit]")
     page.wait_for_selector("body[data-screen=play]")
 
@@ -164,3 +173,57 @@ def test_the_map_fits_a_phone_without_sideways_scrolling(
     assert cell is not None
     print(f"map A at 360 px: cell targets {cell['width']:.1f} × {cell['height']:.1f} px")  # noqa: RUF001
     assert cell["width"] >= 24 and cell["height"] >= 24
+
+
+def test_a_seat_chooses_its_map_by_tapping_its_picture_on_a_phone(
+    page: Page, server: BackgroundServer, watch: PageWatch
+) -> None:
+    page.add_init_script(LISTEN_FOR_VIOLATIONS)
+    open_app(page, f"{server.url}?seed={SEED}")
+    page.check("#setup input[name=game][value=diceland]")
+    fill_seats(page, NAMES)
+    seat = page.get_by_role("button", name="Map of player 2 Dealt at random")
+    assert seat.count() == 1  # the box's way, unless a seat chooses
+    assert not any(url.endswith(MAP_SPRITE) for url in watch.requests)  # not needed yet
+    seat.click()
+    chooser = page.locator("#map-chooser")
+    assert chooser.evaluate("(dialog) => dialog.open")
+    assert chooser.locator(".map-for").inner_text() == NAMES[1]
+    # Every picture drawn (the sprite has arrived), each a finger's target in the screen.
+    page.wait_for_function(PICTURES_DRAWN)
+    boxes = chooser.locator(".map-option").evaluate_all(
+        "(all) => all.map((e) => [e.dataset.map, e.getBoundingClientRect().toJSON()])"
+    )
+    assert [value for value, _ in boxes] == ["deal", "random", *FIXED_MAP_IDS]
+    for value, box in boxes:
+        assert box["width"] >= 44 and box["height"] >= 44, value
+        assert box["left"] >= 0 and box["top"] >= 0, value
+        assert box["right"] <= PHONE["width"] and box["bottom"] <= PHONE["height"], value
+    assert page.get_by_role("button", name="Map C Board 2, side C").count() == 1
+    assert unnamed(page) == [] and page.evaluate(CONTRAST_FAILURES) == []
+
+    chooser.locator(".map-option[data-map=C] .dl-pic").click()  # a tap on its picture
+    assert not chooser.evaluate("(dialog) => dialog.open")
+    seat = page.get_by_role("button", name="Map of player 2 Map C")
+    assert seat.evaluate("(button) => button === document.activeElement")
+    # By keyboard: the chooser opens on the seat's map; Escape, or Back, puts it away.
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.dataset.map") == "C"
+    page.keyboard.press("Escape")
+    assert seat.evaluate("(button) => button === document.activeElement")
+    seat.click()
+    page.go_back()
+    page.wait_for_selector("#map-chooser:not([open])", state="attached")
+    assert page.get_attribute("body", "data-screen") == "setup" and seat.count() == 1
+
+    page.click("#setup button[type=submit]")
+    page.wait_for_selector("body[data-screen=play]")
+    record = saved_record(page)
+    assert record is not None
+    options = record["options"]
+    assert isinstance(options, dict)
+    maps = options["maps"].split(",")
+    assert maps[1] == "C" and maps[0] in FIXED_MAP_IDS
+    assert page.locator(f'[aria-label="Map C of {NAMES[1]}"]').count() == 1
+    assert page.evaluate("window.cspViolations") == []
+    assert watch.errors == []

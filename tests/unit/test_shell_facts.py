@@ -6,18 +6,22 @@ import json
 import re
 from html.parser import HTMLParser
 from pathlib import Path
+from xml.etree import ElementTree
 
 from build.build import write_index
 from dadoteca.bots.base import LEVELS
-from dadoteca.diceland_maps import FIXED_MAP_IDS
+from dadoteca.diceland_maps import COLOURS, FIXED_MAP_IDS, Kind, map_by_id
 from dadoteca.games import GAMES
 from dadoteca.match import MAX_NAME_LENGTH
 from dadoteca_web.app import BOT_SEAT
+from dadoteca_web.diceland_view import DEALT_MAP, RANDOM_MAP, map_geometry
 from dadoteca_web.i18n import LANGUAGES
+from dadoteca_web.map_pictures import MAP_SPRITE, map_sprite
 from dadoteca_web.shell import FACTS_ID, shell_facts
 from dadoteca_web.storage import HISTORY_KEY, LANGUAGE_KEY, SAVE_KEY, SOUND_KEY
 
 ROOT = Path(__file__).resolve().parents[2]
+SVG = "{http://www.w3.org/2000/svg}"
 
 
 class _Elements(HTMLParser):
@@ -69,11 +73,29 @@ def test_the_seat_rows_offer_every_level_and_map_with_the_name_limit(tmp_path: P
     switch = re.search(r'<select id="language".*?</select>', html, re.S)
     assert switch is not None
     assert re.findall(r'<option value="(\w+)">', switch.group(0)) == list(LANGUAGES)
-    for map_id in FIXED_MAP_IDS:
-        assert f"<option>{map_id}</option>" in html
-    assert html.count('<option value="deal" selected data-i18n>Dealt at random</option>') == len(
-        names
-    )  # the box deals the boards: so does the setup, unless a seat picks one
+    # The box deals the boards: so does the setup, unless a seat picks a map.
+    maps = [attrs for tag, attrs in parser.elements if attrs.get("data-choice") == "map"]
+    assert maps == [
+        {"type": "hidden", "data-game": "diceland", "data-choice": "map", "value": DEALT_MAP}
+    ] * len(names)
+    shown = [attrs["href"] for tag, attrs in parser.elements if tag == "use" and "href" in attrs]
+    assert shown == [f"#map-{DEALT_MAP}"] * len(names)  # each seat's map button, its picture
+
+
+def test_the_map_chooser_offers_a_picture_of_every_map_and_the_random_ways(
+    tmp_path: Path,
+) -> None:
+    parser = _Elements()
+    parser.feed(built_index(tmp_path))
+    options = [attrs for tag, attrs in parser.elements if attrs.get("data-picture")]
+    assert [attrs["data-map"] for attrs in options] == [DEALT_MAP, RANDOM_MAP, *FIXED_MAP_IDS]
+    symbols = {attrs["id"] for tag, attrs in parser.elements if tag == "symbol"}
+    sprite = sprite_symbols()
+    for attrs in options:
+        page, _, symbol = (attrs["data-picture"] or "").partition("#")
+        assert symbol in (sprite if page == MAP_SPRITE else symbols), attrs
+    html = built_index(tmp_path)
+    assert "Board 2, side C" in html  # the box's second board, its C side
 
 
 def test_the_shell_script_names_no_fact_of_its_own() -> None:
@@ -89,3 +111,51 @@ def test_the_shell_script_names_no_fact_of_its_own() -> None:
         '"it"',
     ):
         assert literal not in shell, literal
+
+
+def sprite_symbols() -> dict[str, ElementTree.Element]:
+    """The symbols of the map sprite the build writes, by id."""
+    svg = ElementTree.fromstring(map_sprite())
+    return {symbol.attrib["id"]: symbol for symbol in svg.iter(f"{SVG}symbol")}
+
+
+def drawn_hexes(d: str) -> list[tuple[int, int]]:
+    """The first corner of every hex of a sprite path (each ``m`` moves on from the last one);
+    every hex has the same outline."""
+    hexes = re.findall(r"m(-?\d+) ?(-?\d+)([^mz]+)z", d)
+    assert "".join(f"m{x} {y}{outline}z" for x, y, outline in hexes).replace(" -", "-") == d
+    assert len({outline for _, _, outline in hexes}) == 1
+    corners = []
+    x = y = 0
+    for dx, dy, _ in hexes:
+        x, y = x + int(dx), y + int(dy)
+        corners.append((x, y))
+    return corners
+
+
+def test_the_sprite_draws_every_cell_of_every_map_in_its_colour() -> None:
+    symbols = sprite_symbols()
+    assert list(symbols) == [f"map-{map_id}" for map_id in FIXED_MAP_IDS]
+    defined = set(re.findall(r"(--dl-[a-z]+):", (ROOT / "assets/diceland.css").read_text()))
+    for map_id in FIXED_MAP_IDS:
+        m = map_by_id(map_id)
+        geometry = map_geometry(m)
+        expected: dict[str, list[tuple[float, float]]] = {}
+        for cell, centre in enumerate(geometry.centres):
+            kind = COLOURS[m.colours[cell]] if m.kinds[cell] == Kind.COLOUR else m.kinds[cell]
+            expected.setdefault(f"--dl-{kind}", []).append(centre)
+        first_x, first_y = (float(v) for v in geometry.hexagon.split()[0].split(","))
+        drawn: dict[str, list[tuple[int, int]]] = {}
+        for path in symbols[f"map-{map_id}"].iter(f"{SVG}path"):
+            fill = re.fullmatch(r"fill:var\((--dl-[a-z]+)\)", path.attrib["style"])
+            assert fill is not None and fill.group(1) in defined  # diceland.css's colours
+            drawn[fill.group(1)] = drawn_hexes(path.attrib["d"])
+        assert drawn.keys() == expected.keys()
+        for paint, centres in expected.items():
+            # As many hexes as cells, each where the game draws a cell, to a unit's rounding
+            # (a hex is 19 units across).
+            corners = sorted(drawn[paint])
+            wanted = sorted((x + first_x, y + first_y) for x, y in centres)
+            assert len(corners) == len(wanted), (map_id, paint)
+            for (x, y), (wanted_x, wanted_y) in zip(corners, wanted, strict=True):
+                assert abs(x - wanted_x) <= 1 and abs(y - wanted_y) <= 1, (map_id, paint, x, y)
