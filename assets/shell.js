@@ -81,7 +81,11 @@
   }
 
   async function switchLanguage(language) {
-    if (storage) storage.setItem(LANGUAGE_KEY, language);
+    try {
+      storage?.setItem(LANGUAGE_KEY, language);
+    } catch {
+      // Storage full or refused: the language still changes, only not for the next visit.
+    }
     await showLanguage(language);
   }
 
@@ -412,7 +416,11 @@
 
   function keepSetupForReload() {
     const values = setupFields().map((field) => (field.type === "radio" ? field.checked : field.value));
-    session?.setItem(SETUP_KEPT, JSON.stringify(values));
+    try {
+      session?.setItem(SETUP_KEPT, JSON.stringify(values));
+    } catch {
+      // Storage full: the setup comes back empty, nothing else is lost.
+    }
   }
 
   function restoreSetup() {

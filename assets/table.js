@@ -171,25 +171,31 @@
 
   // --- Storage: Python decides, the page writes ---------------------------------------------
 
+  // The writes in order; at the first that fails (storage full, or refused) the rest are not
+  // tried (a copy set aside that could not be written must not lose its original), and Python
+  // is told which were not made, with what storage holds for each, to say so in words.
   function store(writes) {
     const storage = shell.storage;
-    for (const [key, value] of writes) {
+    for (const [index, [key, value]] of writes.entries()) {
       if (key === SAVE_KEY && !game.mayWrite()) {
         game.watch(); // another window has saved since: its game is shown, this one's dropped
         return;
       }
-      let ok = Boolean(storage);
       try {
         if (value === null) storage.removeItem(key);
         else storage.setItem(key, value);
       } catch {
-        ok = false; // full, or refused: Python says so in words
+        const items = {};
+        for (const [unwritten] of writes.slice(index)) {
+          items[unwritten] = storage?.getItem(unwritten) ?? null;
+        }
+        send({ type: "stored", items });
+        return;
       }
-      if (key === SAVE_KEY && ok) {
+      if (key === SAVE_KEY) {
         game.known = value;
         if (value === null) game.release(); // no game in play: any window may start one
       }
-      if (!ok) send({ type: "stored", key, ok });
     }
   }
 
@@ -277,7 +283,11 @@
   // the game plays it on after the reload, whichever window starts first.
   const PLAYED_HERE = "dadoteca.played-here";
   window.addEventListener("dadoteca:reloading", () => {
-    if (game.writing) shell.session?.setItem(PLAYED_HERE, "yes");
+    try {
+      if (game.writing) shell.session?.setItem(PLAYED_HERE, "yes");
+    } catch {
+      // Storage full: whichever window starts first plays, the other watches.
+    }
   });
 
   function playedHereBeforeReload() {

@@ -24,7 +24,15 @@ from .game_ui import PLAY_REGIONS, GameUI, SeatedState, Step, asked_player
 from .i18n import Translator
 from .qwixx_view import QwixxUI
 from .shelfie_view import ShelfieUI
-from .storage import GameStore, History, read_record_json
+from .storage import (
+    BROKEN_HISTORY_PREFIX,
+    BROKEN_PREFIX,
+    HISTORY_KEY,
+    SAVE_KEY,
+    GameStore,
+    History,
+    read_record_json,
+)
 
 __all__ = ["GAME_UIS", "REGIONS", "TABLE_EVENTS", "THINKING", "App", "Confirm", "Pause"]
 
@@ -117,6 +125,7 @@ class App:
         self._redo: list[list[tuple[int | None, Action]]] = []
         self._pending_import: str | None = None
         self.events: list[Event] = []  # what the steps played made happen, for the page to say
+        self.history_failed = False  # the game on screen ended, but its history entry is not kept
         self.load_saved()
 
     def load_saved(self) -> None:
@@ -211,7 +220,16 @@ class App:
                 f"{t('This game is being played in another window.')} "
                 f'<button data-act="take-over">{t("Play here")}</button></p>'
             )
-        if self.match is None and self.store.damaged is not None:
+        if self.history_failed:
+            warnings.append(
+                '<p class="notice warning" role="alert">'
+                + t(
+                    "This game could not be added to the history: this device's storage is "
+                    "full or refuses it."
+                )
+                + f' <button data-act="export">{t("Download its record")}</button></p>'
+            )
+        if self.store.damaged is not None and (self.match is None or self.store.keeping_damaged):
             warnings.append(
                 f'<p class="notice warning" role="status">'
                 f"{t('The damaged save is kept on this device.')} "
@@ -413,7 +431,7 @@ class App:
             self._set_best()
             solo = len(self.match.seats) == 1
             result = self.ui.solo_score(self.match.state) if solo else None
-            self.history.add(self.match, self.now(), result)
+            self.history_failed = not self.history.add(self.match, self.now(), result)
 
     def take_events(self) -> list[Event]:
         """The events since the last call, oldest first (the page tells and shows them)."""
@@ -612,6 +630,7 @@ class App:
         self.match = match
         self._answers, self._answers_for = {}, None
         self._redo = []
+        self.history_failed = False
         self.ui = None
         if match is not None:
             names = tuple(seat.name for seat in match.seats)
@@ -621,6 +640,20 @@ class App:
             self.ui = GAME_UIS[match.game.id](self.t, names, computers)
         if match is not None and match.state.is_terminal:
             self._set_best()
+
+    def not_stored(self, keys: set[str]) -> None:
+        """The page could not write ``keys`` (storage full or refused). The game's save: play
+        goes on, with the warning. A copy of something unreadable: the original stays where it
+        is, never overwritten. The history: the player is told, and offered the record."""
+        if SAVE_KEY in keys:
+            self.store.working = False
+        for key in keys:
+            if key.startswith(BROKEN_HISTORY_PREFIX):
+                self.history.writable = False
+            elif key.startswith(BROKEN_PREFIX):
+                self.store.keep_damaged()
+        if HISTORY_KEY in keys and self.match is not None and self.state.is_terminal:
+            self.history_failed = True
 
     def _set_best(self) -> None:
         """A solo game's end shows the player's best on this device before this game."""

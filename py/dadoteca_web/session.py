@@ -19,7 +19,8 @@ The page sends (``type`` and its fields):
 - ``start``: the setup form, ``game``, ``names``, ``choices``, ``first``;
 - ``language``: ``language``, ``catalog``;
 - ``import``: ``text``; ``export``; ``export-damaged``;
-- ``stored``: ``key``, ``ok``: how a write the page was asked to make went.
+- ``stored``: ``items``: the writes the page could not make (storage full or refused: the
+  first that failed, and those after it, not tried), each key with what storage holds now.
 
 Each answer is an :func:`Session.update`: ``screen``, ``game``, ``language``, ``moment``,
 ``hands``, ``busy`` (a computer's move is to come), ``regions`` (only those that changed),
@@ -144,8 +145,12 @@ class Session:
             self._download = {"kind": "game", "text": app.export_record()}
         elif kind == "export-damaged" and app.store.damaged is not None:
             self._download = {"kind": "damaged", "text": app.store.damaged}
-        elif kind == "stored" and message.get("ok") is False and message.get("key") == SAVE_KEY:
-            app.store.working = False
+        elif kind == "stored":
+            items = message.get("items")
+            if isinstance(items, Mapping):
+                for key, value in items.items():
+                    self.store.changed(str(key), value if isinstance(value, str) else None)
+                app.not_stored({str(key) for key in items})
         elif kind == "writer":
             for key, value in _texts(message.get("storage")).items():
                 self.store.changed(key, value)

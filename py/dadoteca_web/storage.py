@@ -15,6 +15,7 @@ from dadoteca.core import Action, RuleError
 from dadoteca.match import Match
 
 __all__ = [
+    "BROKEN_HISTORY_PREFIX",
     "BROKEN_PREFIX",
     "HISTORY_FORMAT",
     "HISTORY_KEY",
@@ -33,6 +34,7 @@ LANGUAGE_KEY: Final = "dadoteca.language"  # the language last chosen (written b
 SOUND_KEY: Final = "dadoteca.sound"  # "off" when sound and vibration are switched off (page)
 SAVE_KEY: Final = "dadoteca.game"
 BROKEN_PREFIX: Final = "dadoteca.broken."
+BROKEN_HISTORY_PREFIX: Final = BROKEN_PREFIX + "history."
 MAX_SAVE_CHARS: Final = 1 << 20  # a record is a few KiB; anything larger is not ours
 HISTORY_KEY: Final = "dadoteca.history"
 HISTORY_FORMAT: Final = "dadoteca-history"
@@ -124,10 +126,16 @@ class GameStore:
         self.lasting = lasting
         self.working = lasting  # False while nothing is kept: the UI warns, play goes on
         self.damaged: str | None = None  # the unreadable save just set aside, for its download
+        # The unreadable save could not be set aside, so it is still in the save's place: it is
+        # never overwritten (games are played in memory); the next start tries again.
+        self.keeping_damaged = False
 
     def save(self, match: Match | None, answers: Mapping[int, Action] | None = None) -> None:
         """Save ``match``'s record, with the ``answers`` given so far to a decision taken by
         several players at once (a reload brings them back too)."""
+        if self.keeping_damaged:
+            self.working = False
+            return
         try:
             if match is None:
                 self.store.removeItem(SAVE_KEY)
@@ -164,17 +172,25 @@ class GameStore:
     def _set_aside(self, text: str) -> None:
         """Keep the unreadable save under another key (it can be exported), free the slot."""
         self.damaged = text
-        if not set_aside(self.store, SAVE_KEY, "", text):
-            self.working = False  # cannot even set it aside: the game still goes on
+        if not set_aside(self.store, SAVE_KEY, BROKEN_PREFIX, text):
+            self.keep_damaged()
+
+    def keep_damaged(self) -> None:
+        """Setting the damaged save aside failed (storage full): it stays where it is, never
+        overwritten; the game goes on in memory, with the warning and the download."""
+        self.keeping_damaged = True
+        self.working = False
 
 
-def set_aside(store: KeyValueStore, key: str, kind: str, text: str) -> bool:
-    """Move unreadable ``text`` from ``key`` to a ``dadoteca.broken.`` key, never deleting it."""
+def set_aside(store: KeyValueStore, key: str, prefix: str, text: str) -> bool:
+    """Move unreadable ``text`` from ``key`` to a key starting with ``prefix``, never deleting
+    it: the original goes only once its copy is written."""
     try:
-        store.setItem(f"{BROKEN_PREFIX}{kind}{int(time.time())}", text)
-        store.removeItem(key)
-    except Exception:  # storage refused
+        store.setItem(f"{prefix}{int(time.time())}", text)
+    except Exception:  # storage refused: the text stays where it was
         return False
+    with contextlib.suppress(Exception):
+        store.removeItem(key)
     return True
 
 
@@ -201,6 +217,8 @@ class History:
         # The entries this window added, by id: another window writing the history from an
         # older copy would drop them, so they are merged back (see :meth:`changed_elsewhere`).
         self.added: dict[str, dict[str, object]] = {}
+        # False once an unreadable history could not be set aside: it is never overwritten.
+        self.writable = True
 
     def games(self) -> list[dict[str, object]]:
         """The entries, oldest first; none when there is no history or it cannot be read."""
@@ -221,13 +239,14 @@ class History:
             and isinstance(stored.get("games"), list)
         ):
             return [game for game in stored["games"] if isinstance(game, dict)]
-        set_aside(self.store, HISTORY_KEY, "history.", text)
+        if not set_aside(self.store, HISTORY_KEY, BROKEN_HISTORY_PREFIX, text):
+            self.writable = False
         return []
 
-    def add(self, match: Match, ended: datetime, result: int | None = None) -> None:
+    def add(self, match: Match, ended: datetime, result: int | None = None) -> bool:
         """Enter ``match``, a finished game, unless it is already there (a solo game with its
-        ``result``, and no winner). Storage trouble loses the entry only; the game's own save
-        and its warning are GameStore's."""
+        ``result``, and no winner); False if it could not be stored (the app says so and
+        offers the record's download)."""
         entry_id = _entry_id(match)
         state = match.state
         scores = state.scores()
@@ -242,7 +261,7 @@ class History:
             "winners": [] if result is not None else list(state.winners()),
             **({} if result is None else {"result": result}),
         }
-        self._merge_added()
+        return self._merge_added()
 
     def changed_elsewhere(self, text: str | None) -> None:
         """Another window wrote the history (``text``, as now stored): entries this window
@@ -253,22 +272,27 @@ class History:
         else:
             self._merge_added()
 
-    def _merge_added(self) -> None:
+    def _merge_added(self) -> bool:
         """Write the stored history with every entry this window added, if one is missing
-        (oldest first by end time, the latest HISTORY_LIMIT)."""
+        (oldest first by end time, the latest HISTORY_LIMIT); whether they are all stored."""
         games = self.games()
         present = {game.get("id") for game in games}
         missing = [entry for entry_id, entry in self.added.items() if entry_id not in present]
         if not missing:
-            return
+            return True
+        if not self.writable:
+            return False  # an unreadable history is kept in place, not overwritten
         games = sorted([*games, *missing], key=lambda game: str(game.get("ended", "")))
         stored = {
             "format": HISTORY_FORMAT,
             "version": HISTORY_VERSION,
             "games": games[-HISTORY_LIMIT:],
         }
-        with contextlib.suppress(Exception):  # full or refused: play goes on without it
+        try:
             self.store.setItem(HISTORY_KEY, json.dumps(stored, separators=(",", ":")))
+        except Exception:  # full or refused: the app says so
+            return False
+        return True
 
     def best(self, match: Match, *, lower_is_better: bool = False) -> int | None:
         """The best result of ``match``'s one player in solo games of its game, other than

@@ -3,6 +3,7 @@ and whole games with the server gone."""
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -133,3 +134,114 @@ def test_a_whole_game_is_played_with_the_server_stopped_after_the_first_visit(
         assert final.is_terminal
         totals = page.locator("#region-scores table.scores tbody tr td strong").all_inner_texts()
         assert [int(total) for total in totals] == list(final.scores())
+
+
+# Storage that fills up at a moment of the game: writes of the keys starting with one of
+# window.refusedKeys fail from then on, as a full localStorage's do.
+FILLING_STORAGE = """(() => {
+  const setItem = Storage.prototype.setItem;
+  window.refusedKeys = JSON.parse(sessionStorage.getItem("refused-keys") || "[]");
+  Storage.prototype.setItem = function (key, value) {
+    if (this === localStorage && window.refusedKeys.some((prefix) => key.startsWith(prefix))) {
+      throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    }
+    return setItem.call(this, key, value);
+  };
+})();"""
+
+
+def refuse(page: Page, *prefixes: str) -> None:
+    """From now on, and after reloads, localStorage refuses writes of these keys."""
+    page.evaluate(
+        "(keys) => { window.refusedKeys = keys;"
+        " sessionStorage.setItem('refused-keys', JSON.stringify(keys)); }",
+        list(prefixes),
+    )
+
+
+def inside_the_screen(page: Page, selector: str) -> None:
+    box = page.locator(selector).bounding_box()
+    viewport = page.viewport_size
+    assert box is not None and viewport is not None
+    assert box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"], box
+
+
+def test_a_finished_game_the_history_cannot_take_is_said_and_its_record_offered(
+    page: Page, server: BackgroundServer, watch: PageWatch
+) -> None:
+    page.add_init_script(FILLING_STORAGE)
+    open_app(page, f"{server.url}?pace=0")
+    refuse(page, "dadoteca.history")
+    page.select_option("#player-count", "2")
+    for seat in range(2):
+        page.select_option(f"#setup .seat-kind >> nth={seat}", "easy")
+    page.click("#setup button[type=submit]")
+    page.wait_for_selector("body[data-screen=over]", timeout=60_000)
+    warning = "#region-warnings [role=alert]"
+    assert "could not be added to the history" in page.inner_text(warning)
+    page.evaluate("window.scrollTo(0, 0)")
+    inside_the_screen(page, warning)
+    with page.expect_download() as download:
+        page.click(f"{warning} [data-act=export]")
+    record = saved_record(page)
+    assert record is not None
+    assert json.loads(Path(download.value.path()).read_text("utf-8")) == record
+    assert watch.errors == []
+
+
+def test_a_damaged_save_is_kept_in_place_when_storage_is_too_full_to_set_it_aside(
+    page: Page, server: BackgroundServer, watch: PageWatch
+) -> None:
+    newer = '{"format": "dadoteca-record", "version": 2, "game": "qwixx"}'
+    page.add_init_script(FILLING_STORAGE)
+    page.goto(server.url)
+    page.evaluate("(saved) => localStorage.setItem('dadoteca.game', saved)", newer)
+    refuse(page, "dadoteca.broken.")
+    page.reload()
+    wait_ready(page)
+    assert "kept on this device" in page.inner_text("#region-warnings")
+    start_game(page, NAMES)
+    tap(page, "[data-act=roll]")
+    assert page.evaluate("localStorage.getItem('dadoteca.game')") == newer  # never overwritten
+    warnings = page.inner_text("#region-warnings")
+    assert "not saving the game" in warnings and "kept on this device" in warnings
+    with page.expect_download() as download:
+        page.click("[data-act=export-damaged]")
+    assert Path(download.value.path()).read_text("utf-8") == newer
+    assert watch.errors == []
+
+
+def test_the_language_changes_when_storage_refuses_to_remember_it(
+    page: Page, server: BackgroundServer, watch: PageWatch
+) -> None:
+    page.add_init_script(FILLING_STORAGE)
+    open_app(page, server.url)
+    refuse(page, "dadoteca.")
+    page.select_option("#language", "es")
+    page.wait_for_function("document.body.dataset.language === 'es'")
+    assert page.inner_text("#setup button[type=submit]") == "Empezar la partida"
+    assert watch.errors == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_storage_full_at_a_random_tap_loses_nothing_saved_before_it(
+    page: Page, server: BackgroundServer, watch: PageWatch, dist: Path, game: str
+) -> None:
+    """The game goes on with a warning; a reload brings back the last game saved."""
+    rng = random.Random(f"full-{game}")
+    page.add_init_script(FILLING_STORAGE)
+    open_app(page, f"{server.url}?seed=21")
+    choose_game(page, game, NAMES)
+    simple_taps(page, rng.randint(1, LONGEST_WAIT // 3))
+    assert page.get_attribute("body", "data-screen") == "play"
+    before = saved_record(page)
+    refuse(page, "dadoteca.")
+    simple_taps(page, TAPS_AFTER)
+    assert "not saving the game" in page.inner_text("#region-warnings")
+    assert "error" not in page.inner_html("#region-notice")
+    refuse(page)  # room again: a reload finds the last game saved
+    page.reload()
+    wait_ready(page)
+    assert saved_record(page) == before
+    assert_the_page_shows_the_saved_game(page, dist)
+    assert watch.errors == []

@@ -63,7 +63,7 @@ def test_a_saved_game_comes_back_at_boot() -> None:
 def test_a_write_the_page_could_not_make_is_said_in_words() -> None:
     session, _ = booted()
     start(session, ["Anna", "Bo"])
-    update = session.receive({"type": "stored", "key": SAVE_KEY, "ok": False})
+    update = session.receive({"type": "stored", "items": {SAVE_KEY: None}})
     assert "not saving the game" in update["regions"]["warnings"]
 
 
