@@ -107,19 +107,14 @@ FEATURES: Final = PENALTY_BOXES * LOCKS_TO_END * TEMPI * ROW_CODES
 VALUES_FILE: Final = Path(__file__).with_name("qwixx_values.bin")
 
 
-def context_offset(penalties: int, closed: int, free: int) -> int:
-    """Where the table's entries for a sheet's context start: its penalties, the rows closed
-    and the numbers it still has free (the tempo)."""
-    return ((penalties * LOCKS_TO_END + closed) * TEMPI + free // FREE_PER_TEMPO) * ROW_CODES
-
-
 def features(sheet: Sequence[int]) -> tuple[int, int, int, int]:
-    """The table entries whose sum values a sheet of the model (qwixx_model)."""
+    """The table entries whose sum values a sheet of the model (qwixx_model): its four rows'
+    entries in its context, which is the penalties taken, the rows closed and the numbers it
+    still has free (the tempo)."""
     a, b, c, d, penalties = sheet
     closed = (a >= CLOSED_CODES) + (b >= CLOSED_CODES) + (c >= CLOSED_CODES) + (d >= CLOSED_CODES)
-    offset = context_offset(
-        penalties, closed, FREE_NUMBERS[a] + FREE_NUMBERS[b] + FREE_NUMBERS[c] + FREE_NUMBERS[d]
-    )
+    free = FREE_NUMBERS[a] + FREE_NUMBERS[b] + FREE_NUMBERS[c] + FREE_NUMBERS[d]
+    offset = ((penalties * LOCKS_TO_END + closed) * TEMPI + free // FREE_PER_TEMPO) * ROW_CODES
     return offset + a, offset + b, offset + c, offset + d
 
 
@@ -263,10 +258,11 @@ _NEVER: Final = -1e9
 
 def solo_total(values: Sequence[float], sheet: Sequence[int]) -> float:
     """Points of a solo sheet of the model plus what it can still expect."""
+    total = points(sheet)
     if game_over(sheet):
-        return points(sheet)
+        return total
     a, b, c, d = features(sheet)
-    return points(sheet) + values[a] + values[b] + values[c] + values[d]
+    return total + values[a] + values[b] + values[c] + values[d]
 
 
 def expected_after_next_roll(values: Sequence[float], sheet: list[int]) -> float:

@@ -37,12 +37,16 @@ from collections.abc import Sequence
 from typing import Final
 
 from ..qwixx import (
+    BLUE,
     CROSSES_BEFORE_LAST,
+    GREEN,
     LAST_POSITION,
+    LOCK_BIT,
     LOCKS_TO_END,
     PENALTY_BOXES,
     PENALTY_POINTS,
     RED,
+    YELLOW,
     Roll,
     Sheet,
     number_at,
@@ -139,16 +143,30 @@ CROSSED: Final = tuple(
 rules forbid it."""
 
 
+ENGINE_ROW_CODE: Final = tuple(
+    row_code((mask & _POSITIONS_MASK).bit_length() - 1, mask.bit_count())
+    for mask in range(LOCK_BIT << 1)
+)
+"""By engine row (its bit mask of crosses, the lock included): its row code."""
+
+
 def sheet_codes(sheet: Sheet, closed: int) -> tuple[int, int, int, int]:
     """The row codes of an engine ``sheet``, rows ``closed`` (by anyone) shut for good."""
-    a, b, c, d = (
-        row_code(
-            LAST_POSITION if closed >> row & 1 else (mask & _POSITIONS_MASK).bit_length() - 1,
-            mask.bit_count(),
-        )
-        for row, mask in enumerate(sheet.rows)
+    masks, codes = sheet.rows, ENGINE_ROW_CODE
+    red, yellow, green, blue = (
+        codes[masks[RED]],
+        codes[masks[YELLOW]],
+        codes[masks[GREEN]],
+        codes[masks[BLUE]],
     )
-    return a, b, c, d
+    if not closed:
+        return red, yellow, green, blue
+    return (
+        SHUT_CODE[red] if closed >> RED & 1 else red,
+        SHUT_CODE[yellow] if closed >> YELLOW & 1 else yellow,
+        SHUT_CODE[green] if closed >> GREEN & 1 else green,
+        SHUT_CODE[blue] if closed >> BLUE & 1 else blue,
+    )
 
 
 def model_sheet(sheet: Sheet, closed: int) -> list[int]:
