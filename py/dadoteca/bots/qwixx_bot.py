@@ -14,8 +14,8 @@ only expectation left is over future rolls, which is what the sheet value stands
   cross in a row that is already long), less the penalties.
 - **expert**, solo, values a sheet with a table learned by self-play (``build/train_qwixx.py``,
   TD(lambda) over a million solo games). A row is its last crossed position and its number of
-  crosses (:func:`row_code`); the value of a sheet is the sum of its four rows' entries, read in
-  a context: the penalties taken, the rows closed and the tempo (how many numbers the sheet
+  crosses (``qwixx_model.row_code``); the value of a sheet is the sum of its four rows' entries,
+  read in a context: the penalties taken, the rows closed and the tempo (how many numbers the sheet
   still has free, which sets how soon penalties will come and so how long the game lasts). The
   four rows share one table, as the dice sums are symmetric. The table is the expected points
   still to come. Where the two best choices are within a few points, it looks one roll further:
@@ -27,7 +27,8 @@ only expectation left is over future rolls, which is what the sheet value stands
   does not transfer: rivals end the game sooner. Tables learned by two-player self-play won
   fewer games against the normal level than this outlook does.) Then it searches: the best few
   actions by that lead (within a margin of the best) are each played out to the end of the game
-  on the same sampled dice (its own dice, never the game's), fast, on row codes: itself by that
+  on the same sampled dice (its own dice, never the game's), fast, on the model of the game in
+  row codes (``qwixx_model``, the rules the engine applies, checked against it): itself by that
   one-step lead rule, the rivals as the normal level. The play-outs race: they come in rounds of
   16, and from the second round on a contender losing to the first by more than a standard error
   is dropped, so the time goes to the close calls (up to 128 games each, 384 per decision). It
@@ -52,22 +53,37 @@ from typing import Final, NamedTuple
 
 from ..core import Action, AnyState, draw, seed_generator
 from ..qwixx import (
-    CROSSES_BEFORE_LAST,
     LAST_POSITION,
     LOCK_BIT,
     LOCKS_TO_END,
     PENALTY_BOXES,
-    PENALTY_POINTS,
     Cross,
     Pass,
     Phase,
     QwixxState,
     Sheet,
     action2_crosses,
-    position_of,
     row_points,
 )
 from .base import Bot, Thinking
+from .qwixx_model import (
+    CLOSED_CODES,
+    CROSSED,
+    FREE_NUMBERS,
+    ROW_CODES,
+    Dice,
+    action1_sheets,
+    crosses_in,
+    game_over,
+    locks_end_game,
+    model_dice,
+    model_sheet,
+    points,
+    sheet_codes,
+    shut,
+    turn_options,
+    with_penalty,
+)
 
 __all__ = [
     "BOTS",
@@ -79,18 +95,9 @@ __all__ = [
     "features",
     "load_values",
     "paired_gain",
-    "row_code",
     "save_values",
 ]
 
-ROW_CODES: Final = 13 * 13  # (last crossed position + 1) x crosses, see row_code
-CLOSED_CODES: Final = (LAST_POSITION + 1) * 13  # codes from here on: a row shut for good
-FREE_NUMBERS: Final = tuple(
-    max(0, LAST_POSITION - (code // 13 - 1)) if code < CLOSED_CODES else 0
-    for code in range(ROW_CODES)
-)
-CODE_POINTS: Final = tuple(row_points(code % 13) for code in range(ROW_CODES))
-_POSITIONS_MASK: Final = (1 << (LAST_POSITION + 1)) - 1
 VALUE_SCALE: Final = 100  # the file holds values in hundredths of a point, as 16-bit integers
 
 
@@ -100,19 +107,14 @@ FEATURES: Final = PENALTY_BOXES * LOCKS_TO_END * TEMPI * ROW_CODES
 VALUES_FILE: Final = Path(__file__).with_name("qwixx_values.bin")
 
 
-def context_offset(penalties: int, closed: int, free: int) -> int:
-    """Where the table's entries for a sheet's context start: its penalties, the rows closed
-    and the numbers it still has free (the tempo)."""
-    return ((penalties * LOCKS_TO_END + closed) * TEMPI + free // FREE_PER_TEMPO) * ROW_CODES
-
-
-def features(codes: Sequence[int], penalties: int) -> tuple[int, int, int, int]:
-    """The table entries whose sum values a sheet of rows ``codes`` (see row_code)."""
-    a, b, c, d = codes
+def features(sheet: Sequence[int]) -> tuple[int, int, int, int]:
+    """The table entries whose sum values a sheet of the model (qwixx_model): its four rows'
+    entries in its context, which is the penalties taken, the rows closed and the numbers it
+    still has free (the tempo)."""
+    a, b, c, d, penalties = sheet
     closed = (a >= CLOSED_CODES) + (b >= CLOSED_CODES) + (c >= CLOSED_CODES) + (d >= CLOSED_CODES)
-    offset = context_offset(
-        penalties, closed, FREE_NUMBERS[a] + FREE_NUMBERS[b] + FREE_NUMBERS[c] + FREE_NUMBERS[d]
-    )
+    free = FREE_NUMBERS[a] + FREE_NUMBERS[b] + FREE_NUMBERS[c] + FREE_NUMBERS[d]
+    offset = ((penalties * LOCKS_TO_END + closed) * TEMPI + free // FREE_PER_TEMPO) * ROW_CODES
     return offset + a, offset + b, offset + c, offset + d
 
 
@@ -145,25 +147,9 @@ class Choice(NamedTuple):
     closed: int
 
 
-def row_code(last: int, crosses: int) -> int:
-    """A row as its last position crossed (-1 for none; 10 once closed) and its crosses."""
-    return (last + 1) * 13 + crosses
-
-
-def sheet_codes(sheet: Sheet, closed: int) -> tuple[int, int, int, int]:
-    """The row codes of ``sheet``, rows ``closed`` (by anyone) shut for good."""
-    a, b, c, d = (
-        row_code(
-            LAST_POSITION if closed >> row & 1 else (mask & _POSITIONS_MASK).bit_length() - 1,
-            mask.bit_count(),
-        )
-        for row, mask in enumerate(sheet.rows)
-    )
-    return a, b, c, d
-
-
 def is_over(sheet: Sheet, closed: int) -> bool:
-    return sheet.penalties >= PENALTY_BOXES or closed.bit_count() >= LOCKS_TO_END
+    """The game is over once an action left ``sheet`` (the active player's) and rows ``closed``."""
+    return game_over(model_sheet(sheet, closed))
 
 
 class QwixxBot(Bot):
@@ -232,9 +218,9 @@ def _crossed(sheet: Sheet, closed: int, action: Action) -> tuple[Sheet, int]:
 def _open_rows(sheet: Sheet, closed: int) -> list[tuple[int, int]]:
     """(crosses, numbers right of the last cross) of every row still open."""
     return [
-        (mask.bit_count(), LAST_POSITION + 1 - (mask & _POSITIONS_MASK).bit_length())
-        for row, mask in enumerate(sheet.rows)
-        if not closed >> row & 1
+        (crosses_in(code), FREE_NUMBERS[code])
+        for code in sheet_codes(sheet, closed)
+        if code < CLOSED_CODES
     ]
 
 
@@ -264,56 +250,30 @@ def row_outlook(crosses: int, free: int, share: float) -> float:
     return reach * (reach + 1) / 2 - row_points(crosses)
 
 
-def _crossed_code(code: int, position: int) -> int:
-    """The row code after crossing ``position`` (the last one takes the lock), or -1."""
-    last, crosses = code // 13 - 1, code % 13
-    if code >= CLOSED_CODES or position <= last:
-        return -1
-    if position < LAST_POSITION:
-        return row_code(position, crosses + 1)
-    return row_code(LAST_POSITION, crosses + 2) if crosses >= CROSSES_BEFORE_LAST else -1
-
-
-CROSSED_CODE: Final = tuple(
-    tuple(_crossed_code(code, position) for position in range(LAST_POSITION + 1))
-    for code in range(ROW_CODES)
-)
-"""CROSSED_CODE[code][position]: the row after that cross, -1 if the rules forbid it."""
-NUMBER_POSITIONS: Final = tuple(
-    tuple(position_of(row, number) if 2 <= number <= 12 else -1 for number in range(13))
-    for row in range(4)
-)
 WHITE_PAIRS: Final = tuple(
     (low, high, (1 if low == high else 2) / 36) for low in range(1, 7) for high in range(low, 7)
 )
 _NEVER: Final = -1e9
 
 
-def solo_total(values: Sequence[float], codes: Sequence[int], penalties: int) -> float:
-    """Points of a solo sheet of rows ``codes`` plus what it can still expect."""
-    a, b, c, d = codes
-    points = (
-        CODE_POINTS[a] + CODE_POINTS[b] + CODE_POINTS[c] + CODE_POINTS[d]
-    ) - PENALTY_POINTS * penalties
-    closed = (a >= CLOSED_CODES) + (b >= CLOSED_CODES) + (c >= CLOSED_CODES) + (d >= CLOSED_CODES)
-    if penalties >= PENALTY_BOXES or closed >= LOCKS_TO_END:
-        return points
-    free = FREE_NUMBERS[a] + FREE_NUMBERS[b] + FREE_NUMBERS[c] + FREE_NUMBERS[d]
-    offset = context_offset(penalties, closed, free)
-    return (
-        points + values[offset + a] + values[offset + b] + values[offset + c] + values[offset + d]
-    )
+def solo_total(values: Sequence[float], sheet: Sequence[int]) -> float:
+    """Points of a solo sheet of the model plus what it can still expect."""
+    total = points(sheet)
+    if game_over(sheet):
+        return total
+    a, b, c, d = features(sheet)
+    return total + values[a] + values[b] + values[c] + values[d]
 
 
-def expected_after_next_roll(values: Sequence[float], codes: list[int], penalties: int) -> float:
+def expected_after_next_roll(values: Sequence[float], sheet: list[int]) -> float:
     """Solo: the expected :func:`solo_total` after the next turn, played best on ``values``.
 
     Exact over the dice: for each white pair, the turn's best is the best of action 1 alone
     and, per open row, the best action 2 its colour die allows after any action 1; the colour
     dice are independent, so the expected best of those per-row values has a closed form.
     """
-    if penalties >= PENALTY_BOXES or sum(code >= CLOSED_CODES for code in codes) >= LOCKS_TO_END:
-        return solo_total(values, codes, penalties)
+    if game_over(sheet):
+        return solo_total(values, sheet)
     tables: dict[tuple[int, ...], list[list[float]]] = {}
 
     def action2_totals(start: list[int]) -> list[list[float]]:
@@ -323,32 +283,30 @@ def expected_after_next_roll(values: Sequence[float], codes: list[int], penaltie
         if found is None:
             found = tables[key] = []
             for row in range(4):
-                code, totals = start[row], [_NEVER] * 13
-                crossed = CROSSED_CODE[code]
-                for number, position in enumerate(NUMBER_POSITIONS[row]):
-                    if position >= 0 and crossed[position] >= 0:
-                        start[row] = crossed[position]
-                        totals[number] = solo_total(values, start, penalties)
+                code, by_number = start[row], CROSSED[row][start[row]]
+                totals = [_NEVER] * len(by_number)
+                for number, crossed in enumerate(by_number):
+                    if crossed >= 0:
+                        start[row] = crossed
+                        totals[number] = solo_total(values, start)
                 start[row] = code
                 found.append(totals)
         return found
 
-    open_rows = [row for row in range(4) if codes[row] < CLOSED_CODES]
-    passing = solo_total(values, codes, penalties + 1)
+    open_rows = [row for row in range(4) if sheet[row] < CLOSED_CODES]
+    passing = solo_total(values, with_penalty(sheet))
     expected = 0.0
     for low, high, chance in WHITE_PAIRS:
         best_without_action2 = passing
-        starts = [action2_totals(codes)]
+        starts = [action2_totals(sheet)]
         for row in open_rows:
-            code = codes[row]
-            codes[row] = CROSSED_CODE[code][NUMBER_POSITIONS[row][low + high]]
-            if codes[row] >= 0:
-                best_without_action2 = max(
-                    best_without_action2, solo_total(values, codes, penalties)
-                )
-                if sum(c >= CLOSED_CODES for c in codes) < LOCKS_TO_END:
-                    starts.append(action2_totals(codes))
-            codes[row] = code
+            code = sheet[row]
+            sheet[row] = CROSSED[row][code][low + high]
+            if sheet[row] >= 0:
+                best_without_action2 = max(best_without_action2, solo_total(values, sheet))
+                if not locks_end_game(sheet):
+                    starts.append(action2_totals(sheet))
+            sheet[row] = code
         per_row = []
         for row in open_rows:
             faces = [_NEVER] * 6  # by colour die: the best its two sums allow after any action 1
@@ -378,16 +336,17 @@ def _expected_best(floor: float, per_row: list[list[float]]) -> float:
     return expected
 
 
-# --- Rollouts: the rest of a game with rivals, played fast on row codes -----------------------
-# A player in a rollout is a list [red, yellow, green, blue, penalties] of row codes (rows shut by
-# anyone are closed codes on every sheet). The rollout's own player plays by the expert's one-step
-# rule with rivals (lead_value), the others as the normal level does (normal_value).
+# --- Rollouts: the rest of a game with rivals, played fast on the model's sheets ---------------
+# A player in a rollout is a sheet of qwixx_model, [red, yellow, green, blue, penalties] in row
+# codes (rows shut by anyone are closed codes on every sheet), played by the model's rules. The
+# rollout's own player plays by the expert's one-step rule with rivals (lead_value), the others
+# as the normal level does (normal_value).
 
 
 def outlook_by_code(share: float) -> tuple[float, ...]:
     """By row code: the points an open row would add crossing ``share`` of its free numbers."""
     return tuple(
-        0.0 if code >= CLOSED_CODES else row_outlook(code % 13, FREE_NUMBERS[code], share)
+        0.0 if code >= CLOSED_CODES else row_outlook(crosses_in(code), FREE_NUMBERS[code], share)
         for code in range(ROW_CODES)
     )
 
@@ -400,32 +359,16 @@ LEAD_OUTLOOK: Final = tuple(
     for closed in range(LOCKS_TO_END)
 )
 WIN_BONUS: Final = 10.0  # with rivals: ending the game ahead is worth this much more
-SHUT_CODE: Final = tuple(
-    code if code >= CLOSED_CODES else row_code(LAST_POSITION, code % 13)
-    for code in range(ROW_CODES)
-)
-"""By row code: the row once someone else locked it (its crosses kept)."""
-Dice = tuple[int, int, int, int, int, int]  # white, white, then the red, yellow, green, blue dice
 SheetValue = Callable[[list[int]], float]
-
-
-def rollout_points(sheet: list[int]) -> int:
-    a, b, c, d, penalties = sheet
-    return (
-        CODE_POINTS[a] + CODE_POINTS[b] + CODE_POINTS[c] + CODE_POINTS[d]
-    ) - PENALTY_POINTS * penalties
 
 
 def normal_value(sheet: list[int]) -> float:
     """The normal level's value of a rollout sheet: points, plus the outlook unless it is over."""
-    a, b, c, d, penalties = sheet
-    points = rollout_points(sheet)
-    if penalties >= PENALTY_BOXES or (
-        (a >= CLOSED_CODES) + (b >= CLOSED_CODES) + (c >= CLOSED_CODES) + (d >= CLOSED_CODES)
-        >= LOCKS_TO_END
-    ):
-        return points
-    return points + NORMAL_OUTLOOK[a] + NORMAL_OUTLOOK[b] + NORMAL_OUTLOOK[c] + NORMAL_OUTLOOK[d]
+    total = points(sheet)
+    if game_over(sheet):
+        return total
+    a, b, c, d, _ = sheet
+    return total + NORMAL_OUTLOOK[a] + NORMAL_OUTLOOK[b] + NORMAL_OUTLOOK[c] + NORMAL_OUTLOOK[d]
 
 
 def lead_value(sheet: list[int], rivals: list[list[int]]) -> float:
@@ -433,10 +376,12 @@ def lead_value(sheet: list[int], rivals: list[list[int]]) -> float:
     over the best rival, outlooks included, or the final lead and the bonus if it ends the game.
     A row ``sheet`` has just locked counts as closed for the rivals too."""
     open_now, open_after_lock = LEAD_OUTLOOK
+    over = game_over(sheet)  # rows are shut on every sheet at once: no rival has one open here
+    own_points = points(sheet)
     value = math.inf
     for rival in rivals:
         closed = 0
-        lead: float = rollout_points(sheet) - rollout_points(rival)
+        lead: float = own_points - points(rival)
         outlook = outlook_after_lock = 0.0
         for row in range(4):
             mine, theirs = sheet[row], rival[row]
@@ -445,7 +390,7 @@ def lead_value(sheet: list[int], rivals: list[list[int]]) -> float:
             else:
                 outlook += open_now[mine] - open_now[theirs]
                 outlook_after_lock += open_after_lock[mine] - open_after_lock[theirs]
-        if closed >= LOCKS_TO_END or sheet[4] >= PENALTY_BOXES:
+        if over:
             lead += WIN_BONUS if lead > 0 else -WIN_BONUS if lead < 0 else 0
         else:
             lead += outlook_after_lock if closed else outlook
@@ -457,73 +402,29 @@ def rollout_action1(sheet: list[int], white_sum: int, value: SheetValue) -> list
     """A non-active player's action 1 (the white sum in a row, or nothing): the sheet it
     leaves, the best by ``value``."""
     best, chosen = value(sheet), sheet
-    for row in range(4):
-        code = CROSSED_CODE[sheet[row]][NUMBER_POSITIONS[row][white_sum]]
-        if code >= 0:
-            after = sheet.copy()
-            after[row] = code
-            after_value = value(after)
-            if after_value > best:
-                best, chosen = after_value, after
+    for after in action1_sheets(sheet, white_sum):
+        after_value = value(after)
+        if after_value > best:
+            best, chosen = after_value, after
     return chosen
 
 
 def rollout_turn(sheet: list[int], dice: Dice, value: SheetValue) -> tuple[list[int], list[int]]:
     """The active player's turn, the best by ``value``: the sheets after action 1 and at the
     end of the turn."""
-    white1, white2 = dice[0], dice[1]
-    whites = (white1,) if white1 == white2 else (white1, white2)
-    chosen = passed = [*sheet[:4], sheet[4] + 1]
-    best, chosen_action1 = value(passed), sheet
-    starts = [sheet]
-    for row in range(4):
-        code = CROSSED_CODE[sheet[row]][NUMBER_POSITIONS[row][white1 + white2]]
-        if code >= 0:
-            after = sheet.copy()
-            after[row] = code
-            after_value = value(after)
+    options = turn_options(sheet, dice)
+    chosen_action1, chosen = sheet, options[0][1]
+    best = value(chosen)
+    for after, end, _ in options[1:]:
+        after_value = value(end)
+        if after_value > best:
+            best, chosen_action1, chosen = after_value, after, end
+    for after, _, ends in options:
+        for end in ends:
+            after_value = value(end)
             if after_value > best:
-                best, chosen_action1, chosen = after_value, after, after
-            starts.append(after)
-    for start in starts:
-        if sum(code >= CLOSED_CODES for code in start[:4]) >= LOCKS_TO_END:
-            continue  # the game ended in action 1
-        for row in range(4):
-            if start[row] >= CLOSED_CODES:
-                continue
-            crossed, positions, colour = (
-                CROSSED_CODE[start[row]],
-                NUMBER_POSITIONS[row],
-                dice[2 + row],
-            )
-            for white in whites:
-                code = crossed[positions[colour + white]]
-                if code >= 0:
-                    after = start.copy()
-                    after[row] = code
-                    after_value = value(after)
-                    if after_value > best:
-                        best, chosen_action1, chosen = after_value, start, after
+                best, chosen_action1, chosen = after_value, after, end
     return chosen_action1, chosen
-
-
-def _shut(sheets: list[list[int]], known: int) -> int:
-    """Close on every sheet the rows someone locked; the mask of closed rows."""
-    closed = 0
-    for sheet in sheets:
-        for row in range(4):
-            if sheet[row] >= CLOSED_CODES:
-                closed |= 1 << row
-    if closed != known:
-        for k, sheet in enumerate(sheets):
-            sheets[k] = [
-                *(
-                    SHUT_CODE[code] if closed >> row & 1 else code
-                    for row, code in enumerate(sheet[:4])
-                ),
-                sheet[4],
-            ]
-    return closed
 
 
 class RolloutDice:
@@ -568,21 +469,20 @@ def play_out(
                 action1 if k == active else rollout_action1(sheet, rolled[0] + rolled[1], values[k])
             )
         known = closed
-        closed = _shut(sheets, known)
-        if closed.bit_count() >= LOCKS_TO_END:
-            break
+        closed = shut(sheets, known)
+        if locks_end_game(sheets[active]):
+            break  # no action 2
         if end is not action1:
             if closed != known and any(
                 end[row] != action1[row] and closed >> row & 1 for row in range(4)
-            ):  # a rival locked the row of the planned action 2
-                shut = sheets[active]
-                end = shut if action1 is not before else [*shut[:4], shut[4] + 1]
+            ):  # a rival locked the row of the planned action 2: it crosses nothing instead
+                end = sheets[active] if action1 is not before else with_penalty(sheets[active])
             sheets[active] = end
-            closed = _shut(sheets, known)
-            if closed.bit_count() >= LOCKS_TO_END or end[4] >= PENALTY_BOXES:
+            closed = shut(sheets, known)
+            if game_over(sheets[active]):
                 break
         active = (active + 1) % len(sheets)
-    return [rollout_points(sheet) for sheet in sheets]
+    return [points(sheet) for sheet in sheets]
 
 
 class ExpertQwixxBot(QwixxBot):
@@ -604,7 +504,7 @@ class ExpertQwixxBot(QwixxBot):
 
     def value(self, sheet: Sheet, closed: int) -> float:
         values = self.values
-        return sum(values[i] for i in features(sheet_codes(sheet, closed), sheet.penalties))
+        return sum(values[i] for i in features(model_sheet(sheet, closed)))
 
     def outcome(self, state: QwixxState, player: int, sheet: Sheet, closed: int) -> float:
         """Solo, points plus expectation; with rivals, the lead over the best of them."""
@@ -639,9 +539,7 @@ class ExpertQwixxBot(QwixxBot):
         best_expected = _NEVER
         for _, action, sheet, closed in contenders:
             yield
-            expected = expected_after_next_roll(
-                self.values, list(sheet_codes(sheet, closed)), sheet.penalties
-            )
+            expected = expected_after_next_roll(self.values, model_sheet(sheet, closed))
             if expected > best_expected:
                 best_expected, best = expected, action
         return best
@@ -674,7 +572,7 @@ class ExpertQwixxBot(QwixxBot):
                     sheets, active, closed, over = starts[index]
                     copies = [sheet.copy() for sheet in sheets]
                     scores = (
-                        [rollout_points(sheet) for sheet in copies]
+                        [points(sheet) for sheet in copies]
                         if over
                         else play_out(copies, active, closed, dice, player)
                     )
@@ -715,25 +613,21 @@ def rollout_start(
     finishing it as the normal level would, on the dice rolled), who is active next, the rows
     closed and whether the game is over."""
     sheets = [
-        [*sheet_codes(choice.sheet, choice.closed), choice.sheet.penalties]
+        model_sheet(choice.sheet, choice.closed)
         if k == player
-        else [*sheet_codes(sheet, state.closed), sheet.penalties]
+        else model_sheet(sheet, state.closed)
         for k, sheet in enumerate(state.sheets)
     ]
     if state.phase == Phase.ACTION1:
-        dice = state.dice
-        assert dice is not None
-        white1, white2 = dice.white
-        red, yellow, green, blue = (colour or 1 for colour in dice.colours)
-        rolled = (white1, white2, red, yellow, green, blue)
+        assert state.dice is not None
+        rolled = model_dice(state.dice)
         for k, sheet in enumerate(sheets):
             if k == state.active != player:
                 sheets[k] = rollout_turn(sheet, rolled, normal_value)[1]
             elif k != player:
-                sheets[k] = rollout_action1(sheet, white1 + white2, normal_value)
-    closed = _shut(sheets, -1)
-    over = closed.bit_count() >= LOCKS_TO_END or sheets[state.active][4] >= PENALTY_BOXES
-    return sheets, (state.active + 1) % len(sheets), closed, over
+                sheets[k] = rollout_action1(sheet, rolled[0] + rolled[1], normal_value)
+    closed = shut(sheets, -1)
+    return sheets, (state.active + 1) % len(sheets), closed, game_over(sheets[state.active])
 
 
 BOTS: Final[dict[str, Bot]] = {
