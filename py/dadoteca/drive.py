@@ -43,12 +43,13 @@ def decide_together(state: AnyState, decide: Decide) -> list[tuple[int, Action]]
 def play_out(table: Table, decide: Decide) -> AnyState:
     """Play ``table``'s game to its end: dice from the state's own generator, decisions by
     ``decide`` (see :func:`decide_together`); the final state."""
+    roll, play = table.roll, table.play  # the loop of every simulation: no lookups in it
     while not (state := table.state).is_terminal:
         if state.is_chance:
-            table.roll()
+            roll()
             continue
         for player, action in decide_together(state, decide):
-            table.play(player, action)
+            play(player, action)
     return table.state
 
 
