@@ -118,6 +118,16 @@
     showStarters();
   }
 
+  // A player's name, isolated from the text around it (a name written right to left must not
+  // reorder it): an element for the page's text, between FIRST STRONG ISOLATE and POP
+  // DIRECTIONAL ISOLATE where only text may go (an <option>).
+  function nameElement(name) {
+    const element = document.createElement("bdi");
+    element.textContent = name; // the player's own text, never HTML
+    return element;
+  }
+  const isolated = (name) => `\u2068${name}\u2069`;
+
   // Who starts: drawn at random (every rule book draws the first player), or a seat chosen.
   function showStarters() {
     const seats = seatItems().filter((item) => !item.hidden);
@@ -131,7 +141,7 @@
       ...names.map((name, index) => {
         const option = document.createElement("option");
         option.value = String(index);
-        option.textContent = name; // the player's own text, never HTML
+        option.textContent = isolated(name); // the player's own text, never HTML
         return option;
       }),
     );
@@ -196,8 +206,12 @@
     try {
       const record = JSON.parse(text);
       document.querySelector("#resume .resume-game").textContent = gameName(record.game);
-      document.querySelector("#resume .resume-players").textContent = record.seats
-        .map((seat) => String(seat.name)).join(" · ");
+      document.querySelector("#resume .resume-players").replaceChildren(
+        ...record.seats.flatMap((seat, index) => {
+          const name = nameElement(String(seat.name));
+          return index ? [" · ", name] : [name];
+        }),
+      );
     } catch {
       // A damaged save: Python says so once it has started.
     }
@@ -242,7 +256,7 @@
     return input ? input.closest("label").querySelector(".game-name").textContent : String(id);
   }
 
-  // One finished game. Names are the players' own: text nodes only, never HTML.
+  // One finished game. Names are the players' own: text only, never HTML, each isolated.
   function historyEntry(game, when) {
     const item = document.createElement("li");
     const head = document.createElement("p");
@@ -273,7 +287,7 @@
       const who = String(player?.name ?? "");
       const score = Number.isFinite(player?.score) ? player.score : "–";
       const computer = option && FACTS.levels.includes(level) ? ` (${option.textContent})` : "";
-      line.append(`${who}${computer}: ${score}`);
+      line.append(nameElement(who), `${computer}: ${score}`);
       players.append(line);
     });
     item.append(head, players);

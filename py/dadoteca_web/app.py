@@ -17,7 +17,7 @@ from typing import Final, NamedTuple
 
 from dadoteca.bots import LEVELS, bot_for, decision_seed
 from dadoteca.core import Action, AnyState, Event, RuleError
-from dadoteca.match import MAX_NAME_LENGTH, Match, Seat
+from dadoteca.match import MAX_NAME_LENGTH, Match, Seat, normalise_name
 
 from .diceland_view import DicelandUI
 from .game_ui import PLAY_REGIONS, GameUI, SeatedState, Step, asked_player
@@ -301,7 +301,8 @@ class App:
             choice = dict(choices[index]) if index < len(choices) else {}
             level = choice.pop(SEAT_KIND_CHOICE, "human")
             kind = BOT_SEAT + level if level in LEVELS else "human"
-            name = written.strip()[:MAX_NAME_LENGTH] or (
+            # Cut once normalised, then normalised again: a cut may leave a trailing space.
+            name = normalise_name(normalise_name(written)[:MAX_NAME_LENGTH]) or (
                 self.t("Player {number}", number=index + 1)
                 if kind == "human"
                 else self.t("Computer {number}", number=index + 1)
@@ -429,7 +430,7 @@ class App:
             return
         mover = match.mover(len(match.actions) - count)
         if self._asks_before_taking_back(mover) and not confirmed:
-            name = self.ui.name(mover)
+            name = self.ui.plain_name(mover)  # the dialog's text, not HTML
             self.confirm = Confirm(
                 self.t("Take back {name}'s move?", name=name),
                 "take-back-confirmed",

@@ -46,7 +46,7 @@ def test_the_table_watches_a_computer_turn_and_taps_wait() -> None:
     app.start(["", "Ann"], 5, choices=[{"player": "normal"}, {}])
     assert app.computer_to_move() == 0
     regions = app.regions()
-    assert "Computer 1 (computer) is playing" in regions["prompt"]
+    assert "<bdi>Computer 1</bdi> (computer) is playing" in regions["prompt"]
     assert regions["controls"] == ""
     app.handle("roll", {})
     assert app.match is not None and app.match.actions == []  # the tap waited
