@@ -203,10 +203,22 @@
     if (news) newsTimer = setTimeout(() => news.classList.add("put-away"), NEWS_MS);
   }
 
+  // A record is UTF-8 text: anything else is refused in words (null), never read with its
+  // unknown characters replaced ("Zoë" in Latin-1 would come in as "Zo�").
+  const utf8 = new TextDecoder("utf-8", { fatal: true });
+
   document.getElementById("import-file").addEventListener("change", async (event) => {
     const [file] = event.target.files;
     event.target.value = "";
-    if (file) send({ type: "import", text: await file.text() });
+    if (!file) return;
+    const bytes = await file.arrayBuffer();
+    let text = null;
+    try {
+      text = utf8.decode(bytes);
+    } catch {
+      // Not UTF-8: Python says so.
+    }
+    send({ type: "import", text });
   });
 
   // --- Confirmations ------------------------------------------------------------------------

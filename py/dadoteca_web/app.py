@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 from html import escape
 from typing import Final, NamedTuple
 
-from dadoteca.bots import LEVELS, bot_for, decision_seed
+from dadoteca.bots import BOT_SEAT, DEFAULT_LEVEL, LEVELS, bot_for, bot_level, decision_seed
 from dadoteca.core import Action, AnyState, Event, RuleError
 from dadoteca.match import MAX_NAME_LENGTH, Match, Seat, normalise_name
 
@@ -24,14 +24,28 @@ from .game_ui import PLAY_REGIONS, GameUI, SeatedState, Step, asked_player
 from .i18n import Translator
 from .qwixx_view import QwixxUI
 from .shelfie_view import ShelfieUI
-from .storage import GameStore, History, read_record_json
+from .storage import SAVE_RULES, GameStore, History, LevelChange, read_game
 
-__all__ = ["GAME_UIS", "REGIONS", "TABLE_EVENTS", "THINKING", "App", "Confirm", "Pause"]
+__all__ = [
+    "GAME_UIS",
+    "REGIONS",
+    "TABLE_EVENTS",
+    "THINKING",
+    "App",
+    "Confirm",
+    "Pause",
+    "level_names",
+]
 
 REGIONS: Final = ("notice", "warnings", "tools", *PLAY_REGIONS)
 SEAT_KIND_CHOICE: Final = "player"  # the setup's per-seat choice: "human" or a bot level
-BOT_SEAT: Final = "bot:"
-DEFAULT_LEVEL: Final = "normal"  # a record's seat of kind plain "bot"
+
+
+def level_names(t: Callable[[str], str]) -> dict[str, str]:
+    """Each computer level as the setup offers it, in words (``t``: the translator)."""
+    names = (t("Computer, easy"), t("Computer, normal"), t("Computer, expert"))
+    return dict(zip(LEVELS, names, strict=True))
+
 
 # What the table is told that no game's rules say: who starts, a move taken back.
 STARTS_DRAWN: Final = "table.starts_drawn"
@@ -42,13 +56,6 @@ TABLE_EVENTS: Final[dict[str, str]] = {
     STARTS_CHOSEN: "{name} starts",
     TAKEN_BACK: "Taken back: {name}'s move",
 }
-
-
-def bot_level(seat: Seat) -> str | None:
-    """The level of the computer playing ``seat``, None for a person."""
-    if seat.kind == "bot":
-        return DEFAULT_LEVEL
-    return seat.kind.removeprefix(BOT_SEAT) if seat.kind.startswith(BOT_SEAT) else None
 
 
 class Pause(NamedTuple):
@@ -113,10 +120,12 @@ class App:
         self._redo: list[list[tuple[int | None, Action]]] = []
         self._pending_import: str | None = None
         self.events: list[Event] = []  # what the steps played made happen, for the page to say
-        match, answers, problem = store.load()
+        match, answers, problem, levels = store.load()
         self._set_match(match)
         if match is not None and answers:
             self._answers, self._answers_for = answers, match.state
+        if levels:
+            self._say(self._levels_changed(levels), "warning")
         if problem is not None:
             self._say(
                 t(
@@ -547,16 +556,16 @@ class App:
 
     # -- records ----------------------------------------------------------------------------
 
-    def import_record(self, text: str, *, confirmed: bool = False) -> None:
-        """Replace the current game by an imported record, if it is a valid one; a game still
-        in play is only replaced after a confirmation."""
+    def import_record(self, text: str | None, *, confirmed: bool = False) -> None:
+        """Replace the current game by an imported record, if it is a valid one (validated as
+        a save is, :func:`~dadoteca_web.storage.read_game`); a game still in play is only
+        replaced after a confirmation. ``text`` None: the file is not UTF-8 text (the page
+        decodes it strictly, never guessing at characters)."""
         self.notice = ""
         try:
-            match = Match.from_record(read_record_json(text, "import"))
-            for seat in match.seats:  # every computer seat must be one this app has
-                level = bot_level(seat)
-                if level is not None:
-                    bot_for(match.game.id, level)
+            if text is None:
+                raise RuleError("import.not_utf8", SAVE_RULES["import.not_utf8"])
+            match, _, levels = read_game(text, "import")
         except ValueError as error:  # RuleError is a ValueError too, with words for the player
             reason = self.t.rule(error) if isinstance(error, RuleError) else str(error)
             self._say(self.t("This file cannot be imported: {reason}", reason=reason), "error")
@@ -572,7 +581,23 @@ class App:
             return
         self._set_match(match)
         self.store.save(match)
-        self._say(self.t("Game imported."), "info")
+        if levels:
+            self._say(f"{self.t('Game imported.')} {self._levels_changed(levels)}", "warning")
+        else:
+            self._say(self.t("Game imported."), "info")
+
+    def _levels_changed(self, levels: Sequence[LevelChange]) -> str:
+        """Which computers play at another level than their record's, in words."""
+        assert self.ui is not None
+        return " ".join(
+            self.t(
+                "{name} plays as “{played}”: this version has no “{level}” computer player.",
+                name=self.ui.plain_name(change.seat),
+                played=level_names(self.t)[change.played],
+                level=change.level,
+            )
+            for change in levels
+        )
 
     def export_record(self) -> str:
         return json.dumps(self.match.record() if self.match else None, indent=1)

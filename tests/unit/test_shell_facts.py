@@ -8,11 +8,11 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 from build.build import write_index
+from dadoteca.bots import BOT_SEAT
 from dadoteca.bots.base import LEVELS
 from dadoteca.diceland_maps import FIXED_MAP_IDS
 from dadoteca.games import GAMES
 from dadoteca.match import MAX_NAME_LENGTH
-from dadoteca_web.app import BOT_SEAT
 from dadoteca_web.i18n import LANGUAGES
 from dadoteca_web.shell import FACTS_ID, shell_facts
 from dadoteca_web.storage import HISTORY_KEY, LANGUAGE_KEY, SAVE_KEY, SOUND_KEY
