@@ -34,6 +34,8 @@
   }
 
   async function boot() {
+    // Ready means the page's scripts are up too: without the shell, no Start would work.
+    if (!shell) throw new Error("assets/shell.js has not started");
     const language = shell.language();
     const items = {};
     const storage = shell.storage;

@@ -155,6 +155,16 @@ def simple_taps(page: Page, count: int) -> list[str]:
 SERVICE_WORKER_ACTIVATED_JS = (
     "navigator.serviceWorker.ready.then(r => r.active && r.active.state === 'activated')"
 )
+# Take the files whose path (in dist/) ends with ``path`` out of the service worker's cache.
+REMOVE_CACHED_JS = """async (path) => {
+  const name = (await caches.keys()).find((key) => key.startsWith("dadoteca http"));
+  const cache = await caches.open(name);
+  const removed = (await cache.keys()).filter((request) => request.url.endsWith(path));
+  await Promise.all(removed.map((request) => cache.delete(request)));
+  return removed.length;
+}"""
+# Said when a file the service worker's cache should hold is missing.
+OPEN_ONLINE_ONCE = "Open Dadoteca once with an internet connection to get them back."
 
 
 @contextmanager

@@ -1,5 +1,6 @@
 """Nothing played is lost: reloads at any point, unreadable saves, storage the browser refuses,
-and whole games with the server gone."""
+whole games with the server gone; and a network lost on the first visit is said, never a page
+that hangs."""
 
 from __future__ import annotations
 
@@ -7,9 +8,10 @@ import random
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, Route
 
 from appdriver import (
+    PHONE,
     PageWatch,
     assert_the_page_shows_the_saved_game,
     choose_game,
@@ -133,3 +135,26 @@ def test_a_whole_game_is_played_with_the_server_stopped_after_the_first_visit(
         assert final.is_terminal
         totals = page.locator("#region-scores table.scores tbody tr td strong").all_inner_texts()
         assert [int(total) for total in totals] == list(final.scores())
+
+
+def test_a_network_lost_during_the_first_visit_is_said_and_try_again_recovers(
+    browser: Browser, server: BackgroundServer
+) -> None:
+    context = browser.new_context(viewport=PHONE, service_workers="block")
+    page = context.new_page()
+
+    def lost(route: Route) -> None:
+        route.abort("internetdisconnected")
+
+    try:
+        page.route("**/pyodide/**", lost)  # the page arrived, then the network went
+        page.goto(server.url)
+        page.wait_for_selector("html[data-app-state=failed]", state="attached")
+        assert page.get_attribute("html", "data-boot-problem") == "network"
+        assert "the connection was lost" in page.inner_text("#boot-failed")
+        page.unroute("**/pyodide/**")  # the network is back
+        page.click("#boot-failed a")
+        wait_ready(page)
+        start_game(page, NAMES)
+    finally:
+        context.close()
