@@ -336,22 +336,59 @@
   // The browser looks for a new service-worker.js at every visit; with updateViaCache "all" it
   // asks the network only once the HTTP cache's copy is stale (the host sends it with a max-age,
   // see build/serve.py), so a repeat visit within that time makes no request at all.
+  //
+  // Whether the app can be played offline is said quietly below the page (#offline, its words
+  // chosen by data-state): while the first install downloads, once the active worker says its
+  // cache holds every file (it fetches back what is missing while online), or that an install
+  // failed or files are missing; then it is tried again when the device is back online, and at
+  // the next visit.
   function registerServiceWorker() {
     if (!("serviceWorker" in navigator)) return;
     const banner = document.getElementById("update");
+    const offline = document.getElementById("offline");
     const offer = (worker) => {
       banner.hidden = false;
       document.getElementById("update-accept").onclick = () => worker.postMessage("SKIP_WAITING");
     };
-    const options = { updateViaCache: "all" };
-    navigator.serviceWorker.register("service-worker.js", options).then((registration) => {
-      if (registration.waiting && navigator.serviceWorker.controller) offer(registration.waiting);
-      registration.addEventListener("updatefound", () => {
-        const worker = registration.installing;
-        worker.addEventListener("statechange", () => {
-          if (worker.state === "installed" && navigator.serviceWorker.controller) offer(worker);
-        });
+    const show = (state) => {
+      offline.dataset.state = state;
+    };
+    // The active worker checks its cache (repairing it if it can) and answers on a port.
+    const check = (worker) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = ({ data }) => show(data.missing ? "missing" : "ready");
+      worker.postMessage("CHECK", [channel.port2]);
+    };
+    const watched = new WeakSet(); // a first install is both installing and found
+    const watchInstall = (registration, worker) => {
+      if (!worker || watched.has(worker)) return;
+      watched.add(worker);
+      worker.addEventListener("statechange", () => {
+        if (worker.state === "installed" && navigator.serviceWorker.controller) offer(worker);
+        if (worker.state === "activated") check(worker);
+        // An older version still serves the app offline while a new one fails to install.
+        if (worker.state === "redundant" && !registration.active) show("failed");
       });
+    };
+    const options = { updateViaCache: "all" };
+    const register = () => navigator.serviceWorker.register("service-worker.js", options).then(
+      (registration) => {
+        if (registration.waiting && navigator.serviceWorker.controller) offer(registration.waiting);
+        if (registration.active) check(registration.active);
+        else show("installing");
+        if (registration.installing) watchInstall(registration, registration.installing);
+        registration.addEventListener("updatefound", () => {
+          watchInstall(registration, registration.installing);
+        });
+      },
+      () => show("failed"),
+    );
+    register();
+    window.addEventListener("online", () => {
+      if (offline.dataset.state === "failed") register();
+      else if (offline.dataset.state === "missing") navigator.serviceWorker.ready.then(
+        (registration) => check(registration.active),
+      );
     });
     let reloading = false;
     navigator.serviceWorker.addEventListener("controllerchange", () => {

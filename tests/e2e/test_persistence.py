@@ -1,6 +1,6 @@
 """Nothing played is lost: reloads at any point, unreadable saves, storage the browser refuses,
-whole games with the server gone; and a network lost on the first visit is said, never a page
-that hangs."""
+whole games with the server gone; and a damaged cache or a network lost on the first visit is
+said, never a page that hangs."""
 
 from __future__ import annotations
 
@@ -11,6 +11,8 @@ import pytest
 from playwright.sync_api import Browser, Page, Route
 
 from appdriver import (
+    BOOT_TIMEOUT_MS,
+    OPEN_ONLINE_ONCE,
     PHONE,
     PageWatch,
     assert_the_page_shows_the_saved_game,
@@ -24,6 +26,7 @@ from appdriver import (
     tap,
     wait_ready,
 )
+from build.build import precache_list
 from build.serve import BackgroundServer
 from dadoteca.match import Match
 
@@ -135,6 +138,27 @@ def test_a_whole_game_is_played_with_the_server_stopped_after_the_first_visit(
         assert final.is_terminal
         totals = page.locator("#region-scores table.scores tbody tr td strong").all_inner_texts()
         assert [int(total) for total in totals] == list(final.scores())
+
+
+def test_a_cached_file_gone_is_said_with_what_to_do_never_a_page_that_hangs(
+    browser: Browser, dist: Path
+) -> None:
+    """Any one file of the service worker's cache, drawn at random, gone before an offline
+    visit: the app starts and says its offline copy is incomplete, or says it cannot start;
+    either way, that it must be opened once online."""
+    cached = [path for path, _ in precache_list(dist)]
+    missing = random.Random().choice(cached)
+    with offline_page(browser, dist, "?seed=3", missing=missing) as page:
+        if missing != "index.html":  # else the service worker answers alone, in words
+            page.wait_for_selector(
+                "html:is([data-app-state=ready], [data-app-state=failed])",
+                state="attached",
+                timeout=BOOT_TIMEOUT_MS,
+            )
+            page.wait_for_selector(
+                "#offline[data-state], html[data-app-state=failed]", state="attached"
+            )
+        assert OPEN_ONLINE_ONCE in page.inner_text("body"), missing
 
 
 def test_a_network_lost_during_the_first_visit_is_said_and_try_again_recovers(

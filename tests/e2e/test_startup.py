@@ -12,11 +12,12 @@ import pytest
 from playwright.sync_api import Browser, Page, Route
 
 from appdriver import (
+    OFFLINE_READY,
     OPEN_ONLINE_ONCE,
     PHONE,
     REMOVE_CACHED_JS,
-    SERVICE_WORKER_ACTIVATED_JS,
     PageWatch,
+    offline_ready,
     open_app,
     start_game,
     tap,
@@ -142,7 +143,7 @@ FAILS_AT_ONCE_MS = 15_000  # far below the watchdog's minute: the failure itself
 
 
 @pytest.mark.parametrize("runtime", RUNTIME)
-def test_a_runtime_file_missing_offline_is_said_at_once_with_try_again(
+def test_a_runtime_file_missing_offline_is_said_at_once_and_a_visit_online_repairs_it(
     browser: Browser, dist: Path, runtime: str
 ) -> None:
     (path,) = [p.relative_to(dist).as_posix() for p in dist.glob(runtime)]
@@ -151,8 +152,7 @@ def test_a_runtime_file_missing_offline_is_said_at_once_with_try_again(
     context = browser.new_context(viewport=PHONE)
     try:
         page = context.new_page()
-        open_app(page, server.url)
-        page.wait_for_function(SERVICE_WORKER_ACTIVATED_JS)
+        offline_ready(page, server.url)
         assert page.evaluate(REMOVE_CACHED_JS, path) == 1
         server.stop()
         page.reload()
@@ -165,9 +165,10 @@ def test_a_runtime_file_missing_offline_is_said_at_once_with_try_again(
         assert page.locator(".py-error:visible").count() == 0  # no raw traceback
         assert not page.is_visible(".boot")  # nor a progress bar going nowhere
 
-        server.start()  # online again: Try again loads the app
+        server.start()  # online again: Try again loads the app, and its cache is made whole
         page.click("#boot-failed a")
         wait_ready(page)
+        page.wait_for_selector(OFFLINE_READY, state="attached")
         assert not page.is_visible("#boot-failed")
     finally:
         context.close()
