@@ -68,9 +68,11 @@
     }
   }).observe(root, { childList: true, subtree: true });
 
-  // Python's own failure to start (dadoteca_web/main.py) sets "failed" without a reason.
+  // Python's own failure to start (dadoteca_web/main.py) sets "failed" without a reason (or
+  // after the start was said to be slow).
   new MutationObserver(() => {
-    if (root.dataset.appState === "failed" && !root.dataset.bootProblem) {
+    const reason = root.dataset.bootProblem;
+    if (root.dataset.appState === "failed" && (!reason || reason === "slow")) {
       root.dataset.bootProblem = "start";
     }
   }).observe(root, { attributeFilter: ["data-app-state"] });

@@ -204,3 +204,32 @@ def test_a_start_that_takes_far_too_long_is_said_to_be_slow_and_goes_on(
         assert not page.is_visible("#boot-failed")
     finally:
         context.close()
+
+
+def test_a_slow_start_that_then_fails_says_it_could_not_start(
+    browser: Browser, server: BackgroundServer
+) -> None:
+    context = browser.new_context(service_workers="block", viewport=PHONE)
+    page = context.new_page()
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    def empty(route: Route) -> None:  # arrives, but starts nothing: Python's start fails
+        route.fulfill(status=200, content_type="text/javascript", body="")
+
+    try:
+        page.route("**/pyodide.asm.wasm", hold)
+        page.route("**/assets/table.js", empty)
+        page.clock.install()
+        page.goto(server.url)
+        page.clock.fast_forward(61_000)
+        page.wait_for_selector("#boot-failed [data-reason=slow]")
+        for route in held:
+            route.continue_()
+        page.wait_for_selector("html[data-app-state=failed]", state="attached", timeout=90_000)
+        assert page.get_attribute("html", "data-boot-problem") == "start"
+        assert page.inner_text("#boot-failed").startswith("The game could not start.")
+    finally:
+        context.close()
