@@ -16,8 +16,8 @@ const HASH_HEADER = "X-Dadoteca-Sha256";
 const toHex = (buffer) =>
   Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
 
-async function reusable(url, sha256, oldCaches) {
-  for (const name of oldCaches) {
+async function reusable(url, sha256, names) {
+  for (const name of names) {
     const response = await (await caches.open(name)).match(url);
     if (response?.headers.get(HASH_HEADER) === sha256) return response;
   }
@@ -40,18 +40,48 @@ async function download(url, sha256) {
   return new Response(body, { status: response.status, statusText: response.statusText, headers });
 }
 
+const urlOf = (path) => new URL(path, self.location).href;
+
+// The precache entries this version's cache lacks.
+async function missing() {
+  const cache = await caches.open(CACHE_NAME);
+  const found = await Promise.all(PRECACHE.map(([path]) => cache.match(urlOf(path))));
+  return PRECACHE.filter((_, index) => !found[index]);
+}
+
+// Every file of the precache, from this version's cache (what an interrupted install had
+// already stored: the next attempt resumes), an older version's, or the network; then checked:
+// a version is installed, and so claims to be playable offline, only with every file cached.
 async function precache() {
-  const oldCaches = (await caches.keys()).filter(
-    (name) => name.startsWith(CACHE_PREFIX) && name !== CACHE_NAME,
-  );
+  const keep = (await caches.keys()).filter((name) => name.startsWith(CACHE_PREFIX));
   const cache = await caches.open(CACHE_NAME);
   await Promise.all(
     PRECACHE.map(async ([path, sha256]) => {
-      const url = new URL(path, self.location).href;
-      const response = (await reusable(url, sha256, oldCaches)) ?? (await download(url, sha256));
+      const url = urlOf(path);
+      const response = (await reusable(url, sha256, keep)) ?? (await download(url, sha256));
       await cache.put(url, response);
     }),
   );
+  const absent = await missing();
+  if (absent.length) throw new Error(`precache incomplete: ${absent.length} files missing`);
+}
+
+// The page asks whether the app can be played offline: the files missing from the cache (the
+// browser may have evicted some, or storage failed) are fetched again first, when the network
+// allows; the answer is how many are still missing.
+async function repair() {
+  const cache = await caches.open(CACHE_NAME);
+  const still = await Promise.all(
+    (await missing()).map(async ([path, sha256]) => {
+      try {
+        await cache.put(urlOf(path), await download(urlOf(path), sha256));
+        return 0;
+      } catch {
+        return 1; // offline, or the host has moved on to another version
+      }
+    }),
+  );
+  return still.reduce((sum, count) => sum + count, 0);
 }
 
 async function dropOldCaches() {
@@ -75,7 +105,49 @@ async function cacheFirst(request) {
   const cache = await caches.open(CACHE_NAME);
   const cached =
     request.mode === "navigate" ? await matchNavigation(cache, request) : await cache.match(request);
-  return cached ?? fetch(request);
+  if (cached) return cached;
+  try {
+    return await fetch(request);
+  } catch (error) {
+    if (request.mode === "navigate") return missingPage(cache);
+    throw error;
+  }
+}
+
+// The page itself is missing from the cache and the network is gone: say so, in the language of
+// the device (the player's choice is in the page's storage, out of reach here), rather than the
+// browser's error page. The words are index.html's own, from the cached catalog when there is
+// one.
+const MISSING_TEXT = "Some of the game's files are missing on this device. Open Dadoteca once " +
+  "with an internet connection to get them back.";
+const TRY_AGAIN = "Try again";
+const MISSING_STYLE = ":root{color-scheme:light dark;font-family:system-ui,sans-serif}" +
+  "body{max-width:34rem;margin:1rem auto;padding:0 0.8rem;line-height:1.4}" +
+  "a{display:inline-block;padding:0.7rem 1rem;border-radius:10px;background:#5b3cc4;" +
+  "color:#fff;font-weight:700;text-decoration:none}";
+
+async function missingPage(cache) {
+  const language = (self.navigator.languages?.[0] ?? "en").split("-")[0].toLowerCase();
+  let catalog = {};
+  try {
+    catalog = (await (await cache.match(urlOf(`i18n/${language}.json`)))?.json()) ?? {};
+  } catch {
+    // No catalog: English.
+  }
+  const escape = (text) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  const say = (text) => escape(catalog[text] || text);
+  const html = `<!doctype html><html lang="${escape(language)}"><meta charset="utf-8">` +
+    '<meta name="viewport" content="width=device-width, initial-scale=1"><title>Dadoteca</title>' +
+    `<style>${MISSING_STYLE}</style><h1>Dadoteca</h1>` +
+    `<p>${say(MISSING_TEXT)}</p><p><a href="">${say(TRY_AGAIN)}</a></p></html>`;
+  return new Response(html, {
+    status: 503,
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      // Nothing of another origin, nor any script: its own style only.
+      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+    },
+  });
 }
 
 // No skipWaiting() here: a new version waits until the player accepts the update banner, so a
@@ -88,6 +160,10 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("message", (event) => {
   if (event.data === "SKIP_WAITING") self.skipWaiting();
+  // The page asks whether it can be played offline; the answer goes to the port it sent.
+  if (event.data === "CHECK" && event.ports[0]) {
+    event.waitUntil(repair().then((count) => event.ports[0].postMessage({ missing: count })));
+  }
 });
 
 self.addEventListener("fetch", (event) => {

@@ -130,6 +130,16 @@
     showStarters();
   }
 
+  // A player's name, isolated from the text around it (a name written right to left must not
+  // reorder it): an element for the page's text, between FIRST STRONG ISOLATE and POP
+  // DIRECTIONAL ISOLATE where only text may go (an <option>).
+  function nameElement(name) {
+    const element = document.createElement("bdi");
+    element.textContent = name; // the player's own text, never HTML
+    return element;
+  }
+  const isolated = (name) => `\u2068${name}\u2069`;
+
   // Who starts: drawn at random (every rule book draws the first player), or a seat chosen.
   function showStarters() {
     const seats = seatItems().filter((item) => !item.hidden);
@@ -143,7 +153,7 @@
       ...names.map((name, index) => {
         const option = document.createElement("option");
         option.value = String(index);
-        option.textContent = name; // the player's own text, never HTML
+        option.textContent = isolated(name); // the player's own text, never HTML
         return option;
       }),
     );
@@ -249,8 +259,12 @@
     try {
       const record = JSON.parse(text);
       document.querySelector("#resume .resume-game").textContent = gameName(record.game);
-      document.querySelector("#resume .resume-players").textContent = record.seats
-        .map((seat) => String(seat.name)).join(" · ");
+      document.querySelector("#resume .resume-players").replaceChildren(
+        ...record.seats.flatMap((seat, index) => {
+          const name = nameElement(String(seat.name));
+          return index ? [" · ", name] : [name];
+        }),
+      );
     } catch {
       // A damaged save: Python says so once it has started.
     }
@@ -295,7 +309,7 @@
     return input ? input.closest("label").querySelector(".game-name").textContent : String(id);
   }
 
-  // One finished game. Names are the players' own: text nodes only, never HTML.
+  // One finished game. Names are the players' own: text only, never HTML, each isolated.
   function historyEntry(game, when) {
     const item = document.createElement("li");
     const head = document.createElement("p");
@@ -326,7 +340,7 @@
       const who = String(player?.name ?? "");
       const score = Number.isFinite(player?.score) ? player.score : "–";
       const computer = option && FACTS.levels.includes(level) ? ` (${option.textContent})` : "";
-      line.append(`${who}${computer}: ${score}`);
+      line.append(nameElement(who), `${computer}: ${score}`);
       players.append(line);
     });
     item.append(head, players);
@@ -375,22 +389,59 @@
   // The browser looks for a new service-worker.js at every visit; with updateViaCache "all" it
   // asks the network only once the HTTP cache's copy is stale (the host sends it with a max-age,
   // see build/serve.py), so a repeat visit within that time makes no request at all.
+  //
+  // Whether the app can be played offline is said quietly below the page (#offline, its words
+  // chosen by data-state): while the first install downloads, once the active worker says its
+  // cache holds every file (it fetches back what is missing while online), or that an install
+  // failed or files are missing; then it is tried again when the device is back online, and at
+  // the next visit.
   function registerServiceWorker() {
     if (!("serviceWorker" in navigator)) return;
     const banner = document.getElementById("update");
+    const offline = document.getElementById("offline");
     const offer = (worker) => {
       banner.hidden = false;
       document.getElementById("update-accept").onclick = () => worker.postMessage("SKIP_WAITING");
     };
-    const options = { updateViaCache: "all" };
-    navigator.serviceWorker.register("service-worker.js", options).then((registration) => {
-      if (registration.waiting && navigator.serviceWorker.controller) offer(registration.waiting);
-      registration.addEventListener("updatefound", () => {
-        const worker = registration.installing;
-        worker.addEventListener("statechange", () => {
-          if (worker.state === "installed" && navigator.serviceWorker.controller) offer(worker);
-        });
+    const show = (state) => {
+      offline.dataset.state = state;
+    };
+    // The active worker checks its cache (repairing it if it can) and answers on a port.
+    const check = (worker) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = ({ data }) => show(data.missing ? "missing" : "ready");
+      worker.postMessage("CHECK", [channel.port2]);
+    };
+    const watched = new WeakSet(); // a first install is both installing and found
+    const watchInstall = (registration, worker) => {
+      if (!worker || watched.has(worker)) return;
+      watched.add(worker);
+      worker.addEventListener("statechange", () => {
+        if (worker.state === "installed" && navigator.serviceWorker.controller) offer(worker);
+        if (worker.state === "activated") check(worker);
+        // An older version still serves the app offline while a new one fails to install.
+        if (worker.state === "redundant" && !registration.active) show("failed");
       });
+    };
+    const options = { updateViaCache: "all" };
+    const register = () => navigator.serviceWorker.register("service-worker.js", options).then(
+      (registration) => {
+        if (registration.waiting && navigator.serviceWorker.controller) offer(registration.waiting);
+        if (registration.active) check(registration.active);
+        else show("installing");
+        if (registration.installing) watchInstall(registration, registration.installing);
+        registration.addEventListener("updatefound", () => {
+          watchInstall(registration, registration.installing);
+        });
+      },
+      () => show("failed"),
+    );
+    register();
+    window.addEventListener("online", () => {
+      if (offline.dataset.state === "failed") register();
+      else if (offline.dataset.state === "missing") navigator.serviceWorker.ready.then(
+        (registration) => check(registration.active),
+      );
     });
     // The new version takes over every window of the app at once (after the player accepted
     // it in one): each reloads into it. The game is saved after every action and the setup's

@@ -54,6 +54,8 @@
   }
 
   async function boot() {
+    // Ready means the page's scripts are up too: without the shell, no Start would work.
+    if (!shell) throw new Error("assets/shell.js has not started");
     const language = shell.language();
     const catalog = await shell.catalog(language);
     // A saved game is this window's to play unless another window is playing it.
@@ -343,10 +345,22 @@
     if (news) newsTimer = setTimeout(() => news.classList.add("put-away"), NEWS_MS);
   }
 
+  // A record is UTF-8 text: anything else is refused in words (null), never read with its
+  // unknown characters replaced ("Zoë" in Latin-1 would come in as "Zo�").
+  const utf8 = new TextDecoder("utf-8", { fatal: true });
+
   document.getElementById("import-file").addEventListener("change", async (event) => {
     const [file] = event.target.files;
     event.target.value = "";
-    if (file) game.send({ type: "import", text: await file.text() });
+    if (!file) return;
+    const bytes = await file.arrayBuffer();
+    let text = null;
+    try {
+      text = utf8.decode(bytes);
+    } catch {
+      // Not UTF-8: Python says so.
+    }
+    game.send({ type: "import", text });
   });
 
   // --- Confirmations ------------------------------------------------------------------------

@@ -8,6 +8,7 @@ whatever random generator a later version uses. The app saves one after every ac
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -22,6 +23,7 @@ __all__ = [
     "RECORD_VERSION",
     "Match",
     "Seat",
+    "normalise_name",
 ]
 
 RECORD_FORMAT: Final = "dadoteca-record"
@@ -29,6 +31,15 @@ RECORD_VERSION: Final = 1
 MAX_NAME_LENGTH: Final = 40
 MAX_ACTIONS: Final = 20_000  # far above any real game; refuses oversize or hostile records
 SEAT_KINDS: Final = re.compile(r"human|bot(:[a-z]+)?")
+# Invisible controls that would reorder the text around a name wherever it is shown (bidi
+# embeddings, overrides, isolates and marks); control characters (Cc) and lone surrogates (Cs)
+# are not text at all.
+BIDI_CONTROLS: Final = frozenset(
+    "\u061c\u200e\u200f"  # Arabic letter mark, left-to-right and right-to-left marks
+    "\u202a\u202b\u202c\u202d\u202e"  # embeddings, pop, overrides
+    "\u2066\u2067\u2068\u2069"  # isolates
+)
+HIDDEN_CATEGORIES: Final = frozenset({"Cc", "Cs"})
 
 RECORD_RULES: Final[dict[str, str]] = {
     "record.not_a_record": "This is not a Dadoteca game record: {problem}",
@@ -45,15 +56,37 @@ def _record_error(rule: str, **params: str | int) -> RuleError:
     return RuleError(rule, RECORD_RULES[rule], **params)
 
 
+def normalise_name(text: str) -> str:
+    """A player's name as it is kept and shown: without controls (bidi or otherwise), every run
+    of whitespace (any Unicode space, tabs, line breaks) one space, trimmed, in NFC.
+
+    :data:`MAX_NAME_LENGTH` counts the characters of this form, so no padding (175,000
+    ideographic spaces, say) can carry a name past it into a save or the history."""
+    kept = "".join(
+        char
+        for char in text
+        if char not in BIDI_CONTROLS
+        and (char.isspace() or unicodedata.category(char) not in HIDDEN_CATEGORIES)
+    )
+    return unicodedata.normalize("NFC", " ".join(kept.split()))
+
+
 @dataclass(frozen=True, slots=True)
 class Seat:
-    """A place at the table: a name and who plays it (``human``, or ``bot`` / ``bot:LEVEL``)."""
+    """A place at the table: a name and who plays it (``human``, or ``bot`` / ``bot:LEVEL``).
+
+    The name is already normalised (:func:`normalise_name`: the setup and the record reader
+    do it) and has 1 to :data:`MAX_NAME_LENGTH` characters."""
 
     name: str
     kind: str = "human"
 
     def __post_init__(self) -> None:
-        if not isinstance(self.name, str) or not 0 < len(self.name.strip()) <= MAX_NAME_LENGTH:
+        if (
+            not isinstance(self.name, str)
+            or not 0 < len(self.name) <= MAX_NAME_LENGTH
+            or normalise_name(self.name) != self.name
+        ):
             raise _record_error(
                 "record.bad_field",
                 field="seat name",
@@ -179,7 +212,12 @@ def _seats_of(value: object) -> list[Seat]:
     for seat in value:
         if not isinstance(seat, Mapping):
             raise _record_error("record.bad_field", field="seats", problem="not a list of seats")
-        seats.append(Seat(seat.get("name"), seat.get("kind", "human")))  # type: ignore[arg-type]
+        # Normalised rather than refused: names are only shown, never played, and records of
+        # earlier versions kept them as typed (inner runs of spaces, tabs, controls). A name
+        # still too long, or empty, once normalised is refused by Seat.
+        name = seat.get("name")
+        name = normalise_name(name) if isinstance(name, str) else name
+        seats.append(Seat(name, seat.get("kind", "human")))  # type: ignore[arg-type]
     return seats
 
 

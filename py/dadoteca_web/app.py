@@ -15,9 +15,9 @@ from datetime import UTC, datetime
 from html import escape
 from typing import Final, NamedTuple
 
-from dadoteca.bots import LEVELS, bot_for, decision_seed
+from dadoteca.bots import BOT_SEAT, DEFAULT_LEVEL, LEVELS, bot_for, bot_level, decision_seed
 from dadoteca.core import Action, AnyState, Event, RuleError
-from dadoteca.match import MAX_NAME_LENGTH, Match, Seat
+from dadoteca.match import MAX_NAME_LENGTH, Match, Seat, normalise_name
 
 from .diceland_view import DicelandUI
 from .game_ui import PLAY_REGIONS, GameUI, SeatedState, Step, asked_player
@@ -29,17 +29,33 @@ from .storage import (
     BROKEN_PREFIX,
     HISTORY_KEY,
     SAVE_KEY,
+    SAVE_RULES,
     GameStore,
     History,
-    read_record_json,
+    LevelChange,
+    read_game,
 )
 
-__all__ = ["GAME_UIS", "REGIONS", "TABLE_EVENTS", "THINKING", "App", "Confirm", "Pause"]
+__all__ = [
+    "GAME_UIS",
+    "REGIONS",
+    "TABLE_EVENTS",
+    "THINKING",
+    "App",
+    "Confirm",
+    "Pause",
+    "level_names",
+]
 
 REGIONS: Final = ("notice", "warnings", "tools", *PLAY_REGIONS)
 SEAT_KIND_CHOICE: Final = "player"  # the setup's per-seat choice: "human" or a bot level
-BOT_SEAT: Final = "bot:"
-DEFAULT_LEVEL: Final = "normal"  # a record's seat of kind plain "bot"
+
+
+def level_names(t: Callable[[str], str]) -> dict[str, str]:
+    """Each computer level as the setup offers it, in words (``t``: the translator)."""
+    names = (t("Computer, easy"), t("Computer, normal"), t("Computer, expert"))
+    return dict(zip(LEVELS, names, strict=True))
+
 
 # What the table is told that no game's rules say: who starts, a move taken back.
 STARTS_DRAWN: Final = "table.starts_drawn"
@@ -50,13 +66,6 @@ TABLE_EVENTS: Final[dict[str, str]] = {
     STARTS_CHOSEN: "{name} starts",
     TAKEN_BACK: "Taken back: {name}'s move",
 }
-
-
-def bot_level(seat: Seat) -> str | None:
-    """The level of the computer playing ``seat``, None for a person."""
-    if seat.kind == "bot":
-        return DEFAULT_LEVEL
-    return seat.kind.removeprefix(BOT_SEAT) if seat.kind.startswith(BOT_SEAT) else None
 
 
 class Pause(NamedTuple):
@@ -131,10 +140,12 @@ class App:
     def load_saved(self) -> None:
         """Show the game saved in the store (a window watching another's play calls this at
         every save the other makes), with the answers given so far."""
-        match, answers, problem = self.store.load(writing=not self.watching)
+        match, answers, problem, levels = self.store.load(writing=not self.watching)
         self._set_match(match)
         if match is not None and answers:
             self._answers, self._answers_for = answers, match.state
+        if levels:
+            self._say(self._levels_changed(levels), "warning")
         if problem is not None:
             t, reason = self.t, self.t.rule(problem)
             if self.watching:  # the window playing sets it aside
@@ -347,7 +358,8 @@ class App:
             choice = dict(choices[index]) if index < len(choices) else {}
             level = choice.pop(SEAT_KIND_CHOICE, "human")
             kind = BOT_SEAT + level if level in LEVELS else "human"
-            name = written.strip()[:MAX_NAME_LENGTH] or (
+            # Cut once normalised, then normalised again: a cut may leave a trailing space.
+            name = normalise_name(normalise_name(written)[:MAX_NAME_LENGTH]) or (
                 self.t("Player {number}", number=index + 1)
                 if kind == "human"
                 else self.t("Computer {number}", number=index + 1)
@@ -475,7 +487,7 @@ class App:
             return
         mover = match.mover(len(match.actions) - count)
         if self._asks_before_taking_back(mover) and not confirmed:
-            name = self.ui.name(mover)
+            name = self.ui.plain_name(mover)  # the dialog's text, not HTML
             self.confirm = Confirm(
                 self.t("Take back {name}'s move?", name=name),
                 "take-back-confirmed",
@@ -593,18 +605,19 @@ class App:
 
     # -- records ----------------------------------------------------------------------------
 
-    def import_record(self, text: str, *, confirmed: bool = False) -> None:
-        """Replace the current game by an imported record, if it is a valid one; a game still
-        in play is only replaced after a confirmation."""
+
+    def import_record(self, text: str | None, *, confirmed: bool = False) -> None:
+        """Replace the current game by an imported record, if it is a valid one (validated as
+        a save is, :func:`~dadoteca_web.storage.read_game`); a game still in play is only
+        replaced after a confirmation. ``text`` None: the file is not UTF-8 text (the page
+        decodes it strictly, never guessing at characters)."""
         if self.watching:
             return
         self.notice = ""
         try:
-            match = Match.from_record(read_record_json(text, "import"))
-            for seat in match.seats:  # every computer seat must be one this app has
-                level = bot_level(seat)
-                if level is not None:
-                    bot_for(match.game.id, level)
+            if text is None:
+                raise RuleError("import.not_utf8", SAVE_RULES["import.not_utf8"])
+            match, _, levels = read_game(text, "import")
         except ValueError as error:  # RuleError is a ValueError too, with words for the player
             reason = self.t.rule(error) if isinstance(error, RuleError) else str(error)
             self._say(self.t("This file cannot be imported: {reason}", reason=reason), "error")
@@ -620,7 +633,23 @@ class App:
             return
         self._set_match(match)
         self.store.save(match)
-        self._say(self.t("Game imported."), "info")
+        if levels:
+            self._say(f"{self.t('Game imported.')} {self._levels_changed(levels)}", "warning")
+        else:
+            self._say(self.t("Game imported."), "info")
+
+    def _levels_changed(self, levels: Sequence[LevelChange]) -> str:
+        """Which computers play at another level than their record's, in words."""
+        assert self.ui is not None
+        return " ".join(
+            self.t(
+                "{name} plays as “{played}”: this version has no “{level}” computer player.",
+                name=self.ui.plain_name(change.seat),
+                played=level_names(self.t)[change.played],
+                level=change.level,
+            )
+            for change in levels
+        )
 
     def export_record(self) -> str:
         return json.dumps(self.match.record() if self.match else None, indent=1)

@@ -696,7 +696,7 @@ class DicelandUI(GameUI):
                     f'aria-label="{label}" aria-pressed="{pressed}" '
                     f'style="left:{left}%;top:{top}%"></button>'
                 )
-        label = escape(self.t("Map {map} of {name}", map=m.id, name=self.names[player]))
+        label = escape(self.t("Map {map} of {name}", map=m.id, name=self.plain_name(player)))
         # The taps land on HTML buttons laid over the drawing (the glue reads ``disabled`` off
         # the tapped element, which SVG elements lack; buttons also take the keyboard).
         size = _SQRT3 * 0.93 * _RADIUS
@@ -758,7 +758,7 @@ class DicelandUI(GameUI):
         size = "big" if interactive else "small"
         active = " active" if player == state.active and not state.is_terminal else ""
         owner = self.name(player)
-        label = self.t("Sheet of {name}", name=owner)
+        label = self.sheet_label(player)
         return (
             f'<section class="dl-sheet {size}{active}" aria-label="{label}" data-seat="{player}">'
             f'<h3 class="owner">{owner}</h3>'

@@ -18,7 +18,7 @@ from dadoteca.core import Action, AnyState, Event, Game, Options
 
 from .i18n import Translator
 
-__all__ = ["PIPS", "GameUI", "SeatedState", "Step", "asked_player", "die_pips"]
+__all__ = ["PIPS", "GameUI", "SeatedState", "Step", "asked_player", "die_pips", "isolated"]
 
 # The regions of the play screen, in page order; a game paints the ones it needs.
 PLAY_REGIONS: Final = ("prompt", "dice", "controls", "board", "others", "scores")
@@ -38,6 +38,12 @@ Step = tuple[int | None, Action | None]
 to be rolled from the game's own generator (``(None, outcome)``: the dice given)."""
 
 ROLL_DICE: Final[Step] = (None, None)
+
+
+def isolated(text: str) -> str:
+    """``text`` between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE: plain text's <bdi>
+    (an attribute's value or a dialog's text cannot hold an element)."""
+    return f"\u2068{text}\u2069"
 
 
 def die_pips(value: int) -> str:
@@ -111,8 +117,18 @@ class GameUI(ABC):
         return False
 
     def name(self, player: int) -> str:
-        """A player's name, escaped: names are untrusted text."""
-        return escape(self.names[player])
+        """A player's name for HTML text: escaped (names are untrusted text) and isolated, so
+        a name written right to left cannot reorder the sentence around it."""
+        return f"<bdi>{escape(self.names[player])}</bdi>"
+
+    def plain_name(self, player: int) -> str:
+        """A player's name for plain text (an attribute's value, a dialog's text, a notice),
+        isolated likewise; not escaped, as that text is escaped whole."""
+        return isolated(self.names[player])
+
+    def sheet_label(self, player: int) -> str:
+        """A sheet's accessible name, escaped for its attribute."""
+        return escape(self.t("Sheet of {name}", name=self.plain_name(player)))
 
     def say(self, event: Event) -> str | None:
         """``event`` in words, in the player's language (None: a kind the table is not told,

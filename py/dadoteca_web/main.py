@@ -94,5 +94,5 @@ async def start() -> None:
         await table.boot()
     except Exception:  # the player must see something, whatever broke
         js.console.error(traceback.format_exc())
-        js.document.getElementById("boot-failed").hidden = False  # translated by the shell
+        # The page shows #boot-failed's words for it (index.html), translated by the shell.
         js.document.documentElement.setAttribute("data-app-state", "failed")

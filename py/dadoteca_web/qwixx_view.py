@@ -226,7 +226,7 @@ class QwixxUI(GameUI):
     def answer_line(self, state: QwixxState, player: int, answers: Mapping[int, Action]) -> str:
         """One player's answer to the white sum: a button per row, and no cross."""
         t = self.t
-        name = self.name(player)
+        name, said = self.name(player), self.plain_name(player)
         # Decided before a move was taken back, or a computer's (it answers for itself).
         decided = player not in state.deciders or player in self.computers
         answer = answers.get(player, state.pending[player])
@@ -235,7 +235,7 @@ class QwixxUI(GameUI):
         for row, row_name in enumerate(ROW_NAMES):
             cross = Cross(row, state.white_sum)
             chosen = answer == cross
-            label = f"{name}: {t(row_name)} {state.white_sum}"
+            label = f"{said}: {t(row_name)} {state.white_sum}"
             note = ""
             if cross in legal:
                 skipped = len(state.sheets[player].skipping(row, state.white_sum))
@@ -260,7 +260,7 @@ class QwixxUI(GameUI):
                 "</button>"
             )
         passed = isinstance(answer, Pass)
-        none_label = t("{name}: no cross", name=name)
+        none_label = t("{name}: no cross", name=said)
         buttons.append(
             f'<button class="pick none{" chosen" if passed else ""}" data-act="answer" '
             f'data-player="{player}" data-row="{NO_CROSS}" aria-pressed="{str(passed).lower()}" '
@@ -304,7 +304,7 @@ class QwixxUI(GameUI):
             t("No cross: a penalty") if state.passing_costs_a_penalty else t("No cross")
         )
         options.append(f'<button class="pick none" data-act="pass">{none}</button>')
-        label = t("{name}'s second action", name=self.name(player))
+        label = escape(t("{name}'s second action", name=self.plain_name(player)))
         return f'<div class="options" role="group" aria-label="{label}">{"".join(options)}</div>'
 
     # -- sheets -----------------------------------------------------------------------------
@@ -383,7 +383,7 @@ class QwixxUI(GameUI):
         owner = self.name(player)
         active = " active" if player == state.active and not state.is_terminal else ""
         active += " answered" if answered else ""  # the white sum, on the shared screen
-        label = t("Sheet of {name}", name=owner)
+        label = self.sheet_label(player)
         penalty_label = f"{penalties}: {sheet.penalties}/{PENALTY_BOXES}"
         return (
             f'<section class="sheet {size}{active}" aria-label="{label}" data-seat="{player}">'

@@ -18,7 +18,7 @@ The page sends (``type`` and its fields):
 - ``tap``: ``act``, ``data`` (the tapped element's data-*), ``moment`` (of the screen tapped);
 - ``start``: the setup form, ``game``, ``names``, ``choices``, ``first``;
 - ``language``: ``language``, ``catalog``;
-- ``import``: ``text``; ``export``; ``export-damaged``;
+- ``import``: ``text`` (null when the file is not UTF-8 text); ``export``; ``export-damaged``;
 - ``stored``: ``items``: the writes the page could not make (storage full or refused: the
   first that failed, and those after it, not tried), each key with what storage holds now.
 
@@ -140,7 +140,8 @@ class Session:
             app.t = Translator(_text(message.get("language")), self._catalogs(message))
             self._sent.clear()  # everything is painted again, in the new language
         elif kind == "import":
-            app.import_record(_text(message.get("text")))
+            text = message.get("text")
+            app.import_record(text if isinstance(text, str) else None)
         elif kind == "export":
             self._download = {"kind": "game", "text": app.export_record()}
         elif kind == "export-damaged" and app.store.damaged is not None:

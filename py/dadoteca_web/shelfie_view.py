@@ -467,7 +467,7 @@ class ShelfieUI(GameUI):
         size = "big" if interactive or state.is_terminal else "small"
         owner = self.name(player)
         active = " active" if player == state.active and not state.is_terminal else ""
-        label = t("Sheet of {name}", name=owner)
+        label = self.sheet_label(player)
         return (
             f'<section class="sheet shelfie-sheet {size}{active}" aria-label="{label}" '
             f'data-seat="{player}">'

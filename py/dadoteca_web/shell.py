@@ -12,12 +12,12 @@ from collections.abc import Callable, Mapping
 from html import escape
 from typing import Final
 
-from dadoteca.bots.base import LEVELS
+from dadoteca.bots import BOT_SEAT, LEVELS
 from dadoteca.diceland_maps import FIXED_MAP_IDS
 from dadoteca.games import GAMES
 from dadoteca.match import MAX_NAME_LENGTH
 
-from .app import BOT_SEAT, SEAT_KIND_CHOICE
+from .app import SEAT_KIND_CHOICE, level_names
 from .diceland_view import DEALT_MAP, RANDOM_MAP, map_board
 from .i18n import LANGUAGES, SOURCE_LANGUAGE
 from .map_pictures import map_picture_href, random_choice_symbols
@@ -163,8 +163,7 @@ def seat_rows(t: Callable[[str], str] = _unmarked) -> str:
     ``build/i18n.py`` to extract, and returns them unchanged.
     """
     seats = max(game.max_players for game in GAMES.values())
-    labels = (t("Computer, easy"), t("Computer, normal"), t("Computer, expert"))
-    kinds = [(HUMAN, t("Person")), *zip(LEVELS, labels, strict=True)]
+    kinds = [(HUMAN, t("Person")), *level_names(t).items()]
     kind_options = "".join(
         f'<option value="{value}" data-i18n>{escape(label)}</option>' for value, label in kinds
     )

@@ -11,8 +11,9 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Final, Literal, NamedTuple, Protocol
 
+from dadoteca.bots import BOT_SEAT, bot_level, nearest_level
 from dadoteca.core import Action, RuleError
-from dadoteca.match import Match
+from dadoteca.match import Match, Seat
 
 __all__ = [
     "BROKEN_HISTORY_PREFIX",
@@ -27,7 +28,10 @@ __all__ = [
     "GameStore",
     "History",
     "KeyValueStore",
+    "LevelChange",
     "MemoryStore",
+    "ReadGame",
+    "read_game",
 ]
 
 LANGUAGE_KEY: Final = "dadoteca.language"  # the language last chosen (written by the shell)
@@ -46,6 +50,7 @@ SAVE_RULES: Final[dict[str, str]] = {
     "save.not_json": "The saved game is damaged: {problem}",
     "import.too_large": "The file is too large to be a game record",
     "import.not_json": "The file is not a game record: {problem}",
+    "import.not_utf8": "The file is not UTF-8 text, as a game record always is",
 }
 
 
@@ -59,6 +64,46 @@ def read_record_json(text: str, source: Literal["save", "import"]) -> object:
     except (ValueError, RecursionError) as error:  # RecursionError: nested thousands deep
         rule = f"{source}.not_json"
         raise RuleError(rule, SAVE_RULES[rule], problem=str(error)) from None
+
+
+class LevelChange(NamedTuple):
+    """A computer seat whose level this version lacks, played at the nearest one it has."""
+
+    seat: int
+    level: str  # as the record names it
+    played: str  # the level it is played at (dadoteca.bots.nearest_level)
+
+
+class ReadGame(NamedTuple):
+    """A saved or imported game as it is played: its match, the record it was read from, and
+    the computer levels changed on the way."""
+
+    match: Match
+    record: object
+    levels: tuple[LevelChange, ...]
+
+
+def read_game(text: str, source: Literal["save", "import"]) -> ReadGame:
+    """The game a save or an imported file holds, validated alike (its JSON, every field and
+    action by ``Match.from_record``, its computer levels), or the RuleError saying why not.
+
+    A computer level this version lacks (another version's "hard", say) is played at the
+    nearest level it has, with a :class:`LevelChange` for the player to be told; it is saved
+    so with the next move."""
+    record = read_record_json(text, source)
+    match = Match.from_record(record)
+    levels = []
+    seats = list(match.seats)
+    for index, seat in enumerate(seats):
+        level = bot_level(seat)
+        if level is None:
+            continue
+        played = nearest_level(match.game.id, level)
+        if played != level:
+            levels.append(LevelChange(index, level, played))
+            seats[index] = Seat(seat.name, BOT_SEAT + played)
+    match.seats = tuple(seats)
+    return ReadGame(match, record, tuple(levels))
 
 
 class KeyValueStore(Protocol):
@@ -89,11 +134,13 @@ ANSWERS: Final = "answers"  # a saved game's field (not a record's): answers giv
 
 
 class Saved(NamedTuple):
-    """What a save holds: the game, its answers given so far, or why it could not be read."""
+    """What a save holds: the game, its answers given so far, or why it could not be read;
+    and the computer levels this version lacks, changed (see :func:`read_game`)."""
 
     match: Match | None
     answers: dict[int, Action]
     problem: RuleError | None
+    levels: tuple[LevelChange, ...] = ()
 
 
 def _answers_of(record: object, match: Match) -> dict[int, Action]:
@@ -161,13 +208,12 @@ class GameStore:
         if text is None:
             return Saved(None, {}, None)
         try:
-            record = read_record_json(text, "save")
-            match = Match.from_record(record)
+            match, record, levels = read_game(text, "save")
         except RuleError as error:
             if writing:
                 self._set_aside(text)
             return Saved(None, {}, error)
-        return Saved(match, _answers_of(record, match), None)
+        return Saved(match, _answers_of(record, match), None, levels)
 
     def _set_aside(self, text: str) -> None:
         """Keep the unreadable save under another key (it can be exported), free the slot."""

@@ -171,22 +171,46 @@ def simple_taps(page: Page, count: int) -> list[str]:
 SERVICE_WORKER_ACTIVATED_JS = (
     "navigator.serviceWorker.ready.then(r => r.active && r.active.state === 'activated')"
 )
+OFFLINE_READY = "#offline[data-state=ready]"  # the service worker found its cache complete
+# Take the files whose path (in dist/) ends with ``path`` out of the service worker's cache.
+REMOVE_CACHED_JS = """async (path) => {
+  const name = (await caches.keys()).find((key) => key.startsWith("dadoteca http"));
+  const cache = await caches.open(name);
+  const removed = (await cache.keys()).filter((request) => request.url.endsWith(path));
+  await Promise.all(removed.map((request) => cache.delete(request)));
+  return removed.length;
+}"""
+# Said when a file the service worker's cache should hold is missing, by the failed start
+# (#boot-failed) or by the offline status (#offline).
+OPEN_ONLINE_ONCE = "Open Dadoteca once with an internet connection to get them back."
+
+
+def offline_ready(page: Page, url: str) -> None:
+    """Open the app and wait until it says it can be played offline."""
+    open_app(page, url)
+    page.wait_for_function(SERVICE_WORKER_ACTIVATED_JS)
+    page.wait_for_selector(OFFLINE_READY, state="attached")
 
 
 @contextmanager
-def offline_page(browser: Browser, dist: Path, query: str) -> Iterator[Page]:
-    """A phone page that opened the app once (service worker active), then lost the server:
-    only the service worker's cache is left. The app is ready on it."""
+def offline_page(
+    browser: Browser, dist: Path, query: str, missing: str | None = None
+) -> Iterator[Page]:
+    """A phone page that opened the app once (offline-ready), then lost the server: only the
+    service worker's cache is left. The app is ready on it; or, with a file ``missing`` from
+    that cache (its path in dist/), the page is as it came back."""
     server = BackgroundServer(dist)
     server.start()
     context = browser.new_context(viewport=PHONE)
     try:
         page = context.new_page()
-        open_app(page, f"{server.url}{query}")
-        page.wait_for_function(SERVICE_WORKER_ACTIVATED_JS)
+        offline_ready(page, f"{server.url}{query}")
+        if missing is not None:
+            assert page.evaluate(REMOVE_CACHED_JS, missing) == 1, missing
         server.stop()
         page.reload()
-        wait_ready(page)
+        if missing is None:
+            wait_ready(page)
         yield page
     finally:
         context.close()

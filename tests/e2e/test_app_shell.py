@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, Route
+from playwright.sync_api import Browser, FilePayload, Page, Route
 
 from appdriver import PHONE, PageWatch, open_app, start_game, tap, wait_ready
 from build.serve import BackgroundServer
@@ -120,3 +120,27 @@ def test_export_then_import_restores_the_game(
     page.wait_for_selector("body[data-screen=play]")
     assert json.loads(page.evaluate("localStorage.getItem('dadoteca.game')")) == record
     assert "Anna, one white die" in page.inner_text("#region-prompt .prompt")
+
+
+def test_a_file_that_is_not_utf8_is_refused_in_words_and_the_game_goes_on(
+    page: Page, server: BackgroundServer, watch: PageWatch
+) -> None:
+    open_app(page, f"{server.url}?seed=6")
+    start_game(page, ["Anna", "Bo"])
+    tap(page, "[data-act=roll]")
+    before = page.evaluate("localStorage.getItem('dadoteca.game')")
+    record = json.loads(before)
+    record["seats"][0]["name"] = "Zoë"
+
+    def choose(text: bytes) -> None:
+        payload = FilePayload(name="game.json", mimeType="application/json", buffer=text)
+        page.set_input_files("#import-file", files=[payload])
+
+    choose(json.dumps(record, ensure_ascii=False).encode("latin-1"))  # "Zo\xeb": not UTF-8
+    page.wait_for_selector("#region-notice .notice.error")
+    assert "not UTF-8 text" in page.inner_text("#region-notice")
+    assert page.evaluate("localStorage.getItem('dadoteca.game')") == before  # nothing lost
+    choose(json.dumps(record, ensure_ascii=False).encode())  # the same record in UTF-8
+    page.click("#confirm-yes")
+    page.wait_for_function("document.querySelector('#region-prompt').innerText.includes('Zoë')")
+    assert watch.errors == []

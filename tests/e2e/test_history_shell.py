@@ -9,6 +9,7 @@ from playwright.sync_api import Browser, Page, Route
 
 from appdriver import PHONE, open_app
 from build.serve import BackgroundServer
+from dadoteca.playout import random_match
 
 HOSTILE = "<img src=x onerror=pwned=1><b>Zoë</b>"  # within the 40 characters of a name
 
@@ -90,3 +91,85 @@ def test_an_unreadable_history_is_said_and_the_app_still_starts(
     page.click("#history-open")
     assert page.locator("#history .history-unreadable").is_visible()
     assert not page.locator("#history .history-empty").is_visible()
+
+
+# Where each piece of an element's text is drawn, in reading order: a name (<bdi>) as one
+# piece, every other character as its own. Text laid out in order has them left to right.
+LEFTS_JS = """(selector) => {
+  const lefts = [];
+  const visit = (node) => {
+    for (const child of node.childNodes) {
+      if (child.localName === "bdi") {
+        lefts.push(child.getBoundingClientRect().left);
+      } else if (child.nodeType === Node.TEXT_NODE) {
+        let at = 0;
+        for (const char of child.data) {
+          if (/\\p{L}|\\p{N}|\\p{P}/u.test(char)) {
+            const range = document.createRange();
+            range.setStart(child, at);
+            range.setEnd(child, at + char.length);
+            lefts.push(range.getBoundingClientRect().left);
+          }
+          at += char.length;
+        }
+      } else if (child.nodeType === Node.ELEMENT_NODE) {
+        visit(child);
+      }
+    }
+  };
+  visit(document.querySelector(selector));
+  return lefts;
+}"""
+OVERRIDE = "Anna\u202e"  # a right-to-left override, as a name of an earlier version kept it
+
+
+def test_a_name_written_right_to_left_cannot_reorder_the_shell_s_sentences(
+    browser: Browser, server: BackgroundServer
+) -> None:
+    """The history and the game coming back, shown before Python starts, from what an
+    earlier version stored: the text after the name still reads left to right."""
+    context = browser.new_context(service_workers="block", viewport=PHONE)
+    page = context.new_page()
+    record = random_match("qwixx", 2, 5).record()
+    record["seats"] = [{"name": OVERRIDE, "kind": "human"}, {"name": "Bo", "kind": "bot:easy"}]
+    players = [{"name": OVERRIDE, "kind": "human", "score": 12}, {"name": "Bo", "score": 7}]
+    entry = {
+        "id": "1",
+        "ended": "2026-01-02T10:00:00+00:00",
+        "game": "qwixx",
+        "players": players,
+        "winners": [0],
+    }
+    stored = {"format": "dadoteca-history", "version": 1, "games": [entry]}
+    try:
+        page.goto(server.url)
+        page.evaluate(
+            """([record, history]) => {
+              localStorage.setItem("dadoteca.game", record);
+              localStorage.setItem("dadoteca.history", history);
+            }""",
+            [json.dumps(record), json.dumps(stored)],
+        )
+
+        def hold(route: Route) -> None:  # Python never starts: the shell alone is on show
+            pass
+
+        page.route("**/pyodide.asm.wasm", hold)
+        page.reload()
+        page.wait_for_selector("#resume .resume-players bdi")
+        lefts = page.evaluate(LEFTS_JS, "#resume .resume-players")
+        assert len(lefts) == 3 and lefts == sorted(lefts), lefts  # Anna · Bo
+        page.click("#history-open")
+        line = "#history .history-list ul > li"
+        assert page.inner_text(line).endswith(": 12")
+        lefts = page.evaluate(LEFTS_JS, line)
+        assert len(lefts) > 3 and lefts == sorted(lefts), lefts  # Anna: 12
+    finally:
+        context.close()
+
+
+def test_who_starts_offers_each_name_isolated(page: Page, server: BackgroundServer) -> None:
+    page.goto(server.url)
+    page.fill("#setup input[name=player] >> nth=0", OVERRIDE)
+    options = page.eval_on_selector_all("#first-player option", "(all) => all.map((o) => o.text)")
+    assert options[1:] == ["\u2068" + OVERRIDE + "\u2069", "\u2068Player 2\u2069"]

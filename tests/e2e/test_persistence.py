@@ -1,5 +1,6 @@
 """Nothing played is lost: reloads at any point, unreadable saves, storage the browser refuses,
-and whole games with the server gone."""
+whole games with the server gone; and a damaged cache or a network lost on the first visit is
+said, never a page that hangs."""
 
 from __future__ import annotations
 
@@ -8,9 +9,12 @@ import random
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, Route
 
 from appdriver import (
+    BOOT_TIMEOUT_MS,
+    OPEN_ONLINE_ONCE,
+    PHONE,
     PageWatch,
     assert_the_page_shows_the_saved_game,
     choose_game,
@@ -23,6 +27,7 @@ from appdriver import (
     tap,
     wait_ready,
 )
+from build.build import precache_list
 from build.serve import BackgroundServer
 from dadoteca.match import Match
 
@@ -245,3 +250,47 @@ def test_storage_full_at_a_random_tap_loses_nothing_saved_before_it(
     assert saved_record(page) == before
     assert_the_page_shows_the_saved_game(page, dist)
     assert watch.errors == []
+
+
+def test_a_cached_file_gone_is_said_with_what_to_do_never_a_page_that_hangs(
+    browser: Browser, dist: Path
+) -> None:
+    """Any one file of the service worker's cache, drawn at random, gone before an offline
+    visit: the app starts and says its offline copy is incomplete, or says it cannot start;
+    either way, that it must be opened once online."""
+    cached = [path for path, _ in precache_list(dist)]
+    missing = random.Random().choice(cached)
+    with offline_page(browser, dist, "?seed=3", missing=missing) as page:
+        if missing != "index.html":  # else the service worker answers alone, in words
+            page.wait_for_selector(
+                "html:is([data-app-state=ready], [data-app-state=failed])",
+                state="attached",
+                timeout=BOOT_TIMEOUT_MS,
+            )
+            page.wait_for_selector(
+                "#offline[data-state], html[data-app-state=failed]", state="attached"
+            )
+        assert OPEN_ONLINE_ONCE in page.inner_text("body"), missing
+
+
+def test_a_network_lost_during_the_first_visit_is_said_and_try_again_recovers(
+    browser: Browser, server: BackgroundServer
+) -> None:
+    context = browser.new_context(viewport=PHONE, service_workers="block")
+    page = context.new_page()
+
+    def lost(route: Route) -> None:
+        route.abort("internetdisconnected")
+
+    try:
+        page.route("**/pyodide/**", lost)  # the page arrived, then the network went
+        page.goto(server.url)
+        page.wait_for_selector("html[data-app-state=failed]", state="attached")
+        assert page.get_attribute("html", "data-boot-problem") == "network"
+        assert "the connection was lost" in page.inner_text("#boot-failed")
+        page.unroute("**/pyodide/**")  # the network is back
+        page.click("#boot-failed a")
+        wait_ready(page)
+        start_game(page, NAMES)
+    finally:
+        context.close()

@@ -19,9 +19,12 @@ from playwright.sync_api import Browser, Page, Playwright
 from appdriver import (
     CHROMIUM,
     CHROMIUM_ARGS,
+    OFFLINE_READY,
     PHONE,
+    REMOVE_CACHED_JS,
     SERVICE_WORKER_ACTIVATED_JS,
     PageWatch,
+    offline_ready,
     open_app,
     start_game,
     tap,
@@ -273,3 +276,54 @@ def test_a_new_version_is_offered_and_never_forced_on_a_game_in_progress(
         assert page.locator("#history .history-list > li").count() == 1
         assert new_version in page.evaluate("caches.keys().then(keys => keys.join(' '))")
         context.close()
+
+
+def test_an_interrupted_install_is_said_and_tried_again_once_online(
+    browser: Browser, dist: Path, tmp_path: Path
+) -> None:
+    """The service worker claims the app playable offline only with every file cached: a
+    download that fails half-way through its install is said, and the install is tried
+    again when the device is back online."""
+    site = tmp_path / "site"
+    shutil.copytree(dist, site)
+    stdlib = site / "pyodide" / "python_stdlib.zip"
+    kept = stdlib.read_bytes()
+    with BackgroundServer(site) as host:
+        context = browser.new_context(viewport=PHONE)
+        page = context.new_page()
+        with page.expect_response("**/python_stdlib.zip") as arrived:
+            page.goto(host.url)
+        arrived.value.finished()
+        stdlib.unlink()  # the page has it; the service worker's download of it fails
+        wait_ready(page)
+        page.wait_for_selector("#offline[data-state=failed]")
+        assert "the download was interrupted" in page.inner_text("#offline")
+        assert page.evaluate("navigator.serviceWorker.getRegistration()") is None
+        stdlib.write_bytes(kept)
+        context.set_offline(True)
+        context.set_offline(False)  # back online: the install starts again
+        page.wait_for_selector(OFFLINE_READY, timeout=60_000)
+        assert page.inner_text("#offline") == "Ready to play offline."
+    page.reload()  # the host is gone: the app comes from the cache
+    wait_ready(page)
+    context.close()
+
+
+def test_an_offline_visit_without_the_page_in_the_cache_says_so(
+    browser: Browser, dist: Path
+) -> None:
+    host = BackgroundServer(dist)
+    host.start()
+    context = browser.new_context(viewport=PHONE, locale="it-IT")
+    try:
+        page = context.new_page()
+        offline_ready(page, host.url)
+        assert page.evaluate(REMOVE_CACHED_JS, "/index.html") == 1
+        host.stop()
+        page.reload()
+        said = page.inner_text("body")
+        assert "Apri Dadoteca una volta con una connessione a internet" in said
+        assert page.get_by_role("link", name="Riprova").is_visible()
+    finally:
+        context.close()
+        host.stop()

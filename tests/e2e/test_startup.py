@@ -1,13 +1,28 @@
 """Start-up from a Python memory snapshot (assets/python-start.mjs), and every fall-back to the
-normal start: no snapshot yet, one that does not restore, one of another build."""
+normal start: no snapshot yet, one that does not restore, one of another build. And the
+start-up watchdog (assets/boot-watch.js): a start that cannot finish is said at once, in words,
+with Try again; one that takes far too long is said to be slow."""
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
-from playwright.sync_api import Page
+import pytest
+from playwright.sync_api import Browser, Page, Route
 
-from appdriver import PageWatch, open_app, start_game, tap, wait_ready
+from appdriver import (
+    OFFLINE_READY,
+    OPEN_ONLINE_ONCE,
+    PHONE,
+    REMOVE_CACHED_JS,
+    PageWatch,
+    offline_ready,
+    open_app,
+    start_game,
+    tap,
+    wait_ready,
+)
 from build.serve import BackgroundServer
 
 SNAPSHOT_TIMEOUT_MS = 120_000  # a worker starts a Pyodide of its own once the app is idle
@@ -110,3 +125,111 @@ def test_a_snapshot_of_another_build_is_never_restored(
     assert python_start(page) == "fresh"
     # This build's snapshot replaces the other one.
     assert wait_for_snapshot(page)["url"] == entry["url"]
+
+
+# What the start needs, each taken in turn from the service worker's cache before an offline
+# visit: Python's runtime, its lock file, a wheel, PyScript, the page's own scripts.
+RUNTIME = [
+    "pyodide/python_stdlib.zip",
+    "pyodide/pyodide.asm.wasm",
+    "pyodide/pyodide.asm.mjs",
+    "pyodide/pyodide-lock.json",
+    "pyodide/dadoteca-*.whl",
+    "pyscript/core.js",
+    "assets/shell.js",
+    "assets/table.js",
+]
+FAILS_AT_ONCE_MS = 15_000  # far below the watchdog's minute: the failure itself is heard
+
+
+@pytest.mark.parametrize("runtime", RUNTIME)
+def test_a_runtime_file_missing_offline_is_said_at_once_and_a_visit_online_repairs_it(
+    browser: Browser, dist: Path, runtime: str
+) -> None:
+    (path,) = [p.relative_to(dist).as_posix() for p in dist.glob(runtime)]
+    server = BackgroundServer(dist)
+    server.start()
+    context = browser.new_context(viewport=PHONE)
+    try:
+        page = context.new_page()
+        offline_ready(page, server.url)
+        assert page.evaluate(REMOVE_CACHED_JS, path) == 1
+        server.stop()
+        page.reload()
+        page.wait_for_selector(
+            "html[data-app-state=failed]", state="attached", timeout=FAILS_AT_ONCE_MS
+        )
+        assert page.get_attribute("html", "data-boot-problem") == "offline"
+        said = page.inner_text("#boot-failed")
+        assert OPEN_ONLINE_ONCE in said and "Try again" in said
+        assert page.locator(".py-error:visible").count() == 0  # no raw traceback
+        assert not page.is_visible(".boot")  # nor a progress bar going nowhere
+
+        server.start()  # online again: Try again loads the app, and its cache is made whole
+        page.click("#boot-failed a")
+        wait_ready(page)
+        page.wait_for_selector(OFFLINE_READY, state="attached")
+        assert not page.is_visible("#boot-failed")
+    finally:
+        context.close()
+        server.stop()
+
+
+def test_a_start_that_takes_far_too_long_is_said_to_be_slow_and_goes_on(
+    browser: Browser, server: BackgroundServer
+) -> None:
+    # No service worker: page.route then holds Python's runtime back.
+    context = browser.new_context(service_workers="block", viewport=PHONE, locale="es-ES")
+    page = context.new_page()
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    try:
+        page.route("**/pyodide.asm.wasm", hold)
+        page.clock.install()
+        page.goto(server.url)
+        page.wait_for_selector("html[lang=es]", state="attached")
+        page.clock.fast_forward(50_000)
+        assert not page.is_visible("#boot-failed")
+        page.clock.fast_forward(11_000)  # a minute after the page was asked for
+        page.wait_for_selector("#boot-failed [data-reason=slow]")
+        said = page.inner_text("#boot-failed")
+        assert "mucho más de lo normal" in said and "Volver a intentarlo" in said
+        assert page.get_attribute("html", "data-app-state") == "loading"  # it goes on
+        for route in held:
+            route.continue_()
+        wait_ready(page)
+        assert not page.is_visible("#boot-failed")
+    finally:
+        context.close()
+
+
+def test_a_slow_start_that_then_fails_says_it_could_not_start(
+    browser: Browser, server: BackgroundServer
+) -> None:
+    context = browser.new_context(service_workers="block", viewport=PHONE)
+    page = context.new_page()
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    def empty(route: Route) -> None:  # arrives, but starts nothing: Python's start fails
+        route.fulfill(status=200, content_type="text/javascript", body="")
+
+    try:
+        page.route("**/pyodide.asm.wasm", hold)
+        page.route("**/assets/table.js", empty)
+        page.clock.install()
+        page.goto(server.url)
+        page.clock.fast_forward(61_000)
+        page.wait_for_selector("#boot-failed [data-reason=slow]")
+        for route in held:
+            route.continue_()
+        page.wait_for_selector("html[data-app-state=failed]", state="attached", timeout=90_000)
+        assert page.get_attribute("html", "data-boot-problem") == "start"
+        assert page.inner_text("#boot-failed").startswith("The game could not start.")
+    finally:
+        context.close()

@@ -180,7 +180,7 @@ def test_a_forged_game_id_starts_nothing() -> None:
 def test_the_language_switch_reaches_the_game_on_screen() -> None:
     app = started()
     app.t = Translator("it", {"it": ITALIAN})
-    assert "Ann, lancia i dadi" in app.regions()["prompt"]
+    assert "<bdi>Ann</bdi>, lancia i dadi" in app.regions()["prompt"]
 
 
 def test_every_game_on_the_shelf_has_a_screen_and_a_place_in_the_picker() -> None:

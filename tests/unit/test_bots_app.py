@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from dadoteca.bots import bot_for, decision_seed
+from dadoteca.bots import bot_for, decision_seed, nearest_level
 from dadoteca.core import draw, seed_generator
 from dadoteca.games import GAMES
 from dadoteca.qwixx import Cross, QwixxState
@@ -14,7 +14,7 @@ from dadoteca_web.app import BOT_PAUSE, BOT_SHOW, App
 from dadoteca_web.game_ui import SeatedState, asked_player
 from dadoteca_web.i18n import Translator
 from dadoteca_web.qwixx_view import QwixxUI
-from dadoteca_web.storage import GameStore, MemoryStore
+from dadoteca_web.storage import SAVE_KEY, GameStore, MemoryStore
 
 
 def new_app(store: MemoryStore | None = None) -> App:
@@ -46,7 +46,7 @@ def test_the_table_watches_a_computer_turn_and_taps_wait() -> None:
     app.start(["", "Ann"], 5, choices=[{"player": "normal"}, {}])
     assert app.computer_to_move() == 0
     regions = app.regions()
-    assert "Computer 1 (computer) is playing" in regions["prompt"]
+    assert "<bdi>Computer 1</bdi> (computer) is playing" in regions["prompt"]
     assert regions["controls"] == ""
     app.handle("roll", {})
     assert app.match is not None and app.match.actions == []  # the tap waited
@@ -102,15 +102,52 @@ def test_a_person_plays_a_whole_game_against_two_computers(game_id: str) -> None
     assert saved.match is not None and saved.match.state == app.state
 
 
-def test_an_imported_record_with_an_unknown_computer_level_is_refused() -> None:
+def test_levels_this_version_lacks_play_at_the_nearest_it_has() -> None:
+    assert [nearest_level("qwixx", level) for level in ("easy", "random", "expert")] == [
+        "easy",
+        "random",
+        "expert",
+    ]
+    assert nearest_level("qwixx", "hard") == nearest_level("shelfie", "master") == "expert"
+    assert nearest_level("diceland", "beginner") == "easy"
+    assert nearest_level("qwixx", "medium") == nearest_level("qwixx", "wizard") == "normal"
+
+
+def test_a_saved_game_with_a_computer_level_this_version_lacks_is_played_and_said() -> None:
+    """A save is validated as an import is: another version's "hard" computer plays at expert,
+    the table is told so, and its turns are played (they used to fail at every tap)."""
+    store = MemoryStore()
+    app = new_app(store)
+    app.start(["Ann", ""], 2, choices=[{}, {"player": "expert"}])
+    app.handle("roll", {})
+    app.handle("answer", {"player": "0", "row": "none"})
+    saved = json.loads(store.items[SAVE_KEY])
+    saved["seats"][1]["kind"] = "bot:hard"
+    store.setItem(SAVE_KEY, json.dumps(saved))
+    resumed = new_app(store)
+    assert resumed.match is not None and resumed.match.seats[1].kind == "bot:expert"
+    assert resumed.notice_kind == "warning"
+    assert resumed.notice == (
+        "\u2068Computer 2\u2069 plays as “Computer, expert”: "
+        "this version has no “hard” computer player."
+    )
+    assert resumed.computer_to_move() == 1
+    resumed.play_bots()
+    assert resumed.computer_to_move() is None and len(resumed.match.actions) > 2
+
+
+def test_an_imported_record_with_an_unknown_computer_level_plays_it_at_normal() -> None:
     app = new_app()
     app.start(["Ann", ""], 2, choices=[{}, {"player": "expert"}])
     assert app.match is not None
     record = app.match.record()
     record["seats"][1]["kind"] = "bot:wizard"  # type: ignore[index]
     app.import_record(json.dumps(record))
-    assert "There is no wizard computer player for qwixx" in app.notice
-    assert app.match.seats[1].kind == "bot:expert"  # the game in play is kept
+    assert app.match.seats[1].kind == "bot:expert"  # asked first: a game is in play
+    app.handle("import-confirmed", {})
+    assert app.match.seats[1].kind == "bot:normal"
+    said = "Game imported. \u2068Computer 2\u2069 plays as “Computer, normal”: "
+    assert app.notice == f"{said}this version has no “wizard” computer player."
 
 
 def test_a_plain_bot_seat_from_a_record_plays_at_normal_level() -> None:

@@ -150,7 +150,7 @@ def test_a_bad_map_is_refused_with_the_engines_message(bad: str) -> None:
 
 def test_roll_choose_then_stop_or_reroll_then_everyone_is_asked() -> None:
     app = started(seed=4)
-    assert "Ann, roll the six dice" in app.regions()["prompt"]
+    assert "<bdi>Ann</bdi>, roll the six dice" in app.regions()["prompt"]
     app.handle("roll", {})
     state = state_of(app)
     assert state.phase == Phase.CHOOSE
@@ -178,7 +178,8 @@ def test_roll_choose_then_stop_or_reroll_then_everyone_is_asked() -> None:
         assert isinstance(app.match.actions[played + 1][1], Roll)
         assert len(app.match.actions) == played + 2
     play_until(app, lambda a: state_of(a).phase == Phase.MARK)
-    assert "Ann, cross" in app.regions()["prompt"] or "Ann, your" in app.regions()["prompt"]
+    prompt = app.regions()["prompt"]
+    assert "<bdi>Ann</bdi>, cross" in prompt or "<bdi>Ann</bdi>, your" in prompt
 
 
 def test_why_phase_1_ended_is_shown() -> None:
@@ -291,7 +292,7 @@ def test_pass_is_refused_to_the_active_player_who_can_cross_and_allowed_to_the_o
     assert "so you must" in app.regions()["notice"]
     assert state_of(app) == state
     play_until(app, lambda a: asked_player(state_of(a), a.answers) == 1)
-    assert "Bo, use one colour of the remaining dice, or pass" in app.regions()["prompt"]
+    assert "<bdi>Bo</bdi>, use one colour of the remaining dice, or pass" in app.regions()["prompt"]
     app.handle("pass", {})
     assert app.match is not None and app.match.actions[-1] == (1, PASS)
 
@@ -322,7 +323,7 @@ def test_stop_ends_the_rolling() -> None:
     if state_of(app).phase == Phase.STOP_OR_REROLL:
         app.handle("stop", {})
         assert app.match is not None and isinstance(app.match.actions[-1][1], Stop)
-        assert "Ann stopped rolling." in app.regions()["prompt"]
+        assert "<bdi>Ann</bdi> stopped rolling." in app.regions()["prompt"]
     assert state_of(app).phase == Phase.MARK
 
 
@@ -365,7 +366,7 @@ def test_bonus_rolls_are_announced_and_taken() -> None:
     app = started(seed=4)
     play_until(app, lambda a: a.screen == "play" and state_of(a).phase == Phase.BONUS_ROLL)
     player = state_of(app).bonus_player
-    assert f"{('Ann', 'Bo')[player]}: bonus roll!" in app.regions()["prompt"]
+    assert f"<bdi>{('Ann', 'Bo')[player]}</bdi>: bonus roll!" in app.regions()["prompt"]
     assert "Roll the five dice" in app.regions()["controls"]
     app.handle("roll", {})
     state = state_of(app)

@@ -64,6 +64,19 @@ def test_catalogs_are_complete() -> None:
     )
 
 
+def test_the_service_worker_says_the_page_s_own_words() -> None:
+    """The page a service worker serves when its cached index.html is gone says index.html's
+    words, so the catalogs it reads translate them."""
+    source = (ROOT / "service-worker.js").read_text("utf-8")
+    words = []
+    for name in ("MISSING_TEXT", "TRY_AGAIN"):
+        found = re.search(rf"const {name} = ((?:\"[^\"]*\"\s*\+?\s*)+);", source)
+        assert found, name
+        words.append("".join(re.findall(r'"([^"]*)"', found.group(1))))
+    msgids = {message.msgid for message in tool.extract(ROOT)}
+    assert set(words) <= msgids, words
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_rule_message_is_translated(language: str) -> None:
     catalog = _catalog(language)

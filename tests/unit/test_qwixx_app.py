@@ -41,16 +41,16 @@ def test_setup_then_roll_then_everyone_answers_the_white_sum_on_one_screen() -> 
     assert app.screen == "setup" and app.regions()["board"] == ""
     app.start(["Ann", "Bo"], seed=4)
     assert app.screen == "play"
-    assert "Ann, roll the dice" in app.regions()["prompt"]
+    assert "<bdi>Ann</bdi>, roll the dice" in app.regions()["prompt"]
     app.handle("roll", {})
     state = state_of(app)
     regions = app.regions()
     assert f"White sum {state.white_sum}: everyone crosses it" in regions["prompt"]
-    assert 'aria-label="Ann: no cross"' in regions["controls"]
-    assert 'aria-label="Bo: no cross"' in regions["controls"]
+    assert 'aria-label="\u2068Ann\u2069: no cross"' in regions["controls"]
+    assert 'aria-label="\u2068Bo\u2069: no cross"' in regions["controls"]
     app.handle("answer", {"player": "1", "row": "none"})  # in any order
     app.handle("answer", {"player": "0", "row": "none"})
-    assert "Ann, one white die plus one colour die?" in app.regions()["prompt"]
+    assert "<bdi>Ann</bdi>, one white die plus one colour die?" in app.regions()["prompt"]
     assert "costs a penalty" in app.regions()["prompt"]
 
 

@@ -33,7 +33,7 @@ def test_a_start_sends_what_changed_and_asks_to_store_the_game() -> None:
     session, _ = booted()
     update = start(session, ["Anna", "Bo"])
     assert update["screen"] == "play" and update["game"] == "qwixx"
-    assert "Anna, roll the dice" in update["regions"]["prompt"]
+    assert "<bdi>Anna</bdi>, roll the dice" in update["regions"]["prompt"]
     [(key, text)] = update["writes"]
     assert key == SAVE_KEY and json.loads(text)["seats"][0]["name"] == "Anna"
     assert [event["kind"] for event in update["events"]] == ["table.starts_drawn"]
@@ -57,7 +57,8 @@ def test_a_saved_game_comes_back_at_boot() -> None:
     start(session, ["Anna", "Bo"])
     saved = session.store.items[SAVE_KEY]
     _, update = booted({SAVE_KEY: saved}, language="it", catalog=ITALIAN)
-    assert update["screen"] == "play" and "Anna, lancia i dadi" in update["regions"]["prompt"]
+    assert update["screen"] == "play"
+    assert "<bdi>Anna</bdi>, lancia i dadi" in update["regions"]["prompt"]
 
 
 def test_a_write_the_page_could_not_make_is_said_in_words() -> None:
@@ -71,7 +72,8 @@ def test_a_new_language_paints_everything_again() -> None:
     session, _ = booted()
     start(session, ["Anna", "Bo"])
     update = session.receive({"type": "language", "language": "it", "catalog": ITALIAN})
-    assert update["language"] == "it" and "Anna, lancia i dadi" in update["regions"]["prompt"]
+    assert update["language"] == "it"
+    assert "<bdi>Anna</bdi>, lancia i dadi" in update["regions"]["prompt"]
     assert set(update["regions"]) >= {"notice", "tools", "prompt", "board", "others"}
 
 

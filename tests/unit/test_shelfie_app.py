@@ -172,7 +172,7 @@ def test_a_whole_game_by_taps_ends_with_the_scores_of_the_rules(names: tuple[str
 
 def test_dice_toggle_and_a_reroll_plays_the_reroll_and_rolls_in_one_tap() -> None:
     app = started()
-    assert "Ann, roll the dice" in app.regions()["prompt"]
+    assert "<bdi>Ann</bdi>, roll the dice" in app.regions()["prompt"]
     assert app.regions()["dice"] == ""
     app.handle("roll", {})
     regions = app.regions()
@@ -215,7 +215,7 @@ def test_a_reroll_from_a_record_is_rolled_with_the_roll_button() -> None:
     app.handle("roll", {})
     assert app.match is not None
     app.match.play(0, Reroll((1, 2)))
-    assert "Ann, roll the chosen dice" in app.regions()["prompt"]
+    assert "<bdi>Ann</bdi>, roll the chosen dice" in app.regions()["prompt"]
     app.handle("roll", {})
     assert state_of(app).phase == Phase.DECIDE
 
@@ -261,7 +261,7 @@ def test_highlighted_cells_are_the_engines_combinations_given_the_picks() -> Non
     app.handle("confirm", {})
     assert app.match is not None
     assert app.match.actions[-1] == (0, Mark((Combo(0, 2), Combo(1, 1, True), Combo(2, 0))))
-    assert state_of(app).active == 1 and "Bo, roll the dice" in app.regions()["prompt"]
+    assert state_of(app).active == 1 and "<bdi>Bo</bdi>, roll the dice" in app.regions()["prompt"]
 
 
 def test_tapping_a_picked_cell_switches_to_the_jolly_then_unpicks_it() -> None:
@@ -382,7 +382,8 @@ def test_blocking_is_said_to_the_blocked_player_and_shown_on_the_sheets() -> Non
     state = state_of(app)
     asked = state.active
     prompt = app.regions()["prompt"]
-    assert re.search(r"(Ann|Bo) completed the \w+[- ]\w+ (shelf|column): it is crossed out", prompt)
+    blocked = r"<bdi>(Ann|Bo)</bdi> completed the \w+[- ]\w+ (shelf|column): it is crossed out"
+    assert re.search(blocked, prompt)
     other = 1 - asked
     circled = state.sheets[other].circled
     crossed = state.sheets[asked].crossed

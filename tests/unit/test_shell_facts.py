@@ -9,11 +9,11 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 from build.build import write_index
+from dadoteca.bots import BOT_SEAT
 from dadoteca.bots.base import LEVELS
 from dadoteca.diceland_maps import COLOURS, FIXED_MAP_IDS, Kind, map_by_id
 from dadoteca.games import GAMES
 from dadoteca.match import MAX_NAME_LENGTH
-from dadoteca_web.app import BOT_SEAT
 from dadoteca_web.diceland_view import DEALT_MAP, RANDOM_MAP, map_geometry
 from dadoteca_web.i18n import LANGUAGES
 from dadoteca_web.map_pictures import MAP_SPRITE, map_sprite

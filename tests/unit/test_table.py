@@ -65,7 +65,7 @@ def test_the_seats_turn_so_the_first_player_sits_first_and_the_table_is_told() -
     assert [seat.name for seat in app.match.seats] == ["Carla", "Anna", "Bruno"]  # clockwise
     events = app.take_events()
     assert [(e.kind, e.players) for e in events] == [(STARTS_CHOSEN, (0,))]
-    assert app.say(events[0]) == "Carla starts"
+    assert app.say(events[0]) == "<bdi>Carla</bdi> starts"
     drawn = new_app(randbelow=random.Random(3))
     drawn.start(NAMES, 1, first=None)
     (event,) = drawn.take_events()
@@ -88,7 +88,8 @@ def test_everyone_answers_the_white_sum_in_any_order_and_may_change_it() -> None
     assert app.hands.startswith("everyone")
     board = app.regions()["controls"]
     for name in NAMES:  # each control names its player
-        assert f'aria-label="{name}: red' in board and f'aria-label="{name}: no cross"' in board
+        label = f"\u2068{name}\u2069"  # isolated: a name cannot reorder the label
+        assert f'aria-label="{label}: red' in board and f'aria-label="{label}: no cross"' in board
     answer(app, 2, RED)
     answer(app, 0, "none")
     answer(app, 2, "none")  # Carla changes her mind

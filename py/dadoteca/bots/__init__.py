@@ -10,19 +10,25 @@ from collections.abc import Mapping
 from typing import Final
 
 from ..core import RuleError
+from ..match import Seat
 from . import diceland_bot, qwixx_bot, shelfie_bot
 from .base import BOT_RULES, LEVELS, Bot, RandomBot, Thinking, decision_seed, finish, think_until
 
 __all__ = [
     "BOT_LEVELS",
     "BOT_RULES",
+    "BOT_SEAT",
+    "DEFAULT_LEVEL",
     "LEVELS",
+    "NEAREST_LEVELS",
     "Bot",
     "RandomBot",
     "Thinking",
     "bot_for",
+    "bot_level",
     "decision_seed",
     "finish",
+    "nearest_level",
     "think_until",
 ]
 
@@ -33,6 +39,37 @@ _STRONG: Final[dict[str, Mapping[str, Bot]]] = {
     "shelfie": shelfie_bot.BOTS,
 }
 BOT_LEVELS: Final = ("random", *LEVELS)  # what a seat may be set to, weakest first
+BOT_SEAT: Final = "bot:"  # a computer seat's kind: "bot:LEVEL" (or plain "bot")
+DEFAULT_LEVEL: Final = "normal"  # a seat of kind plain "bot", and an unknown level's nearest
+# Levels a record may name that this version lacks (another version's, or a hand-edited
+# record's), by the level of LEVELS nearest in strength: the words other games use for their
+# levels, weakest first; any other name plays at DEFAULT_LEVEL, the middle one.
+NEAREST_LEVELS: Final = {
+    **dict.fromkeys(("beginner", "novice", "easiest", "veryeasy", "weak"), "easy"),
+    **dict.fromkeys(("medium", "intermediate", "average", "moderate"), "normal"),
+    **dict.fromkeys(
+        ("hard", "harder", "hardest", "difficult", "advanced", "strong", "master", "insane"),
+        "expert",
+    ),
+}
+
+
+def bot_level(seat: Seat) -> str | None:
+    """The level of the computer playing ``seat``, None for a person."""
+    if seat.kind == "bot":
+        return DEFAULT_LEVEL
+    return seat.kind.removeprefix(BOT_SEAT) if seat.kind.startswith(BOT_SEAT) else None
+
+
+def nearest_level(game_id: str, level: str) -> str:
+    """``level`` if this version plays ``game_id`` at it, else the nearest level it has
+    (:data:`NEAREST_LEVELS`): a save or a record naming a level this version lacks is still
+    played, rather than stopping at the first move of that computer."""
+    try:
+        bot_for(game_id, level)
+    except RuleError:
+        return NEAREST_LEVELS.get(level, DEFAULT_LEVEL)
+    return level
 
 
 def bot_for(game_id: str, level: str) -> Bot:

@@ -1,0 +1,83 @@
+// The start-up watchdog. The page's first script, run before anything else is asked for, so it
+// hears every file that fails to arrive; self-contained, so it works whichever other file is
+// missing. Until the app is ready (<html data-app-state="ready">: assets/table.js sets it once
+// Python and the page's scripts are up), these end the start at once, as
+// data-app-state="failed" with data-boot-problem saying why (index.html's #boot-failed shows
+// the matching words, translated by the shell, and a Try again link):
+// - a script, a module or a preloaded runtime file that fails to load;
+// - a fetch or an import that fails unhandled (Pyodide's and PyScript's own);
+// - PyScript's error report (a .py-error element: hidden, its text kept in the console).
+// A start that is still not ready after START_LIMIT_MS is said to be slow, and goes on.
+"use strict";
+
+(() => {
+  // A cold start takes 6.5-10.2 s here at 4x CPU throttling, 2.5-3.7 s at 1x (tests/bench/
+  // browser.py, medians of 3 on a loaded 2-core machine): a minute is six times the slowest,
+  // and on a slow network the first visit's 7 MB may take that long, so it is only said.
+  const START_LIMIT_MS = 60000;
+  const root = document.documentElement;
+  const started = () => root.dataset.appState === "ready";
+
+  // "offline": the service worker serves this page, so its cache lacks a file it should hold
+  // (opening the app once online brings it back); "network": a visit without it.
+  function problem() {
+    return navigator.serviceWorker?.controller ? "offline" : "network";
+  }
+
+  // The first failure names the reason: what follows from it is no news.
+  function fail(reason, detail) {
+    if (started()) return;
+    console.error("Dadoteca cannot start:", detail);
+    if (root.dataset.appState === "failed") return;
+    root.dataset.bootProblem = reason;
+    root.dataset.appState = "failed";
+  }
+
+  const sameOrigin = (url) => Boolean(url) && new URL(url, location.href).origin === location.origin;
+
+  // Resource errors do not bubble: heard while they go down to their element.
+  addEventListener("error", (event) => {
+    const element = event.target;
+    if (element instanceof HTMLScriptElement && sameOrigin(element.src)) {
+      fail(problem(), element.src);
+    } else if (
+      element instanceof HTMLLinkElement &&
+      /^(preload|modulepreload)$/.test(element.rel) &&
+      sameOrigin(element.href)
+    ) {
+      fail(problem(), element.href);
+    }
+  }, true);
+
+  // A fetch or a dynamic import that failed (a TypeError in every browser), left unhandled by
+  // the runtime that made it.
+  addEventListener("unhandledrejection", (event) => {
+    if (event.reason instanceof TypeError) fail(problem(), event.reason);
+  });
+
+  // PyScript reports what broke as a .py-error element of raw traceback: not for the player.
+  new MutationObserver((changes) => {
+    for (const change of changes) {
+      for (const node of change.addedNodes) {
+        if (node instanceof Element && node.classList.contains("py-error")) {
+          node.hidden = true;
+          if (started()) console.error(node.textContent);
+          else fail("start", node.textContent);
+        }
+      }
+    }
+  }).observe(root, { childList: true, subtree: true });
+
+  // Python's own failure to start (dadoteca_web/main.py) sets "failed" without a reason (or
+  // after the start was said to be slow).
+  new MutationObserver(() => {
+    const reason = root.dataset.bootProblem;
+    if (root.dataset.appState === "failed" && (!reason || reason === "slow")) {
+      root.dataset.bootProblem = "start";
+    }
+  }).observe(root, { attributeFilter: ["data-app-state"] });
+
+  setTimeout(() => {
+    if (!started() && root.dataset.appState !== "failed") root.dataset.bootProblem = "slow";
+  }, Math.max(0, START_LIMIT_MS - performance.now()));
+})();
