@@ -211,25 +211,36 @@
     writing: false,
     releaseLock: null,
     known: null, // the save as this window last saw it: read, written, or told of
+    // Settles once this window's last request is over and its lock, if any, let go. A lock is
+    // freed a moment after release(): asking again before would find it held, by this window,
+    // and a quick "abandon, then Start" would leave the window watching itself. Requests go
+    // one at a time (taking), for the same reason.
+    settled: Promise.resolve(),
+    taking: Promise.resolve(true),
 
     // Hold the lock, if free (or taken from the window holding it); true once held.
     take({ steal = false } = {}) {
-      if (this.writing) return Promise.resolve(true);
       if (!navigator.locks) {
         this.writing = true;
         return Promise.resolve(true);
       }
-      return new Promise((resolve) => {
-        navigator.locks.request(this.lockName, steal ? { steal } : { ifAvailable: true }, (lock) => {
-          resolve(Boolean(lock));
-          if (!lock) return undefined;
-          this.writing = true;
-          return new Promise((release) => { this.releaseLock = release; });
-        }).catch(() => {
-          // Taken over by another window: it plays now, this one watches.
-          if (this.writing) this.watch();
+      this.taking = this.taking.then(async () => {
+        if (this.writing) return true;
+        await this.settled;
+        return new Promise((resolve) => {
+          const options = steal ? { steal } : { ifAvailable: true };
+          this.settled = navigator.locks.request(this.lockName, options, (lock) => {
+            resolve(Boolean(lock));
+            if (!lock) return undefined;
+            this.writing = true;
+            return new Promise((release) => { this.releaseLock = release; });
+          }).catch(() => {
+            // Taken over by another window: it plays now, this one watches.
+            if (this.writing) this.watch();
+          });
         });
       });
+      return this.taking;
     },
 
     release() {

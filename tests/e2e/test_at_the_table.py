@@ -16,6 +16,7 @@ from dadoteca.core import Action
 from dadoteca.match import Match
 from dadoteca.playout import random_match
 from dadoteca.qwixx import FOUR_PENALTIES, PENALTY, ROW_LOCKED, TWO_LOCKS, Cross, Phase
+from dadoteca_web.game_ui import isolated
 
 NAMES = ["Anna", "Bruno"]
 
@@ -87,7 +88,7 @@ def test_undo_takes_back_a_played_cross_and_a_roll_brings_back_the_same_dice(
     played = actions_saved(page)
     assert played[-1][0] == 0 and str(played[-1][1]).split()[0] in {"red", "yellow", "green"}
     press(page, "[data-act=take-back]")  # Anna's move, on Bruno's roll: asked first
-    assert "Take back Anna's move?" in page.inner_text("#confirm")
+    assert f"Take back {isolated('Anna')}'s move?" in page.inner_text("#confirm")
     page.click("#confirm-yes")
     assert actions_saved(page) == played[:-1]
     press(page, "[data-act=redo]")
@@ -131,8 +132,13 @@ def test_every_notice_and_question_shows_inside_the_screen(
     imported_record = {**record, "actions": record["actions"][:1]}  # type: ignore[index]
     page.set_input_files(
         "#import-file",
-        files=[FilePayload(name="g.json", mimeType="application/json",
-                           buffer=json.dumps(imported_record).encode())],
+        files=[
+            FilePayload(
+                name="g.json",
+                mimeType="application/json",
+                buffer=json.dumps(imported_record).encode(),
+            )
+        ],
     )
     inside_the_viewport(page, "#confirm")  # a game in play: replacing it is asked first
     page.click("#confirm-yes")

@@ -20,6 +20,7 @@ from dadoteca.diceland import DicelandState
 from dadoteca.diceland_maps import FIXED_MAP_IDS
 from dadoteca.match import Match
 from dadoteca_web.app import App
+from dadoteca_web.game_ui import isolated
 from dadoteca_web.i18n import Translator
 from dadoteca_web.map_pictures import MAP_SPRITE
 from dadoteca_web.storage import GameStore, MemoryStore
@@ -224,6 +225,6 @@ def test_a_seat_chooses_its_map_by_tapping_its_picture_on_a_phone(
     assert isinstance(options, dict)
     maps = options["maps"].split(",")
     assert maps[1] == "C" and maps[0] in FIXED_MAP_IDS
-    assert page.locator(f'[aria-label="Map C of {NAMES[1]}"]').count() == 1
+    assert page.locator(f'[aria-label="Map C of {isolated(NAMES[1])}"]').count() == 1
     assert page.evaluate("window.cspViolations") == []
     assert watch.errors == []

@@ -12,6 +12,7 @@ from appdriver import PageWatch, open_app, press, saved_record, start_game, tap
 from build.serve import BackgroundServer
 from dadoteca.match import Match
 from dadoteca.qwixx import PASS, QWIXX, Cross, Phase, QwixxState, position_of
+from dadoteca_web.game_ui import isolated
 
 SEED = 21
 NAMES = ["Anna", "Bo"]
@@ -109,7 +110,7 @@ def test_three_people_answer_the_white_sum_from_one_screen_in_any_order(
     lines = page.locator("#region-controls .answer-line")
     assert lines.count() == 3  # everyone's line at once, nobody waits for anyone
     for name in FAMILY:
-        assert page.get_by_role("button", name=f"{name}: no cross").count() == 1
+        assert page.get_by_role("button", name=f"{isolated(name)}: no cross").count() == 1
     play_to_the_end(page, 3, {0, 2}, random.Random(3))
     expected = expected_game(8, 3, {0, 2})
     assert Match.from_record(saved_record(page)).state == expected

@@ -221,3 +221,25 @@ def test_a_new_version_offered_with_two_windows_open_keeps_the_game_in_both(
         play_taps(playing, 1)
         shows_the_same_moment(watching, playing)
         assert json.dumps(saved_record(watching)) == json.dumps(saved_record(playing))
+
+
+def test_one_window_abandoning_a_game_and_starting_the_next_at_once_plays_it(
+    page: Page, server: BackgroundServer
+) -> None:
+    """The lock let go when a game is abandoned is freed a moment later: a Start within that
+    moment must find it free, not leave the only window watching its own game."""
+    open_app(page, f"{server.url}?seed=3&pace=0")
+    start_game(page, ["Anna", "Bo"])
+    for _ in range(3):
+        page.evaluate(
+            """() => {
+              document.querySelector('[data-act=new-game]').click();
+              document.getElementById('confirm-yes').click();
+              document.querySelector('#setup button[type=submit]').click();
+            }"""
+        )
+        page.wait_for_function("() => document.body.dataset.screen === 'play'")
+        page.wait_for_timeout(100)
+        assert page.is_visible(PLAYING), page.inner_text("#region-warnings")
+        tap(page, "#play [data-act=roll]")
+        assert saved_record(page) is not None

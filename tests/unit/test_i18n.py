@@ -117,9 +117,9 @@ def test_compiled_catalogs(tmp_path: Path) -> None:
         compiled = json.loads(text)
         # Italian and Spanish have English's plural rule (Babel's): built into the page.
         assert compiled == {**_catalog(language), PLURAL_RULE: ENGLISH_RULE}
-        assert compiled[plural_key("Reroll {count} die", "Reroll {count} dice")].count(
-            SEPARATOR
-        ) == 1  # two forms
+        assert (
+            compiled[plural_key("Reroll {count} die", "Reroll {count} dice")].count(SEPARATOR) == 1
+        )  # two forms
         assert list(compiled) == sorted(compiled)
         assert text == json.dumps(
             compiled, ensure_ascii=False, separators=(",", ":"), sort_keys=True
@@ -413,8 +413,9 @@ def test_check_refuses_a_plural_entry_with_a_missing_form_or_other_placeholders(
     _translate_all(tmp_path, {"{count} {row} cross": ["{count} {row}", "{count} croci"]})
     problems = tool.check(tmp_path)
     assert len(problems) == 2
-    assert "translation of '{count} {row} cross' (form 1) has placeholders ['{count}']" in (
-        problems[0]
+    assert (
+        "translation of '{count} {row} cross' (form 1) has placeholders ['{count}']"
+        in (problems[0])
     )
     with pytest.raises(ValueError, match="form 1"):
         tool.compile_catalogs(tmp_path / "out", tmp_path)
