@@ -20,7 +20,7 @@
   // A tap this soon after the screen changed hands was meant for the screen before: a double
   // tap on Pass must not pass for the next player too.
   const HANDOVER_GUARD_MS = 450;
-  const painted = { regions: {}, hands: null, handoverTimer: 0, moment: 0 };
+  const painted = { hands: null, handoverTimer: 0, moment: 0 };
   let booted = false; // Python has the storage: from then on it is told of others' writes
 
   const query = new URLSearchParams(location.search);
@@ -109,7 +109,14 @@
     const focused = focusedControl();
     for (const [name, html] of Object.entries(update.regions)) {
       document.getElementById(`region-${name}`).innerHTML = html;
-      painted.regions[name] = html;
+    }
+    // A region whose pieces alone changed: those elements replaced, the rest left as it is
+    // (an SVG element's outerHTML is parsed as SVG: its parent is the context).
+    for (const [name, pieces] of Object.entries(update.patches ?? {})) {
+      const region = document.getElementById(`region-${name}`);
+      for (const [key, html] of Object.entries(pieces)) {
+        region.querySelector(`[data-piece="${CSS.escape(key)}"]`).outerHTML = html;
+      }
     }
     keepFocus(focused);
     if ("notice" in update.regions) putAwayNewsLater();
@@ -123,6 +130,7 @@
       if (handedOver) handOver(update);
     }
     store(update.writes);
+    window.dispatchEvent(new CustomEvent("dadoteca:painted", { detail: update }));
     window.dadotecaEffects?.happened(update);
     confirmIfAsked(update.confirm);
     if (update.download) download(update.download);

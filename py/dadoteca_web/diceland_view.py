@@ -13,7 +13,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from html import escape
-from typing import Final
+from typing import Final, TypeVar
 
 from dadoteca.core import Action, AnyState, Options
 from dadoteca.diceland import (
@@ -40,7 +40,7 @@ from dadoteca.diceland_maps import (
     map_by_id,
 )
 
-from .game_ui import ROLL_DICE, GameUI, Step, asked_player
+from .game_ui import PIECE_PLACE, ROLL_DICE, GameUI, Pieced, Step, asked_player
 from .i18n import Translator
 
 __all__ = ["COLOUR_SYMBOLS", "DicelandUI", "map_board", "map_geometry"]
@@ -53,6 +53,7 @@ DEALT_MAP: Final = "deal"  # a seat's map choice: a side of a board, dealt at ra
 _RADIUS: Final = 10.0  # a hex's radius in SVG units
 _SQRT3: Final = math.sqrt(3)
 _MARK_PHASES: Final = frozenset({Phase.MARK, Phase.BONUS})
+_Key = TypeVar("_Key")
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,8 +126,10 @@ def _hex(
     selected: bool,
     legal: bool,
     refused: bool,
+    piece: str,
 ) -> str:
-    """One cell of a map's drawing: its hex, colour symbol, prize ring, X or choice dot."""
+    """One cell of a map's drawing: its hex, colour symbol, prize ring, X or choice dot; the
+    page repaints it alone, by its ``piece`` key, when it changes."""
     kind = m.kinds[cell]
     classes = ["hex"]
     symbol = ""
@@ -150,6 +153,8 @@ def _hex(
     if refused:
         classes.append("refused")
     parts = [f'<polygon points="{geometry.hexagon}"/>']
+    if legal and not selected:  # stripes: a fill, unlike a prize's ring or a thin outline
+        parts.append(f'<polygon class="stripes" points="{geometry.hexagon}"/>')
     if prize:
         parts.append('<circle class="ring" r="6.2"/>')
     if symbol:
@@ -160,9 +165,24 @@ def _hex(
         parts.append('<circle class="pick" r="4.2"/>')
     x, y = at
     return (
-        f'<g class="{" ".join(classes)}" transform="translate({x} {y})" data-mark="{cell}">'
-        f'{"".join(parts)}</g>'
+        f'<g class="{" ".join(classes)}" transform="translate({x} {y})" data-mark="{cell}" '
+        f'data-piece="{piece}">{"".join(parts)}</g>'
     )
+
+
+CellLook = tuple[bool, bool, bool, bool]  # crossed, selected, legal, refused
+_REMEMBERED: Final = 20_000  # cells' HTML kept at most: a few games' maps
+# Playable cells are striped, a fill: unlike a prize's ring, and plain at a glance.
+_LEGAL_STRIPES: Final = (
+    '<defs><pattern id="dl-legal" width="3.4" height="3.4" patternUnits="userSpaceOnUse" '
+    'patternTransform="rotate(45)"><rect width="1.5" height="3.4"/></pattern></defs>'
+)
+
+
+def _remember(remembered: dict[_Key, str], key: _Key, html: str) -> None:
+    if len(remembered) >= _REMEMBERED:
+        remembered.clear()
+    remembered[key] = html
 
 
 def _placements(state: DicelandState, player: int) -> list[tuple[int, frozenset[int]]]:
@@ -194,6 +214,9 @@ class DicelandUI(GameUI):
         # Phase 2 is everyone's at once: whose map is open (None: the next to answer).
         self.viewing: int | None = None
         self._for: object = None
+        # Each cell's drawing and button, by look: most of a map stays as it was from tap to tap.
+        self._drawn: dict[tuple[str, str, CellLook], str] = {}
+        self._buttons: dict[tuple[str, str, CellLook, str], str] = {}
 
     @classmethod
     def options(
@@ -399,7 +422,7 @@ class DicelandUI(GameUI):
                     f'<button class="primary" data-act="new-game">{self.t("New game")}</button>'
                 ),
                 "scores": self.scores(state),
-                "board": "".join(self.sheet(state, p) for p in range(state.num_players)),
+                "board": Pieced.concat(*(self.sheet(state, p) for p in range(state.num_players))),
             }
         asked = self._viewed(state, answers)
         colour, selection, refused = self._pending(state)
@@ -418,7 +441,9 @@ class DicelandUI(GameUI):
             "controls": self.deciders(state, asked, answers)
             + self.controls(state, asked, colour, selection, complete=complete),
             "board": self.sheet(state, asked, legal, selection, refused, interactive=True),
-            "others": "".join(self.sheet(state, p) for p in range(state.num_players) if p != asked),
+            "others": Pieced.concat(
+                *(self.sheet(state, p) for p in range(state.num_players) if p != asked)
+            ),
         }
 
     def deciders(self, state: DicelandState, asked: int, answers: Mapping[int, Action]) -> str:
@@ -663,39 +688,20 @@ class DicelandUI(GameUI):
         refused: int | None = None,
         *,
         interactive: bool = False,
-    ) -> str:
-        """``player``'s map; the asked player's has a tappable element per cell."""
+    ) -> Pieced:
+        """``player``'s map, a piece per cell; the asked player's has a tappable element per
+        cell, in a frame the page zooms (assets/map-zoom.js) where cells are too small for a
+        finger."""
         m = state.map(player)
         geometry = map_geometry(m)
         crossed_cells = frozenset(state.crossed_cells(player))
-        cells = []
-        buttons = []
-        for cell, (x, y) in enumerate(geometry.centres):
-            crossed = cell in crossed_cells
-            selected = cell in selection
-            cells.append(
-                _hex(
-                    m,
-                    geometry,
-                    cell,
-                    (x, y),
-                    crossed=crossed,
-                    selected=selected,
-                    legal=cell in legal,
-                    refused=cell == refused,
-                )
-            )
+        drawn: list[tuple[str, str]] = []
+        buttons: list[tuple[str, str]] = []
+        for cell in range(len(geometry.centres)):
+            flags = (cell in crossed_cells, cell in selection, cell in legal, cell == refused)
+            drawn.append(self._drawn_cell(m, geometry, player, cell, flags))
             if interactive:
-                label = escape(self.cell_label(m, cell, crossed, selected))
-                pressed = "true" if selected else "false"
-                state_class = " selected" if selected else " legal" if cell in legal else ""
-                left = round(100 * x / geometry.width, 2)
-                top = round(100 * y / geometry.height, 2)
-                buttons.append(
-                    f'<button class="dl-cell{state_class}" data-act="cell" data-cell="{cell}" '
-                    f'aria-label="{label}" aria-pressed="{pressed}" '
-                    f'style="left:{left}%;top:{top}%"></button>'
-                )
+                buttons.append(self._cell_button(m, geometry, player, cell, flags))
         label = escape(self.t("Map {map} of {name}", map=m.id, name=self.plain_name(player)))
         # The taps land on HTML buttons laid over the drawing (the glue reads ``disabled`` off
         # the tapped element, which SVG elements lack; buttons also take the keyboard).
@@ -704,13 +710,84 @@ class DicelandUI(GameUI):
             f"--cell-w:{round(100 * size / geometry.width, 2)}%;"
             f"--cell-h:{round(100 * size / geometry.height, 2)}%"
         )
-        return (
-            f'<div class="dl-map-wrap" style="{style}" role="group" aria-label="{label}">'
+        svg = (
             f'<svg class="dl-map{" turned" if geometry.turned else ""}" '
-            f'viewBox="{geometry.view_box}" aria-hidden="true" '
-            f'xmlns="http://www.w3.org/2000/svg">{"".join(cells)}</svg>'
-            f"{''.join(buttons)}</div>"
+            f'viewBox="{geometry.view_box}" aria-hidden="true" xmlns="http://www.w3.org/2000/svg">'
         )
+        if interactive:
+            svg += _LEGAL_STRIPES
+        wrap = f'<div class="dl-map-wrap" style="{style}" role="group" aria-label="{label}">'
+        skeleton = wrap + svg + PIECE_PLACE * len(drawn) + "</svg>"
+        skeleton += PIECE_PLACE * len(buttons) + "</div>"
+        if interactive:
+            # The frame keeps the map's proportions (--ratio) to fit the screen; zoomed, the
+            # map inside it grows and pans. "Whole map" zooms back out.
+            ratio = round(geometry.width / geometry.height, 4)
+            whole = escape(self.t("Whole map"))
+            skeleton = (
+                f'<div class="dl-view" style="--ratio:{ratio}" data-cell="{round(size, 2)}" '
+                f'data-width="{geometry.width}"><div class="dl-scroller">{skeleton}</div>'
+                f'<button type="button" class="dl-whole" data-zoom="out" hidden>'
+                f'<span aria-hidden="true">⤢</span> {whole}</button></div>'
+            )
+        return Pieced(skeleton, drawn + buttons)
+
+    def _drawn_cell(
+        self,
+        m: DicelandMap,
+        geometry: MapGeometry,
+        player: int,
+        cell: int,
+        flags: CellLook,
+    ) -> tuple[str, str]:
+        """A cell's drawing as a piece, made once per look (a map has about 160 cells)."""
+        piece = f"h{player}.{cell}"
+        key = (m.id, piece, flags)
+        drawn = self._drawn.get(key)
+        if drawn is None:
+            crossed, selected, legal, refused = flags
+            drawn = _hex(
+                m,
+                geometry,
+                cell,
+                geometry.centres[cell],
+                crossed=crossed,
+                selected=selected,
+                legal=legal,
+                refused=refused,
+                piece=piece,
+            )
+            _remember(self._drawn, key, drawn)
+        return piece, drawn
+
+    def _cell_button(
+        self,
+        m: DicelandMap,
+        geometry: MapGeometry,
+        player: int,
+        cell: int,
+        flags: CellLook,
+    ) -> tuple[str, str]:
+        """A cell's tappable button as a piece, over its drawing, made once per look and
+        language."""
+        piece = f"b{player}.{cell}"
+        key = (m.id, piece, flags, self.t.language)
+        button = self._buttons.get(key)
+        if button is None:
+            crossed, selected, legal, _ = flags
+            x, y = geometry.centres[cell]
+            label = escape(self.cell_label(m, cell, crossed, selected))
+            pressed = "true" if selected else "false"
+            state_class = " selected" if selected else " legal" if legal else ""
+            left = round(100 * x / geometry.width, 2)
+            top = round(100 * y / geometry.height, 2)
+            button = (
+                f'<button class="dl-cell{state_class}" data-act="cell" data-cell="{cell}" '
+                f'data-piece="{piece}" aria-label="{label}" aria-pressed="{pressed}" '
+                f'style="left:{left}%;top:{top}%"></button>'
+            )
+            _remember(self._buttons, key, button)
+        return piece, button
 
     def info_bar(self, state: DicelandState, player: int) -> str:
         """Prizes per colour (two each) and completed colours, and the prizes toward 9."""
@@ -754,16 +831,16 @@ class DicelandUI(GameUI):
         refused: int | None = None,
         *,
         interactive: bool = False,
-    ) -> str:
+    ) -> Pieced:
         size = "big" if interactive else "small"
         active = " active" if player == state.active and not state.is_terminal else ""
         owner = self.name(player)
         label = self.sheet_label(player)
-        return (
+        return Pieced.concat(
             f'<section class="dl-sheet {size}{active}" aria-label="{label}" data-seat="{player}">'
-            f'<h3 class="owner">{owner}</h3>'
-            f"{self.map_svg(state, player, legal, selection, refused, interactive=interactive)}"
-            f"{self.info_bar(state, player)}</section>"
+            f'<h3 class="owner">{owner}</h3>',
+            self.map_svg(state, player, legal, selection, refused, interactive=interactive),
+            f"{self.info_bar(state, player)}</section>",
         )
 
     # -- the end --------------------------------------------------------------------------------

@@ -18,7 +18,16 @@ from dadoteca.core import Action, AnyState, Event, Game, Options
 
 from .i18n import Translator
 
-__all__ = ["PIPS", "GameUI", "SeatedState", "Step", "asked_player", "die_pips", "isolated"]
+__all__ = [
+    "PIPS",
+    "GameUI",
+    "Pieced",
+    "SeatedState",
+    "Step",
+    "asked_player",
+    "die_pips",
+    "isolated",
+]
 
 # The regions of the play screen, in page order; a game paints the ones it needs.
 PLAY_REGIONS: Final = ("prompt", "dice", "controls", "board", "others", "scores")
@@ -32,6 +41,59 @@ PIPS: Final = {
     5: (0, 2, 4, 6, 8),
     6: (0, 2, 3, 5, 6, 8),
 }
+
+PIECE_PLACE: Final = "\x00"  # never in the HTML: names and texts are stripped of controls
+
+
+class Pieced(str):
+    """A region's HTML that the page can repaint piece by piece: a tap that changes three cells
+    of a 160-cell map sends and repaints those three, not the map (Diceland's repaint of its
+    whole map was most of a tap's time on a phone).
+
+    It is the whole HTML, as a ``str``; ``skeleton`` is that HTML with each piece's place
+    marked, and ``pieces`` the ``(key, html)`` of each: one element carrying
+    ``data-piece="key"``, keys unique in the region."""
+
+    skeleton: str
+    pieces: tuple[tuple[str, str], ...]
+
+    def __new__(cls, skeleton: str, pieces: Sequence[tuple[str, str]]) -> Pieced:
+        parts = skeleton.split(PIECE_PLACE)
+        assert len(parts) == len(pieces) + 1, "one place in the skeleton per piece"
+        whole = [parts[0]]
+        for (_, html), after in zip(pieces, parts[1:], strict=True):
+            whole += (html, after)
+        made = super().__new__(cls, "".join(whole))
+        made.skeleton = skeleton
+        made.pieces = tuple(pieces)
+        return made
+
+    @classmethod
+    def concat(cls, *parts: str) -> Pieced:
+        """``parts`` one after the other, the pieces of those that have them kept."""
+        skeleton: list[str] = []
+        pieces: list[tuple[str, str]] = []
+        for part in parts:
+            if isinstance(part, Pieced):
+                skeleton.append(part.skeleton)
+                pieces += part.pieces
+            else:
+                skeleton.append(part)
+        return cls("".join(skeleton), pieces)
+
+    def changed_since(self, before: str | None) -> dict[str, str] | None:
+        """The pieces that differ from ``before`` (the region as last painted), by key; None
+        when the rest of the region changed too, or its pieces are not the same ones."""
+        if not isinstance(before, Pieced) or before.skeleton != self.skeleton:
+            return None
+        if [key for key, _ in before.pieces] != [key for key, _ in self.pieces]:
+            return None
+        return {
+            key: html
+            for (key, html), (_, old) in zip(self.pieces, before.pieces, strict=True)
+            if html != old
+        }
+
 
 Step = tuple[int | None, Action | None]
 """What a tap asks the App to play: ``(player, action)``, a decision; ``(None, None)``, the dice
@@ -141,9 +203,7 @@ class GameUI(ABC):
             for key, value in event.params.items()
         }
         names = [self.name(player) for player in event.players]
-        return self.t(
-            template, **params, name=names[0] if names else "", names=", ".join(names)
-        )
+        return self.t(template, **params, name=names[0] if names else "", names=", ".join(names))
 
     def ending(self, state: AnyState) -> str:
         """The end screen's headline: why the game ended, and who won; solo, the score
@@ -151,9 +211,7 @@ class GameUI(ABC):
         outcome = state.outcome
         assert outcome is not None
         reason = self.say(outcome.event()) or ""
-        headline = (
-            self.solo_result(state) if outcome.solo else self.winners_title(outcome.winners)
-        )
+        headline = self.solo_result(state) if outcome.solo else self.winners_title(outcome.winners)
         return f'<p class="ending">{reason}</p><h2 class="winners">{headline}</h2>'
 
     # A solo game's result is its score, the higher the better (Diceland: rounds, fewer).

@@ -24,6 +24,8 @@ The page sends (``type`` and its fields):
 
 Each answer is an :func:`Session.update`: ``screen``, ``game``, ``language``, ``moment``,
 ``hands``, ``busy`` (a computer's move is to come), ``regions`` (only those that changed),
+``patches`` (of a region whose pieces alone changed: each changed piece's HTML, by its key, for
+the element carrying ``data-piece`` = key; see :class:`~dadoteca_web.game_ui.Pieced`),
 ``events`` (what happened, each with its ``text`` when the table is told it in words),
 ``confirm`` (a question to ask in a dialog, or null), ``watching`` (the game is played in
 another window: nothing here to tap but "Play here"), ``writes`` (``[key, text or null]`` to
@@ -39,6 +41,7 @@ from typing import Any, Final
 from dadoteca.core import draw, seed_generator
 
 from .app import App
+from .game_ui import Pieced
 from .i18n import Translator
 from .storage import HISTORY_KEY, SAVE_KEY, GameStore
 
@@ -222,8 +225,18 @@ class Session:
         app = self.app
         assert app is not None
         regions = app.regions()
-        changed = {name: html for name, html in regions.items() if self._sent.get(name) != html}
-        self._sent.update(changed)
+        changed: dict[str, str] = {}
+        patches: dict[str, dict[str, str]] = {}
+        for name, html in regions.items():
+            before = self._sent.get(name)
+            if before == html:
+                continue
+            pieces = html.changed_since(before) if isinstance(html, Pieced) else None
+            if pieces is None:
+                changed[name] = html
+            else:
+                patches[name] = pieces
+            self._sent[name] = html
         confirm = app.confirm
         update: dict[str, Any] = {
             "screen": app.screen,
@@ -233,9 +246,8 @@ class Session:
             "hands": app.hands,
             "busy": app.computers_to_act(),
             "regions": changed,
-            "events": [
-                {**event.to_json(), "text": app.say(event)} for event in app.take_events()
-            ],
+            "patches": patches,
+            "events": [{**event.to_json(), "text": app.say(event)} for event in app.take_events()],
             "confirm": confirm._asdict() if confirm is not None else None,
             "watching": app.watching,
             "writes": self.store.take_writes(),

@@ -5,7 +5,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from test_diceland_app import tap_step
+
 from dadoteca.qwixx import QwixxState
+from dadoteca_web.game_ui import Pieced
 from dadoteca_web.session import Session
 from dadoteca_web.storage import HISTORY_KEY, SAVE_KEY
 
@@ -112,3 +115,38 @@ def test_the_answers_of_a_shared_screen_are_one_tap_each() -> None:
     assert session.app is not None
     state = session.app.state
     assert isinstance(state, QwixxState) and session.app.answers.keys() == {1}
+
+
+def test_a_diceland_game_repaints_only_the_cells_that_changed() -> None:
+    """Every update, painted as the page paints it (whole regions, or pieces replaced by
+    key), leaves each region exactly as the app draws it; a chosen cell sends a few pieces."""
+    session, _ = booted()
+    app = session.app
+    assert app is not None
+    choices = [{"map": "A"}, {"map": "B"}]
+    session.receive(
+        {"type": "start", "game": "diceland", "names": ["Anna", "Bo"], "choices": choices}
+    )
+    painted = {name: Pieced.concat(html) for name, html in app.regions().items()}
+    patched_taps = 0
+    while app.screen == "play":
+        before = app.regions()["board"]
+        tap_step(app)
+        update = session.update()
+        for name, html in update["regions"].items():
+            painted[name] = Pieced.concat(html)
+        for name, pieces in update["patches"].items():
+            region = painted[name]
+            keys = {key for key, _ in region.pieces}
+            assert set(pieces) <= keys
+            for key, html in pieces.items():
+                assert html.count(f'data-piece="{key}"') == 1  # the element the page replaces
+            painted[name] = Pieced(
+                region.skeleton, [(key, pieces.get(key, html)) for key, html in region.pieces]
+            )
+            if name == "board" and 'class="dl-cell selected' in app.regions()["board"]:
+                # the cell, and those highlighted before or now: far fewer than the whole map
+                assert len(pieces) < len(region.pieces) // 4 and before != app.regions()["board"]
+                patched_taps += 1
+        assert painted == app.regions()
+    assert patched_taps > 20  # most choices of a cell were sent as a few pieces

@@ -1,0 +1,120 @@
+// Diceland's map on a small screen: whole at first, zoomed where a finger taps.
+//
+// A map of about 160 hexes fits a phone only at 20-30 px a cell, half of what a finger needs.
+// So the player's map (a .dl-view, drawn by dadoteca_web/diceland_view.py) is first shown
+// whole, fitted to the screen; where its cells come out under 44 px, a finger's tap on it zooms
+// in around that point until they measure 48 px, and the map pans under the finger; "Whole map"
+// zooms out. Keys and screen readers reach every cell at any zoom, and act at once. Where the
+// fitted cells are big enough (tablets), taps choose at once. Only the page's presentation
+// lives here: Python never knows the zoom.
+"use strict";
+
+(() => {
+  const FINGER_PX = 44; // the smallest target a finger hits without touching a neighbour
+  const ZOOMED_PX = 48; // a cell's width, zoomed
+  // The zoom kept across repaints of the same decision (a cell chosen repaints that cell; the
+  // next decision starts at the whole map).
+  let zoom = null; // { key, scale, left, top }
+
+  const views = () => document.querySelectorAll("#play .dl-view");
+
+  // Where the map's frame may grow to: the screen's height, less the decision bar above it
+  // (when it is above, not beside) and the map's heading (its prizes may be scrolled to).
+  function fitToScreen(view) {
+    const top = document.querySelector("#play .table-top");
+    const board = document.getElementById("region-board");
+    const stacked = top.getBoundingClientRect().bottom <= board.getBoundingClientRect().top + 1;
+    const above = stacked ? top.offsetHeight : 0;
+    const heading = view.closest(".dl-sheet")?.querySelector(".owner")?.offsetHeight ?? 0;
+    const room = Math.max(160, window.innerHeight - above - heading - 12);
+    view.style.setProperty("--room", `${room}px`);
+  }
+
+  function cellPx(view) {
+    const wrap = view.querySelector(".dl-map-wrap");
+    return (wrap.clientWidth * Number(view.dataset.cell)) / Number(view.dataset.width);
+  }
+
+  // The map at ``scale`` times its fitted size. Zoomed, the frame keeps its height and takes
+  // the whole width, so more of the map is in view around the finger.
+  function show(view, scale, left = 0, top = 0) {
+    const wrap = view.querySelector(".dl-map-wrap");
+    const scroller = view.querySelector(".dl-scroller");
+    view.style.width = view.style.height = wrap.style.width = "";
+    view.dataset.zoom = "whole";
+    if (scale > 1) {
+      const fitted = view.getBoundingClientRect();
+      view.style.width = "100%";
+      view.style.height = `${fitted.height}px`;
+      wrap.style.width = `${fitted.width * scale}px`;
+      view.dataset.zoom = "in";
+    } else if (cellPx(view) >= FINGER_PX) {
+      view.dataset.zoom = "none";
+    }
+    view.querySelector(".dl-whole").hidden = scale <= 1;
+    scroller.scrollLeft = left;
+    scroller.scrollTop = top;
+  }
+
+  function keyOf(view) {
+    return `${document.body.dataset.moment}|${view.closest("[data-seat]")?.dataset.seat}`;
+  }
+
+  // After every paint: the frame fitted again; the zoom kept if the decision is the same one.
+  function painted() {
+    for (const view of views()) {
+      fitToScreen(view);
+      const key = keyOf(view);
+      if (zoom && zoom.key === key) show(view, zoom.scale, zoom.left, zoom.top);
+      else {
+        zoom = null;
+        show(view, 1);
+      }
+    }
+  }
+
+  function zoomIn(view, event) {
+    const fitted = view.getBoundingClientRect();
+    const scale = ZOOMED_PX / cellPx(view);
+    show(view, scale);
+    // The point tapped stays under the finger.
+    const box = view.getBoundingClientRect();
+    const left = (event.clientX - fitted.left) * scale - (event.clientX - box.left);
+    const top = (event.clientY - fitted.top) * scale - (event.clientY - box.top);
+    zoom = { key: keyOf(view), scale, left, top };
+    show(view, scale, left, top);
+  }
+
+  // Taps on a map shown whole, too small for a finger: they zoom, never choose. Captured, so
+  // the table (assets/table.js) never sees them. A key or a screen reader (detail 0) acts on
+  // the cell it has reached.
+  document.addEventListener("click", (event) => {
+    const view = event.target.closest?.("#play .dl-view");
+    if (!view) return;
+    if (event.target.closest("[data-zoom=out]")) {
+      zoom = null;
+      show(view, 1);
+      view.querySelector(".dl-scroller").focus?.();
+      return;
+    }
+    if (view.dataset.zoom === "whole" && event.detail > 0) {
+      event.stopPropagation();
+      event.preventDefault();
+      zoomIn(view, event);
+    }
+  }, true);
+
+  // Panning moves the zoomed map: remembered, so a repaint keeps it where the finger left it.
+  document.addEventListener("scroll", (event) => {
+    const scroller = event.target;
+    if (!zoom || !(scroller instanceof Element) || !scroller.matches(".dl-scroller")) return;
+    zoom.left = scroller.scrollLeft;
+    zoom.top = scroller.scrollTop;
+  }, true);
+
+  window.addEventListener("dadoteca:painted", painted);
+  window.addEventListener("resize", () => {
+    zoom = null; // turned or resized: the whole map again, fitted to the new screen
+    painted();
+  });
+})();
