@@ -201,8 +201,8 @@ class ShelfieUI(GameUI):
     def _tap_cell(
         self, state: ShelfieState, player: int, data: Mapping[str, str], asked: int | None
     ) -> None:
-        """A free cell is picked; a picked one tapped again offers its ways to use the dice
-        (its own ways shown, the tap puts them away), or, with one way only, is unpicked."""
+        """A free cell is picked. A picked cell tapped again offers its ways to use the dice,
+        or puts them away if they were on offer; with one way only, it is unpicked."""
         shelf = self._number(data, "shelf", len(SHELVES))
         column = self._number(data, "column", COLUMNS)
         if shelf is None or column is None:
@@ -397,7 +397,7 @@ class ShelfieUI(GameUI):
         """The ways to use the dice for the cell tapped again, as buttons: the current one
         pressed, each with its dice drawn; and one to remove the choice."""
         index = self._asked_pick()
-        if index is None or state.phase != Phase.DECIDE:
+        if index is None:
             return ""
         t = self.t
         current = self.picks[index]
