@@ -3,7 +3,8 @@ My Shelfie actions.
 
 Only presentation lives here: which cells the dice reach, what a mark scores, blocking and the
 end all come from :mod:`dadoteca.shelfie`. The pending choice of the asked player (dice to
-reroll, cells picked, a shelf to cross out) is kept here until it is confirmed.
+reroll, cells picked, a shelf to cross out) is kept here until it is confirmed; so is the
+picked cell whose ways to use the dice are on offer (a second tap on it).
 """
 
 from __future__ import annotations
@@ -51,9 +52,15 @@ def _cell_of(combo: Combo) -> Cell:
     return combo.shelf, combo.column
 
 
+def _item_dice(combo: Combo) -> int:
+    """The dice showing its item that ``combo`` takes (its jolly, if any, is apart)."""
+    return combo.column + 1 - combo.jolly
+
+
 class ShelfieUI(GameUI):
     """My Shelfie for the active player; ``picks``, ``rerolling`` and ``strike`` are their
-    choice not yet confirmed, valid for the state ``basis`` only."""
+    choice not yet confirmed, valid for the state ``basis`` only; ``asking`` is the picked
+    cell whose ways to use the dice are offered, until the next tap."""
 
     game = SHELFIE
 
@@ -65,6 +72,7 @@ class ShelfieUI(GameUI):
         self.picks: list[Combo] = []
         self.rerolling: set[int] = set()
         self.strike: int | None = None
+        self.asking: Cell | None = None
         self._legal: frozenset[Mark] = frozenset()
 
     # -- the pending choice -----------------------------------------------------------------
@@ -73,10 +81,12 @@ class ShelfieUI(GameUI):
         self.picks = []
         self.rerolling = set()
         self.strike = None
+        self.asking = None
 
     def show_choice(self, state: AnyState, player: int, action: Action) -> None:
         assert isinstance(state, ShelfieState)
         self._sync(state)
+        self.asking = None
         if isinstance(action, Mark):
             self.picks = list(action.combos)
         elif isinstance(action, Reroll):
@@ -94,6 +104,17 @@ class ShelfieUI(GameUI):
 
     def _legal_with(self, base: Sequence[Combo], combo: Combo) -> bool:
         return Mark((*base, combo)) in self._legal
+
+    def ways(self, state: ShelfieState, player: int, index: int) -> list[Combo]:
+        """The engine's ways to make pick ``index`` beside the other picks (with or without
+        the jolly): what a second tap on its cell offers."""
+        others = self.picks[:index] + self.picks[index + 1 :]
+        return state.ways_to_circle(player, others, *_cell_of(self.picks[index]))
+
+    def _asked_pick(self) -> int | None:
+        """The index in ``picks`` of the cell whose ways are offered, if any."""
+        cells = [_cell_of(combo) for combo in self.picks]
+        return cells.index(self.asking) if self.asking in cells else None
 
     def reachable(self, state: ShelfieState) -> set[Cell]:
         """The cells one more combination can circle, given the picks: the legal taps."""
@@ -128,6 +149,8 @@ class ShelfieUI(GameUI):
         if state.is_terminal:
             return []
         player = asked_player(state, answers)
+        # The ways stay on offer for one tap only: whatever else is tapped, they go.
+        asked, self.asking = self._asked_pick(), None
         if act == "roll" and state.is_chance:
             return [ROLL_DICE]
         if act == "die":
@@ -136,7 +159,14 @@ class ShelfieUI(GameUI):
             if state.phase == Phase.DECIDE and self.rerolling and state.rerolls_left:
                 return [(player, Reroll(tuple(sorted(self.rerolling)))), ROLL_DICE]
         elif act == "cell":
-            self._tap_cell(state, player, data)
+            self._tap_cell(state, player, data, asked)
+        elif act == "way" and asked is not None:
+            ways = self.ways(state, player, asked)
+            way = self._number(data, "way", len(ways))
+            if way is not None:
+                self.picks[asked] = ways[way]
+        elif act == "unpick" and asked is not None:
+            del self.picks[asked]
         elif act == "strike":
             self._tap_strike(state, player, data)
         elif act == "confirm":
@@ -168,7 +198,11 @@ class ShelfieUI(GameUI):
             raise error  # no rerolls left
         self.rerolling ^= {position}
 
-    def _tap_cell(self, state: ShelfieState, player: int, data: Mapping[str, str]) -> None:
+    def _tap_cell(
+        self, state: ShelfieState, player: int, data: Mapping[str, str], asked: int | None
+    ) -> None:
+        """A free cell is picked. A picked cell tapped again offers its ways to use the dice,
+        or puts them away if they were on offer; with one way only, it is unpicked."""
         shelf = self._number(data, "shelf", len(SHELVES))
         column = self._number(data, "column", COLUMNS)
         if shelf is None or column is None:
@@ -176,16 +210,12 @@ class ShelfieUI(GameUI):
         cell = (shelf, column)
         if state.phase == Phase.DECIDE:
             picked = [_cell_of(combo) for combo in self.picks]
-            if cell in picked:  # again: the other dice for it, then unpicked
+            if cell in picked:
                 index = picked.index(cell)
-                current = self.picks[index]
-                others = self.picks[:index] + self.picks[index + 1 :]
-                options = state.ways_to_circle(player, others, *cell)
-                later = options[options.index(current) + 1 :] if current in options else []
-                if later:
-                    self.picks[index] = later[0]
-                else:
+                if len(self.ways(state, player, index)) < 2:
                     del self.picks[index]
+                elif index != asked:
+                    self.asking = cell
                 return
             options = state.ways_to_circle(player, self.picks, *cell)
             if options and len(self.picks) < MAX_COMBINATIONS:
@@ -264,7 +294,7 @@ class ShelfieUI(GameUI):
             hint = (
                 t("Tap highlighted cells, or choose dice to reroll.")
                 if state.rerolls_left
-                else t("Tap highlighted cells; tap one again for other dice.")
+                else t("Tap highlighted cells; tap a chosen one again to change it.")
             )
         round_text = t("Round {round}", round=state.round)
         last = (
@@ -344,12 +374,64 @@ class ShelfieUI(GameUI):
 
     # -- controls ---------------------------------------------------------------------------
 
+    def combination(self, combo: Combo) -> str:
+        """A combination's cell as the sheet shows it: its item and its column (no words)."""
+        return f"{self.t(combo.item)} {TIMES}{combo.column + 1}"
+
+    def way_text(self, combo: Combo) -> str:
+        """A way to make a combination, in words: its dice. Never six jollies: a roll of six
+        jollies makes no other combination, so it is never one way among others."""
+        t = self.t
+        item = t(combo.item)
+        dice = _item_dice(combo)
+        if combo.jolly:
+            return t.n(
+                "{count} {item} die + the jolly",
+                "{count} {item} dice + the jolly",
+                dice,
+                item=item,
+            )
+        return t.n("{count} {item} die", "{count} {item} dice", dice, item=item)
+
+    def ways_offered(self, state: ShelfieState) -> str:
+        """The ways to use the dice for the cell tapped again, as buttons: the current one
+        pressed, each with its dice drawn; and one to remove the choice."""
+        index = self._asked_pick()
+        if index is None:
+            return ""
+        t = self.t
+        current = self.picks[index]
+        buttons = []
+        for number, way in enumerate(self.ways(state, state.active, index)):
+            chosen = way == current
+            dice = icon(way.item) * _item_dice(way)
+            if way.jolly:
+                dice += f'<span class="face-jolly">{icon("jolly")}</span>'
+            now = '<span class="way-now" aria-hidden="true">✓</span>' if chosen else ""
+            buttons.append(
+                f'<button class="way" data-act="way" data-way="{number}" '
+                f'aria-pressed="{"true" if chosen else "false"}">'
+                f'<span class="way-dice face-{way.item}">{dice}</span>'
+                f"<span>{self.way_text(way)}</span>{now}</button>"
+            )
+        title = t(
+            "Which dice for choice {number}, {combination}?",
+            number=index + 1,
+            combination=self.combination(current),
+        )
+        return (
+            f'<div class="ways" role="group" aria-labelledby="ways-title">'
+            f'<p class="ways-title" id="ways-title">{title}</p>'
+            f'<div class="buttons">{"".join(buttons)}'
+            f'<button data-act="unpick">{t("Remove this choice")}</button></div></div>'
+        )
+
     def chosen_text(self, state: ShelfieState) -> str:
         t = self.t
         if self.picks:
             parts = []
             for number, combo in enumerate(self.picks, 1):
-                what = f"{number}: {t(combo.item)} {TIMES}{combo.column + 1}"  # no words
+                what = f"{number}: {self.combination(combo)}"
                 if combo.jolly:
                     what = t("{combination} with a jolly", combination=what)
                 parts.append(what)
@@ -380,6 +462,7 @@ class ShelfieUI(GameUI):
         return (
             f'<p class="chosen" aria-live="polite"><span class="rerolls-left">{counter}</span> · '
             f"{self.chosen_text(state)}</p>"
+            f"{self.ways_offered(state)}"
             f'<div class="buttons">'
             f'<button data-act="reroll" aria-label="{reroll_label}"{reroll_off}>'
             f"{t('Reroll')}</button>"
@@ -533,8 +616,7 @@ class ShelfieUI(GameUI):
             f'class="shelf-{item}">{icon(item)}</th>'
             for item in SHELVES
         ) + "".join(
-            f'<th scope="col" aria-label="{self.column_name(column)}">'
-            f"{TIMES}{column + 1}</th>"
+            f'<th scope="col" aria-label="{self.column_name(column)}">{TIMES}{column + 1}</th>'
             for column in range(COLUMNS)
         )
         body = []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, ViewportSize
 
-from appdriver import PageWatch, open_app, saved_record, start_game
+from appdriver import PageWatch, open_app, saved_record, start_game, tap
 from build.serve import BackgroundServer
 from dadoteca.match import Match
 from dadoteca.shelfie import (
@@ -17,6 +17,7 @@ from dadoteca.shelfie import (
     ShelfieState,
     Strike,
 )
+from test_accessibility import CONTRAST_FAILURES, tab_to, unnamed
 
 # on Bo's sheet), Bo cannot mark on turn 14 and crosses out a shelf, Bo ends it on turn 16.
 SEED = 7
@@ -96,8 +97,8 @@ def engine_cells(state: ShelfieState, player: int, kind: str) -> set[tuple[int, 
     }
 
 
-def begin(page: Page, server: BackgroundServer) -> None:
-    open_app(page, f"{server.url}?seed={SEED}")
+def begin(page: Page, server: BackgroundServer, seed: int = SEED) -> None:
+    open_app(page, f"{server.url}?seed={seed}")
     page.click("#setup input[value=shelfie]")
     start_game(page, NAMES)
 
@@ -197,3 +198,112 @@ def test_the_phone_screen_has_44_px_targets_and_no_sideways_scroll(
             break
         tap_one_decision(page)
     assert checked == {"roll", "decide", "strike", "over"}
+
+
+def cell(shelf: int, column: int) -> str:
+    return f'#region-board .cell[data-shelf="{shelf}"][data-column="{column}"]'
+
+
+# Anna's first roll: cat, cat, jolly, book, cat, cat. Found by searching seeds in CPython.
+BADGES_SEED = 20
+# Each chosen cell's badge, value and icon, and whether any two of them meet.
+CHOSEN_CELLS_JS = """() => [...document.querySelectorAll('#region-board .cell.selected')].map(
+  (cell) => {
+    const box = (name) => cell.querySelector(name).getBoundingClientRect();
+    const [badge, value, icon, whole] = [box('.badge'), box('.value'), box('.icon'),
+      cell.getBoundingClientRect()];
+    const meet = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom
+      && b.top < a.bottom;
+    const inside = (a) => a.left >= whole.left && a.right <= whole.right
+      && a.top >= whole.top && a.bottom <= whole.bottom;
+    return { mark: cell.dataset.mark, badge: cell.querySelector('.badge').textContent,
+      covers: meet(badge, value) || meet(badge, icon) || meet(value, icon),
+      inside: inside(badge) && inside(value) && inside(icon) };
+  })"""
+
+
+def test_badges_never_cover_a_value_or_an_icon(page: Page, server: BackgroundServer) -> None:
+    """At a phone's size and a landscape tablet's, in every language: a chosen cell's badge
+    (its choice, +J with the jolly) beside its value and its icon, never over them."""
+    begin(page, server, BADGES_SEED)
+    tap(page, "#region-controls [data-act=roll]")
+    for shelf, column in ((0, 2), (0, 1), (1, 0)):  # 3 cats; 1 cat + the jolly; 1 book
+        tap(page, cell(shelf, column))
+    for language in ("en", "it", "es"):
+        page.select_option("#language", language)
+        page.wait_for_function(f"document.body.dataset.language === '{language}'")
+        for viewport in (
+            ViewportSize(width=360, height=640),
+            ViewportSize(width=1024, height=768),
+        ):
+            page.set_viewport_size(viewport)
+            chosen = page.evaluate(CHOSEN_CELLS_JS)
+            assert [(c["mark"], c["badge"]) for c in chosen] == [
+                ("cat2", "2+J"),
+                ("cat3", "1"),
+                ("book1", "3"),
+            ]
+            for found in chosen:
+                assert not found["covers"] and found["inside"], (language, viewport, found)
+
+
+# Scroll the cell ``selector`` to just below the decision bar (stuck at the top of the screen
+# while the sheet scrolls under it); where the bar then is.
+SCROLL_TO_JUST_BELOW_THE_BAR = """(selector) => {
+  const bar = document.querySelector('.table-top');
+  const cell = document.querySelector(selector).getBoundingClientRect();
+  window.scrollBy(0, cell.top - bar.getBoundingClientRect().height - 8);
+  return bar.getBoundingClientRect().top;
+}"""
+# Anna's first roll: game, game, game and three jollies: the 3-dice game is three game dice or
+# two and a jolly; only with the jolly are there game dice left for the 2-dice game too.
+JOLLY_SEED = 15
+
+
+def test_the_jolly_is_chosen_explicitly_on_a_phone(
+    page: Page, server: BackgroundServer, watch: PageWatch
+) -> None:
+    begin(page, server, JOLLY_SEED)
+    tap(page, "#region-controls [data-act=roll]")
+    game3 = cell(len(SHELVES) - 1, 2)
+    tap(page, game3)
+    assert page.inner_text(f"{game3} .badge") == "1"
+    # The page scrolled down to the cell, just below the decision bar stuck at the top.
+    assert page.evaluate(SCROLL_TO_JUST_BELOW_THE_BAR, game3) == 0
+    tap(page, game3)  # again: the ways to use the dice, nothing changed yet
+    ways = page.get_by_role("group", name="Which dice for choice 1, game ×3?")  # noqa: RUF001
+    three = ways.get_by_role("button", name="3 game dice", exact=True)
+    jolly = ways.get_by_role("button", name="2 game dice + the jolly", exact=True)
+    remove = ways.get_by_role("button", name="Remove this choice", exact=True)
+    viewport = page.viewport_size
+    assert viewport is not None
+    for shown in (ways, three, jolly, remove):
+        box = shown.bounding_box()
+        assert box is not None
+        assert box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"], box
+        assert box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"], box
+        if shown is not ways:
+            assert box["width"] >= 44 and box["height"] >= 44, box
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    assert three.get_attribute("aria-pressed") == "true"
+    assert jolly.get_attribute("aria-pressed") == "false"
+    assert page.inner_text(f"{game3} .badge") == "1"
+    assert unnamed(page) == []
+    for scheme in ("dark", "light"):
+        page.emulate_media(color_scheme=scheme)
+        assert page.evaluate(CONTRAST_FAILURES) == [], scheme
+    # The keyboard reaches the jolly's way and chooses it.
+    tab_to(page, "() => document.querySelector('#region-controls [data-way=\"1\"]')")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#region-controls .ways", state="detached")
+    assert page.inner_text(f"{game3} .badge") == "1+J"
+    assert "game ×3 with a jolly" in page.inner_text("#region-controls .chosen")  # noqa: RUF001
+    game2 = cell(len(SHELVES) - 1, 1)
+    tap(page, game2)  # a game die and a jolly are left for it
+    assert page.inner_text(f"{game2} .badge") == "2+J"
+    tap(page, "#region-controls [data-act=confirm]:not([disabled])")
+    record = saved_record(page)
+    assert record is not None
+    actions = record["actions"]
+    assert isinstance(actions, list) and actions[-1] == [0, "mark game2+j game3+j"]
+    assert watch.errors == []

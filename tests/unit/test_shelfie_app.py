@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 
+from build import i18n as i18n_tool
 from dadoteca.match import Match
 from dadoteca.shelfie import (
     ALL_CELLS,
@@ -264,22 +266,158 @@ def test_highlighted_cells_are_the_engines_combinations_given_the_picks() -> Non
     assert state_of(app).active == 1 and "<bdi>Bo</bdi>, roll the dice" in app.regions()["prompt"]
 
 
-def test_tapping_a_picked_cell_switches_to_the_jolly_then_unpicks_it() -> None:
+# The dice of the tests below: the 2-dice cat is two cats, or a cat and the jolly.
+TWO_WAYS = ("cat", "cat", "jolly", "book", "book", "game")
+CAT2, CAT2_JOLLY = Combo(0, 1), Combo(0, 1, jolly=True)
+
+
+def ways_shown(controls: str) -> list[tuple[str, str, str]]:
+    """The ways on offer: (data-way, aria-pressed, the words) of each button, in order."""
+    return re.findall(
+        r'<button class="way" data-act="way" data-way="(\d)" aria-pressed="(true|false)">'
+        r'<span class="way-dice[^"]*">.*?</span></span><span>([^<]*)</span>',
+        controls,
+    )
+
+
+def offered(app: App) -> bool:
+    return 'class="ways"' in app.regions()["controls"]
+
+
+def badge(board: str, shelf: int, column: int) -> str:
+    cell = re.search(rf'data-shelf="{shelf}" data-column="{column}"[^>]*>(.*?)</button>', board)
+    assert cell is not None
+    found = re.search(r'class="badge"[^>]*>([^<]*)<', cell.group(1))
+    return found.group(1) if found else ""
+
+
+def test_a_second_tap_on_a_cell_with_two_ways_offers_them_and_changes_nothing() -> None:
     app = started()
-    set_dice(app, "cat", "cat", "jolly", "book", "book", "game")
+    set_dice(app, *TWO_WAYS)
     app.handle("cell", cell_tap(0, 1))
-    assert ui_of(app).picks == [Combo(0, 1)]
-    assert state_of(app).dice_for(ui_of(app).picks) == (0, 0, UNUSED, UNUSED, UNUSED, UNUSED)
+    assert ui_of(app).picks == [CAT2] and not offered(app)
+    before = app.regions()
     app.handle("cell", cell_tap(0, 1))
-    assert ui_of(app).picks == [Combo(0, 1, jolly=True)]
-    assert "+J" in app.regions()["board"]
+    assert ui_of(app).picks == [CAT2]  # nothing chosen yet
+    regions = app.regions()
+    assert regions["dice"] == before["dice"] and badge(regions["board"], 0, 1) == "1"
+    controls = regions["controls"]
+    assert "Which dice for choice 1, cat ×2?" in controls  # noqa: RUF001
+    assert state_of(app).ways_to_circle(0, [], 0, 1) == [CAT2, CAT2_JOLLY]  # the engine's, shown
+    assert ways_shown(controls) == [
+        ("0", "true", "2 cat dice"),
+        ("1", "false", "1 cat die + the jolly"),
+    ]
+    assert controls.count("icon-cat") == 3 and controls.count("icon-jolly") == 1  # their dice
+    assert '<button data-act="unpick">Remove this choice</button>' in controls
+    assert not disabled(controls, "confirm")  # the choice as it is can still be confirmed
+    # A third tap puts the ways away, the choice as it was.
     app.handle("cell", cell_tap(0, 1))
-    assert ui_of(app).picks == []
-    # Where only the jolly makes it, a tap picks it and a second one unpicks it.
-    app.handle("cell", cell_tap(0, 2))
+    assert ui_of(app).picks == [CAT2] and not offered(app)
+
+
+def test_choosing_a_way_sets_it_and_confirm_plays_it() -> None:
+    app = started()
+    set_dice(app, *TWO_WAYS)
+    app.handle("cell", cell_tap(0, 1))
+    app.handle("cell", cell_tap(0, 1))
+    app.handle("way", {"way": "1"})
+    assert ui_of(app).picks == [CAT2_JOLLY] and not offered(app)
+    regions = app.regions()
+    assert badge(regions["board"], 0, 1) == "1+J"
+    assert "cat ×2 with a jolly" in regions["controls"]  # noqa: RUF001
+    app.handle("cell", cell_tap(0, 1))  # offered again: the jolly's way is the current one
+    assert [pressed for _, pressed, _ in ways_shown(app.regions()["controls"])] == [
+        "false",
+        "true",
+    ]
+    app.handle("way", {"way": "0"})
+    assert ui_of(app).picks == [CAT2]
+    app.handle("cell", cell_tap(0, 1))
+    app.handle("way", {"way": "1"})
+    app.handle("cell", cell_tap(1, 1))  # the picks keep their order and their dice
+    assert ui_of(app).picks == [CAT2_JOLLY, Combo(1, 1)]
+    app.handle("confirm", {})
+    assert app.match is not None
+    assert app.match.actions[-1] == (0, Mark((CAT2_JOLLY, Combo(1, 1))))
+
+
+def test_remove_this_choice_unpicks_the_cell_and_keeps_the_others() -> None:
+    app = started()
+    set_dice(app, *TWO_WAYS)
+    app.handle("cell", cell_tap(1, 0))
+    app.handle("cell", cell_tap(0, 1))
+    app.handle("cell", cell_tap(0, 1))
+    assert "Which dice for choice 2, cat ×2?" in app.regions()["controls"]  # noqa: RUF001
+    app.handle("unpick", {})
+    assert ui_of(app).picks == [Combo(1, 0)] and not offered(app)
+    assert badge(app.regions()["board"], 1, 0) == "1"
+
+
+def test_a_second_tap_on_a_cell_with_one_way_removes_it_at_once() -> None:
+    app = started()
+    set_dice(app, *TWO_WAYS)
+    app.handle("cell", cell_tap(0, 2))  # the 3-dice cat: only with the jolly
     assert ui_of(app).picks == [Combo(0, 2, jolly=True)]
     app.handle("cell", cell_tap(0, 2))
-    assert ui_of(app).picks == []
+    assert ui_of(app).picks == [] and not offered(app)
+    app.handle("cell", cell_tap(1, 0))  # one book die: a jolly never stands alone
+    app.handle("cell", cell_tap(1, 0))
+    assert ui_of(app).picks == [] and not offered(app)
+
+
+def test_any_other_tap_puts_the_ways_away() -> None:
+    app = started()
+    set_dice(app, *TWO_WAYS)
+    app.handle("cell", cell_tap(0, 1))
+    for act, data, picks in [
+        ("die", {"die": "5"}, [CAT2]),
+        ("cell", cell_tap(1, 0), [CAT2, Combo(1, 0)]),
+        ("clear", {}, []),
+    ]:
+        app.handle("cell", cell_tap(0, 1))
+        assert offered(app)
+        app.handle(act, data)
+        assert not offered(app) and ui_of(app).picks == picks
+
+
+def test_forged_ways_are_refused_calmly() -> None:
+    app = started()
+    set_dice(app, *TWO_WAYS)
+    app.handle("cell", cell_tap(0, 1))
+    app.handle("way", {"way": "1"})  # nothing on offer: nothing to choose
+    app.handle("unpick", {})
+    assert ui_of(app).picks == [CAT2]
+    for data in [{"way": "2"}, {"way": "-1"}, {"way": "x"}, {"way": ""}, {}]:
+        app.handle("cell", cell_tap(0, 1))
+        assert offered(app)
+        app.handle("way", data)
+        assert ui_of(app).picks == [CAT2] and app.regions()["notice"] == ""
+    assert app.match is not None and len(app.match.actions) == 1  # the roll only
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("it", ["2 dadi «gatto»", "1 dado «gatto» + il jolly", "Togli questa scelta"]),
+        ("es", ["2 dados «gato»", "1 dado «gato» + el comodín", "Quitar esta elección"]),
+    ],
+)
+def test_the_ways_are_said_in_the_players_language(
+    tmp_path: Path, language: str, words: list[str]
+) -> None:
+    catalogs = {
+        path.stem: json.loads(path.read_text("utf-8"))
+        for path in i18n_tool.compile_catalogs(tmp_path)
+    }
+    app = App(GameStore(MemoryStore()), Translator(language, catalogs), lambda: 9)
+    app.start(["Ann", "Bo"], SEED, game="shelfie")
+    set_dice(app, *TWO_WAYS)
+    app.handle("cell", cell_tap(0, 1))
+    app.handle("cell", cell_tap(0, 1))
+    controls = app.regions()["controls"]
+    shown = [text for _, _, text in ways_shown(controls)]
+    assert shown == words[:2] and words[2] in controls
 
 
 @pytest.mark.parametrize(
