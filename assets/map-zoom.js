@@ -66,8 +66,18 @@
       fitToScreen(view);
       const key = keyOf(view);
       if (zoom && zoom.key === key) show(view, zoom.scale, zoom.left, zoom.top);
-      else {
+      else if (view.dataset.shown !== key) {
+        // A new decision: the whole map, in view when a person here is to mark on it (not
+        // while the computers play: the table may be looking at other maps).
         zoom = null;
+        show(view, 1);
+        view.dataset.shown = key;
+        const marking = view.querySelector(".dl-cell.legal")
+          && document.querySelector("#region-controls button");
+        if (marking && view.getBoundingClientRect().bottom > window.innerHeight) {
+          document.getElementById("play").scrollIntoView({ block: "start" });
+        }
+      } else {
         show(view, 1);
       }
     }
@@ -112,7 +122,16 @@
     zoom.top = scroller.scrollTop;
   }, true);
 
-  window.addEventListener("dadoteca:painted", painted);
+  // Fitted at the next frame, not in the tap: the layout it reads is the one the frame makes.
+  let scheduled = false;
+  window.addEventListener("dadoteca:painted", () => {
+    if (scheduled || !document.querySelector("#play .dl-view")) return;
+    scheduled = true;
+    requestAnimationFrame(() => {
+      scheduled = false;
+      painted();
+    });
+  });
   window.addEventListener("resize", () => {
     zoom = null; // turned or resized: the whole map again, fitted to the new screen
     painted();

@@ -161,11 +161,18 @@
     return { region: region.id, selector: `${element.tagName.toLowerCase()}${attributes}` };
   }
 
-  // Give the focus back after a repaint dropped it: to the same control if it is still there,
-  // else to the region's first control, else to the game's, so a keyboard player keeps their
-  // place.
+  // Give the focus back after a repaint dropped it: to the control the screen asks for, else
+  // to the same control if it is still there, else to the region's first control, else to the
+  // game's, so a keyboard player keeps their place.
   function keepFocus(focused) {
-    if (!focused || document.activeElement !== body) return;
+    if (!focused) return;
+    // A control the new screen asks to be focused (data-focus: the choices a tap opened).
+    const asked = document.querySelector("#play [data-focus]");
+    if (asked && document.activeElement !== asked) {
+      asked.focus({ preventScroll: true });
+      return;
+    }
+    if (document.activeElement !== body) return;
     const region = document.getElementById(focused.region);
     const control = "button:not([disabled]), [tabindex='0']";
     const candidates = [

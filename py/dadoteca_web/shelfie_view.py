@@ -408,9 +408,10 @@ class ShelfieUI(GameUI):
             if way.jolly:
                 dice += f'<span class="face-jolly">{icon("jolly")}</span>'
             now = '<span class="way-now" aria-hidden="true">✓</span>' if chosen else ""
+            # data-focus: a keyboard's focus moves to the way in use as the ways open.
             buttons.append(
                 f'<button class="way" data-act="way" data-way="{number}" '
-                f'aria-pressed="{"true" if chosen else "false"}">'
+                f'aria-pressed="{"true" if chosen else "false"}"{" data-focus" if chosen else ""}>'
                 f'<span class="way-dice face-{way.item}">{dice}</span>'
                 f"<span>{self.way_text(way)}</span>{now}</button>"
             )

@@ -1,6 +1,7 @@
 """Computer players: strength, decision time in CPython and in the browser, the page's long tasks.
 
     PYTHONPATH=py:.:tests/e2e .venv/bin/python tests/bench/bots.py [--games 400] [--solo 10000]
+    ... tests/bench/bots.py --only long-tasks --game-ids diceland   # one part, one game
 
 1. Strength, in CPython (``dadoteca.bots.simulate``, table positions rotating): expert against
    normal and normal against random, 2 players, in every game; Qwixx solo, expert, ``--solo``
@@ -24,7 +25,7 @@ import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from browser import BARE_PAGE, GAMES, ROOT, Site, browser, log
 from playwright.sync_api import sync_playwright
@@ -97,6 +98,9 @@ def browser_decisions(site: Site, games: int, game_ids: Sequence[str]) -> dict[s
     return report
 
 
+PARTS: Final = ("strength", "decisions", "long-tasks")  # what --only may pick
+
+
 def long_tasks(site: Site, throttling: float, game_ids: Sequence[str]) -> dict[str, Any]:
     report: dict[str, Any] = {}
     with (
@@ -131,18 +135,25 @@ def main() -> None:
     parser.add_argument("--dist", type=Path, default=ROOT / "dist")
     parser.add_argument("--out", type=Path, default=Path("bench-results/bots.json"))
     parser.add_argument("--game-ids", nargs="+", default=list(GAMES), choices=GAMES)
+    parser.add_argument(
+        "--only", nargs="+", choices=PARTS, default=list(PARTS), help="these parts (default: all)"
+    )
     args = parser.parse_args()
     started = time.monotonic()
-    log("strength, CPython")
-    report: dict[str, Any] = {"strength": strength(args.games, args.solo, args.jobs, args.game_ids)}
+    report: dict[str, Any] = {}
+    if "strength" in args.only:
+        log("strength, CPython")
+        report["strength"] = strength(args.games, args.solo, args.jobs, args.game_ids)
     with tempfile.TemporaryDirectory(prefix="dadoteca-bench-") as tmp:
         site = Site.copy_of(args.dist, Path(tmp))
-        log("decision time, Pyodide and CPython")
-        report["decision_ms"] = browser_decisions(site, args.browser_games, args.game_ids)
-        report["long_tasks"] = {
-            f"{throttling:g}x": long_tasks(site, throttling, args.game_ids)
-            for throttling in (1.0, args.cpu_throttling)
-        }
+        if "decisions" in args.only:
+            log("decision time, Pyodide and CPython")
+            report["decision_ms"] = browser_decisions(site, args.browser_games, args.game_ids)
+        if "long-tasks" in args.only:
+            report["long_tasks"] = {
+                f"{throttling:g}x": long_tasks(site, throttling, args.game_ids)
+                for throttling in (1.0, args.cpu_throttling)
+            }
     report["environment"] = {
         "python": platform.python_version(),
         "cpus": len(os.sched_getaffinity(0)),
@@ -155,28 +166,31 @@ def main() -> None:
 
 
 def print_summary(report: dict[str, Any]) -> None:
-    print("\nstrength (CPython, positions rotating):")
-    for name, result in report["strength"].items():
-        for player in result["players"]:
-            interval = " - ".join(f"{100 * x:.1f}" for x in player["win_rate_95"])
-            print(
-                f"  {name:<28} {player['level']:>6}: mean {player['score']['mean']:7.2f}"
-                f"  wins {100 * player['win_rate']:5.1f}% (95% CI {interval})"
+    if "strength" in report:
+        print("\nstrength (CPython, positions rotating):")
+        for name, result in report["strength"].items():
+            for player in result["players"]:
+                interval = " - ".join(f"{100 * x:.1f}" for x in player["win_rate_95"])
+                print(
+                    f"  {name:<28} {player['level']:>6}: mean {player['score']['mean']:7.2f}"
+                    f"  wins {100 * player['win_rate']:5.1f}% (95% CI {interval})"
+                )
+    if "decision_ms" in report:
+        print("\nexpert decision time, ms (mean / p95 / max):")
+        for game, times in report["decision_ms"].items():
+            line = "  ".join(
+                f"{engine} {t['mean']:.1f} / {t['p95']:.1f} / {t['max']:.1f}"
+                for engine, t in (("Pyodide", times["pyodide"]), ("CPython", times["cpython"]))
             )
-    print("\nexpert decision time, ms (mean / p95 / max):")
-    for game, times in report["decision_ms"].items():
-        line = "  ".join(
-            f"{engine} {t['mean']:.1f} / {t['p95']:.1f} / {t['max']:.1f}"
-            for engine, t in (("Pyodide", times["pyodide"]), ("CPython", times["cpython"]))
-        )
-        print(f"  {game:<9} {line}  ({times['decisions']} decisions)")
-    print("\nlong tasks (> 50 ms) while two experts play in the app at pace 0:")
-    for variant, games in report["long_tasks"].items():
-        for game, figures in games.items():
-            print(
-                f"  {variant:>3} {game:<9} {figures['long_tasks']} long tasks in "
-                f"{figures['actions']} actions, longest {figures['longest_ms']:.0f} ms"
-            )
+            print(f"  {game:<9} {line}  ({times['decisions']} decisions)")
+    if "long_tasks" in report:
+        print("\nlong tasks (> 50 ms) while two experts play in the app at pace 0:")
+        for variant, games in report["long_tasks"].items():
+            for game, figures in games.items():
+                print(
+                    f"  {variant:>3} {game:<9} {figures['long_tasks']} long tasks in "
+                    f"{figures['actions']} actions, longest {figures['longest_ms']:.0f} ms"
+                )
 
 
 if __name__ == "__main__":

@@ -237,7 +237,7 @@ def profile(playwright: Playwright, folder: Path) -> Iterator[BrowserContext]:
 # The page's regions next to the HTML the app in CPython paints for the same record, both as
 # the browser parses and serializes them. Diceland's mark on the last refused tap is left out:
 # like the notice, it lasts until the next tap and is not part of the game; so are the classes
-# of the animations the page's effects play for a moment.
+# of the animations the page's effects play for a moment, and how far the map is zoomed.
 PAINTED_JS = """(expected) => {
   const moments = ["refused", "rolled", "marked-now", "locked-now", "penalised-now",
     "handed-over"];
@@ -247,6 +247,14 @@ PAINTED_JS = """(expected) => {
     for (const name of moments) {
       parsed.querySelectorAll(`.${name}`).forEach((e) => e.classList.remove(name));
     }
+    // Where Diceland's map is zoomed and fitted (assets/map-zoom.js): the page's, not the game's.
+    for (const e of parsed.querySelectorAll(".dl-view, .dl-view .dl-map-wrap")) {
+      for (const property of ["--room", "width", "height"]) e.style.removeProperty(property);
+      e.style.cssText = e.style.cssText; // one way of writing the rest, in both
+      delete e.dataset.zoom;
+      delete e.dataset.shown;
+    }
+    parsed.querySelectorAll(".dl-whole").forEach((e) => { e.hidden = true; });
     return parsed.innerHTML;
   };
   return Object.fromEntries(Object.entries(expected).map(([name, html]) => [

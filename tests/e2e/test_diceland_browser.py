@@ -12,7 +12,8 @@ import sys
 from functools import cache
 from pathlib import Path
 
-from playwright.sync_api import Page
+import pytest
+from playwright.sync_api import Browser, FloatRect, Page, ViewportSize
 
 from appdriver import PHONE, PageWatch, choose_map, fill_seats, open_app, saved_record
 from build.serve import BackgroundServer
@@ -33,6 +34,8 @@ from test_diceland_app import tap_step
 SEED = 21
 NAMES = ["Anna", "Bo"]
 MAPS = ["A", "B"]  # chosen, not dealt: the game in CPython must be the same
+LANDSCAPE_PHONE: ViewportSize = {"width": 640, "height": 360}
+WIDTHS = (320, 360, 640, 768, 1024)
 
 # One tap of the simple player, inside the page; returns what it tapped ("" at the end).
 TAP = """(count) => {
@@ -162,18 +165,91 @@ def test_a_chain_of_bonus_rolls_is_announced(page: Page, server: BackgroundServe
     assert page.locator("#region-controls [data-act=roll]").count() == 1
 
 
-def test_the_map_fits_a_phone_without_sideways_scrolling(
-    page: Page, server: BackgroundServer
+def to_the_first_mark(page: Page) -> None:
+    """The simple player's taps until a cell of the map is highlighted, and the map fitted (at
+    the next frame)."""
+    for _ in range(40):
+        if page.locator("#region-board .dl-cell.legal").count():
+            page.wait_for_selector("#region-board .dl-view[data-zoom]")
+            return
+        tap(page, 1)
+    raise AssertionError("no cell to mark")
+
+
+def finger_tap(page: Page, box: FloatRect) -> None:
+    page.wait_for_selector("body:not([data-handover])", state="attached")
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+def boxes(page: Page, selector: str) -> list[FloatRect]:
+    found = [
+        page.locator(selector).nth(i).bounding_box() for i in range(page.locator(selector).count())
+    ]
+    assert found and all(box is not None for box in found)
+    return [box for box in found if box is not None]
+
+
+@pytest.mark.parametrize("viewport", [PHONE, LANDSCAPE_PHONE], ids=["portrait", "landscape"])
+def test_a_finger_sees_the_whole_map_then_marks_on_it_zoomed(
+    browser: Browser, server: BackgroundServer, viewport: ViewportSize
+) -> None:
+    context = browser.new_context(viewport=viewport, has_touch=True, locale="en-GB")
+    page = context.new_page()
+    start_diceland(page, server, SEED)
+    to_the_first_mark(page)
+    view = page.locator("#region-board .dl-view")
+    whole = view.bounding_box()
+    assert whole is not None  # the whole map in view as the decision starts
+    assert whole["y"] >= 0 and whole["y"] + whole["height"] <= viewport["height"] + 1
+    assert whole["x"] >= 0 and whole["x"] + whole["width"] <= viewport["width"]
+    assert view.get_attribute("data-zoom") == "whole"  # cells too small for a finger here
+    [small, *_] = boxes(page, "#region-board .dl-cell.legal")
+    assert small["width"] < 44
+    finger_tap(page, small)  # zooms, chooses nothing
+    assert view.get_attribute("data-zoom") == "in"
+    assert page.locator("#region-board .dl-cell.selected").count() == 0
+    for box in boxes(page, "#region-board .dl-cell.legal"):
+        assert box["width"] >= 44 and box["height"] >= 44, box
+    [target, *_] = boxes(page, "#region-board .dl-cell.legal")
+    finger_tap(page, target)
+    assert page.locator("#region-board .dl-cell.selected").count() == 1
+    page.evaluate("new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)))")
+    assert view.get_attribute("data-zoom") == "in"  # the zoom stays while the player chooses
+    page.locator("#region-board [data-zoom=out]").click()
+    page.wait_for_selector("#region-board .dl-view[data-zoom=whole]")
+    assert view.bounding_box() == whole
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "it", "es"])
+def test_nothing_overflows_sideways_at_any_width(
+    page: Page, server: BackgroundServer, language: str, tmp_path: Path
 ) -> None:
     start_diceland(page, server, SEED)
-    tap(page, 6)
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    wrap = page.locator("#region-board .dl-map-wrap").bounding_box()
-    assert wrap is not None and wrap["x"] >= 0 and wrap["x"] + wrap["width"] <= 360
-    cell = page.locator("#region-board .dl-cell >> nth=10").bounding_box()
-    assert cell is not None
-    print(f"map A at 360 px: cell targets {cell['width']:.1f} × {cell['height']:.1f} px")  # noqa: RUF001
-    assert cell["width"] >= 24 and cell["height"] >= 24
+    page.select_option("#language", language)
+    page.wait_for_function("(l) => document.body.dataset.language === l", arg=language)
+    to_the_first_mark(page)
+    for width in WIDTHS:
+        for height in {640, 360, 1024, 768} - {width}:
+            page.set_viewport_size({"width": width, "height": height})
+            page.screenshot(path=tmp_path / f"diceland-{language}-{width}x{height}.png")
+            assert page.evaluate("document.documentElement.scrollWidth") <= width, (width, height)
+            view = page.locator("#region-board .dl-view").bounding_box()
+            assert view is not None and view["x"] >= 0 and view["x"] + view["width"] <= width
+
+
+def test_the_map_is_beside_the_dice_on_a_landscape_tablet(
+    page: Page, server: BackgroundServer
+) -> None:
+    page.set_viewport_size({"width": 1024, "height": 768})
+    start_diceland(page, server, SEED)
+    to_the_first_mark(page)
+    dice = page.locator("#region-dice").bounding_box()
+    view = page.locator("#region-board .dl-view").bounding_box()
+    assert dice is not None and view is not None
+    assert view["x"] >= dice["x"] + dice["width"] and view["y"] < 100  # beside, at the top
+    assert view["y"] + view["height"] <= 768
 
 
 def test_a_seat_chooses_its_map_by_tapping_its_picture_on_a_phone(

@@ -287,6 +287,7 @@ def test_the_jolly_is_chosen_explicitly_on_a_phone(
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
     assert three.get_attribute("aria-pressed") == "true"
     assert jolly.get_attribute("aria-pressed") == "false"
+    assert page.evaluate("document.activeElement.dataset.way") == "0"  # the focus on the way used
     assert page.inner_text(f"{game3} .badge") == "1"
     assert unnamed(page) == []
     for scheme in ("dark", "light"):
