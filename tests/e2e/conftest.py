@@ -16,6 +16,16 @@ ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
 
 
+@pytest.hookimpl(trylast=True)  # after pytest-playwright's grouping by browser
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The longest tests of the whole suite (marked ``long``: unit and browser ones) first.
+    pytest-xdist hands tests to its workers in the order collected: a test of a minute or more
+    collected last kept one core busy after the other had finished. (Here, not in a
+    tests/conftest.py that mypy would take for this one: pytest calls this hook once, with
+    every item collected.)"""
+    items.sort(key=lambda item: item.get_closest_marker("long") is None)  # stable
+
+
 @pytest.fixture(scope="session")
 def dist() -> Path:
     if not (DIST / "index.html").is_file() or not (DIST / "service-worker.js").is_file():

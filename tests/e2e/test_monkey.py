@@ -125,6 +125,7 @@ MONKEY_JS = """async ({ seed, count, game, taps, simple }) => {
 }"""
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("game", ["qwixx", "diceland", "shelfie"])
 def test_a_monkey_finds_no_error_and_no_illegal_state(
     page: Page, server: BackgroundServer, watch: PageWatch, dist: Path, game: str
@@ -203,6 +204,7 @@ def actions_of(record: dict[str, object] | None) -> list[tuple[int | None, str]]
     return [(player, str(action)) for player, action in match.actions]
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("game", ["qwixx", "diceland", "shelfie"])
 def test_two_windows_tapped_in_turn_never_lose_a_saved_action(
     playwright: Playwright, server: BackgroundServer, tmp_path: Path, game: str

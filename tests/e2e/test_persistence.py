@@ -39,6 +39,7 @@ TAPS_AFTER = 5
 FIRST_SEED = 100
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("game", GAMES)
 def test_a_reload_at_any_point_resumes_the_identical_game(
     page: Page, server: BackgroundServer, watch: PageWatch, dist: Path, game: str

@@ -324,6 +324,7 @@ def seeded_maps(seed: int, players: int) -> dict[str, str]:
     return maps_option(maps)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("players", TABLE_SIZES)
 def test_seeded_games_keep_every_rule_and_replay_from_their_records(players: int) -> None:
     bonus_chains = 0

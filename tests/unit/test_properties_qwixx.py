@@ -226,6 +226,7 @@ def test_games_drawn_by_hypothesis_keep_every_rule_and_replay_from_their_records
     check_record_round_trip(match)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("players", TABLE_SIZES)
 def test_seeded_games_keep_every_rule_and_replay_from_their_records(players: int) -> None:
     games = SEEDED_GAMES // len(TABLE_SIZES)
