@@ -272,12 +272,15 @@ CAT2, CAT2_JOLLY = Combo(0, 1), Combo(0, 1, jolly=True)
 
 
 def ways_shown(controls: str) -> list[tuple[str, str, str]]:
-    """The ways on offer: (data-way, aria-pressed, the words) of each button, in order."""
-    return re.findall(
-        r'<button class="way" data-act="way" data-way="(\d)" aria-pressed="(true|false)">'
-        r'<span class="way-dice[^"]*">.*?</span></span><span>([^<]*)</span>',
+    """The ways on offer: (data-way, aria-pressed, the words) of each button, in order. The
+    way in use, pressed, is the one a keyboard's focus goes to (data-focus)."""
+    found = re.findall(
+        r'<button class="way" data-act="way" data-way="(\d)" aria-pressed="(true|false)"'
+        r'( data-focus)?><span class="way-dice[^"]*">.*?</span></span><span>([^<]*)</span>',
         controls,
     )
+    assert all((pressed == "true") == bool(focus) for _, pressed, focus, _ in found)
+    return [(way, pressed, words) for way, pressed, _, words in found]
 
 
 def offered(app: App) -> bool:
