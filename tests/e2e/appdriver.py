@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -18,6 +19,7 @@ from playwright.sync_api import (
     ViewportSize,
 )
 
+from build.build import finish_site
 from build.serve import BackgroundServer
 from dadoteca.match import Match
 from dadoteca_web.app import App
@@ -261,6 +263,17 @@ PAINTED_JS = """(expected) => {
     name, [parse(document.getElementById(`region-${name}`).innerHTML), parse(html)],
   ]));
 }"""
+
+
+def two_versions(dist: Path, into: Path) -> tuple[Path, Path, str, str]:
+    """Two builds of the site in ``into``, v1 and v2 (its stylesheet changed): their roots and
+    their versions, to serve one and then the other as an update."""
+    old, new = into / "v1", into / "v2"
+    shutil.copytree(dist, old)
+    shutil.copytree(dist, new)
+    with (new / "assets" / "app.css").open("a") as css:
+        css.write("\n/* version 2 */\n")
+    return old, new, finish_site(old), finish_site(new)
 
 
 def cpython_regions(

@@ -28,9 +28,10 @@ from appdriver import (
     open_app,
     start_game,
     tap,
+    two_versions,
     wait_ready,
 )
-from build.build import ENCODINGS, finish_site
+from build.build import ENCODINGS
 from build.serve import BackgroundServer
 from dadoteca.bots import RandomBot
 from dadoteca.bots.play import play_bots
@@ -240,13 +241,7 @@ def test_a_new_version_is_offered_and_never_forced_on_a_game_in_progress(
     browser: Browser, dist: Path, tmp_path: Path
 ) -> None:
     """And everything kept on the device, the game in play and the history, survives it."""
-    old, new = tmp_path / "v1", tmp_path / "v2"
-    shutil.copytree(dist, old)
-    shutil.copytree(dist, new)
-    with (new / "assets" / "app.css").open("a") as css:
-        css.write("\n/* version 2 */\n")
-    old_version = finish_site(old)
-    new_version = finish_site(new)
+    old, new, old_version, new_version = two_versions(dist, tmp_path)
     assert old_version != new_version
     with BackgroundServer(old) as host:
         context = browser.new_context(viewport=PHONE)

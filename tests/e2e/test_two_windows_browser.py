@@ -4,7 +4,6 @@ watches it and may take it over; nothing either does loses what the other played
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 from playwright.sync_api import BrowserContext, Page, Playwright
@@ -16,9 +15,9 @@ from appdriver import (
     saved_record,
     start_game,
     tap,
+    two_versions,
     wait_ready,
 )
-from build.build import finish_site
 from build.serve import BackgroundServer
 from dadoteca.match import Match
 
@@ -188,13 +187,7 @@ def look_for_the_new_version(context: BrowserContext, page: Page) -> None:
 def test_a_new_version_offered_with_two_windows_open_keeps_the_game_in_both(
     playwright: Playwright, dist: Path, tmp_path: Path
 ) -> None:
-    old, new = tmp_path / "v1", tmp_path / "v2"
-    shutil.copytree(dist, old)
-    shutil.copytree(dist, new)
-    with (new / "assets" / "app.css").open("a") as css:
-        css.write("\n/* version 2 */\n")
-    finish_site(old)
-    new_version = finish_site(new)
+    old, new, _, new_version = two_versions(dist, tmp_path)
     with BackgroundServer(old) as host, profile(playwright, tmp_path / "profile") as context:
         playing, _ = window(context, f"{host.url}?seed=8&pace=0")
         playing.wait_for_function("navigator.serviceWorker.ready.then(r => !!r.active)")
