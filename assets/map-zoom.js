@@ -92,7 +92,9 @@
     const left = (event.clientX - fitted.left) * scale - (event.clientX - box.left);
     const top = (event.clientY - fitted.top) * scale - (event.clientY - box.top);
     zoom = { key: keyOf(view), scale, left, top };
-    show(view, scale, left, top);
+    const scroller = view.querySelector(".dl-scroller");
+    scroller.scrollLeft = left;
+    scroller.scrollTop = top;
   }
 
   // Taps on a map shown whole, too small for a finger: they zoom, never choose. Captured, so

@@ -179,10 +179,14 @@ _LEGAL_STRIPES: Final = (
 )
 
 
-def _remember(remembered: dict[_Key, str], key: _Key, html: str) -> None:
-    if len(remembered) >= _REMEMBERED:
-        remembered.clear()
-    remembered[key] = html
+def _remembered(remembered: dict[_Key, str], key: _Key, make: Callable[[], str]) -> str:
+    """The HTML kept for ``key``, made (and kept, up to a bound) the first time."""
+    html = remembered.get(key)
+    if html is None:
+        if len(remembered) >= _REMEMBERED:
+            remembered.clear()
+        html = remembered[key] = make()
+    return html
 
 
 def _placements(state: DicelandState, player: int) -> list[tuple[int, frozenset[int]]]:
@@ -742,11 +746,11 @@ class DicelandUI(GameUI):
     ) -> tuple[str, str]:
         """A cell's drawing as a piece, made once per look (a map has about 160 cells)."""
         piece = f"h{player}.{cell}"
-        key = (m.id, piece, flags)
-        drawn = self._drawn.get(key)
-        if drawn is None:
-            crossed, selected, legal, refused = flags
-            drawn = _hex(
+        crossed, selected, legal, refused = flags
+        drawn = _remembered(
+            self._drawn,
+            (m.id, piece, flags),
+            lambda: _hex(
                 m,
                 geometry,
                 cell,
@@ -756,8 +760,8 @@ class DicelandUI(GameUI):
                 legal=legal,
                 refused=refused,
                 piece=piece,
-            )
-            _remember(self._drawn, key, drawn)
+            ),
+        )
         return piece, drawn
 
     def _cell_button(
@@ -771,9 +775,8 @@ class DicelandUI(GameUI):
         """A cell's tappable button as a piece, over its drawing, made once per look and
         language."""
         piece = f"b{player}.{cell}"
-        key = (m.id, piece, flags, self.t.language)
-        button = self._buttons.get(key)
-        if button is None:
+
+        def made() -> str:
             crossed, selected, legal, _ = flags
             x, y = geometry.centres[cell]
             label = escape(self.cell_label(m, cell, crossed, selected))
@@ -781,13 +784,13 @@ class DicelandUI(GameUI):
             state_class = " selected" if selected else " legal" if legal else ""
             left = round(100 * x / geometry.width, 2)
             top = round(100 * y / geometry.height, 2)
-            button = (
+            return (
                 f'<button class="dl-cell{state_class}" data-act="cell" data-cell="{cell}" '
                 f'data-piece="{piece}" aria-label="{label}" aria-pressed="{pressed}" '
                 f'style="left:{left}%;top:{top}%"></button>'
             )
-            _remember(self._buttons, key, button)
-        return piece, button
+
+        return piece, _remembered(self._buttons, (m.id, piece, flags, self.t.language), made)
 
     def info_bar(self, state: DicelandState, player: int) -> str:
         """Prizes per colour (two each) and completed colours, and the prizes toward 9."""
