@@ -5,8 +5,9 @@
 // data-app-state="failed" with data-boot-problem saying why (index.html's #boot-failed shows
 // the matching words, translated by the shell, and a Try again link):
 // - a script, a module or a preloaded runtime file that fails to load;
-// - a fetch or an import that fails unhandled (Pyodide's and PyScript's own);
-// - PyScript's error report (a .py-error element: hidden, its text kept in the console).
+// - a fetch or an import that fails unhandled (PyScript's own);
+// - PyScript's error report (a .py-error element: hidden, its text kept in the console);
+// - Python's worker that cannot start (assets/table.js says so, with its error).
 // A start that is still not ready after START_LIMIT_MS is said to be slow, and goes on.
 "use strict";
 
@@ -68,14 +69,14 @@
     }
   }).observe(root, { childList: true, subtree: true });
 
-  // Python's own failure to start (dadoteca_web/main.py) sets "failed" without a reason (or
-  // after the start was said to be slow).
-  new MutationObserver(() => {
-    const reason = root.dataset.bootProblem;
-    if (root.dataset.appState === "failed" && (!reason || reason === "slow")) {
-      root.dataset.bootProblem = "start";
-    }
-  }).observe(root, { attributeFilter: ["data-app-state"] });
+  // Python's worker could not start (assets/table.js): a file it needs that did not arrive
+  // (assets/python-start.mjs says which) is a TypeError, as a failed fetch() is, and is the
+  // connection's fault or a file missing on the device; anything else is the start's.
+  window.dadotecaBootWatch = {
+    failed(error) {
+      fail(error?.name === "TypeError" ? problem() : "start", error);
+    },
+  };
 
   setTimeout(() => {
     if (!started() && root.dataset.appState !== "failed") root.dataset.bootProblem = "slow";

@@ -1,10 +1,10 @@
-// Python's memory, saved once the app's packages are installed and imported, so later visits
-// restore it instead of starting the interpreter and importing everything again.
+// Python's memory, saved once the app's packages are unpacked and imported, so later visits
+// restore it instead of starting the interpreter and importing everything again. Used by the
+// Python worker's start (assets/python-start.mjs), which both restores and makes snapshots.
 //
-// Shared by the page (assets/python-start.mjs, which restores) and the worker that makes a
-// snapshot (assets/python-snapshot-worker.mjs). A snapshot is stored in Cache Storage under a key
-// naming the exact build of Python and of every wheel (Pyodide's version and the sha256 of our
-// pyodide-lock.json, which lists each wheel's sha256): a new build never restores an old one.
+// A snapshot is stored in Cache Storage under a key naming the exact build of Python and of
+// every wheel (Pyodide's version and the sha256 of our pyodide-lock.json, which lists each
+// wheel's sha256): a new build never restores an old one.
 "use strict";
 
 import { version } from "../pyodide/pyodide.mjs";
@@ -12,26 +12,33 @@ import { version } from "../pyodide/pyodide.mjs";
 export const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
 // Outside the service worker's caches: its clean-up of old versions must not count this one,
 // and a snapshot of the running build stays usable across an update of the page's files.
-const CACHE_NAME = `dadoteca python snapshot ${new URL("..", import.meta.url).href}`;
-// Modules the app imported that a snapshot may hold: not the browser glue (PyScript, Pyodide's
-// JavaScript bridge, micropip, main.py), whose references to JavaScript objects cannot be saved.
-export const SNAPSHOT_MODULES_PY = `
-import sys
-glue = {"js", "pyodide", "_pyodide", "pyodide_js", "micropip", "pyscript", "_pyscript",
-        "polyscript", "__main__"}
-[name for name, module in list(sys.modules.items())
- if name.partition(".")[0] not in glue and name != "dadoteca_web.main"
- and getattr(module, "__file__", None)]
+export const CACHE_NAME = `dadoteca python snapshot ${new URL("..", import.meta.url).href}`;
+// What a snapshot holds: every module of the app's two packages, and what the page's glue
+// (dadoteca_web.main) imports from the standard library; not that glue itself (nor the CLI),
+// whose references to JavaScript objects cannot be saved. A module that cannot be imported
+// here is left to the app's own start.
+const SNAPSHOT_IMPORTS_PY = `
+import importlib, pkgutil
+for name in ("asyncio", "json", "secrets", "traceback"):
+    importlib.import_module(name)
+for package in ("dadoteca", "dadoteca_web"):
+    path = importlib.import_module(package).__path__
+    for module in pkgutil.walk_packages(path, package + "."):
+        if module.name not in {"dadoteca_web.main", "dadoteca.__main__"}:
+            try:
+                importlib.import_module(module.name)
+            except Exception:
+                pass
+del importlib, pkgutil, name, package, path, module
 `;
 
 const toHex = (buffer) =>
   Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
 
-/** The URL naming this build's snapshot (a cache key; nothing is ever fetched from it). */
-export async function snapshotUrl() {
-  const lock = await fetch(new URL("pyodide-lock.json", INDEX_URL));
-  if (!lock.ok) throw new Error(`pyodide-lock.json: HTTP ${lock.status}`);
-  const digest = toHex(await crypto.subtle.digest("SHA-256", await lock.arrayBuffer()));
+/** The URL naming the snapshot of the build whose lock file is `lockBytes` (a cache key;
+ * nothing is ever fetched from it). */
+export async function snapshotUrl(lockBytes) {
+  const digest = toHex(await crypto.subtle.digest("SHA-256", lockBytes));
   return new URL(`python-snapshot-${version}-${digest.slice(0, 16)}.bin`, INDEX_URL).href;
 }
 
@@ -46,6 +53,25 @@ export async function readSnapshot(url) {
   } catch {
     return null;
   }
+}
+
+/** The memory of a Pyodide just loaded with `_makeSnapshot`, once `wheels` ({name, bytes})
+ * are unpacked and the app's modules imported. Unpacked by Python, not by loadPackage: Pyodide
+ * refuses to snapshot a memory whose package manager has loaded packages. The files are not
+ * part of the memory: at every start, PyScript installs the wheels as usual (finding the ones
+ * unpacked here already installed). */
+export function snapshotOf(pyodide, wheels) {
+  for (const { name, bytes } of wheels) {
+    pyodide.FS.writeFile(`/tmp/${name}`, bytes);
+    pyodide.runPython(`
+import os, site, zipfile
+zipfile.ZipFile("/tmp/${name}").extractall(site.getsitepackages()[0])
+os.remove("/tmp/${name}")
+del os, site, zipfile
+`);
+  }
+  pyodide.runPython(SNAPSHOT_IMPORTS_PY);
+  return pyodide.makeMemorySnapshot();
 }
 
 /** Store this build's snapshot, in place of any other build's. */

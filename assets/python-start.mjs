@@ -1,82 +1,140 @@
-// PyScript's interpreter module (index.html's config "interpreter"): Pyodide's own loadPyodide,
-// restoring this build's Python snapshot when there is one (assets/python-snapshot.mjs).
+// PyScript's interpreter module for the Python worker (assets/table.js starts the worker with
+// PyScript's PyWorker, naming this module as the interpreter's "version"): Pyodide's own
+// loadPyodide, restoring this build's Python snapshot when there is one.
 //
-// Without a snapshot (the first visit, a new build) Python starts as usual, and once the app is
-// ready and the page idle a worker makes the snapshot for the next visit. A snapshot that fails
-// to restore, or an app that then fails to start, is dropped and the normal start used: the
-// snapshot only ever saves time. <html data-python-start> says which start it was.
+// Without a snapshot (the first visit, a new build) Python starts afresh and, before PyScript
+// runs anything in it, this same worker unpacks the app's wheels, imports its modules and saves
+// that memory for the next visit (assets/python-snapshot.mjs): no second Pyodide is ever
+// started. A snapshot that fails to restore is dropped and the normal start used; one that
+// restores but whose app then fails to start is dropped by the page: the snapshot only ever
+// saves time.
+//
+// It tells the page how the start goes, as JSON messages {"python": {...}}: each big file as it
+// arrives (the progress bar), a file that did not ("missing"), which start it was ("start":
+// "snapshot" | "fresh"), and whether a snapshot was made ("snapshot": "stored" | "failed").
 "use strict";
 
 import { loadPyodide as loadFresh, version } from "../pyodide/pyodide.mjs";
 import {
+  CACHE_NAME,
   INDEX_URL,
-  SNAPSHOT_MODULES_PY,
   dropSnapshots,
   readSnapshot,
+  snapshotOf,
   snapshotUrl,
+  writeSnapshot,
 } from "./python-snapshot.mjs";
 
 export { version };
 
-const root = document.documentElement;
+const tell = (news) => postMessage(JSON.stringify({ python: news }));
 
-function appState() {
-  return new Promise((resolve) => {
-    const settled = () => ["ready", "failed"].includes(root.dataset.appState);
-    if (settled()) return resolve(root.dataset.appState);
-    const watcher = new MutationObserver(() => {
-      if (!settled()) return;
-      watcher.disconnect();
-      resolve(root.dataset.appState);
-    });
-    watcher.observe(root, { attributeFilter: ["data-app-state"] });
+// Pyodide 314 makes one shared WebAssembly.Memory as it loads, only for a synchronous sleep the
+// app never takes. Shared memory where the page is not cross-origin isolated (no plain static
+// host makes it so) is a deprecated SharedArrayBuffer use that Chromium warns about and means
+// to refuse: unshared, it is the same buffer for the same unused purpose.
+if (!self.crossOriginIsolated) {
+  WebAssembly.Memory = new Proxy(WebAssembly.Memory, {
+    construct(Memory, [descriptor, ...rest]) {
+      const unshared = descriptor?.shared ? { ...descriptor, shared: false } : descriptor;
+      return Reflect.construct(Memory, [unshared, ...rest]);
+    },
   });
 }
 
-function makeSnapshotWhenIdle(pyodide) {
-  const start = () => {
-    const worker = new Worker(new URL("python-snapshot-worker.mjs", import.meta.url), {
-      type: "module",
-    });
-    const modules = pyodide.runPython(SNAPSHOT_MODULES_PY);
-    worker.postMessage(modules.toJs());
-    modules.destroy();
-    worker.onmessage = ({ data }) => {
-      root.dataset.pythonSnapshot = data === "stored" ? "stored" : "failed";
-      if (data !== "stored") console.warn("Python snapshot not made:", data);
-      worker.terminate();
-    };
-  };
-  // Not while the page is still busy starting: a few seconds after it became idle.
-  const idle = window.requestIdleCallback ?? ((then) => setTimeout(then, 1));
-  setTimeout(() => idle(start, { timeout: 10000 }), 2000);
+// Pyodide's big files and the wheels, said as they arrive (the page's progress bar has a step for
+// each big file), and when (on the clock shared with the page: performance.timeOrigin is the
+// worker's own).
+const SAID_FILES = /\/(pyodide\.asm\.mjs|pyodide\.asm\.wasm|python_stdlib\.zip|[^/]+\.whl)$/;
+new PerformanceObserver((list) => {
+  for (const { name, responseEnd } of list.getEntries()) {
+    const [, file] = SAID_FILES.exec(name) ?? [];
+    if (file) tell({ arrived: file, at: performance.timeOrigin + responseEnd });
+  }
+}).observe({ type: "resource", buffered: true });
+
+// A file the start needs that does not arrive is said to the page at once (Pyodide only warns
+// when its WebAssembly does not, then waits for ever; micropip's error would blame the game):
+// the page says it is the connection's fault, or, offline, a file missing on the device.
+let missingFile = null;
+const fetchNow = self.fetch.bind(self);
+self.fetch = async (...request) => {
+  let response;
+  try {
+    response = await fetchNow(...request);
+  } catch (error) {
+    fileMissing(request[0], error);
+    throw error;
+  }
+  if (!response.ok) fileMissing(response.url, `HTTP ${response.status}`);
+  return response;
+};
+
+function fileMissing(url, error) {
+  if (missingFile) return;
+  missingFile = String(url);
+  tell({ missing: missingFile, error: String(error) });
+}
+
+async function fetched(url, as) {
+  const response = await fetch(url);
+  if (!response.ok) throw new TypeError(`${url}: HTTP ${response.status}`);
+  return response[as]();
+}
+
+// The wheels whose modules a snapshot holds: the app's, not micropip (PyScript's installer).
+async function appWheels(lock) {
+  const wheels = Object.values(lock.packages).filter(({ name }) => name !== "micropip");
+  return Promise.all(wheels.map(async ({ file_name: name }) => ({
+    name,
+    bytes: new Uint8Array(await fetched(new URL(name, INDEX_URL), "arrayBuffer")),
+  })));
 }
 
 export async function loadPyodide(options) {
-  // PyScript derives indexURL from this module's URL; Pyodide's files are elsewhere.
-  const settings = { ...options, indexURL: INDEX_URL };
-  let url = null;
-  try {
-    url = await snapshotUrl();
-  } catch (error) {
-    console.warn("No Python snapshot:", error);
-  }
-  const snapshot = url && (await readSnapshot(url));
+  const lockText = await fetched(new URL("pyodide-lock.json", INDEX_URL), "text");
+  // PyScript derives indexURL from this module's URL; Pyodide's files are elsewhere. The lock
+  // file is handed over, not asked for again.
+  const settings = {
+    ...options,
+    indexURL: INDEX_URL,
+    lockFileContents: lockText,
+    packageBaseUrl: INDEX_URL, // where the lock file's wheels are
+  };
+  const url = await snapshotUrl(new TextEncoder().encode(lockText));
+  const snapshot = await readSnapshot(url);
   if (snapshot) {
     try {
       const pyodide = await loadFresh({ ...settings, _loadSnapshot: snapshot });
-      root.dataset.pythonStart = "snapshot";
-      appState().then((state) => state === "failed" && dropSnapshots());
-      return pyodide;
+      tell({ start: "snapshot", snapshotCache: CACHE_NAME });
+      return keep(pyodide);
     } catch (error) {
       console.warn("The Python snapshot did not restore; starting afresh:", error);
       await dropSnapshots();
     }
   }
-  const pyodide = await loadFresh(settings);
-  root.dataset.pythonStart = "fresh";
-  if (url && "caches" in window && "Worker" in window) {
-    appState().then((state) => state === "ready" && makeSnapshotWhenIdle(pyodide));
+  const snapshotting = "caches" in self;
+  const wheels = snapshotting ? appWheels(JSON.parse(lockText)) : null;
+  const pyodide = await loadFresh({ ...settings, _makeSnapshot: snapshotting });
+  if (snapshotting) {
+    try {
+      const bytes = snapshotOf(pyodide, await wheels);
+      writeSnapshot(url, bytes).then(
+        () => tell({ snapshot: "stored" }),
+        (error) => tell({ snapshot: "failed", error: String(error) }),
+      );
+    } catch (error) {
+      tell({ snapshot: "failed", error: String(error?.stack ?? error) });
+    }
   }
+  tell({ start: "fresh" });
+  return keep(pyodide);
+}
+
+// The worker's Pyodide, as Pyodide's own worker examples keep it: the tests and the benchmark
+// ask Python in the running app through it (Playwright's worker.evaluate). Nothing on the page
+// can reach a worker's globals.
+function keep(pyodide) {
+  self.pyodide = pyodide;
   return pyodide;
 }

@@ -363,23 +363,21 @@
     openDialog(dialog);
   }
 
-  // Honest progress: one step per big file Python needs, as each one finishes arriving (the
-  // wheels are small and preloaded), one when Python itself has started (python-start.mjs sets
-  // data-python-start), and the last when the game is ready (the bar then hides).
+  // Honest progress: one step per big file Python needs, as each one finishes arriving in its
+  // worker (assets/table.js says so with a dadoteca:arrived event), one when Python itself has
+  // started (data-python-start), and the last when the game is ready (the bar then hides).
   function watchBoot() {
-    const files = [/pyodide\.asm\.mjs$/, /pyodide\.asm\.wasm$/, /python_stdlib\.zip$/];
+    const files = ["pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"];
     const arrived = new Set();
     const bar = document.getElementById("boot-progress");
     bar.max = files.length + 2;
     const show = () => {
       bar.value = arrived.size + (document.documentElement.dataset.pythonStart ? 1 : 0);
     };
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) {
-        files.forEach((pattern, step) => pattern.test(entry.name) && arrived.add(step));
-      }
+    window.addEventListener("dadoteca:arrived", ({ detail: { file } }) => {
+      if (files.includes(file)) arrived.add(file);
       show();
-    }).observe({ type: "resource", buffered: true });
+    });
     new MutationObserver(show)
       .observe(document.documentElement, { attributeFilter: ["data-python-start"] });
   }

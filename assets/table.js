@@ -3,9 +3,10 @@
 // the regions that changed, sends taps, keeps the keyboard focus, stores what Python asks,
 // asks confirmations in a dialog, and hands what happened to the effects (assets/effects.js).
 //
-// Python runs on this page's thread today: it registers window.dadotecaPython, a function
-// taking a message's JSON and returning the update's, and pushes the updates of computer
-// moves to window.dadotecaTable.push. The messages are the same through a worker.
+// Python runs in a Web Worker, started here with PyScript's PyWorker: this page's thread only
+// paints, listens and stores. Messages are JSON text: {id, message} to the worker, answered in
+// order by {reply: id, update}; {push: update} for the computers' moves, which come on their
+// own; {python: news} while Python starts (assets/python-start.mjs).
 //
 // The app may be open in several windows (the installed app and a tab, a restored tab): one
 // plays the saved game, holding a Web Lock, and only it writes the save; the others watch it,
@@ -29,14 +30,82 @@
 
   // --- Python ---------------------------------------------------------------------------------
 
-  function send(message) {
+  const HERE = document.currentScript.src;
+  const python = {
+    worker: null,
+    asked: 0,
+    unanswered: new Map(), // id -> resolve, called once its update is painted
+    lastAnswer: Promise.resolve(), // settles once every message sent so far is answered
+    snapshotCache: null, // the Cache Storage holding the snapshot this start restored
+    listening: false, // the worker's program has started: it answers messages
+  };
+
+  // Start Python's worker, then the game. A worker that cannot start is said in words
+  // (assets/boot-watch.js), never a blank page.
+  async function startPython() {
     try {
-      const update = JSON.parse(window.dadotecaPython(JSON.stringify(message)));
+      const { PyWorker, hooks } = await import(new URL("../pyscript/core.js", HERE).href);
+      // Not before PyScript has set itself up (its plugins loaded, its hooks in place, and last
+      // its <py-script> element defined): an earlier PyWorker would miss the hook below.
+      await customElements.whenDefined("py-script");
+      // Heard from the worker's first message on: how its start goes is said while it starts.
+      hooks.main.onWorker.add((_, worker) => worker.addEventListener("message", heard));
+      python.worker = await PyWorker(new URL("python-worker.py", HERE).href, {
+        version: new URL("python-start.mjs", HERE).href, // the interpreter module
+        config: { packages: ["dadoteca"], packages_cache: "never" },
+      });
+      // The worker's program has run; PyScript only logs its errors: it said it listens, or
+      // it failed.
+      if (!python.listening) throw new Error("Python's program did not start (see above)");
+      await boot();
+    } catch (error) {
+      // A snapshot whose app cannot start is not kept for the next visit.
+      if (root.dataset.pythonStart === "snapshot") caches.delete(python.snapshotCache);
+      window.dadotecaBootWatch.failed(error);
+    }
+  }
+
+  function send(message) {
+    if (!python.worker) return Promise.resolve(null); // before the start: nothing to say yet
+    python.asked += 1;
+    const id = python.asked;
+    python.lastAnswer = new Promise((resolve) => python.unanswered.set(id, resolve));
+    python.worker.postMessage(JSON.stringify({ id, message }));
+    return python.lastAnswer;
+  }
+
+  function heard({ data }) {
+    if (typeof data !== "string" || !data.startsWith("{")) return; // PyScript's own
+    const news = JSON.parse(data);
+    if ("python" in news) {
+      startNews(news.python);
+      return;
+    }
+    const update = news.update ?? news.push;
+    try {
       paint(update);
-      return update;
     } catch (error) {
       console.error(error);
-      return null;
+    }
+    if ("reply" in news) {
+      python.unanswered.get(news.reply)?.(update);
+      python.unanswered.delete(news.reply);
+    }
+  }
+
+  function startNews({ arrived, at, missing, start, snapshotCache, snapshot, error, listening }) {
+    if (listening) python.listening = true;
+    if (missing) window.dadotecaBootWatch.failed(new TypeError(`${missing}: ${error}`));
+    if (arrived) {
+      window.dispatchEvent(new CustomEvent("dadoteca:arrived", { detail: { file: arrived, at } }));
+    }
+    if (start) {
+      python.snapshotCache = snapshotCache ?? null;
+      root.dataset.pythonStart = start;
+    }
+    if (snapshot) {
+      if (error) console.warn("Python snapshot not made:", error);
+      root.dataset.pythonSnapshot = snapshot;
     }
   }
 
@@ -65,7 +134,7 @@
     const items = storedItems();
     game.known = items[SAVE_KEY] ?? null;
     const seed = Number.parseInt(query.get("seed") ?? "", 10);
-    send({
+    const booting = send({
       type: "boot",
       storage: items,
       lasting: Boolean(shell.storage),
@@ -75,7 +144,8 @@
       pace: pace(),
       writer,
     });
-    booted = true;
+    booted = true; // others' writes from now on reach Python after the boot
+    await booting;
     window.dadotecaStart = (request) => game.send({ type: "start", ...request });
     const pending = window.dadotecaPendingStart;
     window.dadotecaPendingStart = null;
@@ -437,9 +507,17 @@
   }
 
   window.dadotecaTable = {
-    // An update Python made on its own: a computer's move.
-    push: (json) => paint(JSON.parse(json)),
-    boot,
     facts: FACTS,
+    // Settles once every message sent so far (or on its way: a game started once this window
+    // holds the lock) is answered and its update painted, and nothing more was sent meanwhile.
+    async settled() {
+      let last;
+      do {
+        last = python.lastAnswer;
+        await game.taking;
+        await last;
+      } while (last !== python.lastAnswer);
+    },
   };
+  startPython();
 })();

@@ -64,7 +64,6 @@ SW_SOURCE = ROOT / "service-worker.js"
 SW_NAME = "service-worker.js"
 SW_VERSION_PLACEHOLDER = '"{{VERSION}}"'
 SW_PRECACHE_PLACEHOLDER = "/* {{PRECACHE}} */ []"
-INDEX_PRELOAD_PLACEHOLDER = "{{WHEEL_PRELOADS}}"
 INDEX_SEATS_PLACEHOLDER = "{{SEAT_ROWS}}"
 INDEX_FACTS_PLACEHOLDER = "{{SHELL_FACTS}}"
 INDEX_LANGUAGES_PLACEHOLDER = "{{LANGUAGE_OPTIONS}}"
@@ -218,18 +217,12 @@ def write_lock_file(pyodide_dir: Path, wheels: list[Path]) -> None:
     )
 
 
-def write_index(target: Path, wheels: list[Path]) -> None:
-    """index.html with what only the build knows: the wheels to preload (their names carry
-    versions), and what the shell shares with Python (its facts, the languages, the setup's
-    seat rows, the map chooser)."""
+def write_index(target: Path) -> None:
+    """index.html with what the shell shares with Python: its facts, the languages, the
+    setup's seat rows, the map chooser."""
     html = (ROOT / "index.html").read_text()
-    preloads = "\n".join(
-        f'<link rel="preload" href="pyodide/{wheel.name}" as="fetch" crossorigin="anonymous">'
-        for wheel in wheels
-    )
     facts = f'<script type="application/json" id="{FACTS_ID}">{shell_facts_json()}</script>'
     for placeholder, filling in (
-        (INDEX_PRELOAD_PLACEHOLDER, preloads),
         (INDEX_SEATS_PLACEHOLDER, seat_rows()),
         (INDEX_FACTS_PLACEHOLDER, facts),
         (INDEX_LANGUAGES_PLACEHOLDER, language_options()),
@@ -339,7 +332,7 @@ def build(dist: Path) -> str:
     stdlib = pyodide_dir / "python_stdlib.zip"
     subprocess.run(["node", str(compiler), "--stdlib", str(stdlib), *map(str, wheels)], check=True)
     write_lock_file(pyodide_dir, wheels)
-    write_index(dist / "index.html", wheels)
+    write_index(dist / "index.html")
     (dist / MAP_SPRITE).write_text(map_sprite())
     compile_catalogs(dist / "i18n")
     return finish_site(dist)

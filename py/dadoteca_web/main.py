@@ -1,10 +1,10 @@
-"""Python's side of the page, run by PyScript: the session's messages in, its updates out.
+"""Python's side of the page, run by PyScript in a Web Worker: the session's messages in, its
+updates out.
 
-The page's script (``assets/table.js``) owns the DOM and the browser's storage and calls
-``window.dadotecaPython(message)`` with a message's JSON; the answer is the update's JSON (see
-:mod:`dadoteca_web.session`). Computer players move on their own, at the table's pace: their
-updates are pushed to ``window.dadotecaTable.push``. When the app is ready, the page marks
-``<html data-app-state="ready">``.
+The page (``assets/table.js``, which starts the worker) owns the DOM and the browser's storage.
+It posts each message as JSON text, ``{"id": n, "message": {...}}``, and is answered with
+``{"reply": n, "update": {...}}`` (see :mod:`dadoteca_web.session`). Computer players move on
+their own, at the table's pace: their updates come as ``{"push": {...}}``.
 """
 
 from __future__ import annotations
@@ -32,14 +32,16 @@ THINKING_SLICE_SECONDS = 0.012
 class Page:
     """The session, guarded: whatever breaks is reported, and the saved game stays intact."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, post: Callable[[str], None]) -> None:
         self.session = session
+        self.post = post  # to the page, JSON text
         self.computers: asyncio.Future[None] | None = None
 
-    def receive(self, message_json: str) -> str:
-        update = self.guarded(lambda: self.session.receive(json.loads(message_json)))
+    def receive(self, request_json: str) -> None:
+        request = json.loads(request_json)
+        update = self.guarded(lambda: self.session.receive(request["message"]))
+        self.post(json.dumps({"reply": request["id"], "update": update}))
         self.wake_computers()
-        return json.dumps(update)
 
     def guarded(self, act: Callable[[], dict[str, Any]]) -> dict[str, Any]:
         try:
@@ -56,7 +58,7 @@ class Page:
             app.notice_kind = "error"
 
     def push(self) -> None:
-        js.window.dadotecaTable.push(json.dumps(self.guarded(self.session.update)))
+        self.post(json.dumps({"push": self.guarded(self.session.update)}))
 
     def wake_computers(self) -> None:
         app = self.session.app
@@ -85,14 +87,11 @@ class Page:
         self.push()
 
 
-async def start() -> None:
-    """Take over the page; if that fails, say so on the page rather than load forever."""
-    try:
-        table = js.window.dadotecaTable  # AttributeError if assets/table.js did not start
-        page = Page(Session(lambda: secrets.randbelow(SEED_LIMIT)))
-        js.window.dadotecaPython = create_proxy(page.receive)
-        await table.boot()
-    except Exception:  # the player must see something, whatever broke
-        js.console.error(traceback.format_exc())
-        # The page shows #boot-failed's words for it (index.html), translated by the shell.
-        js.document.documentElement.setAttribute("data-app-state", "failed")
+def start(xworker: Any) -> None:
+    """Answer the page's messages, which PyScript's ``xworker`` (polyscript's, in the worker)
+    brings, from now on. Whatever fails here fails the worker's start, which the page says in
+    words."""
+    page = Page(Session(lambda: secrets.randbelow(SEED_LIMIT)), xworker.postMessage)
+    xworker.onmessage = create_proxy(lambda event: page.receive(event.data))
+    # Said last: PyScript only logs an error of this program, and the page must know it failed.
+    page.post(json.dumps({"python": {"listening": True}}))

@@ -17,6 +17,7 @@ from playwright.sync_api import (
     Playwright,
     Request,
     ViewportSize,
+    Worker,
 )
 
 from build.build import finish_site
@@ -106,6 +107,7 @@ def start_game(page: Page, names: list[str]) -> None:
 def new_game(page: Page) -> None:
     """Back to the setup: New game, and yes when a game in play makes the app ask first."""
     page.locator("[data-act=new-game]:visible").first.click()  # the end screen has its own
+    settled(page)
     if page.evaluate("document.getElementById('confirm').open"):
         page.click("#confirm-yes")
     page.wait_for_selector("body[data-screen=setup]")
@@ -115,7 +117,29 @@ def press(page: Page, selector: str) -> None:
     """Activate a control as a keyboard or a screen reader does (no pointer: the page never
     holds these back after a change of hands, so a scripted game needs no waits)."""
     page.wait_for_selector(selector, state="attached")
-    page.eval_on_selector(selector, "(element) => element.click()")
+    page.eval_on_selector(selector, CLICK_AND_SETTLE_JS)
+
+
+# Click, then wait until Python (in its worker) has answered and the page has painted.
+CLICK_AND_SETTLE_JS = "(element) => { element.click(); return window.dadotecaTable.settled(); }"
+
+
+def python_worker(page: Page) -> Worker:
+    """The app's Python worker (PyScript's, started from a blob: URL)."""
+    page.wait_for_function("() => document.documentElement.dataset.pythonStart")
+    (worker,) = [w for w in page.workers if w.url.startswith("blob:")]
+    return worker
+
+
+def run_python(page: Page, code: str) -> str:
+    """Run ``code`` in the app's own Python, in its worker; the value of its last line."""
+    answer: str = python_worker(page).evaluate("(code) => String(pyodide.runPython(code))", code)
+    return answer
+
+
+def settled(page: Page) -> None:
+    """Wait until every message the page sent to Python is answered and painted."""
+    page.evaluate("window.dadotecaTable.settled()")
 
 
 def tap(page: Page, selector: str) -> None:
@@ -123,6 +147,7 @@ def tap(page: Page, selector: str) -> None:
     for a moment after it changes hands, as a person only taps once they have seen it)."""
     page.wait_for_selector("body:not([data-handover])", state="attached")
     page.click(selector)
+    settled(page)
 
 
 def saved_record(page: Page) -> dict[str, object] | None:
@@ -153,13 +178,14 @@ SIMPLE_TAPS = [
     "#play [data-act=pass]",
 ]
 # Up to ``count`` taps of the simple player, in the page, until the end screen; what it tapped.
-SIMPLE_PLAYER_JS = """({ count, taps }) => {
+SIMPLE_PLAYER_JS = """async ({ count, taps }) => {
   const done = [];
   while (done.length < count && !document.querySelector("#region-scores table")) {
     const element = taps.map((selector) => document.querySelector(selector)).find((e) => e);
     if (!element) break;
     done.push(element.dataset.act);
     element.click();
+    await window.dadotecaTable.settled();
   }
   return done;
 }"""

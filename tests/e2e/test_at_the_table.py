@@ -89,7 +89,7 @@ def test_undo_takes_back_a_played_cross_and_a_roll_brings_back_the_same_dice(
     assert played[-1][0] == 0 and str(played[-1][1]).split()[0] in {"red", "yellow", "green"}
     press(page, "[data-act=take-back]")  # Anna's move, on Bruno's roll: asked first
     assert f"Take back {isolated('Anna')}'s move?" in page.inner_text("#confirm")
-    page.click("#confirm-yes")
+    tap(page, "#confirm-yes")
     assert actions_saved(page) == played[:-1]
     press(page, "[data-act=redo]")
     assert actions_saved(page) == played
@@ -127,7 +127,7 @@ def test_every_notice_and_question_shows_inside_the_screen(
     press(page, ".tools [data-act=new-game]")
     inside_the_viewport(page, "#confirm")
     assert "Abandon this game?" in page.inner_text("#confirm")
-    page.click("#confirm-no")
+    tap(page, "#confirm-no")
     record = random_match("qwixx", 2, 3).record()
     imported_record = {**record, "actions": record["actions"][:1]}  # type: ignore[index]
     page.set_input_files(
@@ -141,7 +141,7 @@ def test_every_notice_and_question_shows_inside_the_screen(
         ],
     )
     inside_the_viewport(page, "#confirm")  # a game in play: replacing it is asked first
-    page.click("#confirm-yes")
+    tap(page, "#confirm-yes")
     inside_the_viewport(page, "#region-notice .notice")
     assert "Game imported." in page.inner_text("#region-notice")
 

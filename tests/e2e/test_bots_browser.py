@@ -34,6 +34,7 @@ PERSON_VERSUS_BOTS_JS = """async ({ maxSteps }) => {
     const element = choices.map((selector) => find(selector)).find((found) => found);
     if (element) {
       element.click();
+      await window.dadotecaTable.settled();
       taps++;
     }
     await pause(0);

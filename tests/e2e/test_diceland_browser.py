@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, FloatRect, Page, ViewportSize
 
-from appdriver import PHONE, PageWatch, choose_map, fill_seats, open_app, saved_record
+from appdriver import PHONE, PageWatch, choose_map, fill_seats, open_app, saved_record, settled
 from build.serve import BackgroundServer
 from dadoteca.diceland import DicelandState
 from dadoteca.diceland_maps import FIXED_MAP_IDS
@@ -38,7 +38,7 @@ LANDSCAPE_PHONE: ViewportSize = {"width": 640, "height": 360}
 WIDTHS = (320, 360, 640, 768, 1024)
 
 # One tap of the simple player, inside the page; returns what it tapped ("" at the end).
-TAP = """(count) => {
+TAP = """async (count) => {
   const done = [];
   for (let i = 0; i < count; i++) {
     if (document.querySelector("#region-scores table")) break;
@@ -51,6 +51,7 @@ TAP = """(count) => {
       document.querySelector("#region-controls [data-act=pass]");
     done.push(el.dataset.act);
     el.click();
+    await window.dadotecaTable.settled();
     const notice = document.querySelector("#region-notice .notice.error");
     if (notice) { done.push("error: " + notice.textContent); break; }
   }
@@ -179,6 +180,7 @@ def to_the_first_mark(page: Page) -> None:
 def finger_tap(page: Page, box: FloatRect) -> None:
     page.wait_for_selector("body:not([data-handover])", state="attached")
     page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    settled(page)
 
 
 def boxes(page: Page, selector: str) -> list[FloatRect]:

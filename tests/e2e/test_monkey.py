@@ -92,6 +92,7 @@ MONKEY_JS = """async ({ seed, count, game, taps, simple }) => {
     }
     if (screen === "setup") {
       setUp();
+      await window.dadotecaTable.settled();
       kept = false;
       continue;
     }
@@ -120,6 +121,7 @@ MONKEY_JS = """async ({ seed, count, game, taps, simple }) => {
     report.acts.push(target?.dataset?.act ?? target?.id ?? target?.tagName ?? "nothing");
     if (target && target.click) target.click();
     else if (target) target.dispatchEvent(new MouseEvent("click", { bubbles: true }));  // SVG
+    await window.dadotecaTable.settled();
   }
   return report;
 }"""

@@ -33,7 +33,11 @@ NEXT_TAP = """() => document.querySelector("#region-prompt .bot-turn") ? null : 
   document.querySelector("#region-controls [data-act=done]") ||
   document.querySelector("#region-controls [data-act=pass]"))
 """
-TAP_NEXT = f"() => {{ const el = ({NEXT_TAP})(); if (el) el.click(); return el !== null; }}"
+TAP_NEXT = f"""async () => {{
+  const el = ({NEXT_TAP})();
+  if (el) {{ el.click(); await window.dadotecaTable.settled(); }}
+  return el !== null;
+}}"""
 # Anything a name could have smuggled into the page: elements, handlers, a new script.
 INJECTED = """(scripts) =>
   document.querySelectorAll("img, iframe").length +

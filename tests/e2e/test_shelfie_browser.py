@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, ViewportSize
 
-from appdriver import PageWatch, open_app, saved_record, start_game, tap
+from appdriver import PageWatch, open_app, saved_record, settled, start_game, tap
 from build.serve import BackgroundServer
 from dadoteca.match import Match
 from dadoteca.shelfie import (
@@ -48,17 +48,16 @@ def expected_game(seed: int) -> ShelfieState:
 def tap_one_decision(page: Page) -> None:
     """One step of the policy, by taps on what the screen shows."""
     if page.locator("#region-controls [data-act=roll]").count():
-        page.click("#region-controls [data-act=roll]")
+        tap(page, "#region-controls [data-act=roll]")
         return
     if page.locator("#region-controls [data-act=pass]").count():
-        page.click("#region-controls [data-act=pass]")
+        tap(page, "#region-controls [data-act=pass]")
         return
-    cells = page.locator("#region-board .cell.legal")
-    if cells.count():
-        cells.first.click()
+    if page.locator("#region-board .cell.legal").count():
+        tap(page, "#region-board .cell.legal >> nth=0")
     else:
-        page.locator("#region-board .shelf-head.legal").first.click()
-    page.click("#region-controls [data-act=confirm]:not([disabled])")
+        tap(page, "#region-board .shelf-head.legal >> nth=0")
+    tap(page, "#region-controls [data-act=confirm]:not([disabled])")
 
 
 def play_until(page: Page, done: str, limit: int = 300) -> None:
@@ -151,11 +150,12 @@ def test_a_failed_roll_crosses_out_a_shelf_by_taps(
     heads = page.locator("#region-board .shelf-head.legal")
     shelf = int(heads.last.get_attribute("data-shelf") or "")
     heads.last.click()
+    settled(page)
     assert (
         page.get_attribute(f'#region-board [data-shelf="{shelf}"].shelf-head', "aria-pressed")
         == "true"
     )
-    page.click("#region-controls [data-act=confirm]")
+    tap(page, "#region-controls [data-act=confirm]")
     record = saved_record(page)
     assert record is not None
     actions = record["actions"]

@@ -216,20 +216,85 @@ def test_a_slow_start_that_then_fails_says_it_could_not_start(
     def hold(route: Route) -> None:
         held.append(route)
 
-    def empty(route: Route) -> None:  # arrives, but starts nothing: Python's start fails
-        route.fulfill(status=200, content_type="text/javascript", body="")
+    def broken(route: Route) -> None:  # arrives, but Python's start fails
+        route.fulfill(status=200, content_type="text/plain", body="raise RuntimeError('broken')")
 
     try:
         page.route("**/pyodide.asm.wasm", hold)
-        page.route("**/assets/table.js", empty)
+        page.route("**/assets/python-worker.py", broken)
         page.clock.install()
         page.goto(server.url)
         page.clock.fast_forward(61_000)
         page.wait_for_selector("#boot-failed [data-reason=slow]")
+        while not held:  # Python's worker asks for it once it has started
+            page.wait_for_timeout(50)
         for route in held:
             route.continue_()
         page.wait_for_selector("html[data-app-state=failed]", state="attached", timeout=90_000)
         assert page.get_attribute("html", "data-boot-problem") == "start"
         assert page.inner_text("#boot-failed").startswith("The game could not start.")
+    finally:
+        context.close()
+
+
+# --- Python's worker -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "blocked", ["assets/python-worker.py", "assets/python-start.mjs", "pyodide/pyodide.mjs"]
+)
+def test_a_python_worker_that_cannot_start_is_said_in_words(
+    browser: Browser, server: BackgroundServer, blocked: str
+) -> None:
+    """The worker's program (fetched by the page), its interpreter module and Pyodide's
+    (imported in the worker): whichever does not arrive, the page says so, and keeps its setup."""
+    context = browser.new_context(service_workers="block", viewport=PHONE)
+    page = context.new_page()
+    try:
+        page.route(f"**/{blocked}", lambda route: route.abort())
+        page.goto(server.url)
+        page.wait_for_selector(
+            "html[data-app-state=failed]", state="attached", timeout=FAILS_AT_ONCE_MS
+        )
+        assert page.get_attribute("html", "data-boot-problem") == "network"
+        said = page.inner_text("#boot-failed")
+        assert "the connection was lost" in said and "Try again" in said
+        assert page.is_visible("#setup button[type=submit]")  # never a blank page
+    finally:
+        context.close()
+
+
+# Each key's wait for the page's thread (from the browser receiving it to its first handler),
+# and whether the app was ready then.
+KEY_WAITS_JS = """
+window.keyWaits = [];
+addEventListener("keydown", (event) => {
+  const ready = document.documentElement.dataset.appState === "ready";
+  window.keyWaits.push({ wait: performance.now() - event.timeStamp, ready });
+}, { capture: true });
+"""
+# Python starts in its worker: the page's thread is never held for as long as a key takes to
+# feel stuck (it was held 0.9 s at a time when Python started on it, 4 s on a slow phone).
+KEY_WAIT_LIMIT_MS = 200
+
+
+def test_the_keyboard_never_stalls_while_python_starts(
+    browser: Browser, server: BackgroundServer
+) -> None:
+    context = browser.new_context(viewport=PHONE)  # a first visit: the slowest start
+    page = context.new_page()
+    try:
+        page.add_init_script(KEY_WAITS_JS)
+        page.goto(server.url)
+        page.click("#setup input[name=player] >> nth=0")
+        while page.get_attribute("html", "data-app-state") != "ready":
+            page.keyboard.press("a")
+            page.wait_for_timeout(50)
+        waits = page.evaluate("window.keyWaits")
+        during_start = [key["wait"] for key in waits if not key["ready"]]
+        assert len(during_start) >= 10, waits  # typed all along the start
+        assert max(during_start) < KEY_WAIT_LIMIT_MS, sorted(during_start)[-5:]
+        typed = page.input_value("#setup input[name=player] >> nth=0")
+        assert typed == "a" * len(waits)  # and nothing typed was lost
     finally:
         context.close()

@@ -225,9 +225,11 @@ def test_one_window_abandoning_a_game_and_starting_the_next_at_once_plays_it(
     start_game(page, ["Anna", "Bo"])
     for _ in range(3):
         page.evaluate(
-            """() => {
+            """async () => {
               document.querySelector('[data-act=new-game]').click();
+              await window.dadotecaTable.settled();
               document.getElementById('confirm-yes').click();
+              await window.dadotecaTable.settled();
               document.querySelector('#setup button[type=submit]').click();
             }"""
         )

@@ -35,7 +35,7 @@ class _Elements(HTMLParser):
 
 def built_index(tmp_path: Path) -> str:
     target = tmp_path / "index.html"
-    write_index(target, [])
+    write_index(target)
     return target.read_text("utf-8")
 
 
