@@ -13,23 +13,17 @@ export const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
 // Outside the service worker's caches: its clean-up of old versions must not count this one,
 // and a snapshot of the running build stays usable across an update of the page's files.
 export const CACHE_NAME = `dadoteca python snapshot ${new URL("..", import.meta.url).href}`;
-// What a snapshot holds: every module of the app's two packages, and what the page's glue
-// (dadoteca_web.main) imports from the standard library; not that glue itself (nor the CLI),
-// whose references to JavaScript objects cannot be saved. A module that cannot be imported
-// here is left to the app's own start.
+// What a snapshot holds: what the worker's glue (dadoteca_web.main) imports, the session and
+// through it the whole app, but not the glue itself, whose references to JavaScript objects
+// cannot be saved. A module that cannot be imported here is left to the app's own start.
 const SNAPSHOT_IMPORTS_PY = `
-import importlib, pkgutil
-for name in ("asyncio", "json", "secrets", "traceback"):
-    importlib.import_module(name)
-for package in ("dadoteca", "dadoteca_web"):
-    path = importlib.import_module(package).__path__
-    for module in pkgutil.walk_packages(path, package + "."):
-        if module.name not in {"dadoteca_web.main", "dadoteca.__main__"}:
-            try:
-                importlib.import_module(module.name)
-            except Exception:
-                pass
-del importlib, pkgutil, name, package, path, module
+import importlib
+for name in ("asyncio", "json", "secrets", "traceback", "dadoteca_web.session"):
+    try:
+        importlib.import_module(name)
+    except Exception:
+        pass
+del importlib, name
 `;
 
 const toHex = (buffer) =>

@@ -27,6 +27,8 @@ import {
 
 export { version };
 
+// A snapshot is written to Cache Storage this long after it was made, the app started meanwhile.
+const STORE_AFTER_MS = 3000;
 const tell = (news) => postMessage(JSON.stringify({ python: news }));
 
 // Pyodide 314 makes one shared WebAssembly.Memory as it loads, only for a synchronous sleep the
@@ -119,7 +121,8 @@ export async function loadPyodide(options) {
   if (snapshotting) {
     try {
       const bytes = snapshotOf(pyodide, await wheels);
-      writeSnapshot(url, bytes).then(
+      // Stored once the app has started: the worker's thread is the app's first.
+      stored(url, bytes).then(
         () => tell({ snapshot: "stored" }),
         (error) => tell({ snapshot: "failed", error: String(error) }),
       );
@@ -130,6 +133,9 @@ export async function loadPyodide(options) {
   tell({ start: "fresh" });
   return keep(pyodide);
 }
+
+const stored = (url, bytes) =>
+  new Promise((resolve) => setTimeout(resolve, STORE_AFTER_MS)).then(() => writeSnapshot(url, bytes));
 
 // The worker's Pyodide, as Pyodide's own worker examples keep it: the tests and the benchmark
 // ask Python in the running app through it (Playwright's worker.evaluate). Nothing on the page

@@ -25,7 +25,7 @@ from .session import SEED_LIMIT, Session
 
 __all__ = ["start"]
 
-# Computers think in slices this long, the page handling taps and painting in between.
+# Computers think in slices this long, the worker answering the page's messages in between.
 THINKING_SLICE_SECONDS = 0.012
 
 

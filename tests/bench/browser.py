@@ -168,7 +168,7 @@ addEventListener("keydown", (event) => {
 }, { capture: true });
 """
 
-PARTS = ("startup", "typing", "taps", "first-visit", "engine")  # what --only may pick
+PARTS = ("startup", "typing", "taps", "first-visit", "engine", "memory")  # what --only may pick
 READY_SELECTOR = "html[data-app-state=ready], html[data-app-state=failed]"
 FIRST_NAME = "#setup input[name=player]"
 
@@ -638,6 +638,69 @@ def measure_imports(chromium: Chromium) -> dict[str, Any]:
     return imports
 
 
+# -- peak memory ------------------------------------------------------------------------------
+
+
+def renderer_peak_bytes(profile: Path) -> int:
+    """The largest peak resident size (VmHWM) among the renderer processes of the browser whose
+    profile is ``profile``: the page's, whose JS heaps and WebAssembly memories, its workers'
+    included, live in it (Chromium's own UI renderers left out)."""
+    peaks = []
+    for entry in Path("/proc").iterdir():
+        try:
+            command = (entry / "cmdline").read_bytes().decode(errors="replace")
+            status = (entry / "status").read_text()
+        except OSError:
+            continue  # not a process, or gone
+        if "--type=renderer" not in command or "--top-chrome-webui" in command:
+            continue
+        if f"--user-data-dir={profile}" in command:
+            (line,) = [line for line in status.splitlines() if line.startswith("VmHWM:")]
+            peaks.append(int(line.split()[1]) * 1024)
+    return max(peaks)
+
+
+def measure_memory(playwright: Playwright, site: Site, runs: int) -> dict[str, Any]:
+    """Peak memory of the page's renderer process from navigation to ready (and, on a first
+    visit, until the Python snapshot for the next one is stored), each start in a browser of its
+    own so the peak is that start's: a first visit, then a visit restoring the snapshot."""
+    launch: dict[str, Any] = {
+        "executable_path": CHROMIUM,
+        "args": CHROMIUM_ARGS,
+        "viewport": VIEWPORT,
+        "locale": LOCALE,
+    }
+    peaks: dict[str, list[int]] = {"first_visit": [], "snapshot": []}
+    for _ in range(runs):
+        with tempfile.TemporaryDirectory(prefix="dadoteca-memory-") as folder:
+            profile = Path(folder)
+            server = SiteServer(site.root)
+            try:
+                for kind, kept in peaks.items():
+                    context = playwright.chromium.launch_persistent_context(str(profile), **launch)
+                    page = context.new_page()
+                    page.goto(server.url + APP_PAGE)
+                    page.wait_for_selector(READY_SELECTOR, state="attached", timeout=120_000)
+                    if kind == "first_visit":
+                        page.evaluate(SNAPSHOT_STORED_JS)
+                    else:
+                        assert page.get_attribute("html", "data-python-start") == "snapshot"
+                    kept.append(renderer_peak_bytes(profile))
+                    context.close()
+            finally:
+                server.stop()
+    return {kind: {"peak_mib": spread([n / 2**20 for n in kept])} for kind, kept in peaks.items()}
+
+
+def print_memory(memory: dict[str, Any]) -> None:
+    for kind, figures in memory.items():
+        peak = figures["peak_mib"]
+        log(
+            f"peak memory of the page's renderer process, {kind.replace('_', ' ')}: "
+            f"median {peak['p50']:.0f} MiB (max {peak['max']:.0f})"
+        )
+
+
 # -- 2. taps --------------------------------------------------------------------------------
 
 
@@ -788,6 +851,8 @@ def print_summary(report: dict[str, Any]) -> None:
         print_first_visit(report["first_visit"], report["imports"])
     if report["engine"]:
         print_engine(report["engine"])
+    if report["memory"]:
+        print_memory(report["memory"])
     environment = report["environment"]
     log(
         f"\n{report['elapsed_seconds']:.0f} s in all; load average "
@@ -977,6 +1042,7 @@ def main() -> None:
                         chromium, args.runs, args.engine_seconds, args.engine_players, args.games
                     )
             variants.append(variant)
+        memory = measure_memory(playwright, site, args.runs) if "memory" in args.only else {}
     report = {
         "environment": {
             "chromium": f"Chromium {version}",
@@ -1006,6 +1072,7 @@ def main() -> None:
         "first_visit": first_visit,
         "imports": imports,
         "engine": engine_report,
+        "memory": memory,
         "elapsed_seconds": time.monotonic() - started,
     }
     args.out.parent.mkdir(parents=True, exist_ok=True)
