@@ -32,7 +32,8 @@ What is measured, on Debian's Chromium (``/usr/bin/chromium``, headless, 360x640
    in a keydown listener). At 1x only: a first visit with and without compression, and which
    Python modules the ready app has imported, against the stdlib archive. The summary's
    columns, all from navigation start: FP and FCP, the page's first paint and first contentful
-   paint (for the app, the shell); *wasm in*, ``pyodide.asm.wasm``
+   paint (for the app, the shell); *wasm in*, ``pyodide.asm.wasm`` (for the app, asked for by
+   its Python worker, which says when each file arrived: ``dadoteca:arrived`` events)
    has arrived; *wheel in*, the dadoteca wheel has arrived (Pyodide and micropip are up: what
    comes before is mostly Pyodide's own start, what comes after is installing the wheel and,
    for the app, starting it); *ready*. Also when a cold app became offline-ready (its service
@@ -63,6 +64,16 @@ What is measured, on Debian's Chromium (``/usr/bin/chromium``, headless, 360x640
    ``games_per_second`` (the module is copied into Pyodide's file system and imported there),
    run for 1, 2 and 4 players on the bare page, alternating with the same function in this
    CPython; medians of ``--runs`` and the ratio CPython/Pyodide.
+
+4. **Peak memory** (``memory``, at 1x): the peak resident size (``VmHWM``) of the renderer
+   process holding the page, whose JS heaps and WebAssembly memories, its workers' included,
+   live in it; each start in a browser of its own on one profile: a first visit (until the
+   Python snapshot for the next one is stored), then a visit restoring that snapshot.
+
+About CPU throttling and the app's Python worker: CDP's ``Emulation.setCPUThrottlingRate``,
+set on the page, slows the page's thread by the rate but a dedicated worker only about 2.2x at
+4x, and set on the worker's own target it leaves the worker unthrottled: the throttled figures
+are faithful for the page's thread (long tasks, key waits, paints) and flatter Python's share.
 """
 
 from __future__ import annotations

@@ -109,7 +109,7 @@ def new_game(page: Page) -> None:
     page.locator("[data-act=new-game]:visible").first.click()  # the end screen has its own
     settled(page)
     if page.evaluate("document.getElementById('confirm').open"):
-        page.click("#confirm-yes")
+        tap(page, "#confirm-yes")
     page.wait_for_selector("body[data-screen=setup]")
 
 
@@ -331,6 +331,7 @@ def assert_the_page_shows_the_saved_game(page: Page, dist: Path) -> None:
     assert page.get_attribute("html", "data-app-state") == "ready"
     # A choice not yet confirmed is not in the record: drop it, as a reload would.
     page.evaluate("document.querySelector('#play [data-act=clear]:not([disabled])')?.click()")
+    settled(page)
     screen = page.get_attribute("body", "data-screen")
     record = saved_record(page)
     if record is None:

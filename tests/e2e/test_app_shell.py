@@ -112,7 +112,7 @@ def test_export_then_import_restores_the_game(
     record = json.loads(exported.read_text())
     assert record["format"] == "dadoteca-record" and len(record["actions"]) == 3
     page.click("[data-act=new-game]")
-    page.click("#confirm-yes")
+    tap(page, "#confirm-yes")
     page.wait_for_selector("body[data-screen=setup]")
     with page.expect_file_chooser() as chooser:
         page.click("[data-act=import]")
@@ -141,6 +141,6 @@ def test_a_file_that_is_not_utf8_is_refused_in_words_and_the_game_goes_on(
     assert "not UTF-8 text" in page.inner_text("#region-notice")
     assert page.evaluate("localStorage.getItem('dadoteca.game')") == before  # nothing lost
     choose(json.dumps(record, ensure_ascii=False).encode())  # the same record in UTF-8
-    page.click("#confirm-yes")
+    tap(page, "#confirm-yes")
     page.wait_for_function("document.querySelector('#region-prompt').innerText.includes('Zoë')")
     assert watch.errors == []

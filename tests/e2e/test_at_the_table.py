@@ -96,7 +96,7 @@ def test_undo_takes_back_a_played_cross_and_a_roll_brings_back_the_same_dice(
     for _ in range(4):  # the cross, the two answers, the roll
         press(page, "[data-act=take-back]")
         if page.evaluate("document.getElementById('confirm').open"):
-            page.click("#confirm-yes")  # Bruno's answer, on Anna's screen: asked first
+            tap(page, "#confirm-yes")  # Bruno's answer, on Anna's screen: asked first
     assert actions_saved(page) == []
     press(page, "[data-act=roll]")
     assert page.inner_html("#region-dice") == dice  # the game's own dice: the same roll
@@ -232,7 +232,7 @@ def test_the_screen_stays_awake_while_a_game_is_played(
     press(page, "[data-act=roll]")
     assert page.evaluate("window.wakeLocks.map((lock) => lock.type)") == ["screen"]
     press(page, ".tools [data-act=new-game]")
-    page.click("#confirm-yes")
+    tap(page, "#confirm-yes")
     page.wait_for_selector("body[data-screen=setup]")
     assert page.evaluate("window.wakeLocks[0].sentinel.released")
 

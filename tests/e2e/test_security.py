@@ -9,7 +9,7 @@ import json
 import pytest
 from playwright.sync_api import Dialog, FilePayload, Page
 
-from appdriver import PageWatch, open_app
+from appdriver import PageWatch, open_app, tap
 from build.serve import BackgroundServer
 from dadoteca.playout import random_match
 from dadoteca_web.app import GAME_UIS
@@ -93,7 +93,7 @@ def import_record(page: Page, record: dict[str, object], *, replacing: bool = Fa
     payload = FilePayload(name="game.json", mimeType="application/json", buffer=text)
     page.set_input_files("#import-file", files=[payload])
     if replacing:
-        page.click("#confirm-yes")
+        tap(page, "#confirm-yes")
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -161,7 +161,7 @@ def test_the_app_runs_with_zero_csp_violations(
         with page.expect_download():
             page.click("[data-act=export]")
         page.click("[data-act=new-game]")
-        page.click("#confirm-yes")
+        tap(page, "#confirm-yes")
         page.wait_for_selector("body[data-screen=setup]")
     assert page.evaluate("window.cspViolations") == []
     assert watch.errors == []
