@@ -6,8 +6,8 @@
 // the matching words, translated by the shell, and a Try again link):
 // - a script, a module or a preloaded runtime file that fails to load;
 // - a fetch or an import that fails unhandled (PyScript's own);
-// - PyScript's error report (a .py-error element: hidden, its text kept in the console);
-// - Python's worker that cannot start (assets/table.js says so, with its error).
+// - Python's worker that cannot start (assets/table.js says so, with its error; PyScript's
+//   own error banner is switched off in index.html, its tracebacks go to the console).
 // A start that is still not ready after START_LIMIT_MS is said to be slow, and goes on.
 "use strict";
 
@@ -55,19 +55,6 @@
   addEventListener("unhandledrejection", (event) => {
     if (event.reason instanceof TypeError) fail(problem(), event.reason);
   });
-
-  // PyScript reports what broke as a .py-error element of raw traceback: not for the player.
-  new MutationObserver((changes) => {
-    for (const change of changes) {
-      for (const node of change.addedNodes) {
-        if (node instanceof Element && node.classList.contains("py-error")) {
-          node.hidden = true;
-          if (started()) console.error(node.textContent);
-          else fail("start", node.textContent);
-        }
-      }
-    }
-  }).observe(root, { childList: true, subtree: true });
 
   // Python's worker could not start (assets/table.js): a file it needs that did not arrive
   // (assets/python-start.mjs says which) is a TypeError, as a failed fetch() is, and is the

@@ -52,6 +52,8 @@
       hooks.main.onWorker.add((_, worker) => worker.addEventListener("message", heard));
       python.worker = await PyWorker(new URL("python-worker.py", HERE).href, {
         version: new URL("python-start.mjs", HERE).href, // the interpreter module
+        // packages_cache "never": PyScript would otherwise keep the resolved wheel's URL and
+        // hash in IndexedDB, and ask for the old wheel after an update.
         config: { packages: ["dadoteca"], packages_cache: "never" },
       });
       // The worker's program has run; PyScript only logs its errors: it said it listens, or

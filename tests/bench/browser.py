@@ -105,7 +105,8 @@ from playwright.sync_api import (
 )
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from appdriver import CHROMIUM, CHROMIUM_ARGS  # tests/e2e: one home for the browser flags
+# tests/e2e: one home for the browser flags, and for reaching the app's Python
+from appdriver import CHROMIUM, CHROMIUM_ARGS, run_python
 from build.build import NODE_MODULES, PYODIDE_RUNTIME, write_compressed_variants
 from build.serve import SERVICE_WORKER_FRESH_SECONDS, DistServer
 
@@ -641,10 +642,7 @@ def measure_first_visit(chromium: Chromium) -> dict[str, Any]:
 def measure_imports(chromium: Chromium) -> dict[str, Any]:
     """What Python has imported once the app is ready, against the stdlib archive shipped."""
     page, _ = chromium.open(chromium.new_origin(), APP_PAGE)
-    (worker,) = [w for w in page.workers if w.url.startswith("blob:")]  # PyScript's
-    imports: dict[str, Any] = json.loads(
-        worker.evaluate("(code) => pyodide.runPython(code)", IMPORTS_PY)
-    )
+    imports: dict[str, Any] = json.loads(run_python(page, IMPORTS_PY))
     page.close()
     return imports
 
