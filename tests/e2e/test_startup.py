@@ -175,6 +175,15 @@ def test_a_runtime_file_missing_offline_is_said_at_once_and_a_visit_online_repai
         server.stop()
 
 
+def release_once_asked(page: Page, held: list[Route]) -> None:
+    """Let the held requests go on, once there are any: Python's worker asks for its runtime
+    only once it has started, which may be after the page said the start is slow."""
+    while not held:
+        page.wait_for_timeout(50)
+    for route in held:
+        route.continue_()
+
+
 def test_a_start_that_takes_far_too_long_is_said_to_be_slow_and_goes_on(
     browser: Browser, server: BackgroundServer
 ) -> None:
@@ -198,8 +207,7 @@ def test_a_start_that_takes_far_too_long_is_said_to_be_slow_and_goes_on(
         said = page.inner_text("#boot-failed")
         assert "mucho más de lo normal" in said and "Volver a intentarlo" in said
         assert page.get_attribute("html", "data-app-state") == "loading"  # it goes on
-        for route in held:
-            route.continue_()
+        release_once_asked(page, held)
         wait_ready(page)
         assert not page.is_visible("#boot-failed")
     finally:
@@ -226,10 +234,7 @@ def test_a_slow_start_that_then_fails_says_it_could_not_start(
         page.goto(server.url)
         page.clock.fast_forward(61_000)
         page.wait_for_selector("#boot-failed [data-reason=slow]")
-        while not held:  # Python's worker asks for it once it has started
-            page.wait_for_timeout(50)
-        for route in held:
-            route.continue_()
+        release_once_asked(page, held)
         page.wait_for_selector("html[data-app-state=failed]", state="attached", timeout=90_000)
         assert page.get_attribute("html", "data-boot-problem") == "start"
         assert page.inner_text("#boot-failed").startswith("The game could not start.")
