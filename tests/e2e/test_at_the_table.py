@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, FilePayload, Page, Route
+from playwright.sync_api import Browser, FilePayload, Page, Route, expect
 
 from appdriver import PHONE, PageWatch, open_app, press, saved_record, start_game, tap, wait_ready
 from build.serve import BackgroundServer
@@ -106,6 +106,8 @@ def test_undo_takes_back_a_played_cross_and_a_roll_brings_back_the_same_dice(
 
 
 def inside_the_viewport(page: Page, selector: str) -> None:
+    """Once shown (Python answers from its worker, a moment after the tap): inside the screen."""
+    expect(page.locator(selector)).to_be_visible()
     box = page.locator(selector).bounding_box()
     assert box is not None, selector
     assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], (selector, box)
@@ -142,8 +144,8 @@ def test_every_notice_and_question_shows_inside_the_screen(
     )
     inside_the_viewport(page, "#confirm")  # a game in play: replacing it is asked first
     tap(page, "#confirm-yes")
+    expect(page.locator("#region-notice")).to_contain_text("Game imported.")
     inside_the_viewport(page, "#region-notice .notice")
-    assert "Game imported." in page.inner_text("#region-notice")
 
 
 # --- Big moments, said ---------------------------------------------------------------------------
