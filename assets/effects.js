@@ -29,6 +29,7 @@
       // Not remembered (storage full or refused): the switch still works for this visit.
     }
     showSwitch();
+    unlock(); // turned on: this tap may start the sound
     if (soundOn) sound("tick");
   });
   window.addEventListener("storage", (event) => {
@@ -66,19 +67,23 @@
     oscillator.stop(start + length);
   }
 
+  let rattling = null; // made once: a roll's sound costs no work on the page's thread after
+
   function rattle(ctx) {
-    const length = 0.28;
-    const buffer = ctx.createBuffer(1, Math.floor(ctx.sampleRate * length), ctx.sampleRate);
-    const samples = buffer.getChannelData(0);
-    for (let i = 0; i < samples.length; i += 1) {
-      // Clicks that thin out, like dice settling on a table.
-      const click = Math.random() < 0.02 * (1 - i / samples.length) ? 1 : 0;
-      samples[i] = (Math.random() * 2 - 1) * click;
+    if (!rattling) {
+      const length = 0.28;
+      rattling = ctx.createBuffer(1, Math.floor(ctx.sampleRate * length), ctx.sampleRate);
+      const samples = rattling.getChannelData(0);
+      for (let i = 0; i < samples.length; i += 1) {
+        // Clicks that thin out, like dice settling on a table.
+        const click = Math.random() < 0.02 * (1 - i / samples.length) ? 1 : 0;
+        samples[i] = (Math.random() * 2 - 1) * click;
+      }
     }
     const source = ctx.createBufferSource();
     const gain = ctx.createGain();
     gain.gain.value = 0.5;
-    source.buffer = buffer;
+    source.buffer = rattling;
     source.connect(gain).connect(ctx.destination);
     source.start();
   }
@@ -103,18 +108,25 @@
     }),
   };
 
+  // Only once a person has tapped (below): before, the browser keeps any sound from starting,
+  // and making the AudioContext costs the page ~50 ms (~200 ms on a slow phone) at any moment.
   function sound(name) {
-    if (!soundOn) return;
-    const ctx = context();
-    if (ctx) SOUNDS[name](ctx);
+    if (soundOn && audio) SOUNDS[name](context());
   }
 
   function vibrate(pattern) {
     if (soundOn && navigator.vibrate) navigator.vibrate(pattern);
   }
 
-  // An AudioContext may only start on a person's gesture: the first tap unlocks it.
-  document.addEventListener("pointerdown", () => soundOn && context(), { once: true });
+  // An AudioContext may only start on a person's gesture: their first tap or key (with the
+  // sound on) makes it.
+  function unlock() {
+    if (!soundOn || !context()) return;
+    document.removeEventListener("pointerdown", unlock);
+    document.removeEventListener("keydown", unlock);
+  }
+  document.addEventListener("pointerdown", unlock);
+  document.addEventListener("keydown", unlock);
 
   // --- What each kind of event does -----------------------------------------------------------
 
@@ -165,17 +177,27 @@
     return seats(event, `[data-mark="${CSS.escape(mark)}"]`);
   }
 
-  // A class for the length of its CSS animation; none under reduced motion.
+  // A class for the length of its CSS animation; none under reduced motion. Started together
+  // once the update's effects are known (startAnimations): an animation still running is
+  // restarted by one layout in between for all of them, not one forced layout per element.
   const stillness = matchMedia("(prefers-reduced-motion: reduce)");
   const ANIMATION_MS = 2000; // the longest animation here, and then some
+  const toAnimate = [];
+  const endings = new WeakMap(); // element -> the timer that takes its animation's class off
 
   function animate(elements, name) {
     if (stillness.matches) return;
-    for (const element of elements) {
-      element.classList.remove(name);
-      void element.getBoundingClientRect(); // restarts the animation if it was running
+    for (const element of elements) toAnimate.push([element, name]);
+  }
+
+  function startAnimations() {
+    const running = toAnimate.filter(([element, name]) => element.classList.contains(name));
+    for (const [element, name] of running) element.classList.remove(name);
+    if (running.length) void document.body.getBoundingClientRect();
+    for (const [element, name] of toAnimate.splice(0)) {
       element.classList.add(name);
-      setTimeout(() => element.classList.remove(name), ANIMATION_MS);
+      clearTimeout(endings.get(element)); // a restarted animation runs its whole length
+      endings.set(element, setTimeout(() => element.classList.remove(name), ANIMATION_MS));
     }
   }
 
@@ -239,6 +261,7 @@
         }
         if (event.text) texts.push(event.text);
       }
+      startAnimations();
       announce(texts);
     },
     handOver(update) {
@@ -246,6 +269,7 @@
       sound("turn");
       vibrate(35);
       animate(document.querySelectorAll("#region-prompt .prompt"), "handed-over");
+      startAnimations();
     },
   };
 })();

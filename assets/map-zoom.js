@@ -18,6 +18,14 @@
 
   const views = () => document.querySelectorAll("#play .dl-view");
 
+  // Only what differs is written: a write after the frame's layout is read costs another, and
+  // an attribute of the frame restyles the 300 cells inside it.
+  function restyle(element, property, value) {
+    if (element.style.getPropertyValue(property) !== value) {
+      element.style.setProperty(property, value);
+    }
+  }
+
   // Where the map's frame may grow to: the screen's height, less the decision bar above it
   // (when it is above, not beside) and the map's heading (its prizes may be scrolled to).
   function fitToScreen(view) {
@@ -27,7 +35,7 @@
     const above = stacked ? top.offsetHeight : 0;
     const heading = view.closest(".dl-sheet")?.querySelector(".owner")?.offsetHeight ?? 0;
     const room = Math.max(160, window.innerHeight - above - heading - 12);
-    view.style.setProperty("--room", `${room}px`);
+    restyle(view, "--room", `${room}px`);
   }
 
   function cellPx(view) {
@@ -40,20 +48,24 @@
   function show(view, scale, left = 0, top = 0) {
     const wrap = view.querySelector(".dl-map-wrap");
     const scroller = view.querySelector(".dl-scroller");
-    view.style.width = view.style.height = wrap.style.width = "";
-    view.dataset.zoom = "whole";
+    for (const [element, property] of [[view, "width"], [view, "height"], [wrap, "width"]]) {
+      restyle(element, property, "");
+    }
+    let zoomed = "whole";
     if (scale > 1) {
       const fitted = view.getBoundingClientRect();
-      view.style.width = "100%";
-      view.style.height = `${fitted.height}px`;
-      wrap.style.width = `${fitted.width * scale}px`;
-      view.dataset.zoom = "in";
+      restyle(view, "width", "100%");
+      restyle(view, "height", `${fitted.height}px`);
+      restyle(wrap, "width", `${fitted.width * scale}px`);
+      zoomed = "in";
     } else if (cellPx(view) >= FINGER_PX) {
-      view.dataset.zoom = "none";
+      zoomed = "none";
     }
-    view.querySelector(".dl-whole").hidden = scale <= 1;
-    scroller.scrollLeft = left;
-    scroller.scrollTop = top;
+    if (view.dataset.zoom !== zoomed) view.dataset.zoom = zoomed;
+    const whole = view.querySelector(".dl-whole");
+    if (whole.hidden !== scale <= 1) whole.hidden = scale <= 1;
+    if (scroller.scrollLeft !== left) scroller.scrollLeft = left;
+    if (scroller.scrollTop !== top) scroller.scrollTop = top;
   }
 
   function keyOf(view) {

@@ -83,15 +83,65 @@
       startNews(news.python);
       return;
     }
-    const update = news.update ?? news.push;
+    if ("push" in news) {
+      pushed(news.push);
+      return;
+    }
+    const update = merged(waiting.update, news.update); // the pushes before it, painted with it
+    waiting.update = null;
+    paintSafely(update);
+    python.unanswered.get(news.reply)?.(update);
+    python.unanswered.delete(news.reply);
+  }
+
+  // The computers' moves at pace 0 come faster than frames: each is stored as it comes (a
+  // hidden page paints nothing, and must still save), and painted at most once a frame: the
+  // first at once, those that come before the next frame has been drawn merged and painted
+  // then, in a task of their own (not in the frame's: that would make one long task of both).
+  const waiting = { update: null, drawing: false };
+
+  function pushed(update) {
+    store(update.writes);
+    waiting.update = merged(waiting.update, { ...update, writes: [] });
+    if (!waiting.drawing) paintWaiting();
+  }
+
+  function paintWaiting() {
+    if (!waiting.update) return; // painted already, with a reply
+    paintSafely(waiting.update);
+    waiting.update = null;
+    waiting.drawing = true;
+    requestAnimationFrame(() => setTimeout(() => {
+      waiting.drawing = false;
+      paintWaiting();
+    }));
+  }
+
+  // One update doing what ``earlier`` then ``later`` do: the regions last sent, the pieces
+  // patched since, every event, write and download.
+  function merged(earlier, later) {
+    if (!earlier?.screen) return later; // none, or nothing to paint (Python has no app yet)
+    if (!later?.screen) return earlier;
+    const patches = { ...earlier.patches };
+    for (const name of Object.keys(later.regions)) delete patches[name];
+    for (const [name, pieces] of Object.entries(later.patches ?? {})) {
+      patches[name] = { ...patches[name], ...pieces };
+    }
+    return {
+      ...later,
+      regions: { ...earlier.regions, ...later.regions },
+      patches,
+      events: [...earlier.events, ...later.events],
+      writes: [...earlier.writes, ...later.writes],
+      download: later.download ?? earlier.download,
+    };
+  }
+
+  function paintSafely(update) {
     try {
       paint(update);
     } catch (error) {
       console.error(error);
-    }
-    if ("reply" in news) {
-      python.unanswered.get(news.reply)?.(update);
-      python.unanswered.delete(news.reply);
     }
   }
 
@@ -217,7 +267,8 @@
     clearTimeout(painted.handoverTimer);
     painted.handoverTimer = setTimeout(() => delete body.dataset.handover, HANDOVER_GUARD_MS);
     window.dadotecaEffects?.handOver(update);
-    document.getElementById("play").scrollIntoView({ block: "start" });
+    // To a person, from the top of their screen; a computer's turn leaves the view as it is.
+    if (!update.busy) document.getElementById("play").scrollIntoView({ block: "start" });
   }
 
   // The region holding the keyboard focus, and a selector for the same control in its next
@@ -432,9 +483,12 @@
 
   // The page keeps room below its content for the messages: whatever they cover can be
   // scrolled above them.
+  // Set on the one element it pads: an inherited property on the root would restyle every
+  // element of the page each time a message shows or goes.
   const messages = document.querySelector(".messages");
+  const app = document.getElementById("app");
   new ResizeObserver(() => {
-    root.style.setProperty("--messages-height", `${messages.offsetHeight}px`);
+    app.style.paddingBottom = `${messages.offsetHeight}px`;
   }).observe(messages);
 
   function putAwayNewsLater() {

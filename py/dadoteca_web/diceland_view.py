@@ -729,7 +729,8 @@ class DicelandUI(GameUI):
             ratio = round(geometry.width / geometry.height, 4)
             whole = escape(self.t("Whole map"))
             skeleton = (
-                f'<div class="dl-view" style="--ratio:{ratio}" data-cell="{round(size, 2)}" '
+                f'<div class="dl-view" style="--ratio:{ratio}" data-zoom="whole" '
+                f'data-cell="{round(size, 2)}" '
                 f'data-width="{geometry.width}"><div class="dl-scroller">{skeleton}</div>'
                 f'<button type="button" class="dl-whole" data-zoom="out" hidden>'
                 f'<span aria-hidden="true">⤢</span> {whole}</button></div>'
