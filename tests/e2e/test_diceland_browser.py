@@ -306,3 +306,21 @@ def test_a_seat_chooses_its_map_by_tapping_its_picture_on_a_phone(
     assert page.locator(f'[aria-label="Map C of {isolated(NAMES[1])}"]').count() == 1
     assert page.evaluate("window.cspViolations") == []
     assert watch.errors == []
+
+
+def test_the_map_is_as_wide_as_the_height_allows_on_a_portrait_tablet(
+    page: Page, server: BackgroundServer
+) -> None:
+    """The decision in two columns above it, the map takes most of the width, whole in view,
+    with cells a finger can tap at once."""
+    page.set_viewport_size({"width": 768, "height": 1024})
+    start_diceland(page, server, SEED)
+    to_the_first_mark(page)
+    view = page.locator("#region-board .dl-view")
+    box = view.bounding_box()
+    assert box is not None
+    assert box["width"] >= 0.8 * 768, box
+    assert box["y"] >= 0 and box["y"] + box["height"] <= 1024
+    assert view.get_attribute("data-zoom") == "none"  # big enough: a tap marks
+    for cell in boxes(page, "#region-board .dl-cell.legal"):
+        assert cell["width"] >= 44 and cell["height"] >= 44, cell
