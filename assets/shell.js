@@ -360,7 +360,39 @@
     dialog.querySelector(".history-unreadable").hidden = games !== null;
     dialog.querySelector(".history-confirm").hidden = true;
     document.getElementById("history-clear").hidden = !games || games.length === 0;
+    showKept();
     openDialog(dialog);
+  }
+
+  // Games that last: browsers clear a site's storage when the device runs short of space, and
+  // Safari after 7 days without a visit, unless the site's storage is persistent. Asked for
+  // once the player shows they keep the app: it is installed, or a game has been finished
+  // (Chromium grants or refuses without asking; Firefox asks the player, at that moment).
+  let askedToKeep = false; // once a visit: Firefox asks the player each time
+
+  async function keepStorage() {
+    if (askedToKeep || !navigator.storage?.persist) return;
+    askedToKeep = true;
+    if (await navigator.storage.persisted()) return;
+    await navigator.storage.persist();
+    showKept();
+  }
+
+  // History says whether the browser keeps the games (nothing where it cannot tell).
+  async function showKept() {
+    const kept = await navigator.storage?.persisted?.().catch(() => null);
+    const line = document.querySelector("#history .history-kept");
+    line.dataset.state = kept === true ? "kept" : kept === false ? "may-clear" : "";
+  }
+
+  function askToKeepStorageWhenKept() {
+    const installed = matchMedia("(display-mode: standalone)").matches
+      || navigator.standalone === true; // iOS Safari, from the Home Screen
+    if (installed) keepStorage();
+    window.addEventListener("appinstalled", keepStorage);
+    window.addEventListener("dadoteca:painted", ({ detail }) => {
+      if (detail.screen === "over") keepStorage();
+    });
   }
 
   // Honest progress: one step per big file Python needs, as each one finishes arriving in its
@@ -394,9 +426,13 @@
   // failed or files are missing; then it is tried again when the device is back online, and at
   // the next visit.
   function registerServiceWorker() {
-    if (!("serviceWorker" in navigator)) return;
-    const banner = document.getElementById("update");
     const offline = document.getElementById("offline");
+    if (!("serviceWorker" in navigator)) {
+      // Plain http on a home network (not a secure context), or a browser that allows none.
+      offline.dataset.state = "unavailable";
+      return;
+    }
+    const banner = document.getElementById("update");
     const offer = (worker) => {
       banner.hidden = false;
       document.getElementById("update-accept").onclick = () => worker.postMessage("SKIP_WAITING");
@@ -519,6 +555,7 @@
   };
   watchBoot();
   whenBooted(registerServiceWorker);
+  askToKeepStorageWhenKept();
   window.dadotecaPendingStart = null;
   document.body.dataset.screen = "setup";
   const saved = storage && storage.getItem(SAVE_KEY);

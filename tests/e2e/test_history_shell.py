@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from playwright.sync_api import Browser, Page, Route
+from playwright.sync_api import Browser, Page, Route, expect
 
 from appdriver import PHONE, open_app
 from build.serve import BackgroundServer
@@ -173,3 +173,33 @@ def test_who_starts_offers_each_name_isolated(page: Page, server: BackgroundServ
     page.fill("#setup input[name=player] >> nth=0", OVERRIDE)
     options = page.eval_on_selector_all("#first-player option", "(all) => all.map((o) => o.text)")
     assert options[1:] == ["\u2068" + OVERRIDE + "\u2069", "\u2068Player 2\u2069"]
+
+
+# The browser's answer on persistent storage, as a test sets it: not kept until asked.
+PERSISTENCE_JS = """
+window.persistAsked = 0;
+let kept = false;
+Object.defineProperty(StorageManager.prototype, "persisted", { value: async () => kept });
+Object.defineProperty(StorageManager.prototype, "persist", {
+  value: async () => { window.persistAsked += 1; kept = true; return true; },
+});
+"""
+
+
+def test_lasting_storage_is_asked_for_once_a_game_is_finished_and_history_says_so(
+    page: Page, server: BackgroundServer
+) -> None:
+    page.add_init_script(PERSISTENCE_JS)
+    open_app(page, f"{server.url}?seed=3&pace=0")
+    page.click("#history-open")
+    expect(page.locator("#history .history-kept")).to_contain_text("may clear your games")
+    page.click("#history-close")
+    assert page.evaluate("window.persistAsked") == 0  # not installed, nothing finished: not yet
+    page.select_option("#setup .seat-kind >> nth=0", "easy")
+    page.select_option("#setup .seat-kind >> nth=1", "normal")
+    page.click("#setup button[type=submit]")
+    page.wait_for_selector("body[data-screen=over]", timeout=60_000)
+    page.wait_for_function("window.persistAsked === 1")
+    page.click("#history-open")
+    expect(page.locator("#history .history-kept")).to_contain_text("keeps your games")
+    assert page.evaluate("window.persistAsked") == 1  # once: Firefox asks the player each time

@@ -14,7 +14,7 @@ from pathlib import Path
 from urllib.request import Request, urlopen
 
 import brotli
-from playwright.sync_api import Browser, Page, Playwright
+from playwright.sync_api import Browser, Page, Playwright, expect
 
 from appdriver import (
     CHROMIUM,
@@ -161,6 +161,26 @@ def test_the_app_boots_cleanly_without_leaving_its_origin(
     runtime = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"]
     for name in [*runtime, "pyodide-lock.json", *wheels]:
         assert requested[f"pyodide/{name}"] == 1, name
+
+
+def test_where_no_service_worker_can_run_offline_play_is_said_to_be_unavailable(
+    browser: Browser, server: BackgroundServer
+) -> None:
+    """Served over plain http on a home network, a browser gives the page no service worker:
+    the game still plays, and the page says in words that it will not work offline."""
+    context = browser.new_context(viewport=PHONE)
+    context.add_init_script("delete Navigator.prototype.serviceWorker")
+    page = context.new_page()
+    watch = PageWatch().attach(page)
+    open_app(page, f"{server.url}?seed=3")
+    said = page.locator("#offline [data-state=unavailable]")
+    expect(said).to_be_visible()
+    assert "only over https" in said.inner_text()
+    start_game(page, ["Anna"])
+    tap(page, "[data-act=roll]")
+    assert page.locator("#region-board .cell.legal").count() > 0
+    assert watch.errors == []
+    context.close()
 
 
 def test_the_app_works_under_a_sub_path(page: Page, dist: Path, watch: PageWatch) -> None:

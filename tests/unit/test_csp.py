@@ -39,7 +39,11 @@ def test_every_inline_style_element_is_allowed_by_its_hash() -> None:
 
 def test_nothing_comes_from_another_origin_and_no_inline_script_runs() -> None:
     directives = policy()
-    assert directives["default-src"] == ["'none'"]
+    # This origin by default (the web app manifest has no directive every engine knows), and
+    # nothing at all for every other kind of file the page does not use.
+    assert directives["default-src"] == ["'self'"]
+    for unused in ("object-src", "frame-src", "font-src", "media-src"):
+        assert directives[unused] == ["'none'"], unused
     for name, sources in directives.items():
         for source in sources:
             # A blob: URL is made by this origin's own scripts, and holds its origin: only
@@ -56,3 +60,15 @@ def test_the_policy_comes_before_anything_it_governs() -> None:
     # A <meta> policy applies only to what the parser meets after it.
     first = min(text.index(tag) for tag in ("<link", "<style", "<script"))
     assert text.index("Content-Security-Policy") < first
+
+
+# The directives Chromium, Firefox ESR and WebKit (2.50) all know: an unknown one is an error in
+# the console of every load (WebKit's, for manifest-src).
+KNOWN_EVERYWHERE = {
+    "default-src", "script-src", "style-src", "style-src-attr", "img-src", "connect-src",
+    "worker-src", "object-src", "frame-src", "font-src", "media-src", "base-uri", "form-action",
+}  # fmt: skip
+
+
+def test_every_directive_is_known_to_every_engine() -> None:
+    assert set(policy()) <= KNOWN_EVERYWHERE, set(policy()) - KNOWN_EVERYWHERE
