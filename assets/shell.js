@@ -11,6 +11,7 @@
   const LANGUAGE_KEY = FACTS.storageKeys.language;
   const SAVE_KEY = FACTS.storageKeys.game;
   const HISTORY_KEY = FACTS.storageKeys.history; // written by Python (storage.History)
+  const HOME_SCREEN_KEY = FACTS.storageKeys.homeScreenTold;
   const LANGUAGES = FACTS.languages;
   const catalogs = { [FACTS.sourceLanguage]: {} };
 
@@ -385,6 +386,25 @@
     line.dataset.state = kept === true ? "kept" : kept === false ? "may-clear" : "";
   }
 
+  // iOS Safari clears the storage of a site not visited for 7 days unless it was added to the
+  // Home Screen: said once, in the player's language, where nothing else says it.
+  function tellOfHomeScreen() {
+    const ios = /iPhone|iPad|iPod/.test(navigator.userAgent)
+      || (navigator.platform === "MacIntel" && navigator.maxTouchPoints > 1); // iPadOS's Safari
+    // navigator.standalone: Safari's own, false in a tab, true from the Home Screen.
+    if (!ios || navigator.standalone !== false || storage?.getItem(HOME_SCREEN_KEY)) return;
+    const hint = document.getElementById("home-screen");
+    hint.hidden = false;
+    document.getElementById("home-screen-ok").addEventListener("click", () => {
+      hint.hidden = true;
+    });
+    try {
+      storage?.setItem(HOME_SCREEN_KEY, "told");
+    } catch {
+      // Storage full or refused: said again at the next visit.
+    }
+  }
+
   function askToKeepStorageWhenKept() {
     const installed = matchMedia("(display-mode: standalone)").matches
       || navigator.standalone === true; // iOS Safari, from the Home Screen
@@ -556,6 +576,7 @@
   watchBoot();
   whenBooted(registerServiceWorker);
   askToKeepStorageWhenKept();
+  tellOfHomeScreen();
   window.dadotecaPendingStart = null;
   document.body.dataset.screen = "setup";
   const saved = storage && storage.getItem(SAVE_KEY);

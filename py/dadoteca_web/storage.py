@@ -21,6 +21,7 @@ __all__ = [
     "HISTORY_FORMAT",
     "HISTORY_KEY",
     "HISTORY_VERSION",
+    "HOME_SCREEN_KEY",
     "LANGUAGE_KEY",
     "SAVE_KEY",
     "SAVE_RULES",
@@ -36,6 +37,7 @@ __all__ = [
 
 LANGUAGE_KEY: Final = "dadoteca.language"  # the language last chosen (written by the shell)
 SOUND_KEY: Final = "dadoteca.sound"  # "off" when sound and vibration are switched off (page)
+HOME_SCREEN_KEY: Final = "dadoteca.home-screen-told"  # iOS Safari's player was told (shell)
 SAVE_KEY: Final = "dadoteca.game"
 BROKEN_PREFIX: Final = "dadoteca.broken."
 BROKEN_HISTORY_PREFIX: Final = BROKEN_PREFIX + "history."

@@ -203,3 +203,35 @@ def test_lasting_storage_is_asked_for_once_a_game_is_finished_and_history_says_s
     page.click("#history-open")
     expect(page.locator("#history .history-kept")).to_contain_text("keeps your games")
     assert page.evaluate("window.persistAsked") == 1  # once: Firefox asks the player each time
+
+
+IPHONE_SAFARI = (
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 "
+    "(KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1"
+)
+
+
+def test_safari_on_an_iphone_is_told_once_that_the_home_screen_keeps_the_games(
+    browser: Browser, server: BackgroundServer
+) -> None:
+    context = browser.new_context(viewport=PHONE, user_agent=IPHONE_SAFARI, locale="it-IT")
+    # Safari's own flag: false in a tab (true when opened from the Home Screen).
+    context.add_init_script(
+        "Object.defineProperty(Navigator.prototype, 'standalone', { get: () => false })"
+    )
+    page = context.new_page()
+    open_app(page, server.url)
+    hint = page.locator("#home-screen")
+    expect(hint).to_be_visible()
+    expect(hint).to_contain_text("schermata Home")  # in the player's language
+    page.click("#home-screen-ok")
+    expect(hint).to_be_hidden()
+    page.reload()
+    page.wait_for_selector("html[data-app-state=ready]")
+    expect(hint).to_be_hidden()  # once
+    context.close()
+
+
+def test_no_other_browser_is_told_of_the_home_screen(page: Page, server: BackgroundServer) -> None:
+    open_app(page, server.url)
+    expect(page.locator("#home-screen")).to_be_hidden()
