@@ -18,7 +18,7 @@ from dadoteca_web.diceland_view import DEALT_MAP, RANDOM_MAP, map_geometry
 from dadoteca_web.i18n import LANGUAGES
 from dadoteca_web.map_pictures import MAP_SPRITE, map_sprite
 from dadoteca_web.shell import FACTS_ID, shell_facts
-from dadoteca_web.storage import HISTORY_KEY, LANGUAGE_KEY, SAVE_KEY, SOUND_KEY
+from dadoteca_web.storage import HISTORY_KEY, HOME_SCREEN_KEY, LANGUAGE_KEY, SAVE_KEY, SOUND_KEY
 
 ROOT = Path(__file__).resolve().parents[2]
 SVG = "{http://www.w3.org/2000/svg}"
@@ -50,6 +50,7 @@ def test_the_built_shell_holds_pythons_facts(tmp_path: Path) -> None:
         "game": SAVE_KEY,
         "history": HISTORY_KEY,
         "sound": SOUND_KEY,
+        "homeScreenTold": HOME_SCREEN_KEY,
         "brokenPrefix": "dadoteca.broken.",
     }
     assert facts["languages"] == list(LANGUAGES) and facts["botSeat"] == BOT_SEAT
@@ -106,6 +107,7 @@ def test_the_shell_script_names_no_fact_of_its_own() -> None:
         SAVE_KEY,
         HISTORY_KEY,
         SOUND_KEY,
+        HOME_SCREEN_KEY,
         "dadoteca-history",
         BOT_SEAT,
         '"it"',
