@@ -374,8 +374,11 @@
   async function keepStorage() {
     if (askedToKeep || !navigator.storage?.persist) return;
     askedToKeep = true;
-    if (await navigator.storage.persisted()) return;
-    await navigator.storage.persist();
+    try {
+      if (!(await navigator.storage.persisted())) await navigator.storage.persist();
+    } catch {
+      return; // refused outright (a private window): the games are kept as before
+    }
     showKept();
   }
 

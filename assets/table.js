@@ -482,9 +482,8 @@
   });
 
   // The page keeps room below its content for the messages: whatever they cover can be
-  // scrolled above them.
-  // Set on the one element it pads: an inherited property on the root would restyle every
-  // element of the page each time a message shows or goes.
+  // scrolled above them. Set on the one element it pads: an inherited property on the root
+  // would restyle every element of the page each time a message shows or goes.
   const messages = document.querySelector(".messages");
   const app = document.getElementById("app");
   new ResizeObserver(() => {
