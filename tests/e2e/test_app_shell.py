@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, FilePayload, Page, Route
 
-from appdriver import PHONE, PageWatch, open_app, start_game, tap, wait_ready
+from appdriver import PHONE, PageWatch, open_app, settled, start_game, tap, wait_ready
 from build.serve import BackgroundServer
 
 
@@ -68,6 +68,57 @@ def test_the_rules_summary_is_there_in_every_language(
     assert "qwixx" in text and word in text
     page.click("#rules-close")
     assert not page.is_visible("#rules")
+
+
+# Quick taps on what opens and closes a dialog, some in one task, some a moment apart: each
+# dialog's close event and each history.back() arrive later than the taps that caused them.
+QUICK_DIALOG_TAPS = """async (count) => {
+  let s = 7;
+  const random = () => { s = (s * 1103515245 + 12345) % 2147483648; return s / 2147483648; };
+  const targets = ["[data-show-rules]", "#rules-close", "#history-open", "#history-close",
+    ".tools [data-act=new-game]", "#confirm-no"];
+  for (let tap = 0; tap < count; tap++) {
+    const target = document.querySelector(targets[Math.floor(random() * targets.length)]);
+    if (target && target.getClientRects().length) target.click();
+    const pause = random();
+    if (pause < 0.3) await new Promise((resolve) => setTimeout(resolve, 0));
+    else if (pause < 0.5) await new Promise((resolve) => setTimeout(resolve, 15));
+  }
+}"""
+
+
+def test_dialogs_opened_and_closed_quickly_take_one_step_of_history_and_never_leave(
+    page: Page, server: BackgroundServer, watch: PageWatch
+) -> None:
+    """A phone's Back closes the dialogs open, and only they. However quickly dialogs open and
+    close, the app keeps at most one step of history for them, and giving it back never leaves
+    the page (before: quick taps left dozens of steps behind, each a Back press that did
+    nothing, and each close gave back a step of its own)."""
+    page.goto("about:blank")
+    open_app(page, f"{server.url}?seed=4")
+    start_game(page, ["Ana", "Bo"])
+    page.evaluate("window.sameDocument = true")
+    steps = page.evaluate("history.length")
+    page.evaluate(QUICK_DIALOG_TAPS, 300)
+    settled(page)  # a question Python was still asking is open by now
+    for key in ["Escape", "Escape"]:
+        page.keyboard.press(key)
+    settled(page)
+    page.wait_for_function("!document.querySelector('dialog[open]')")
+    page.wait_for_function("history.state === null")  # the step is given back
+    assert page.evaluate("window.sameDocument") and page.evaluate("history.length") <= steps + 1
+    # Back closes what is open, and stays in the game.
+    page.click("[data-show-rules]")
+    page.wait_for_selector("#rules[open]")
+    page.go_back()
+    page.wait_for_selector("#rules:not([open])", state="attached")
+    page.click(".tools [data-act=new-game]")
+    page.wait_for_selector("#confirm[open]")
+    page.go_back()
+    page.wait_for_selector("#confirm:not([open])", state="attached")
+    assert page.evaluate("window.sameDocument")
+    assert page.get_attribute("body", "data-screen") == "play"
+    assert watch.errors == []
 
 
 def test_the_rules_come_in_the_language_chosen_while_its_catalog_loads(
