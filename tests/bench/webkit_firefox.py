@@ -1,0 +1,110 @@
+"""What the first visit moves and how much memory the page takes, in WebKit and Firefox.
+
+    .venv/bin/python -m build.build      # the site to measure (any build)
+    PYTHONPATH=py:.:tests/e2e .venv/bin/python tests/bench/webkit_firefox.py  # --runs --dist --out
+
+For each engine of tests/e2e/engines.py (WebKitGTK's MiniBrowser, with its own user agent and
+with an iPhone's, for which Pyodide takes its iOS path; Firefox ESR headless), ``--runs`` times,
+each in a fresh profile against a fresh server:
+
+1. **First visit**: the app opened until it is ready, offline-ready (its service worker has
+   precached the site) and has stored its Python snapshot: the bytes the server sent (response
+   bodies, compressed as served), against the 8 MB budget.
+2. **Snapshot**: a reload, which must restore that snapshot.
+3. **A whole game**: Diceland, the heaviest screen, two players, by the simple player of the
+   browser tests, to its end.
+
+Then the peak resident memory (VmHWM) of the engine's process for web pages, which holds the
+page, Python's worker and Pyodide's WebAssembly memory, through all of the above: against the
+300 MB budget of an older iPhone's tab (in WebKit with the iPhone user agent). Chromium's figures
+are in tests/bench/browser.py. Writes ``bench-results/engines.json`` and prints a summary.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from appdriver import SIMPLE_PLAYER_JS, SIMPLE_TAPS
+from build.serve import BackgroundServer
+from engines import ENGINES, SET_UP_JS, engine_page, virtual_screen, wait_ready
+
+ROOT = Path(__file__).resolve().parents[2]
+FIRST_VISIT_BUDGET_MB = 8.0
+PEAK_BUDGET_MIB = 300.0
+SNAPSHOT_STORED = "document.documentElement.dataset.pythonSnapshot"
+
+
+def measure(engine: str, dist: Path, display: str) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory(prefix="dadoteca-engines-") as folder:
+        server = BackgroundServer(dist)
+        server.start()
+        try:
+            with engine_page(engine, Path(folder), display) as page:
+                page.goto(f"{server.url}?seed=5&pace=0")
+                wait_ready(page)
+                page.wait_for("document.getElementById('offline').dataset.state === 'ready'")
+                page.wait_for(SNAPSHOT_STORED, timeout=180.0)
+                stored = page.evaluate(f"async () => {SNAPSHOT_STORED}")
+                first_visit = server.traffic.take()
+                page.reload()
+                wait_ready(page)
+                start = page.evaluate("async () => document.documentElement.dataset.pythonStart")
+                page.evaluate(SET_UP_JS, {"game": "diceland", "names": ["Ann", "Bo"]})
+                page.wait_for("document.body.dataset.screen === 'play'")
+                taps = 0
+                while done := page.evaluate(SIMPLE_PLAYER_JS, {"count": 100, "taps": SIMPLE_TAPS}):
+                    taps += len(done)
+                over = page.evaluate("async () => document.body.dataset.screen") == "over"
+                page.drain()
+                return {
+                    "first_visit_bytes": first_visit["body_bytes"],
+                    "first_visit_requests": first_visit["requests"],
+                    "snapshot": stored,
+                    "second_start": start,
+                    "game_taps": taps,
+                    "game_over": over,
+                    "peak_mib": page.peak_memory_mib(),
+                    "console_errors": page.errors,
+                }
+        finally:
+            server.stop()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3, help="runs per engine (default 3)")
+    parser.add_argument("--dist", type=Path, default=ROOT / "dist", help="the built site")
+    parser.add_argument("--out", type=Path, default=Path("bench-results/engines.json"))
+    parser.add_argument("--engines", nargs="+", default=list(ENGINES), choices=ENGINES)
+    args = parser.parse_args()
+    results: dict[str, list[dict[str, Any]]] = {}
+    with virtual_screen() as display:
+        for _ in range(args.runs):  # engines alternate, run by run: the machine's load is shared
+            for engine in args.engines:
+                run = measure(engine, args.dist, display)
+                results.setdefault(engine, []).append(run)
+                print(engine, json.dumps(run), flush=True)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(results, indent=2) + "\n")
+    print(f"\n{'engine':<15}{'first visit MB':>16}{'peak MiB':>10}  second start, game")
+    for engine, runs in results.items():
+        megabytes = statistics.median(run["first_visit_bytes"] for run in runs) / 1e6
+        peak = statistics.median(run["peak_mib"] for run in runs)
+        fits = "within" if megabytes <= FIRST_VISIT_BUDGET_MB else "OVER"
+        fits_memory = "within" if peak <= PEAK_BUDGET_MIB else "OVER"
+        starts = sorted({run["second_start"] for run in runs})
+        games = "ended" if all(run["game_over"] for run in runs) else "NOT ended"
+        print(
+            f"{engine:<15}{megabytes:>9.2f} {fits:>6}{peak:>7.0f} {fits_memory:>6}"
+            f"  {'/'.join(starts)}, {games}"
+        )
+    print(f"medians of {args.runs}; budgets: {FIRST_VISIT_BUDGET_MB} MB, {PEAK_BUDGET_MIB} MiB")
+
+
+if __name__ == "__main__":
+    main()

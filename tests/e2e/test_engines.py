@@ -1,0 +1,78 @@
+"""A whole two-player game of each game in WebKit (every browser on an iPhone or iPad; also with
+an iPhone's user agent, for which Pyodide takes a path of its own) and in Firefox: the first
+visit makes the app ready offline, the server stops, a reload resumes the game from the
+service worker's cache, the game is played to its end, the scores shown are the engine's, and
+the console shows no error from start to end (engines.py says how each is driven).
+
+A missing engine is a failure, not a skip: build/test installs them (build/setup).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from appdriver import SIMPLE_PLAYER_JS, SIMPLE_TAPS
+from build.serve import BackgroundServer
+from dadoteca.match import Match
+from dadoteca_web.app import GAME_UIS
+from engines import (
+    ENGINES,
+    SAVED_GAME,
+    SET_UP_JS,
+    TOTALS_JS,
+    engine_page,
+    virtual_screen,
+    wait_ready,
+)
+
+GAMES = list(GAME_UIS)
+NAMES = ["Ann", "Bo"]
+TAPS_BEFORE_THE_RELOAD = 12
+
+
+@pytest.fixture(scope="module")
+def display() -> Iterator[str]:
+    with virtual_screen() as name:
+        yield name
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_whole_game_with_an_offline_reload_in_every_engine(
+    dist: Path, tmp_path: Path, display: str, engine: str, game: str
+) -> None:
+    server = BackgroundServer(dist)
+    server.start()
+    try:
+        with engine_page(engine, tmp_path / "profile", display) as page:
+            page.goto(f"{server.url}?seed=11&pace=0")
+            wait_ready(page)
+            page.wait_for("document.getElementById('offline').dataset.state === 'ready'")
+            page.evaluate(SET_UP_JS, {"game": game, "names": NAMES})
+            page.wait_for("document.body.dataset.screen === 'play'")
+            simple = {"count": TAPS_BEFORE_THE_RELOAD, "taps": SIMPLE_TAPS}
+            assert len(page.evaluate(SIMPLE_PLAYER_JS, simple)) == TAPS_BEFORE_THE_RELOAD
+            saved = page.evaluate(SAVED_GAME)
+
+            server.stop()
+            page.reload()
+            wait_ready(page)
+            assert page.evaluate("async () => document.body.dataset.screen") == "play"
+            assert page.evaluate(SAVED_GAME) == saved  # the game came back as it was
+
+            for _ in range(100):
+                if not page.evaluate(SIMPLE_PLAYER_JS, {"count": 100, "taps": SIMPLE_TAPS}):
+                    break
+            assert page.evaluate("async () => document.body.dataset.screen") == "over"
+            record = json.loads(page.evaluate(SAVED_GAME))
+            final = Match.from_record(record).state
+            assert final.is_terminal
+            assert page.evaluate(TOTALS_JS) == list(final.scores())
+            page.drain()
+            assert page.errors == []
+    finally:
+        server.stop()
