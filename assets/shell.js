@@ -369,8 +369,11 @@
     return item;
   }
 
+  // The History dialog, opened or (already open) painted again: after an import, with what it
+  // did said in it.
   function showHistory() {
     const dialog = document.getElementById("history");
+    if (!dialog.open) dialog.querySelector(".history-news").textContent = "";
     const games = finishedGames();
     const when = new Intl.DateTimeFormat(document.documentElement.lang || "en", {
       dateStyle: "medium",
@@ -382,6 +385,7 @@
     dialog.querySelector(".history-unreadable").hidden = games !== null;
     dialog.querySelector(".history-confirm").hidden = true;
     document.getElementById("history-clear").hidden = !games || games.length === 0;
+    document.getElementById("history-export").hidden = !games || games.length === 0;
     showKept();
     openDialog(dialog);
   }
@@ -594,6 +598,7 @@
     language: () => wantedLanguage || pickLanguage(),
     catalog,
     openDialog,
+    showHistory,
     storage,
     session,
   };

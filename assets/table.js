@@ -198,6 +198,7 @@
     });
     booted = true; // others' writes from now on reach Python after the boot
     await booting;
+    historyImport.disabled = historyExport.disabled = false;
     window.dadotecaStart = (request) => game.send({ type: "start", ...request });
     const pending = window.dadotecaPendingStart;
     window.dadotecaPendingStart = null;
@@ -256,6 +257,7 @@
     window.dadotecaEffects?.happened(update);
     confirmIfAsked(update.confirm);
     if (update.download) download(update.download);
+    if (update.history) saidOfHistory(update.history);
   }
 
   // The screen is someone else's now: it shows whose, and taps are not taken for a moment
@@ -500,19 +502,39 @@
   // unknown characters replaced ("Zoë" in Latin-1 would come in as "Zo�").
   const utf8 = new TextDecoder("utf-8", { fatal: true });
 
-  document.getElementById("import-file").addEventListener("change", async (event) => {
-    const [file] = event.target.files;
-    event.target.value = "";
-    if (!file) return;
-    const bytes = await file.arrayBuffer();
-    let text = null;
-    try {
-      text = utf8.decode(bytes);
-    } catch {
-      // Not UTF-8: Python says so.
-    }
-    game.send({ type: "import", text });
+  // A file chosen for ``type`` (a game's record, or a history): its text, to Python.
+  function sendChosenFile(input, type) {
+    input.addEventListener("change", async () => {
+      const [file] = input.files;
+      input.value = "";
+      if (!file) return;
+      const bytes = await file.arrayBuffer();
+      let text = null;
+      try {
+        text = utf8.decode(bytes);
+      } catch {
+        // Not UTF-8: Python says so.
+      }
+      game.send({ type, text });
+    });
+  }
+  sendChosenFile(document.getElementById("import-file"), "import");
+  sendChosenFile(document.getElementById("import-history-file"), "import-history");
+
+  // The whole history, out to a file and back in from one (Python checks and merges it).
+  const historyImport = document.getElementById("history-import");
+  const historyExport = document.getElementById("history-export");
+  historyImport.addEventListener("click", () => {
+    document.getElementById("import-history-file").click();
   });
+  historyExport.addEventListener("click", () => send({ type: "export-history" }));
+
+  function saidOfHistory(news) {
+    const said = document.querySelector("#history .history-news");
+    said.textContent = news.text;
+    said.dataset.kind = news.kind;
+    if (document.getElementById("history").open) shell.showHistory(); // with what came in
+  }
 
   // --- Confirmations ------------------------------------------------------------------------
 
@@ -551,9 +573,11 @@
     const day = new Date();
     const date = [day.getFullYear(), day.getMonth() + 1, day.getDate()]
       .map((part) => String(part).padStart(2, "0")).join("-");
-    const name = kind === "damaged"
-      ? `dadoteca-damaged-save-${date}.json`
-      : `${body.dataset.game || "dadoteca"}-${date}.json`;
+    const names = {
+      damaged: `dadoteca-damaged-save-${date}.json`,
+      history: `dadoteca-history-${date}.json`,
+    };
+    const name = names[kind] ?? `${body.dataset.game || "dadoteca"}-${date}.json`;
     const link = document.createElement("a");
     link.href = URL.createObjectURL(new Blob([text], { type: "application/json" }));
     link.download = name;

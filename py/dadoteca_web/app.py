@@ -605,7 +605,6 @@ class App:
 
     # -- records ----------------------------------------------------------------------------
 
-
     def import_record(self, text: str | None, *, confirmed: bool = False) -> None:
         """Replace the current game by an imported record, if it is a valid one (validated as
         a save is, :func:`~dadoteca_web.storage.read_game`); a game still in play is only
@@ -650,6 +649,25 @@ class App:
             )
             for change in levels
         )
+
+    def import_history(self, text: str | None) -> tuple[str, str]:
+        """Merge an exported history into this device's (storage.History.import_games): what to
+        tell the player and how (``info`` or ``error``). A refused file adds nothing."""
+        try:
+            if text is None:
+                raise RuleError("history.not_utf8", SAVE_RULES["history.not_utf8"])
+            added = self.history.import_games(text)
+        except RuleError as error:
+            reason = self.t.rule(error)
+            return self.t("This file cannot be imported: {reason}", reason=reason), "error"
+        if added == 0:
+            return self.t("Every game of this file is in the history already."), "info"
+        said = self.t.n(
+            "{count} finished game added to the history.",
+            "{count} finished games added to the history.",
+            added,
+        )
+        return said, "info"
 
     def export_record(self) -> str:
         return json.dumps(self.match.record() if self.match else None, indent=1)

@@ -19,6 +19,7 @@ The page sends (``type`` and its fields):
 - ``start``: the setup form, ``game``, ``names``, ``choices``, ``first``;
 - ``language``: ``language``, ``catalog``;
 - ``import``: ``text`` (null when the file is not UTF-8 text); ``export``; ``export-damaged``;
+- ``import-history``: ``text`` (as ``import``'s); ``export-history``: the whole history;
 - ``stored``: ``items``: the writes the page could not make (storage full or refused: the
   first that failed, and those after it, not tried), each key with what storage holds now.
 
@@ -29,7 +30,8 @@ the element carrying ``data-piece`` = key; see :class:`~dadoteca_web.game_ui.Pie
 ``events`` (what happened, each with its ``text`` when the table is told it in words),
 ``confirm`` (a question to ask in a dialog, or null), ``watching`` (the game is played in
 another window: nothing here to tap but "Play here"), ``writes`` (``[key, text or null]`` to
-store, in order) and, when asked, ``download`` (``{"kind", "text"}``).
+store, in order) and, when asked, ``download`` (``{"kind", "text"}``) and ``history`` (what an
+imported history did, ``{"text", "kind"}``: ``info`` or ``error``, said in the History dialog).
 """
 
 from __future__ import annotations
@@ -124,6 +126,7 @@ class Session:
         self.pace = 1.0  # ?pace=F scales the computers' pauses (0: none, for tests)
         self._sent: dict[str, str] = {}
         self._download: dict[str, str] | None = None
+        self._history_news: dict[str, str] | None = None
 
     def receive(self, message: Mapping[str, Any]) -> dict[str, Any]:
         """Handle one message from the page; the update to paint."""
@@ -147,6 +150,12 @@ class Session:
             app.import_record(text if isinstance(text, str) else None)
         elif kind == "export":
             self._download = {"kind": "game", "text": app.export_record()}
+        elif kind == "import-history":
+            text = message.get("text")
+            said, how = app.import_history(text if isinstance(text, str) else None)
+            self._history_news = {"text": said, "kind": how}
+        elif kind == "export-history":
+            self._download = {"kind": "history", "text": app.history.export()}
         elif kind == "export-damaged" and app.store.damaged is not None:
             self._download = {"kind": "damaged", "text": app.store.damaged}
         elif kind == "stored":
@@ -254,4 +263,6 @@ class Session:
         }
         if self._download is not None:
             update["download"], self._download = self._download, None
+        if self._history_news is not None:
+            update["history"], self._history_news = self._history_news, None
         return update

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import re
 import time
 from collections.abc import Mapping
 from datetime import datetime
@@ -13,6 +14,7 @@ from typing import Final, Literal, NamedTuple, Protocol
 
 from dadoteca.bots import BOT_SEAT, bot_level, nearest_level
 from dadoteca.core import Action, RuleError
+from dadoteca.games import GAMES
 from dadoteca.match import Match, Seat
 
 __all__ = [
@@ -53,6 +55,13 @@ SAVE_RULES: Final[dict[str, str]] = {
     "import.too_large": "The file is too large to be a game record",
     "import.not_json": "The file is not a game record: {problem}",
     "import.not_utf8": "The file is not UTF-8 text, as a game record always is",
+    "history.not_utf8": "The file is not UTF-8 text, as a history always is",
+    "history.too_large": "The file is too large to be a history of finished games",
+    "history.not_json": "The file is not a history of finished games: {problem}",
+    "history.not_history": "The file is not a history of finished games",
+    "history.version": "The history comes from another version of Dadoteca",
+    "history.bad_game": "Finished game {number} of the file is damaged",
+    "history.not_stored": "This browser did not let the history be stored",
 }
 
 
@@ -342,6 +351,45 @@ class History:
             return False
         return True
 
+    def export(self) -> str:
+        """The whole history as a file: the stored format, every finished game in it."""
+        stored = {"format": HISTORY_FORMAT, "version": HISTORY_VERSION, "games": self.games()}
+        return json.dumps(stored, ensure_ascii=False, indent=1)
+
+    def import_games(self, text: str) -> int:
+        """Merge the finished games of an exported history (``text``) into this one: those it
+        lacks enter (a game enters once, by its id), as if they had ended here; how many did.
+        A file that is not a history of this version, or holds a damaged game, is refused
+        whole with a RuleError naming why: nothing of it enters."""
+        if len(text) > MAX_SAVE_CHARS:
+            raise RuleError("history.too_large", SAVE_RULES["history.too_large"])
+        try:
+            stored = json.loads(text)
+        except (ValueError, RecursionError) as error:
+            raise RuleError(
+                "history.not_json", SAVE_RULES["history.not_json"], problem=str(error)
+            ) from None
+        if not isinstance(stored, dict) or stored.get("format") != HISTORY_FORMAT:
+            raise RuleError("history.not_history", SAVE_RULES["history.not_history"])
+        if stored.get("version") != HISTORY_VERSION or not isinstance(stored.get("games"), list):
+            raise RuleError("history.version", SAVE_RULES["history.version"])
+        entries = []
+        for number, game in enumerate(stored["games"], start=1):
+            entry = _checked_entry(game)
+            if entry is None:
+                rule = "history.bad_game"
+                raise RuleError(rule, SAVE_RULES[rule], number=number)
+            entries.append(entry)
+        present = {game.get("id") for game in self.games()}
+        new = {str(entry["id"]): entry for entry in entries if entry["id"] not in present}
+        self.added.update(new)
+        if not self._merge_added():
+            for entry_id in new:
+                del self.added[entry_id]
+            raise RuleError("history.not_stored", SAVE_RULES["history.not_stored"])
+        kept = {game.get("id") for game in self.games()}
+        return sum(entry_id in kept for entry_id in new)  # the oldest may fall past the limit
+
     def best(self, match: Match, *, lower_is_better: bool = False) -> int | None:
         """The best result of ``match``'s one player in solo games of its game, other than
         ``match`` itself, or None if there is none."""
@@ -359,6 +407,49 @@ class History:
         if not results:
             return None
         return min(results) if lower_is_better else max(results)
+
+
+ENTRY_ID = re.compile(r"[0-9a-f]{16}")
+
+
+def _checked_entry(game: object) -> dict[str, object] | None:
+    """A finished game of an imported history, rebuilt from the fields this version knows
+    (each checked as the app writes it: names and kinds as a record's seats), or None."""
+    if not isinstance(game, dict):
+        return None
+    entry_id, ended, game_id = game.get("id"), game.get("ended"), game.get("game")
+    players, winners, result = game.get("players"), game.get("winners"), game.get("result", None)
+    if not (
+        isinstance(entry_id, str)
+        and ENTRY_ID.fullmatch(entry_id)
+        and isinstance(ended, str)
+        and game_id in GAMES
+        and isinstance(players, list)
+        and 0 < len(players) <= GAMES[str(game_id)].max_players
+        and isinstance(winners, list)
+        and all(type(seat) is int and 0 <= seat < len(players) for seat in winners)
+        and (result is None or type(result) is int)
+    ):
+        return None
+    try:
+        if datetime.fromisoformat(ended).tzinfo is None:
+            return None
+        checked = []
+        for player in players:
+            seat = Seat(player["name"], player["kind"])  # raises on a bad name or kind
+            if type(player["score"]) is not int:
+                return None
+            checked.append({"name": seat.name, "kind": seat.kind, "score": player["score"]})
+    except (ValueError, TypeError, KeyError):  # RuleError is a ValueError
+        return None
+    return {
+        "id": entry_id,
+        "ended": ended,
+        "game": game_id,
+        "players": checked,
+        "winners": sorted(set(winners)),
+        **({} if result is None else {"result": result}),
+    }
 
 
 def _players(entry: dict[str, object]) -> list[dict[str, object]]:

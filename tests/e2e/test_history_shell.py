@@ -4,10 +4,11 @@ Python never starts, names as text, cleared only after a second tap."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
-from playwright.sync_api import Browser, Page, Route, expect
+from playwright.sync_api import Browser, FilePayload, Page, Route, expect
 
-from appdriver import PHONE, open_app
+from appdriver import PHONE, PageWatch, open_app
 from build.serve import BackgroundServer
 from dadoteca.playout import random_match
 
@@ -235,3 +236,73 @@ def test_safari_on_an_iphone_is_told_once_that_the_home_screen_keeps_the_games(
 def test_no_other_browser_is_told_of_the_home_screen(page: Page, server: BackgroundServer) -> None:
     open_app(page, server.url)
     expect(page.locator("#home-screen")).to_be_hidden()
+
+
+def game_ids(page: Page) -> set[str]:
+    games = history(page)["games"]
+    assert isinstance(games, list)
+    return {str(game["id"]) for game in games}
+
+
+def finish_a_computers_game(page: Page) -> None:
+    """A Qwixx game of two computers, to its end."""
+    page.select_option("#setup .seat-kind >> nth=0", "easy")
+    page.select_option("#setup .seat-kind >> nth=1", "normal")
+    page.click("#setup button[type=submit]")
+    page.wait_for_selector("body[data-screen=over]", timeout=60_000)
+
+
+def test_the_whole_history_is_exported_and_imported_on_another_device(
+    browser: Browser, server: BackgroundServer, tmp_path: Path
+) -> None:
+    phone, tablet = (browser.new_context(viewport=PHONE) for _ in range(2))
+    try:
+        pages = []
+        for context, seed in ((phone, 3), (tablet, 4)):
+            page = context.new_page()
+            open_app(page, f"{server.url}?seed={seed}&pace=0")
+            finish_a_computers_game(page)
+            pages.append(page)
+        first, second = pages
+        watch = PageWatch().attach(second)
+
+        first.click("#history-open")
+        with first.expect_download() as download:
+            first.click("#history-export")
+        today = first.evaluate("new Date().toLocaleDateString('sv')")
+        assert download.value.suggested_filename == f"dadoteca-history-{today}.json"
+        exported = tmp_path / "history.json"
+        download.value.save_as(exported)
+        assert json.loads(exported.read_text()) == history(first)
+
+        before = game_ids(second)
+        second.click("#history-open")
+        dialog = second.locator("#history")
+        news = dialog.locator(".history-news")
+        with second.expect_file_chooser() as chooser:
+            second.click("#history-import")
+        chooser.value.set_files(str(exported))
+        expect(news).to_have_text("1 finished game added to the history.")
+        assert dialog.locator(".history-list > li").count() == 2  # painted again, open
+        assert game_ids(second) == game_ids(first) | before
+        games = history(second)["games"]
+        second.screenshot(path=tmp_path / "imported.png")
+
+        damaged = json.loads(exported.read_text())
+        damaged["games"][0]["players"][0]["name"] = HOSTILE * 3  # longer than a name can be
+        payload = FilePayload(
+            name="history.json", mimeType="application/json", buffer=json.dumps(damaged).encode()
+        )
+        second.set_input_files("#import-history-file", files=[payload])
+        expect(news).to_have_text(
+            "This file cannot be imported: Finished game 1 of the file is damaged"
+        )
+        assert news.get_attribute("data-kind") == "error" and news.is_visible()
+        assert history(second)["games"] == games  # nothing lost, nothing added
+        second.click("#history-close")
+        second.click("#history-open")
+        assert news.inner_text() == ""  # said once, in the dialog that asked
+        assert watch.errors == []
+    finally:
+        phone.close()
+        tablet.close()
