@@ -337,21 +337,11 @@ class FirefoxPage(RemotePage):
                 return found.group(1)
         raise EngineError("firefox: WebDriver BiDi never started")
 
-    # Said now and then by Firefox (1 game in 20 or so) after the offline reload, naming no file;
-    # our service worker, made to record every answer it failed to give, recorded none in the
-    # runs where it came: a load the page cancelled while it was answered, it seems. A failed
-    # load that names its file still counts.
-    UNNAMED_INTERCEPTION = (
-        "Failed to load \u2018\u2019. A ServiceWorker intercepted the request and encountered"
-        " an unexpected error."
-    )
-
     def _event(self, message: dict[str, Any]) -> None:
         if message.get("method") == "log.entryAdded":
             entry = message["params"]
-            text = str(entry.get("text"))
-            if entry.get("level") == "error" and text != self.UNNAMED_INTERCEPTION:
-                self.errors.append(text)
+            if entry.get("level") == "error":
+                self.errors.append(str(entry.get("text")))
 
     def _evaluate(self, expression: str, timeout: float) -> str:
         params = {
