@@ -20,9 +20,10 @@ import re
 import shutil
 import socket
 import subprocess
+import threading
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -64,6 +65,11 @@ class EngineError(AssertionError):
 # Runs ``function`` (an async function's source) with ``arg`` and answers JSON: both protocols
 # carry a string whole, whatever it holds.
 _CALL = "(async () => JSON.stringify((await ({function})({arg})) ?? null))()"
+
+
+def _discard(lines: Iterable[str]) -> None:
+    for _ in lines:
+        pass
 
 
 def _free_port() -> int:
@@ -201,6 +207,7 @@ class WebKitPage(RemotePage):
         self._target: str | None = None
         self._socket = connect(self._inspector_socket(port), max_size=None, legacy=True)
         self._command_id = 0
+        self._awaited: set[int] = set()  # the page's answers a command waits for
         self._answers: dict[int, dict[str, Any]] = {}
         deadline = time.monotonic() + START_TIMEOUT_S
         while self._target is None:
@@ -233,7 +240,7 @@ class WebKitPage(RemotePage):
             self._target = params["newTargetId"]
         elif method == "Target.dispatchMessageFromTarget":
             inner = json.loads(params["message"])
-            if "id" in inner:
+            if inner.get("id") in self._awaited:
                 self._answers[inner["id"]] = inner
             elif inner.get("method") == "Console.messageAdded":
                 console = inner["params"]["message"]
@@ -260,14 +267,19 @@ class WebKitPage(RemotePage):
         self._command_id += 1
         number = self._command_id
         inner = json.dumps({"id": number, "method": method, "params": params})
-        self._command("Target.sendMessageToTarget", {"targetId": self._target, "message": inner})
-        deadline = time.monotonic() + timeout
-        while number not in self._answers:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise TimeoutError(f"webkit: no answer to {method} in {timeout} s")
-            assert self._socket is not None
-            self._event(json.loads(self._socket.recv(timeout=left)))
+        self._awaited.add(number)
+        try:
+            message = {"targetId": self._target, "message": inner}
+            self._command("Target.sendMessageToTarget", message)
+            deadline = time.monotonic() + timeout
+            while number not in self._answers:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise TimeoutError(f"webkit: no answer to {method} in {timeout} s")
+                assert self._socket is not None
+                self._event(json.loads(self._socket.recv(timeout=left)))
+        finally:
+            self._awaited.discard(number)
         answer = self._answers.pop(number)
         if "error" in answer:
             raise EngineError(f"webkit: {method}: {answer['error']}")
@@ -334,6 +346,8 @@ class FirefoxPage(RemotePage):
                 break
             found = re.search(r"WebDriver BiDi listening on (ws://\S+)", line)
             if found:
+                # What Firefox says next is read and dropped: a full pipe would stop it.
+                threading.Thread(target=_discard, args=(self.process.stderr,), daemon=True).start()
                 return found.group(1)
         raise EngineError("firefox: WebDriver BiDi never started")
 
