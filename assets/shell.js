@@ -384,8 +384,9 @@
     dialog.querySelector(".history-empty").hidden = games === null || games.length > 0;
     dialog.querySelector(".history-unreadable").hidden = games !== null;
     dialog.querySelector(".history-confirm").hidden = true;
-    document.getElementById("history-clear").hidden = !games || games.length === 0;
-    document.getElementById("history-export").hidden = !games || games.length === 0;
+    for (const id of ["history-clear", "history-export"]) {
+      document.getElementById(id).hidden = !games || games.length === 0;
+    }
     showKept();
     openDialog(dialog);
   }

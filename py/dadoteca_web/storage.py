@@ -65,9 +65,10 @@ SAVE_RULES: Final[dict[str, str]] = {
 }
 
 
-def read_record_json(text: str, source: Literal["save", "import"]) -> object:
-    """The JSON value of a saved or imported record's text, or a RuleError naming why it
-    cannot be one (the record itself is checked by ``Match.from_record``)."""
+def read_json(text: str, source: Literal["save", "import", "history"]) -> object:
+    """The JSON value of a saved or imported record's text, or of an imported history's, or a
+    RuleError naming why it cannot be one (what it holds is checked by its reader:
+    ``Match.from_record``, :meth:`History.import_games`)."""
     if len(text) > MAX_SAVE_CHARS:
         raise RuleError(f"{source}.too_large", SAVE_RULES[f"{source}.too_large"])
     try:
@@ -101,7 +102,7 @@ def read_game(text: str, source: Literal["save", "import"]) -> ReadGame:
     A computer level this version lacks (another version's "hard", say) is played at the
     nearest level it has, with a :class:`LevelChange` for the player to be told; it is saved
     so with the next move."""
-    record = read_record_json(text, source)
+    record = read_json(text, source)
     match = Match.from_record(record)
     levels = []
     seats = list(match.seats)
@@ -361,14 +362,7 @@ class History:
         lacks enter (a game enters once, by its id), as if they had ended here; how many did.
         A file that is not a history of this version, or holds a damaged game, is refused
         whole with a RuleError naming why: nothing of it enters."""
-        if len(text) > MAX_SAVE_CHARS:
-            raise RuleError("history.too_large", SAVE_RULES["history.too_large"])
-        try:
-            stored = json.loads(text)
-        except (ValueError, RecursionError) as error:
-            raise RuleError(
-                "history.not_json", SAVE_RULES["history.not_json"], problem=str(error)
-            ) from None
+        stored = read_json(text, "history")
         if not isinstance(stored, dict) or stored.get("format") != HISTORY_FORMAT:
             raise RuleError("history.not_history", SAVE_RULES["history.not_history"])
         if stored.get("version") != HISTORY_VERSION or not isinstance(stored.get("games"), list):

@@ -11,6 +11,7 @@ from playwright.sync_api import Browser, FilePayload, Page, Route, expect
 from appdriver import PHONE, PageWatch, open_app
 from build.serve import BackgroundServer
 from dadoteca.playout import random_match
+from engines import IPHONE_USER_AGENT
 
 HOSTILE = "<img src=x onerror=pwned=1><b>Zoë</b>"  # within the 40 characters of a name
 
@@ -176,6 +177,14 @@ def test_who_starts_offers_each_name_isolated(page: Page, server: BackgroundServ
     assert options[1:] == ["\u2068" + OVERRIDE + "\u2069", "\u2068Player 2\u2069"]
 
 
+def finish_a_computers_game(page: Page) -> None:
+    """A Qwixx game of two computers, to its end."""
+    page.select_option("#setup .seat-kind >> nth=0", "easy")
+    page.select_option("#setup .seat-kind >> nth=1", "normal")
+    page.click("#setup button[type=submit]")
+    page.wait_for_selector("body[data-screen=over]", timeout=60_000)
+
+
 # The browser's answer on persistent storage, as a test sets it: not kept until asked.
 PERSISTENCE_JS = """
 window.persistAsked = 0;
@@ -196,26 +205,17 @@ def test_lasting_storage_is_asked_for_once_a_game_is_finished_and_history_says_s
     expect(page.locator("#history .history-kept")).to_contain_text("may clear your games")
     page.click("#history-close")
     assert page.evaluate("window.persistAsked") == 0  # not installed, nothing finished: not yet
-    page.select_option("#setup .seat-kind >> nth=0", "easy")
-    page.select_option("#setup .seat-kind >> nth=1", "normal")
-    page.click("#setup button[type=submit]")
-    page.wait_for_selector("body[data-screen=over]", timeout=60_000)
+    finish_a_computers_game(page)
     page.wait_for_function("window.persistAsked === 1")
     page.click("#history-open")
     expect(page.locator("#history .history-kept")).to_contain_text("keeps your games")
     assert page.evaluate("window.persistAsked") == 1  # once: Firefox asks the player each time
 
 
-IPHONE_SAFARI = (
-    "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 "
-    "(KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1"
-)
-
-
 def test_safari_on_an_iphone_is_told_once_that_the_home_screen_keeps_the_games(
     browser: Browser, server: BackgroundServer
 ) -> None:
-    context = browser.new_context(viewport=PHONE, user_agent=IPHONE_SAFARI, locale="it-IT")
+    context = browser.new_context(viewport=PHONE, user_agent=IPHONE_USER_AGENT, locale="it-IT")
     # Safari's own flag: false in a tab (true when opened from the Home Screen).
     context.add_init_script(
         "Object.defineProperty(Navigator.prototype, 'standalone', { get: () => false })"
@@ -242,14 +242,6 @@ def game_ids(page: Page) -> set[str]:
     games = history(page)["games"]
     assert isinstance(games, list)
     return {str(game["id"]) for game in games}
-
-
-def finish_a_computers_game(page: Page) -> None:
-    """A Qwixx game of two computers, to its end."""
-    page.select_option("#setup .seat-kind >> nth=0", "easy")
-    page.select_option("#setup .seat-kind >> nth=1", "normal")
-    page.click("#setup button[type=submit]")
-    page.wait_for_selector("body[data-screen=over]", timeout=60_000)
 
 
 def test_the_whole_history_is_exported_and_imported_on_another_device(
