@@ -546,8 +546,9 @@ class App:
 
     def computers_to_act(self) -> bool:
         """A computer is to roll, or to answer the present decision: its move will come (in
-        the window playing the game, not in one watching it)."""
-        if self.match is None or self.state.is_terminal or self.watching:
+        the window playing the game, not in one watching it, and not while the table is asked
+        a question)."""
+        if self.match is None or not self._computers_may_move():
             return False
         state, seats = self.state, self.match.seats
         waiting = [state.roller] if state.roller is not None else state.deciders
@@ -562,14 +563,15 @@ class App:
         together each decide on the same moment. Whatever the table does meanwhile (a tap, a
         new game, an import) wins: a move worked out for a moment that has passed is dropped.
         """
-        while self.match is not None and not self.state.is_terminal and not self.watching:
+        while self._computers_may_move():
             state, match = self.state, self.match
+            assert match is not None
             roller = state.roller
             if roller is not None:
                 if bot_level(match.seats[roller]) is None:
                     return
                 yield BOT_PAUSE
-                if self.match is match and self.state is state:
+                if self._still_at(match, state):
                     self.play([(None, None)], computer=True)
                 continue
             computers = [
@@ -590,13 +592,28 @@ class App:
                     yield THINKING
             except StopIteration as done:
                 action: Action = done.value
-            if self.match is not match or self.state is not state:
+            if not self._still_at(match, state):
                 continue
             assert self.ui is not None
             self.ui.show_choice(state, player, action)
             yield BOT_SHOW
-            if self.match is match and self.state is state:
+            if self._still_at(match, state):
                 self.play([(player, action)], computer=True)
+
+    def _computers_may_move(self) -> bool:
+        """A game in play in this window, and no question open: a computer moving under
+        "Replace the game in progress?" or "Take back Anna's move?" would change what is
+        asked about, and the answer, sent for the moment it was asked in, would be lost."""
+        return (
+            self.match is not None
+            and not self.state.is_terminal
+            and not self.watching
+            and self.confirm is None
+        )
+
+    def _still_at(self, match: Match, state: AnyState) -> bool:
+        """Nothing happened while a computer thought or showed its choice: its move stands."""
+        return self.match is match and self.state is state and self._computers_may_move()
 
     def play_bots(self) -> None:
         """Let the computer players move, without pauses, until a person must (or the end)."""

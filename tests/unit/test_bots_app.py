@@ -163,3 +163,26 @@ def test_a_plain_bot_seat_from_a_record_plays_at_normal_level() -> None:
     assert app.computer_to_move() == 1
     app.play_bots()
     assert app.computer_to_move() is None
+
+
+def test_the_computers_wait_while_the_table_is_asked_a_question() -> None:
+    """An import's "Replace the game in progress?" asked while a computer thinks: it plays
+    nothing until the answer, so the answer, sent for the moment it was asked in, counts."""
+    app = new_app()
+    app.start(["", "Ann"], 5, choices=[{"player": "normal"}, {}])
+    assert app.match is not None
+    record = app.match.record()
+    moves = app.computer_moves()
+    assert next(moves) == BOT_PAUSE  # the computer is about to roll
+    app.import_record(json.dumps(record))
+    asked_at = app.moment
+    assert app.confirm is not None and not app.computers_to_act()
+    assert list(moves) == [] and list(app.computer_moves()) == []
+    assert app.match.actions == [] and app.moment == asked_at
+    app.handle("import-confirmed", {})
+    assert app.notice == "Game imported." and app.computers_to_act()
+    app.import_record(json.dumps(record))
+    app.handle("dismiss", {})  # "No, keep playing": the computer goes on
+    assert app.computers_to_act()
+    app.play_bots()
+    assert app.match.actions and 0 in app.answers  # it rolled, and answered the white dice
