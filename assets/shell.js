@@ -172,6 +172,7 @@
         [...item.querySelectorAll(`[data-choice]:is([data-game="${game}"], :not([data-game]))`)]
           .map((field) => [field.dataset.choice, field.value]))),
       first: firstField.value === "" ? null : Number(firstField.value),
+      dice: setup.querySelector("input[name=dice]:checked").value,
     };
     if (typeof window.dadotecaStart === "function") {
       window.dadotecaStart(request);
@@ -344,6 +345,9 @@
       time.textContent = when.format(ended);
     }
     head.append(title, " · ", time);
+    if (game.dice === FACTS.realDice) {
+      head.append(" · ", document.getElementById("history-real-dice").textContent);
+    }
     const players = document.createElement("ul");
     const winners = Array.isArray(game.winners) ? game.winners : [];
     game.players.forEach((player, seat) => {

@@ -40,6 +40,7 @@ from build.i18n import compile_catalogs
 from dadoteca_web.map_pictures import MAP_SPRITE, map_sprite
 from dadoteca_web.shell import (
     FACTS_ID,
+    dice_choices,
     language_options,
     map_chooser,
     seat_rows,
@@ -68,6 +69,7 @@ INDEX_SEATS_PLACEHOLDER = "{{SEAT_ROWS}}"
 INDEX_FACTS_PLACEHOLDER = "{{SHELL_FACTS}}"
 INDEX_LANGUAGES_PLACEHOLDER = "{{LANGUAGE_OPTIONS}}"
 INDEX_MAP_CHOOSER_PLACEHOLDER = "{{MAP_CHOOSER}}"
+INDEX_DICE_PLACEHOLDER = "{{DICE_CHOICES}}"
 
 # Encodings the build pre-compresses, best first (build/serve.py negotiates in this order).
 ENCODINGS = {".br": "br", ".gz": "gzip"}
@@ -219,7 +221,7 @@ def write_lock_file(pyodide_dir: Path, wheels: list[Path]) -> None:
 
 def write_index(target: Path) -> None:
     """index.html with what the shell shares with Python: its facts, the languages, the
-    setup's seat rows, the map chooser."""
+    setup's seat rows and dice, the map chooser."""
     html = (ROOT / "index.html").read_text()
     facts = f'<script type="application/json" id="{FACTS_ID}">{shell_facts_json()}</script>'
     for placeholder, filling in (
@@ -227,6 +229,7 @@ def write_index(target: Path) -> None:
         (INDEX_FACTS_PLACEHOLDER, facts),
         (INDEX_LANGUAGES_PLACEHOLDER, language_options()),
         (INDEX_MAP_CHOOSER_PLACEHOLDER, map_chooser()),
+        (INDEX_DICE_PLACEHOLDER, dice_choices()),
     ):
         html = replace_placeholder_comment(html, placeholder, filling)
     target.write_text(html)

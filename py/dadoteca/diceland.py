@@ -951,7 +951,9 @@ class DicelandState(NamedTuple):
 
     # -- chance -----------------------------------------------------------------------------
 
-    def _dice_to_roll(self) -> int:
+    def dice_to_roll(self) -> int:
+        """How many dice are rolled now: all six, those not set aside, or a bonus roll's five;
+        raises RuleError when no dice are to be rolled."""
         phase = self.phase
         if phase == Phase.ROLL:
             return DICE
@@ -963,14 +965,14 @@ class DicelandState(NamedTuple):
 
     def roll(self) -> Roll:
         """Ruling DICELAND_DICE: each die shows one of the six colours (face n = colour n - 1)."""
-        _, faces = roll_dice(self.generator, self._dice_to_roll())
+        _, faces = roll_dice(self.generator, self.dice_to_roll())
         return Roll(tuple([face - 1 for face in faces]))
 
     def reseeded(self, generator: int) -> DicelandState:
         return self._replace(generator=generator)
 
     def apply_chance(self, outcome: DicelandAction) -> DicelandState:
-        count = self._dice_to_roll()
+        count = self.dice_to_roll()
         if (
             not isinstance(outcome, Roll)
             or len(outcome.faces) != count

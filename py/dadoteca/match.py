@@ -17,8 +17,11 @@ from .core import Action, AnyState, Event, Game, Options, RuleError
 from .games import get_game
 
 __all__ = [
+    "APP_DICE",
+    "DICE_KINDS",
     "MAX_ACTIONS",
     "MAX_NAME_LENGTH",
+    "REAL_DICE",
     "RECORD_FORMAT",
     "RECORD_VERSION",
     "Match",
@@ -29,6 +32,11 @@ __all__ = [
 RECORD_FORMAT: Final = "dadoteca-record"
 RECORD_VERSION: Final = 1
 MAX_NAME_LENGTH: Final = 40
+# Who rolls: the app, from the match's seeded generator; or the table, with its own dice,
+# entered in the app (every roll is in the record either way, so both replay alike).
+APP_DICE: Final = "app"
+REAL_DICE: Final = "real"
+DICE_KINDS: Final = (APP_DICE, REAL_DICE)
 MAX_ACTIONS: Final = 20_000  # far above any real game; refuses oversize or hostile records
 SEAT_KINDS: Final = re.compile(r"human|bot(:[a-z]+)?")
 # Invisible controls that would reorder the text around a name wherever it is shown (bidi
@@ -100,7 +108,8 @@ class Match:
     """A game in play. ``state`` is the present; ``undo`` steps back one action.
 
     States are immutable values, so the history is a list of them: undo is a pop, a clone is
-    the state itself, and nothing is ever deep-copied.
+    the state itself, and nothing is ever deep-copied. ``dice`` says who rolls (one of
+    :data:`DICE_KINDS`): the rules are the same, only where the rolls come from differs.
     """
 
     def __init__(
@@ -109,7 +118,11 @@ class Match:
         seats: Sequence[Seat],
         seed: int,
         options: Options | None = None,
+        dice: str = APP_DICE,
     ) -> None:
+        if dice not in DICE_KINDS:
+            raise _record_error("record.bad_field", field="dice", problem=str(dice)[:20])
+        self.dice = dice
         self.game = game
         self.seats = tuple(seats)
         self.seed = seed
@@ -166,6 +179,7 @@ class Match:
             "options": dict(self.options),
             "seats": [{"name": s.name, "kind": s.kind} for s in self.seats],
             "seed": self.seed,
+            "dice": self.dice,
             "actions": [[player, str(action)] for player, action in self.actions],
         }
 
@@ -188,7 +202,8 @@ class Match:
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise _record_error("record.bad_field", field="seed", problem="not an integer")
         options = _options_of(record.get("options", {}))
-        match = cls(game, seats, seed, options)
+        dice = record.get("dice", APP_DICE)  # absent: a record from before real dice
+        match = cls(game, seats, seed, options, dice if isinstance(dice, str) else str(dice))
         for index, (player, text) in enumerate(_actions_of(record.get("actions")), 1):
             try:
                 if player is not None and player >= len(seats):  # never formatted: it may be huge

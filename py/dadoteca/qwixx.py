@@ -105,6 +105,8 @@ RULES: Final[dict[str, str]] = {
     "qwixx.no_roll_now": "The dice are not to be rolled now",
     "qwixx.roll_first": "Roll the dice first",
     "qwixx.bad_dice": "A roll needs two white dice and one die per open row, each 1-6: {text}",
+    "qwixx.locked_die": "The {row} die left the game when its row was locked: it is not rolled",
+    "qwixx.missing_die": "The {row} row is open: its die is rolled too",
     "qwixx.game_over": "The game is over",
     "qwixx.bad_action": "Not a Qwixx action: {text}",
 }
@@ -515,8 +517,11 @@ class QwixxState(NamedTuple):
     def apply_chance(self, outcome: QwixxAction) -> QwixxState:
         if self.phase != Phase.ROLL:
             raise _broken("qwixx.game_over" if self.is_terminal else "qwixx.no_roll_now")
-        if not isinstance(outcome, Roll) or not self._possible(outcome):
+        if not isinstance(outcome, Roll):
             raise _broken("qwixx.bad_dice", text=str(outcome))
+        error = self._impossible(outcome)
+        if error is not None:
+            raise error
         return QwixxState(
             self.sheets,
             advance(self.generator),  # as far as a drawn roll would: replays agree
@@ -529,18 +534,24 @@ class QwixxState(NamedTuple):
             self.turn,
         )
 
-    def _possible(self, outcome: Roll) -> bool:
-        """Ruling QWIXX_DICE: faces 1-6, and a die exactly for each row not locked."""
+    def _impossible(self, outcome: Roll) -> RuleError | None:
+        """Ruling QWIXX_DICE: faces 1-6, and a die exactly for each row not locked (real dice
+        entered at the table are refused in these words)."""
         if len(outcome.white) != 2 or len(outcome.colours) != len(ROW_NAMES):
-            return False  # only a hostile record builds these
+            return _broken("qwixx.bad_dice", text=str(outcome))  # only a hostile record
         white1, white2 = outcome.white
         if white1 not in _DIE_FACES or white2 not in _DIE_FACES:
-            return False
+            return _broken("qwixx.bad_dice", text=str(outcome))
         closed = self.closed
         for row, colour in enumerate(outcome.colours):
-            if (colour is not None) if closed >> row & 1 else (colour not in _DIE_FACES):
-                return False
-        return True
+            if closed >> row & 1:
+                if colour is not None:
+                    return _broken("qwixx.locked_die", row=ROW_NAMES[row])
+            elif colour is None:
+                return _broken("qwixx.missing_die", row=ROW_NAMES[row])
+            elif colour not in _DIE_FACES:
+                return _broken("qwixx.bad_dice", text=str(outcome))
+        return None
 
     # -- what happened ----------------------------------------------------------------------
 

@@ -139,6 +139,7 @@ RULES: Final[dict[str, Template]] = {
     "shelfie.no_roll_now": "The dice are not to be rolled now",
     "shelfie.roll_first": "Roll the dice first",
     "shelfie.bad_dice": "A roll changes only the rerolled dice, each an item or a jolly: {text}",
+    "shelfie.kept_die": "Die {position} was kept: only the dice rerolled change",
     "shelfie.game_over": "The game is over",
     "shelfie.bad_action": "Not a My Shelfie action: {text}",
 }
@@ -843,6 +844,11 @@ class ShelfieState(NamedTuple):
             return self.rerolling
         raise _broken("shelfie.game_over" if phase == Phase.OVER else "shelfie.no_roll_now")
 
+    def rolled_positions(self) -> tuple[int, ...]:
+        """The positions of the dice rolled now: all six, or those rerolled; raises RuleError
+        when no dice are to be rolled."""
+        return _POSITIONS_OF[self._rolled_mask()]
+
     def roll(self) -> Roll:
         """The dice after rolling those to be rolled (all six, or the rerolled ones)."""
         mask = self._rolled_mask()
@@ -862,8 +868,11 @@ class ShelfieState(NamedTuple):
 
     def apply_chance(self, outcome: ShelfieAction) -> ShelfieState:
         mask = self._rolled_mask()
-        if not isinstance(outcome, Roll) or not self._possible(outcome.faces, mask):
+        if not isinstance(outcome, Roll):
             raise _broken("shelfie.bad_dice", text=str(outcome)[:60])
+        error = self._impossible(outcome, mask)
+        if error is not None:
+            raise error
         return ShelfieState(
             self.sheets,
             advance(self.generator),  # as far as a drawn roll would: replays agree
@@ -876,14 +885,22 @@ class ShelfieState(NamedTuple):
             self.last_round,
         )
 
-    def _possible(self, faces: tuple[int, ...], mask: int) -> bool:
-        """Six faces, and a kept die (a hostile record may try) shows what it showed."""
+    def _impossible(self, outcome: Roll, mask: int) -> RuleError | None:
+        """Six faces, and a kept die (real dice entered wrongly, or a hostile record) shows
+        what it showed."""
+        faces = outcome.faces
         if not isinstance(faces, tuple) or len(faces) != DICE_COUNT:
-            return False
+            return _broken("shelfie.bad_dice", text=str(outcome)[:60])
         if not _FACE_INDEXES.issuperset(faces):
-            return False
+            return _broken("shelfie.bad_dice", text=str(outcome)[:60])
         kept = _KEPT_DICE[mask]
-        return kept is None or (self.dice is not None and kept(faces) == kept(self.dice))
+        if kept is None or (self.dice is not None and kept(faces) == kept(self.dice)):
+            return None
+        assert self.dice is not None
+        changed = next(
+            p for p in range(DICE_COUNT) if not mask >> p & 1 and faces[p] != self.dice[p]
+        )
+        return _broken("shelfie.kept_die", position=changed + 1)
 
     # -- the end and what happened ------------------------------------------------------------
 

@@ -17,7 +17,15 @@ from typing import Final, NamedTuple
 
 from dadoteca.bots import BOT_SEAT, DEFAULT_LEVEL, LEVELS, bot_for, bot_level, decision_seed
 from dadoteca.core import Action, AnyState, Event, RuleError
-from dadoteca.match import MAX_NAME_LENGTH, Match, Seat, normalise_name
+from dadoteca.match import (
+    APP_DICE,
+    DICE_KINDS,
+    MAX_NAME_LENGTH,
+    REAL_DICE,
+    Match,
+    Seat,
+    normalise_name,
+)
 
 from .diceland_view import DicelandUI
 from .game_ui import PLAY_REGIONS, GameUI, SeatedState, Step, asked_player
@@ -275,9 +283,14 @@ class App:
         t = self.t
         undo = "" if self._takeable() else " disabled"
         redo = "" if self._redo else " disabled"
+        if self._correcting():
+            take_back = t("Correct the dice")
+            take_back_label = t("Correct the dice entered")
+        else:
+            take_back, take_back_label = t("Undo"), t("Undo the last move")
         return (
-            f'<button class="tool" data-act="take-back" aria-label="{t("Undo the last move")}"'
-            f'{undo}><span aria-hidden="true">↶</span> {t("Undo")}</button>'
+            f'<button class="tool" data-act="take-back" aria-label="{take_back_label}"'
+            f'{undo}><span aria-hidden="true">↶</span> {take_back}</button>'
             f'<button class="tool" data-act="redo" aria-label="{t("Redo the move taken back")}"'
             f'{redo}><span aria-hidden="true">↷</span> {t("Redo")}</button>'
         )
@@ -329,8 +342,10 @@ class App:
         game: str = "qwixx",
         choices: Sequence[Mapping[str, str]] = (),
         first: int | None = 0,
+        dice: str = APP_DICE,
     ) -> None:
-        """A new game of ``game``, one seat per name, in seat order.
+        """A new game of ``game``, one seat per name, in seat order, rolled by the app or with
+        the table's own ``dice`` (one of :data:`~dadoteca.match.DICE_KINDS`).
 
         ``choices`` holds each seat's setup choices (e.g. Diceland's map), in the same order;
         choice ``player`` makes the seat a computer player of that level. An empty name plays
@@ -376,6 +391,7 @@ class App:
                 [Seat(name, kind) for name, kind, _ in seated],
                 self.new_seed() if seed is None else seed,
                 options,
+                dice if dice in DICE_KINDS else APP_DICE,  # a forged request: the app rolls
             )
         except RuleError as error:
             self._say(self.t.rule(error), "error")
@@ -393,6 +409,8 @@ class App:
         decisions apply in seat order). Raises the RuleError of an illegal one."""
         for player, action in steps:
             if player is None:
+                if action is None and self.table_rolls:
+                    continue  # "then roll": the table rolls its own dice and enters them
                 self._step(None, action)
             else:
                 assert action is not None
@@ -457,6 +475,27 @@ class App:
         assert self.match is not None
         return [p for p in self.answers if bot_level(self.match.seats[p]) is None]
 
+    @property
+    def table_rolls(self) -> bool:
+        """The game is played with the table's own dice, entered here: nobody rolls in the app
+        (a computer's roll too is the table's to roll and enter)."""
+        return self.match is not None and self.match.dice == REAL_DICE
+
+    def _by_person(self, index: int) -> bool:
+        """Action ``index`` was a person's: theirs, or a roll the table entered."""
+        assert self.match is not None
+        if self.match.actions[index][0] is None and self.table_rolls:
+            return True
+        return bot_level(self.match.seats[self.match.mover(index)]) is None
+
+    def _correcting(self) -> bool:
+        """Undo takes back a roll the table entered, and nobody has acted on it yet: it is
+        entered again, to be corrected."""
+        if not self.table_rolls or self._people_answered():
+            return False
+        assert self.match is not None
+        return bool(self.match.actions) and self.match.actions[-1][0] is None
+
     def _takeable(self) -> int:
         """How many actions Undo takes back: the last one a person made (a decision or a roll),
         with the computers' after it, which they would only play again (1 for an answer)."""
@@ -466,7 +505,7 @@ class App:
             return 1
         match = self.match
         for back, index in enumerate(range(len(match.actions) - 1, -1, -1), 1):
-            if bot_level(match.seats[match.mover(index)]) is None:
+            if self._by_person(index):
                 return back
         return 0
 
@@ -500,6 +539,9 @@ class App:
             match.undo()
         self._redo.append(group)
         self.ui.forget()
+        rolled, roll = group[0]
+        if rolled is None and self.table_rolls:
+            self.ui.enter_again(match.state, roll)
         self.store.save(match)
         self.events.append(Event(TAKEN_BACK, (mover,)))
 
@@ -538,7 +580,7 @@ class App:
         state = self.state
         waiting = [p for p in state.deciders if p not in self.answers]
         if state.roller is not None:
-            waiting = [state.roller]
+            waiting = [] if self.table_rolls else [state.roller]
         if waiting and all(bot_level(self.match.seats[p]) is not None for p in waiting):
             assert isinstance(state, SeatedState)
             return asked_player(state, self.answers)
@@ -551,7 +593,9 @@ class App:
         if self.match is None or not self._computers_may_move():
             return False
         state, seats = self.state, self.match.seats
-        waiting = [state.roller] if state.roller is not None else state.deciders
+        if state.roller is not None:
+            return not self.table_rolls and bot_level(seats[state.roller]) is not None
+        waiting = state.deciders
         return any(p not in self.answers and bot_level(seats[p]) is not None for p in waiting)
 
     def computer_moves(self) -> Iterator[Pause | None]:
@@ -568,7 +612,7 @@ class App:
             assert match is not None
             roller = state.roller
             if roller is not None:
-                if bot_level(match.seats[roller]) is None:
+                if self.table_rolls or bot_level(match.seats[roller]) is None:
                     return
                 yield BOT_PAUSE
                 if self._still_at(match, state):
@@ -701,7 +745,9 @@ class App:
             computers = frozenset(
                 p for p, seat in enumerate(match.seats) if bot_level(seat) is not None
             )
-            self.ui = GAME_UIS[match.game.id](self.t, names, computers)
+            self.ui = GAME_UIS[match.game.id](
+                self.t, names, computers, real_dice=match.dice == REAL_DICE
+            )
         if match is not None and match.state.is_terminal:
             self._set_best()
 

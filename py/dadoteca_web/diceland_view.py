@@ -29,6 +29,7 @@ from dadoteca.diceland import (
     DicelandState,
     Mark,
     Phase,
+    Roll,
 )
 from dadoteca.diceland_maps import (
     FIXED_MAP_IDS,
@@ -40,10 +41,12 @@ from dadoteca.diceland_maps import (
     map_by_id,
 )
 
-from .game_ui import PIECE_PLACE, ROLL_DICE, GameUI, Pieced, Step, asked_player
+from .game_ui import PIECE_PLACE, ROLL_ACTS, ROLL_DICE, GameUI, Pieced, Step, asked_player
 from .i18n import Translator
 
 __all__ = ["COLOUR_SYMBOLS", "DicelandUI", "map_board", "map_geometry"]
+
+DIE: Final = "die"  # Diceland's dice are alike: only how many show each colour matters
 
 # Colour is never the only cue: every colour has its own symbol (red, yellow, green, blue, orange,
 # grey), the first four as on the Qwixx sheets.
@@ -209,9 +212,14 @@ class DicelandUI(GameUI):
     seat_choices = ("map",)
 
     def __init__(
-        self, t: Translator, names: tuple[str, ...], computers: frozenset[int] = frozenset()
+        self,
+        t: Translator,
+        names: tuple[str, ...],
+        computers: frozenset[int] = frozenset(),
+        *,
+        real_dice: bool = False,
     ) -> None:
-        super().__init__(t, names, computers)
+        super().__init__(t, names, computers, real_dice=real_dice)
         self.colour: int | None = None
         self.selection: frozenset[int] = frozenset()
         self.refused: int | None = None  # the cell of the last illegal tap, shown until a change
@@ -321,8 +329,8 @@ class DicelandUI(GameUI):
         if state.is_terminal:
             return []
         player = self._viewed(state, answers)
-        if act == "roll" and state.is_chance:
-            return [ROLL_DICE]
+        if state.is_chance and act in ROLL_ACTS:
+            return self.handle_roll(state, act, data)
         if act == "view":
             self._view(state, data)
         elif act == "colour":
@@ -555,6 +563,27 @@ class DicelandUI(GameUI):
             text = t("{name}, no remaining colour fits your map: pass", name=name)
         return text, why
 
+    # -- the table's own dice: how many show each colour --------------------------------------
+
+    def dice_to_enter(self, state: AnyState) -> tuple[str, ...]:
+        assert isinstance(state, DicelandState)
+        return (DIE,) * state.dice_to_roll()
+
+    def entered_roll(self, state: AnyState, faces: Sequence[int]) -> Action:
+        return Roll(tuple(faces))
+
+    def entered_faces(self, state: AnyState, roll: Action) -> list[int]:
+        assert isinstance(roll, Roll)
+        return list(roll.faces)
+
+    def entry_face(self, die: str, face: int) -> tuple[str, str, str]:
+        return f"dl-die c-{COLOURS[face]}", COLOUR_SYMBOLS[face], self.colour_name(face)
+
+    def kept_dice(self, state: AnyState) -> str:
+        """The dice set aside before a reroll, beside the places of those rolled again."""
+        assert isinstance(state, DicelandState)
+        return "".join(self._die(state.chosen, " aside") for _ in range(state.set_aside))
+
     def _die(self, colour: int, extra: str = "") -> str:
         return (
             f'<span class="dl-die c-{COLOURS[colour]}{extra}" role="img" '
@@ -563,7 +592,9 @@ class DicelandUI(GameUI):
 
     def dice(self, state: DicelandState) -> str:
         t = self.t
-        if state.is_chance or not state.dice:
+        if state.is_chance:
+            return self.entry_picker(state)
+        if not state.dice:
             return ""
         remaining = state.remaining_dice()
         rolled = "".join(self._die(c) for c in range(len(COLOURS)) for _ in range(remaining[c]))
@@ -600,7 +631,7 @@ class DicelandUI(GameUI):
         phase = state.phase
         if state.is_chance:
             label = t("Roll the five dice") if phase == Phase.BONUS_ROLL else t("Roll the dice")
-            return f'<button class="primary big" data-act="roll">{label}</button>'
+            return self.roll_control(state, label)
         if phase == Phase.STOP_OR_REROLL:
             left = DICE - state.set_aside
             return (

@@ -14,12 +14,13 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from html import escape
 from typing import Any, ClassVar, Final, Protocol, runtime_checkable
 
-from dadoteca.core import Action, AnyState, Event, Game, Options
+from dadoteca.core import Action, AnyState, Event, Game, Options, Plural, RuleError
 
 from .i18n import Translator
 
 __all__ = [
     "PIPS",
+    "ROLL_ACTS",
     "GameUI",
     "Pieced",
     "SeatedState",
@@ -100,6 +101,21 @@ Step = tuple[int | None, Action | None]
 to be rolled from the game's own generator (``(None, outcome)``: the dice given)."""
 
 ROLL_DICE: Final[Step] = (None, None)
+# The taps of a roll: the app's Roll, or the entry of the table's own dice (handle_roll).
+ROLL_ACTS: Final = frozenset({"roll", "die-face", "add-die", "clear-die", "enter-dice"})
+
+# Real dice: what the entry of the table's roll refuses before the engine sees a roll (the
+# engine's own rules refuse the rest, in its words).
+ENTRY_RULES: Final = {
+    "dice.to_enter": Plural(
+        "Enter every die rolled: {count} die is still to enter",
+        "Enter every die rolled: {count} dice are still to enter",
+    ),
+    "dice.all_entered": Plural(
+        "{count} die is rolled, and it is entered: tap it to take it out",
+        "{count} dice are rolled, and all are entered: tap one to take it out",
+    ),
+}
 
 
 def isolated(text: str) -> str:
@@ -110,6 +126,14 @@ def isolated(text: str) -> str:
 
 def die_pips(value: int) -> str:
     return "".join(f'<i class="pip p{spot}"></i>' for spot in PIPS[value])
+
+
+def _index(text: str | None, size: int) -> int | None:
+    """``text`` as an index below ``size``; None for anything else (a forged tap)."""
+    if text is None or not (text.isascii() and text.isdigit()) or len(text) > 3:
+        return None
+    value = int(text)
+    return value if value < size else None
 
 
 @runtime_checkable
@@ -155,15 +179,27 @@ class GameUI(ABC):
     game: ClassVar[Game[Any]]
     # Options the setup form offers per seat (e.g. Diceland's map), by field name.
     seat_choices: ClassVar[tuple[str, ...]] = ()
+    # The faces a die can show, in the order the real-dice entry offers them.
+    die_faces: ClassVar[tuple[int, ...]] = tuple(range(6))
 
     def __init__(
-        self, t: Translator, names: tuple[str, ...], computers: frozenset[int] = frozenset()
+        self,
+        t: Translator,
+        names: tuple[str, ...],
+        computers: frozenset[int] = frozenset(),
+        *,
+        real_dice: bool = False,
     ) -> None:
         self.t = t
         self.names = names
         self.computers = computers  # the seats computer players play
+        # The table rolls its own dice and enters them: each roll is asked for, not drawn.
+        self.real_dice = real_dice
         # A solo game's end: the player's best result on this device before it (App sets it).
         self.best: int | None = None
+        # The faces entered so far for the roll of ``_entry_for`` (None: a die not yet entered).
+        self._entry: list[int | None] = []
+        self._entry_for: AnyState | None = None
 
     @classmethod
     def options(
@@ -249,6 +285,160 @@ class GameUI(ABC):
         if len(winners) == 1:
             return self.t("{names} wins!", names=names)
         return self.t("{names} share the win!", names=names)
+
+    # -- the table's own dice -------------------------------------------------------------------
+
+    @abstractmethod
+    def dice_to_enter(self, state: AnyState) -> tuple[str, ...]:
+        """The dice rolled now, one name each ("white", "red"… or one name for dice that are
+        alike, whose entry order does not matter): the real-dice entry asks for these."""
+
+    @abstractmethod
+    def entered_roll(self, state: AnyState, faces: Sequence[int]) -> Action:
+        """The roll of ``faces``, one per die of :meth:`dice_to_enter`, in that order."""
+
+    @abstractmethod
+    def entered_faces(self, state: AnyState, roll: Action) -> list[int]:
+        """The faces of ``roll`` as the entry holds them (a roll taken back is entered again
+        as it was, to be corrected)."""
+
+    @abstractmethod
+    def entry_face(self, die: str, face: int) -> tuple[str, str, str]:
+        """How the entry draws ``face`` of ``die``, like the die itself: its CSS classes, its
+        inner HTML and its accessible name."""
+
+    def die_label(self, die: str, number: int) -> str:
+        """The accessible name of the ``number``-th die named ``die``, where dice differ."""
+        return die
+
+    def kept_dice(self, state: AnyState) -> str:
+        """HTML of the dice kept, not rolled now, shown beside the entry (none by default)."""
+        return ""
+
+    def dice_alike(self, state: AnyState) -> bool:
+        """The dice rolled now are alike: an entered face goes to any free place."""
+        return len(set(self.dice_to_enter(state))) == 1
+
+    def entry(self, state: AnyState) -> list[int | None]:
+        """The faces entered so far for the roll of ``state``: empty for a roll not begun."""
+        if self._entry_for is not state:
+            self._entry_for, self._entry = state, [None] * len(self.dice_to_enter(state))
+        return self._entry
+
+    def enter_again(self, state: AnyState, roll: Action) -> None:
+        """``roll``, just taken back, is entered again on ``state`` for the table to correct."""
+        self._entry_for, self._entry = state, list(self.entered_faces(state, roll))
+
+    def handle_roll(self, state: AnyState, act: str, data: Mapping[str, str]) -> list[Step]:
+        """A tap while the dice are to be rolled: Roll, or (real dice) the entry of a die,
+        and the roll entered once every die is."""
+        if not self.real_dice:
+            return [ROLL_DICE] if act == "roll" else []
+        entry = self.entry(state)
+        alike = self.dice_alike(state)
+        slot = _index(data.get("slot"), len(entry))
+        face = _index(data.get("face"), max(self.die_faces) + 1)
+        if face is not None and face not in self.die_faces:
+            face = None
+        if act == "die-face" and not alike and slot is not None and face is not None:
+            entry[slot] = None if entry[slot] == face else face  # a face of the die's own row
+        elif act == "add-die" and alike and face is not None:  # into the first free place
+            if None not in entry:
+                raise RuleError(
+                    "dice.all_entered", ENTRY_RULES["dice.all_entered"], count=len(entry)
+                )
+            entry[entry.index(None)] = face
+        elif act == "clear-die" and slot is not None:
+            entry[slot] = None
+        elif act == "enter-dice":
+            missing = entry.count(None)
+            if missing:
+                raise RuleError("dice.to_enter", ENTRY_RULES["dice.to_enter"], count=missing)
+            return [(None, self.entered_roll(state, [f for f in entry if f is not None]))]
+        return []
+
+    def roll_control(self, state: AnyState, label: str) -> str:
+        """The control of a roll: the app's Roll button, or (real dice) the entry's Use."""
+        if not self.real_dice:
+            return f'<button class="primary big" data-act="roll">{label}</button>'
+        left = self.entry(state).count(None)
+        note = (
+            self.t.n("{count} die to enter", "{count} dice to enter", left)
+            if left
+            else self.t("Every die entered")
+        )
+        return (
+            f'<button class="primary big" data-act="enter-dice">{self.t("Use these dice")}'
+            f'</button><p class="hint entry-left">{note}</p>'
+        )
+
+    def entry_picker(self, state: AnyState) -> str:
+        """The dice the table rolled, entered one tap per die: a row of faces per die where
+        the dice differ (Qwixx's white and coloured dice); where they are alike, one row of
+        faces that fills the next free place, each place tapped to empty it again."""
+        if not self.real_dice:
+            return ""
+        t = self.t
+        dice, entry = self.dice_to_enter(state), self.entry(state)
+        hint = f'<p class="hint">{t("Roll your dice, then tap what each one shows.")}</p>'
+        if not self.dice_alike(state):
+            rows = []
+            for slot, (die, chosen) in enumerate(zip(dice, entry, strict=True)):
+                faces = "".join(
+                    self._face_button(die, face, "die-face", slot=slot, pressed=face == chosen)
+                    for face in self.die_faces
+                )
+                label = self.die_label(die, sum(1 for other in dice[:slot] if other == die) + 1)
+                rows.append(
+                    f'<div class="entry-row" role="group" aria-label="{escape(label)}">'
+                    f"{faces}</div>"
+                )
+            return f'<div class="dice-entry grid">{hint}{"".join(rows)}</div>'
+        (die,) = set(dice)
+        places = []
+        for slot, face in enumerate(entry):
+            if face is None:
+                places.append('<span class="entry-place empty" aria-hidden="true"></span>')
+            else:
+                places.append(self._face_button(die, face, "clear-die", slot=slot, taken=True))
+        counts = [entry.count(face) for face in self.die_faces]
+        palette = "".join(
+            self._face_button(die, face, "add-die", count=count)
+            for face, count in zip(self.die_faces, counts, strict=True)
+        )
+        tray = t("Dice entered")
+        return (
+            f'<div class="dice-entry palette">{hint}'
+            f'<div class="entry-tray" role="group" aria-label="{tray}">'
+            f"{self.kept_dice(state)}{''.join(places)}</div>"
+            f'<div class="entry-faces" role="group" aria-label="{t("Add a die")}">{palette}</div>'
+            "</div>"
+        )
+
+    def _face_button(
+        self,
+        die: str,
+        face: int,
+        act: str,
+        *,
+        slot: int | None = None,
+        pressed: bool | None = None,
+        count: int = 0,
+        taken: bool = False,
+    ) -> str:
+        classes, inner, label = self.entry_face(die, face)
+        t = self.t
+        if taken:
+            label = t("{die}: take it out", die=label)
+        elif count:
+            label = t("{die}, entered {count}", die=label, count=count)
+        badge = f'<span class="entry-count" aria-hidden="true">{count}</span>' if count else ""
+        state = "" if pressed is None else f' aria-pressed="{str(pressed).lower()}"'
+        place = "" if slot is None else f' data-slot="{slot}"'
+        return (
+            f'<button class="entry-face {classes}" data-act="{act}" data-face="{face}"{place}'
+            f'{state} aria-label="{escape(label)}">{inner}{badge}</button>'
+        )
 
     @abstractmethod
     def show_choice(self, state: AnyState, player: int, action: Action) -> None:

@@ -11,7 +11,7 @@ plays it; Undo takes it back.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Final
 
@@ -26,10 +26,11 @@ from dadoteca.qwixx import (
     Pass,
     Phase,
     QwixxState,
+    Roll,
     number_at,
 )
 
-from .game_ui import ROLL_DICE, GameUI, Step, asked_player, die_pips
+from .game_ui import ROLL_ACTS, GameUI, Step, asked_player, die_pips
 
 __all__ = ["QwixxUI"]
 
@@ -41,6 +42,7 @@ LOCK_ICON: Final = (
     '<path d="M4 7V5a4 4 0 0 1 8 0v2" fill="none" stroke="currentColor" stroke-width="2"/>'
     '<rect x="2.5" y="7" width="11" height="8" rx="1.5" fill="currentColor"/></svg>'
 )
+WHITE: Final = "white"  # the white dice's name in the real-dice entry
 NO_CROSS: Final = "none"  # the row of the answer "no cross"
 LOST: Final = "\N{MINUS SIGN}"  # before the count of numbers a cross leaves behind
 
@@ -68,6 +70,7 @@ class QwixxUI(GameUI):
     """
 
     game = QWIXX
+    die_faces = tuple(range(1, 7))
     shown: tuple[int, Cross] | None = None
 
     def shared(self, state: AnyState) -> bool:
@@ -117,8 +120,8 @@ class QwixxUI(GameUI):
         assert isinstance(state, QwixxState)
         if state.is_terminal:
             return []
-        if act == "roll" and state.is_chance:
-            return [ROLL_DICE]
+        if state.is_chance and act in ROLL_ACTS:
+            return self.handle_roll(state, act, data)
         if act == "answer":  # one player's line of the white sum
             return self._answer(state, data)
         if act == "cell":  # a number on a sheet: that sheet's owner crosses it
@@ -137,6 +140,35 @@ class QwixxUI(GameUI):
 
     def show_choice(self, state: AnyState, player: int, action: Action) -> None:
         self.shown = (player, action) if isinstance(action, Cross) else None
+
+    # -- the table's own dice: two white, and one per row still open -----------------------------
+
+    def dice_to_enter(self, state: AnyState) -> tuple[str, ...]:
+        assert isinstance(state, QwixxState)
+        open_rows = (name for row, name in enumerate(ROW_NAMES) if not state.is_closed(row))
+        return (WHITE, WHITE, *open_rows)
+
+    def entered_roll(self, state: AnyState, faces: Sequence[int]) -> Action:
+        assert isinstance(state, QwixxState)
+        colours = iter(faces[2:])
+        red, yellow, green, blue = (
+            None if state.is_closed(row) else next(colours, None) for row in range(4)
+        )
+        return Roll((faces[0], faces[1]), (red, yellow, green, blue))
+
+    def entered_faces(self, state: AnyState, roll: Action) -> list[int]:
+        assert isinstance(roll, Roll)
+        return [*roll.white, *(value for value in roll.colours if value is not None)]
+
+    def entry_face(self, die: str, face: int) -> tuple[str, str, str]:
+        t = self.t
+        label = t("white {value}", value=face) if die == WHITE else f"{t(die)} {face}"
+        return f"die die-{die}", die_pips(face), label
+
+    def die_label(self, die: str, number: int) -> str:
+        if die == WHITE:
+            return self.t("White die {number}", number=number)
+        return self.t("{colour} die", colour=self.t(die))
 
     def _answer(self, state: QwixxState, data: Mapping[str, str]) -> list[Step]:
         player = _number(data, "player", range(state.num_players))
@@ -189,6 +221,8 @@ class QwixxUI(GameUI):
         )
 
     def dice(self, state: QwixxState) -> str:
+        if state.is_chance and self.real_dice:
+            return self.entry_picker(state)
         if state.dice is None:
             return ""
         t = self.t
@@ -207,7 +241,7 @@ class QwixxUI(GameUI):
         if state.is_terminal:
             return f'<button class="primary" data-act="new-game">{t("New game")}</button>'
         if state.is_chance:
-            return f'<button class="primary big" data-act="roll">{t("Roll the dice")}</button>'
+            return self.roll_control(state, t("Roll the dice"))
         if state.phase == Phase.ACTION1:
             lines = "".join(
                 self.answer_line(state, p, answers) for p in self._seats_from_active(state)

@@ -16,7 +16,7 @@ The page sends (``type`` and its fields):
 - ``changed``: ``key``, ``value``, ``writer``: another window wrote (or, null, removed) a
   storage item; ``writer`` says whether this window plays the saved game;
 - ``tap``: ``act``, ``data`` (the tapped element's data-*), ``moment`` (of the screen tapped);
-- ``start``: the setup form, ``game``, ``names``, ``choices``, ``first``;
+- ``start``: the setup form, ``game``, ``names``, ``choices``, ``first``, ``dice``;
 - ``language``: ``language``, ``catalog``;
 - ``import``: ``text`` (null when the file is not UTF-8 text); ``export``; ``export-damaged``;
 - ``import-history``: ``text`` (as ``import``'s); ``export-history``: the whole history;
@@ -41,6 +41,7 @@ from datetime import UTC, datetime
 from typing import Any, Final
 
 from dadoteca.core import draw, seed_generator
+from dadoteca.match import APP_DICE
 
 from .app import App
 from .game_ui import Pieced
@@ -227,6 +228,7 @@ class Session:
             game=_text(message.get("game")),
             choices=[_texts(choice) for choice in choices] if isinstance(choices, list) else [],
             first=first if isinstance(first, int) and not isinstance(first, bool) else None,
+            dice=_text(message.get("dice")) or APP_DICE,
         )
 
     def update(self) -> dict[str, Any]:

@@ -30,16 +30,18 @@ from dadoteca.shelfie import (
     Mark,
     Phase,
     Reroll,
+    Roll,
     ShelfieState,
     Strike,
 )
 
-from .game_ui import ROLL_DICE, GameUI, Step, asked_player
+from .game_ui import ROLL_ACTS, ROLL_DICE, GameUI, Step, asked_player
 from .i18n import Translator
 
 __all__ = ["ShelfieUI"]
 
 Cell = tuple[int, int]  # (shelf, column)
+DIE: Final = "die"  # the dice are alike: where an entered face goes does not matter
 TIMES: Final = "\N{MULTIPLICATION SIGN}"  # column heads: times 2 = two dice
 
 
@@ -65,9 +67,14 @@ class ShelfieUI(GameUI):
     game = SHELFIE
 
     def __init__(
-        self, t: Translator, names: tuple[str, ...], computers: frozenset[int] = frozenset()
+        self,
+        t: Translator,
+        names: tuple[str, ...],
+        computers: frozenset[int] = frozenset(),
+        *,
+        real_dice: bool = False,
     ) -> None:
-        super().__init__(t, names, computers)
+        super().__init__(t, names, computers, real_dice=real_dice)
         self.basis: ShelfieState | None = None
         self.picks: list[Combo] = []
         self.rerolling: set[int] = set()
@@ -151,8 +158,8 @@ class ShelfieUI(GameUI):
         player = asked_player(state, answers)
         # The ways stay on offer for one tap only: whatever else is tapped, they go.
         asked, self.asking = self._asked_pick(), None
-        if act == "roll" and state.is_chance:
-            return [ROLL_DICE]
+        if state.is_chance and act in ROLL_ACTS:
+            return self.handle_roll(state, act, data)
         if act == "die":
             self._tap_die(state, player, data)
         elif act == "reroll":
@@ -340,6 +347,8 @@ class ShelfieUI(GameUI):
     # -- dice -------------------------------------------------------------------------------
 
     def dice(self, state: ShelfieState) -> str:
+        if state.is_chance and self.real_dice:
+            return self.entry_picker(state)
         if state.dice is None:
             return ""
         t = self.t
@@ -371,6 +380,40 @@ class ShelfieUI(GameUI):
                 f"{icon(FACES[face])}{badge}{reroll_mark}</button>"
             )
         return f'<div class="sdice" role="group" aria-label="{t("Dice")}">{"".join(dice)}</div>'
+
+    # -- the table's own dice: those rolled now, beside those kept -----------------------------
+
+    def dice_to_enter(self, state: AnyState) -> tuple[str, ...]:
+        assert isinstance(state, ShelfieState)
+        return (DIE,) * len(state.rolled_positions())
+
+    def entered_roll(self, state: AnyState, faces: Sequence[int]) -> Action:
+        assert isinstance(state, ShelfieState)
+        dice = list(state.dice or (0,) * DICE_COUNT)
+        for position, face in zip(state.rolled_positions(), faces, strict=True):
+            dice[position] = face
+        return Roll(tuple(dice))
+
+    def entered_faces(self, state: AnyState, roll: Action) -> list[int]:
+        assert isinstance(state, ShelfieState) and isinstance(roll, Roll)
+        return [roll.faces[position] for position in state.rolled_positions()]
+
+    def entry_face(self, die: str, face: int) -> tuple[str, str, str]:
+        return f"sdie face-{FACES[face]}", icon(FACES[face]), self.t(FACES[face])
+
+    def kept_dice(self, state: AnyState) -> str:
+        """The dice kept before a reroll, beside the places of those rolled again."""
+        assert isinstance(state, ShelfieState)
+        if state.dice is None:
+            return ""
+        rolled = state.rolled_positions()
+        return "".join(
+            f'<span class="sdie kept face-{FACES[face]}" role="img" '
+            f'aria-label="{escape(self.t("{item}: kept", item=self.t(FACES[face])))}">'
+            f"{icon(FACES[face])}</span>"
+            for position, face in enumerate(state.dice)
+            if position not in rolled
+        )
 
     # -- controls ---------------------------------------------------------------------------
 
@@ -448,7 +491,7 @@ class ShelfieUI(GameUI):
         if state.is_terminal:
             return f'<button class="primary" data-act="new-game">{t("New game")}</button>'
         if state.is_chance:
-            return f'<button class="primary big" data-act="roll">{t("Roll the dice")}</button>'
+            return self.roll_control(state, t("Roll the dice"))
         if self._only_pass(state):
             return (
                 f'<div class="buttons"><button class="primary" data-act="pass">'

@@ -15,7 +15,7 @@ from typing import Final
 from dadoteca.bots import BOT_SEAT, LEVELS
 from dadoteca.diceland_maps import FIXED_MAP_IDS
 from dadoteca.games import GAMES
-from dadoteca.match import MAX_NAME_LENGTH
+from dadoteca.match import APP_DICE, DICE_KINDS, MAX_NAME_LENGTH, REAL_DICE
 
 from .app import SEAT_KIND_CHOICE, level_names
 from .diceland_view import DEALT_MAP, RANDOM_MAP, map_board
@@ -34,6 +34,7 @@ from .storage import (
 
 __all__ = [
     "FACTS_ID",
+    "dice_choices",
     "language_options",
     "map_chooser",
     "seat_rows",
@@ -62,6 +63,7 @@ def shell_facts() -> dict[str, object]:
         "botSeat": BOT_SEAT,
         "levels": list(LEVELS),
         "maxNameLength": MAX_NAME_LENGTH,
+        "realDice": REAL_DICE,
         "games": {
             game_id: {"minPlayers": game.min_players, "maxPlayers": game.max_players}
             for game_id, game in GAMES.items()
@@ -199,3 +201,23 @@ def seat_rows(t: Callable[[str], str] = _unmarked) -> str:
             f"</button>{move_up}</li>"
         )
     return "\n".join(rows)
+
+
+def dice_choices(t: Callable[[str], str] = _unmarked) -> str:
+    """The setup's choice of dice: the app rolls, or the table rolls its own and enters them
+    (marked for translation as :func:`seat_rows` is)."""
+    said = {
+        "app": (t("The app rolls"), t("Tap Roll: the app rolls for everyone.")),
+        "real": (
+            t("Real dice"),
+            t("Roll your own dice and tap what they show: the app keeps the sheets."),
+        ),
+    }
+    assert set(said) == set(DICE_KINDS)
+    return "".join(
+        f'<label class="dice-choice"><input type="radio" name="dice" value="{kind}"'
+        f"{' checked' if kind == APP_DICE else ''}>"
+        f'<span class="choice-name" data-i18n>{escape(said[kind][0])}</span>'
+        f'<span class="choice-about" data-i18n>{escape(said[kind][1])}</span></label>'
+        for kind in DICE_KINDS
+    )

@@ -15,7 +15,7 @@ from typing import Final, Literal, NamedTuple, Protocol
 from dadoteca.bots import BOT_SEAT, bot_level, nearest_level
 from dadoteca.core import Action, RuleError
 from dadoteca.games import GAMES
-from dadoteca.match import Match, Seat
+from dadoteca.match import APP_DICE, DICE_KINDS, Match, Seat
 
 __all__ = [
     "BROKEN_HISTORY_PREFIX",
@@ -266,7 +266,8 @@ class History:
     ``entry = {"id", "ended", "game", "players": [{"name", "kind", "score"}], "winners"}``:
     ``id`` names the finished record (a game enters once, whatever reloads), ``ended`` is an ISO
     8601 UTC time, ``kind`` a seat kind of the record, ``winners`` seat indexes (none in a solo
-    game, whose entry has its ``result`` instead: the score, or Diceland's rounds). Readers ignore
+    game, whose entry has its ``result`` instead: the score, or Diceland's rounds), and ``dice``
+    ``"real"`` for a game played with the table's own dice (absent: the app rolled). Readers ignore
     fields they do not know (the shell reads it too, before Python starts); a history that
     cannot be read is set aside under ``dadoteca.broken.history.`` and a new one begun."""
 
@@ -318,6 +319,7 @@ class History:
             ],
             "winners": [] if result is not None else list(state.winners()),
             **({} if result is None else {"result": result}),
+            **({} if match.dice == APP_DICE else {"dice": match.dice}),
         }
         return self._merge_added()
 
@@ -413,6 +415,7 @@ def _checked_entry(game: object) -> dict[str, object] | None:
         return None
     entry_id, ended, game_id = game.get("id"), game.get("ended"), game.get("game")
     players, winners, result = game.get("players"), game.get("winners"), game.get("result", None)
+    dice = game.get("dice", APP_DICE)
     if not (
         isinstance(entry_id, str)
         and ENTRY_ID.fullmatch(entry_id)
@@ -423,6 +426,7 @@ def _checked_entry(game: object) -> dict[str, object] | None:
         and isinstance(winners, list)
         and all(type(seat) is int and 0 <= seat < len(players) for seat in winners)
         and (result is None or type(result) is int)
+        and dice in DICE_KINDS
     ):
         return None
     try:
@@ -443,6 +447,7 @@ def _checked_entry(game: object) -> dict[str, object] | None:
         "players": checked,
         "winners": sorted(set(winners)),
         **({} if result is None else {"result": result}),
+        **({} if dice == APP_DICE else {"dice": dice}),
     }
 
 

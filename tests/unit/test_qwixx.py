@@ -303,7 +303,7 @@ def test_rule_locking_crosses_the_lock_closes_the_row_and_removes_its_die() -> N
     assert next_roll.colours[GREEN] is None and None not in next_roll.colours[:2]
     with pytest.raises(RuleError) as error:
         roll(match, 1, 1, g=3)
-    assert rule_of(error) == "qwixx.bad_dice"
+    assert rule_of(error) == "qwixx.locked_die"
     roll(match, 3, 4, g=None)
     with pytest.raises(RuleError) as error:
         match.play(0, Cross(GREEN, 7))

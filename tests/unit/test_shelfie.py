@@ -228,7 +228,7 @@ def test_a_hostile_roll_may_not_change_a_kept_die() -> None:
     for text in ("jolly jolly plant trophy game jolly", "book cat plant trophy game jolly"):
         with pytest.raises(RuleError) as error:
             roll(match, text)
-        assert rule_of(error) == "shelfie.bad_dice"
+        assert rule_of(error) == "shelfie.kept_die"
     roll(match, "jolly book plant trophy game jolly")  # only position 1 changed
 
 
@@ -702,7 +702,7 @@ def test_a_tampered_record_is_refused_with_the_broken_rule() -> None:
     with pytest.raises(RuleError) as error:
         Match.from_record(json.loads(json.dumps(record)))
     assert error.value.rule == "record.bad_action"
-    assert "rerolled dice" in error.value.message
+    assert "Die 2 was kept" in error.value.message
 
 
 # --- Text --------------------------------------------------------------------------------------
