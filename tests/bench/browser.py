@@ -56,7 +56,10 @@ What is measured, on Debian's Chromium (``/usr/bin/chromium``, headless, 360x640
    update (``dom``: the message's round trip included, ``dadotecaTable.settled()``), then until
    the next frame (``requestAnimationFrame`` then ``setTimeout 0``: ``frame``). p50/p95/max over
    all taps of a game, in both browsers (normal and throttled). ``performance.now()`` is
-   coarsened to 0.1 ms on a page that is not cross-origin isolated.
+   coarsened to 0.1 ms on a page that is not cross-origin isolated. ``real-dice``: the same
+   games with the table's own dice, each roll entered as a person does (a face for each die
+   in turn, drawn from a seeded stream, then Use): how many taps each roll took, and the
+   latency of the entry's taps (``entry``, ``use``) beside the others'.
 
 3. **Rules engine in Pyodide**: My Shelfie's legal-mark enumeration for every multiset of six
    dice (engine.py's ``shelfie_enumeration_ms``: worst and median, first time and cached), and
@@ -180,7 +183,8 @@ addEventListener("keydown", (event) => {
 }, { capture: true });
 """
 
-PARTS = ("startup", "typing", "taps", "first-visit", "engine", "memory")  # what --only may pick
+# What --only may pick.
+PARTS = ("startup", "typing", "taps", "real-dice", "first-visit", "engine", "memory")
 READY_SELECTOR = "html[data-app-state=ready], html[data-app-state=failed]"
 FIRST_NAME = "#setup input[name=player]"
 
@@ -266,10 +270,17 @@ SW_CONTROL_JS = """async () => {
 # asked, confirm a complete choice, else take the first highlighted (legal) tap, else stop
 # rolling (Diceland), else pass. Each tap starts from a settled page (a frame after the
 # previous one), like a finger that comes back a moment later.
-GAME_JS = """async ({ maxTaps }) => {
+GAME_JS = """async ({ maxTaps, seed }) => {
   const nextFrame = () => new Promise((resolve) =>
     requestAnimationFrame(() => setTimeout(resolve, 0)));
   const find = (selector) => document.querySelector(selector);
+  let s = seed >>> 0;
+  const pick = (list) => {  // mulberry32: the faces a table's real dice show
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(s ^ (s >>> 15), s | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return list[Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * list.length)];
+  };
   const choices = [
     ["roll", "[data-act=roll]"],
     ["confirm", "[data-act=confirm]:not([disabled])"],
@@ -279,10 +290,22 @@ GAME_JS = """async ({ maxTaps }) => {
     ["pass", "[data-act=pass]"],
   ];
   const taps = [];
+  // Real dice: a face for the first die not entered (its row's, or the next free place's),
+  // then Use once every die is.
+  const entryTap = () => {
+    const row = [...document.querySelectorAll("#play .entry-row")]
+      .find((r) => !r.querySelector("[aria-pressed=true]"));
+    if (row) return ["entry", pick(row.querySelectorAll("[data-act=die-face]"))];
+    if (find("#play .entry-place.empty")) {
+      return ["entry", pick(document.querySelectorAll("#play [data-act=add-die]"))];
+    }
+    return ["use", find("#play [data-act=enter-dice]")];
+  };
   while (!find("#region-scores table")) {
     if (taps.length >= maxTaps) throw new Error(`no end screen after ${maxTaps} taps`);
-    const [act, element] = choices.map(([name, selector]) => [name, find(selector)])
-      .find(([, found]) => found) ?? [];
+    const [act, element] = find("#play .dice-entry") ? entryTap()
+      : choices.map(([name, selector]) => [name, find(selector)])
+        .find(([, found]) => found) ?? [];
     if (!element) {
       const prompt = (find("#region-prompt .prompt")?.textContent ?? "").trim();
       throw new Error(`nothing to tap; the prompt says: ${prompt}`);
@@ -713,16 +736,21 @@ def print_memory(memory: dict[str, Any]) -> None:
 # -- 2. taps --------------------------------------------------------------------------------
 
 
-def play_game(chromium: Chromium, origin: Origin, game: str, seed: int) -> list[dict[str, Any]]:
+def play_game(
+    chromium: Chromium, origin: Origin, game: str, seed: int, dice: str = "app"
+) -> list[dict[str, Any]]:
     page, _ = chromium.open(origin, f"index.html?seed={seed}")
     page.check(f"#setup input[name=game][value={game}]")
+    page.check(f"#setup input[name=dice][value={dice}]")
     page.select_option("#player-count", str(len(PLAYERS)))
     for index, name in enumerate(PLAYERS):
         page.fill(f"#setup input[name=player] >> nth={index}", name)
     page.select_option("#first-player", "0")
     page.click("#setup button[type=submit]")
-    page.wait_for_selector("[data-act=roll]", state="attached")
-    taps: list[dict[str, Any]] = page.evaluate(GAME_JS, {"maxTaps": MAX_TAPS_PER_GAME})
+    page.wait_for_selector("[data-act=roll], [data-act=enter-dice]", state="attached")
+    taps: list[dict[str, Any]] = page.evaluate(
+        GAME_JS, {"maxTaps": MAX_TAPS_PER_GAME, "seed": seed}
+    )
     page.evaluate("localStorage.clear()")  # the next game must not resume this one
     page.close()
     return taps
@@ -745,7 +773,21 @@ def tap_figures(taps: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-def measure_taps(chromium: Chromium, games: int, game_ids: Sequence[str]) -> dict[str, Any]:
+def taps_per_roll(taps: list[dict[str, Any]]) -> dict[str, Any]:
+    """Real dice: how many taps each roll's entry took (its faces and Use)."""
+    counts, count = [], 0
+    for tap in taps:
+        if tap["act"] in ("entry", "use"):
+            count += 1
+        if tap["act"] == "use":
+            counts.append(count)
+            count = 0
+    return {"rolls": len(counts), "mean": statistics.fmean(counts), "max": max(counts)}
+
+
+def measure_taps(
+    chromium: Chromium, games: int, game_ids: Sequence[str], dice: str = "app"
+) -> dict[str, Any]:
     origin = chromium.new_origin()
     page, _ = chromium.open(origin, APP_PAGE)  # installs the service worker: games load warm
     page.evaluate(SW_CONTROL_JS)
@@ -754,14 +796,16 @@ def measure_taps(chromium: Chromium, games: int, game_ids: Sequence[str]) -> dic
     for game_id in game_ids:
         taps: list[dict[str, Any]] = []
         for seed in range(1, games + 1):
-            game = play_game(chromium, origin, game_id, seed)
+            game = play_game(chromium, origin, game_id, seed, dice)
             log(
                 f"  {game_id} game {seed}/{games} (seed {seed}): {len(game)} taps, "
                 f"median {median([tap['dom'] for tap in game]):.1f} ms to the DOM"
             )
             taps += [{**tap, "seed": seed} for tap in game]
         per_game[game_id] = {"games": games, **tap_figures(taps), "samples": taps}
-    return {"viewport": VIEWPORT, "games": per_game}
+        if dice == "real":
+            per_game[game_id]["taps_per_roll"] = taps_per_roll(taps)
+    return {"viewport": VIEWPORT, "dice": dice, "games": per_game}
 
 
 # -- 3. rules engine ------------------------------------------------------------------------
@@ -856,6 +900,8 @@ def print_summary(report: dict[str, Any]) -> None:
             )
         if "taps" in variant:
             print_taps(variant["taps"])
+        if "real_dice" in variant:
+            print_taps(variant["real_dice"])
     if report["first_visit"]:
         print_first_visit(report["first_visit"], report["imports"])
     if report["engine"]:
@@ -920,10 +966,17 @@ def print_startup(startup: dict[str, Any]) -> None:
 
 def print_taps(taps_report: dict[str, Any]) -> None:
     for game_id, taps in taps_report["games"].items():
+        dice = " with real dice" if taps_report["dice"] == "real" else ""
         log(
-            f"tap latency, {game_id}: {taps['games']} games, {taps['taps']} taps at 360x640"
+            f"tap latency, {game_id}{dice}: {taps['games']} games, {taps['taps']} taps at 360x640"
             f"      p50      p95      max"
         )
+        if "taps_per_roll" in taps:
+            per_roll = taps["taps_per_roll"]
+            log(
+                f"  taps per roll entered: mean {per_roll['mean']:.1f}, max {per_roll['max']} "
+                f"({per_roll['rolls']} rolls)"
+            )
         for key, label in (
             ("dom_ms", "click() to DOM updated"),
             ("frame_ms", "to the next frame"),
@@ -1043,6 +1096,8 @@ def main() -> None:
                     variant["typing"] = measure_typing(chromium, args.runs)
                 if "taps" in args.only:
                     variant["taps"] = measure_taps(chromium, args.runs, args.games)
+                if "real-dice" in args.only:
+                    variant["real_dice"] = measure_taps(chromium, args.runs, args.games, "real")
                 if throttling == 1 and "first-visit" in args.only:
                     first_visit = measure_first_visit(chromium)
                     imports = measure_imports(chromium)
