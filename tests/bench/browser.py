@@ -109,7 +109,7 @@ from playwright.sync_api import (
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 # tests/e2e: one home for the browser flags, and for reaching the app's Python
-from appdriver import CHROMIUM, CHROMIUM_ARGS, run_python
+from appdriver import CHROMIUM, CHROMIUM_ARGS, SEEDED_RANDOM_JS, run_python
 from build.build import NODE_MODULES, PYODIDE_RUNTIME, write_compressed_variants
 from build.serve import SERVICE_WORKER_FRESH_SECONDS, DistServer
 
@@ -270,17 +270,15 @@ SW_CONTROL_JS = """async () => {
 # asked, confirm a complete choice, else take the first highlighted (legal) tap, else stop
 # rolling (Diceland), else pass. Each tap starts from a settled page (a frame after the
 # previous one), like a finger that comes back a moment later.
-GAME_JS = """async ({ maxTaps, seed }) => {
+GAME_JS = (
+    "async ({ maxTaps, seed }) => {"
+    + SEEDED_RANDOM_JS
+    + """
   const nextFrame = () => new Promise((resolve) =>
     requestAnimationFrame(() => setTimeout(resolve, 0)));
   const find = (selector) => document.querySelector(selector);
-  let s = seed >>> 0;
-  const pick = (list) => {  // mulberry32: the faces a table's real dice show
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(s ^ (s >>> 15), s | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return list[Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * list.length)];
-  };
+  const random = seededRandom(seed);  // the faces a table's real dice show
+  const pick = (list) => list[Math.floor(random() * list.length)];
   const choices = [
     ["roll", "[data-act=roll]"],
     ["confirm", "[data-act=confirm]:not([disabled])"],
@@ -320,6 +318,7 @@ GAME_JS = """async ({ maxTaps, seed }) => {
   }
   return taps;
 }"""
+)
 
 ENGINE_SETUP_JS = """(source) => {
   pyodide.FS.mkdirTree("/bench");

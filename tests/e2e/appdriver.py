@@ -191,6 +191,21 @@ SIMPLE_PLAYER_JS = """async ({ count, taps }) => {
 }"""
 
 
+# A seeded stream of numbers in [0, 1) (mulberry32), for the page scripts that play at random:
+# the first statement of the script's function, then ``const random = seededRandom(seed);``
+# (Playwright calls a script with its argument only if its text is a function).
+SEEDED_RANDOM_JS = """const seededRandom = (seed) => {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(s ^ (s >>> 15), s | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+};
+"""
+
+
 def simple_taps(page: Page, count: int) -> list[str]:
     done: list[str] = page.evaluate(SIMPLE_PLAYER_JS, {"count": count, "taps": SIMPLE_TAPS})
     return done

@@ -18,6 +18,7 @@ import pytest
 from playwright.sync_api import Page, Playwright, ViewportSize
 
 from appdriver import (
+    SEEDED_RANDOM_JS,
     SIMPLE_TAPS,
     PageWatch,
     assert_the_page_shows_the_saved_game,
@@ -46,14 +47,11 @@ FINISHING_CHUNKS = 40  # of simple taps at most, to the end of the game in play
 # and sets up a new game (seeded names and seats) whenever the setup is on screen. Then:
 # mostly the simple player's tap (so games reach their end) or a tap on any visible enabled
 # control; some clicks at random points of the screen; rarely "New game".
-MONKEY_JS = """async ({ seed, count, game, taps, simple }) => {
-  let s = seed >>> 0;
-  const random = () => {  // mulberry32
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(s ^ (s >>> 15), s | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+MONKEY_JS = (
+    "async ({ seed, count, game, taps, simple }) => {"
+    + SEEDED_RANDOM_JS
+    + """
+  const random = seededRandom(seed);
   const pick = (list) => list[Math.floor(random() * list.length)];
   const find = (selector) => document.querySelector(selector);
   const shown = (e) => !e.disabled && e.getClientRects().length > 0;
@@ -125,6 +123,7 @@ MONKEY_JS = """async ({ seed, count, game, taps, simple }) => {
   }
   return report;
 }"""
+)
 
 
 @pytest.mark.long

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
-from appdriver import PageWatch, fill_seats, open_app, saved_record, tap
+from appdriver import SEEDED_RANDOM_JS, PageWatch, fill_seats, open_app, saved_record, tap
 from build.serve import BackgroundServer
 from dadoteca.core import AnyState
 from dadoteca.games import get_game
@@ -18,14 +18,11 @@ from dadoteca_web.i18n import Translator
 # each roll as a person does (Qwixx: a face in each die's row; the others: a face per die), then
 # Use; otherwise it rerolls now and then, confirms, taps the first highlighted thing, stops,
 # passes. Returns each roll entered: its faces in entry order, and the taps it took.
-REAL_DICE_TABLE_JS = """async ({ seed, maxTaps }) => {
-  let s = seed >>> 0;
-  const random = () => {  // mulberry32
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(s ^ (s >>> 15), s | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+REAL_DICE_TABLE_JS = (
+    "async ({ seed, maxTaps }) => {"
+    + SEEDED_RANDOM_JS
+    + """
+  const random = seededRandom(seed);
   const find = (selector) => document.querySelector(selector);
   const pick = (list) => list[Math.floor(random() * list.length)];
   const tap = async (element) => {
@@ -74,6 +71,7 @@ REAL_DICE_TABLE_JS = """async ({ seed, maxTaps }) => {
   }
   return rolls;
 }"""
+)
 
 PLAYERS = {
     "qwixx": ["Anna", "Bruno", "Carla"],
