@@ -425,4 +425,7 @@ def wait_ready(page: RemotePage) -> None:
     """Until Python has taken over the page; the page's words if it says it could not."""
     page.wait_for(READY)
     state = page.evaluate("async () => document.documentElement.dataset.appState")
-    assert state == "ready", page.evaluate("async () => document.body.innerText")
+    if state != "ready":  # what the console said is why (the page only says that it failed)
+        page.drain()
+        said = page.evaluate("async () => document.body.innerText")
+        raise AssertionError(f"{said}\nconsole errors: {page.errors}")
