@@ -41,7 +41,16 @@ from dadoteca.diceland_maps import (
     map_by_id,
 )
 
-from .game_ui import PIECE_PLACE, ROLL_ACTS, ROLL_DICE, GameUI, Pieced, Step, asked_player
+from .game_ui import (
+    PIECE_PLACE,
+    ROLL_ACTS,
+    ROLL_DICE,
+    GameUI,
+    Pieced,
+    Step,
+    asked_player,
+    tapped_number,
+)
 from .i18n import Translator
 
 __all__ = ["COLOUR_SYMBOLS", "DicelandUI", "map_board", "map_geometry"]
@@ -351,21 +360,15 @@ class DicelandUI(GameUI):
         return []
 
     def _view(self, state: DicelandState, data: Mapping[str, str]) -> None:
-        try:
-            player = int(data.get("player", ""))
-        except ValueError:
-            return
+        player = tapped_number(data, "player", range(state.num_players))
         if player in state.deciders:  # else a forged tap, or a decision already played
             self._keep(state)
             self.viewing = player
             self.colour, self.selection, self.refused = None, frozenset(), None
 
     def _tap_colour(self, state: DicelandState, player: int, data: Mapping[str, str]) -> None:
-        try:
-            colour = int(data.get("colour", ""))
-        except ValueError:
-            return
-        if colour not in range(len(COLOURS)):
+        colour = tapped_number(data, "colour", range(len(COLOURS)))
+        if colour is None:
             return  # a forged tap: no such colour
         error = state.check(player, CHOOSE[colour])
         if error is not None:
@@ -374,12 +377,9 @@ class DicelandUI(GameUI):
         self.colour = None if self.colour == colour else colour
 
     def _tap_cell(self, state: DicelandState, player: int, data: Mapping[str, str]) -> None:
-        try:
-            cell = int(data.get("cell", ""))
-        except ValueError:
-            return
         m = state.map(player)
-        if cell not in range(m.cell_count):
+        cell = tapped_number(data, "cell", range(m.cell_count))
+        if cell is None:
             return  # a forged tap: no such cell
         self._keep(state)
         selection = self.selection

@@ -28,6 +28,7 @@ __all__ = [
     "asked_player",
     "die_pips",
     "isolated",
+    "tapped_number",
 ]
 
 # The regions of the play screen, in page order; a game paints the ones it needs.
@@ -128,12 +129,14 @@ def die_pips(value: int) -> str:
     return "".join(f'<i class="pip p{spot}"></i>' for spot in PIPS[value])
 
 
-def _index(text: str | None, size: int) -> int | None:
-    """``text`` as an index below ``size``; None for anything else (a forged tap)."""
-    if text is None or not (text.isascii() and text.isdigit()) or len(text) > 3:
+def tapped_number(data: Mapping[str, str], key: str, values: range) -> int | None:
+    """A tap's ``data[key]`` as one of ``values``; None for anything else (a forged tap):
+    ASCII digits only, few enough that no text is too long to read as a number."""
+    text = data.get(key, "")
+    if not (text.isascii() and text.isdigit()) or len(text) > 9:
         return None
     value = int(text)
-    return value if value < size else None
+    return value if value in values else None
 
 
 @runtime_checkable
@@ -180,7 +183,7 @@ class GameUI(ABC):
     # Options the setup form offers per seat (e.g. Diceland's map), by field name.
     seat_choices: ClassVar[tuple[str, ...]] = ()
     # The faces a die can show, in the order the real-dice entry offers them.
-    die_faces: ClassVar[tuple[int, ...]] = tuple(range(6))
+    die_faces: ClassVar[range] = range(6)
 
     def __init__(
         self,
@@ -336,10 +339,8 @@ class GameUI(ABC):
             return [ROLL_DICE] if act == "roll" else []
         entry = self.entry(state)
         alike = self.dice_alike(state)
-        slot = _index(data.get("slot"), len(entry))
-        face = _index(data.get("face"), max(self.die_faces) + 1)
-        if face is not None and face not in self.die_faces:
-            face = None
+        slot = tapped_number(data, "slot", range(len(entry)))
+        face = tapped_number(data, "face", self.die_faces)
         if act == "die-face" and not alike and slot is not None and face is not None:
             entry[slot] = None if entry[slot] == face else face  # a face of the die's own row
         elif act == "add-die" and alike and face is not None:  # into the first free place

@@ -30,7 +30,7 @@ from dadoteca.qwixx import (
     number_at,
 )
 
-from .game_ui import ROLL_ACTS, GameUI, Step, asked_player, die_pips
+from .game_ui import ROLL_ACTS, GameUI, Step, asked_player, die_pips, tapped_number
 
 __all__ = ["QwixxUI"]
 
@@ -54,15 +54,6 @@ def _die(value: int, colour: str, label: str) -> str:
     )
 
 
-def _number(data: Mapping[str, str], key: str, values: range) -> int | None:
-    """``data[key]`` as one of ``values``; None for anything else (a forged tap)."""
-    try:
-        value = int(data.get(key, ""))
-    except ValueError:
-        return None
-    return value if value in values else None
-
-
 class QwixxUI(GameUI):
     """Qwixx at the table: everyone's white sum on one screen, then the active player's.
 
@@ -70,7 +61,7 @@ class QwixxUI(GameUI):
     """
 
     game = QWIXX
-    die_faces = tuple(range(1, 7))
+    die_faces = range(1, 7)
     shown: tuple[int, Cross] | None = None
 
     def shared(self, state: AnyState) -> bool:
@@ -171,12 +162,12 @@ class QwixxUI(GameUI):
         return self.t("{colour} die", colour=self.t(die))
 
     def _answer(self, state: QwixxState, data: Mapping[str, str]) -> list[Step]:
-        player = _number(data, "player", range(state.num_players))
+        player = tapped_number(data, "player", range(state.num_players))
         if player is None or state.phase != Phase.ACTION1:
             return []
         if data.get("row") == NO_CROSS:
             return [(player, PASS)]
-        row = _number(data, "row", range(len(ROW_NAMES)))
+        row = tapped_number(data, "row", range(len(ROW_NAMES)))
         if row is None:
             return []
         return self._checked(state, player, Cross(row, state.white_sum))
@@ -184,9 +175,9 @@ class QwixxUI(GameUI):
     def _cell(
         self, state: QwixxState, answers: Mapping[int, Action], data: Mapping[str, str]
     ) -> list[Step]:
-        row = _number(data, "row", range(len(ROW_NAMES)))
-        number = _number(data, "number", range(2, 13))
-        seat = _number(data, "seat", range(state.num_players))
+        row = tapped_number(data, "row", range(len(ROW_NAMES)))
+        number = tapped_number(data, "number", range(2, 13))
+        seat = tapped_number(data, "seat", range(state.num_players))
         if row is None or number is None:
             return []
         player = asked_player(state, answers) if seat is None else seat

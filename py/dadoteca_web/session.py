@@ -41,7 +41,6 @@ from datetime import UTC, datetime
 from typing import Any, Final
 
 from dadoteca.core import draw, seed_generator
-from dadoteca.match import APP_DICE
 
 from .app import App
 from .game_ui import Pieced
@@ -228,7 +227,7 @@ class Session:
             game=_text(message.get("game")),
             choices=[_texts(choice) for choice in choices] if isinstance(choices, list) else [],
             first=first if isinstance(first, int) and not isinstance(first, bool) else None,
-            dice=_text(message.get("dice")) or APP_DICE,
+            dice=_text(message.get("dice")),
         )
 
     def update(self) -> dict[str, Any]:

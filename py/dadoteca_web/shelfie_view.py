@@ -35,7 +35,7 @@ from dadoteca.shelfie import (
     Strike,
 )
 
-from .game_ui import ROLL_ACTS, ROLL_DICE, GameUI, Step, asked_player
+from .game_ui import ROLL_ACTS, ROLL_DICE, GameUI, Step, asked_player, tapped_number
 from .i18n import Translator
 
 __all__ = ["ShelfieUI"]
@@ -169,7 +169,7 @@ class ShelfieUI(GameUI):
             self._tap_cell(state, player, data, asked)
         elif act == "way" and asked is not None:
             ways = self.ways(state, player, asked)
-            way = self._number(data, "way", len(ways))
+            way = tapped_number(data, "way", range(len(ways)))
             if way is not None:
                 self.picks[asked] = ways[way]
         elif act == "unpick" and asked is not None:
@@ -188,16 +188,8 @@ class ShelfieUI(GameUI):
             self.rerolling = set()
         return []
 
-    @staticmethod
-    def _number(data: Mapping[str, str], key: str, limit: int) -> int | None:
-        try:
-            value = int(data.get(key, ""))
-        except ValueError:
-            return None
-        return value if 0 <= value < limit else None  # out of range: a forged tap
-
     def _tap_die(self, state: ShelfieState, player: int, data: Mapping[str, str]) -> None:
-        position = self._number(data, "die", DICE_COUNT)
+        position = tapped_number(data, "die", range(DICE_COUNT))
         if position is None or state.phase != Phase.DECIDE:
             return
         error = state.check(player, Reroll((position,)))
@@ -210,8 +202,8 @@ class ShelfieUI(GameUI):
     ) -> None:
         """A free cell is picked. A picked cell tapped again offers its ways to use the dice,
         or puts them away if they were on offer; with one way only, it is unpicked."""
-        shelf = self._number(data, "shelf", len(SHELVES))
-        column = self._number(data, "column", COLUMNS)
+        shelf = tapped_number(data, "shelf", range(len(SHELVES)))
+        column = tapped_number(data, "column", range(COLUMNS))
         if shelf is None or column is None:
             return
         cell = (shelf, column)
@@ -234,7 +226,7 @@ class ShelfieUI(GameUI):
             raise error
 
     def _tap_strike(self, state: ShelfieState, player: int, data: Mapping[str, str]) -> None:
-        shelf = self._number(data, "shelf", len(SHELVES))
+        shelf = tapped_number(data, "shelf", range(len(SHELVES)))
         if shelf is None:
             return
         error = state.check(player, Strike(shelf))

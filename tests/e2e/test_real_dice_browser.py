@@ -100,16 +100,20 @@ def sorted_if_alike(faces: list[int], alike: bool) -> list[int]:
     return sorted(faces) if alike else faces
 
 
+def start_with_real_dice(page: Page, server: BackgroundServer, game: str, names: list[str]) -> None:
+    open_app(page, f"{server.url}?seed=8&pace=0")
+    page.check(f"#setup input[name=game][value={game}]")
+    fill_seats(page, names)
+    page.check("#setup input[name=dice][value=real]")
+    page.click("#setup button[type=submit]")
+    page.wait_for_selector("body[data-screen=play]")
+
+
 @pytest.mark.parametrize("game", sorted(PLAYERS))
 def test_a_whole_game_with_the_tables_own_dice_is_the_record_entered(
     page: Page, server: BackgroundServer, watch: PageWatch, game: str
 ) -> None:
-    open_app(page, f"{server.url}?seed=8&pace=0")
-    page.check(f"#setup input[name=game][value={game}]")
-    fill_seats(page, PLAYERS[game])
-    page.check("#setup input[name=dice][value=real]")
-    page.click("#setup button[type=submit]")
-    page.wait_for_selector("body[data-screen=play]")
+    start_with_real_dice(page, server, game, PLAYERS[game])
     page.set_default_timeout(300_000)
     entered = page.evaluate(REAL_DICE_TABLE_JS, {"seed": 5, "maxTaps": 20_000})
     page.wait_for_selector("#region-scores h2.winners")
@@ -131,11 +135,7 @@ def test_a_whole_game_with_the_tables_own_dice_is_the_record_entered(
 def test_a_mis_entered_roll_is_corrected_before_anyone_acts_on_it(
     page: Page, server: BackgroundServer, watch: PageWatch
 ) -> None:
-    open_app(page, f"{server.url}?seed=8&pace=0")
-    fill_seats(page, ["Anna", "Bruno"])
-    page.check("#setup input[name=dice][value=real]")
-    page.click("#setup button[type=submit]")
-    page.wait_for_selector("body[data-screen=play]")
+    start_with_real_dice(page, server, "qwixx", ["Anna", "Bruno"])
     tap(page, "[data-act=enter-dice]")
     assert "6 dice are still to enter" in page.inner_text("#region-notice")
     for slot, face in enumerate([3, 4, 1, 6, 2, 5]):
