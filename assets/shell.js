@@ -345,8 +345,9 @@
       time.textContent = when.format(ended);
     }
     head.append(title, " · ", time);
-    if (game.dice === FACTS.realDice) {
-      head.append(" · ", document.getElementById("history-real-dice").textContent);
+    const dice = { [FACTS.realDice]: "history-real-dice", [FACTS.sheetsOnly]: "history-sheets-only" };
+    if (Object.hasOwn(dice, game.dice)) {
+      head.append(" · ", document.getElementById(dice[game.dice]).textContent);
     }
     const players = document.createElement("ul");
     const winners = Array.isArray(game.winners) ? game.winners : [];

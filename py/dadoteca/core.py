@@ -23,6 +23,7 @@ __all__ = [
     "CORE_RULES",
     "PASS",
     "ROLLED",
+    "UNSEEN",
     "Action",
     "AnyState",
     "Event",
@@ -34,6 +35,7 @@ __all__ = [
     "RuleError",
     "State",
     "Template",
+    "Unseen",
     "advance",
     "check_by_applying",
     "core_error",
@@ -104,6 +106,20 @@ class Pass(Action):
 
 
 PASS: Final = Pass()
+
+
+@dataclass(frozen=True, slots=True)
+class Unseen(Action):
+    """A roll made at the table and not shown to the app: the chance outcome of a "Sheets only"
+    game. Every game accepts it wherever dice are rolled; the decisions that follow are then
+    checked only against what the sheets say (the dice could have allowed anything the sheet
+    does), and a :class:`~dadoteca.match.Match` keeps seen and unseen rolls from mixing."""
+
+    def __str__(self) -> str:
+        return "roll unseen"
+
+
+UNSEEN: Final = Unseen()
 
 
 def name_in(names: Sequence[str], index: int) -> str:

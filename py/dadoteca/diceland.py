@@ -28,6 +28,7 @@ from typing import Final, NamedTuple
 from .core import (
     PASS,
     ROLLED,
+    UNSEEN,
     Action,
     Event,
     Game,
@@ -37,6 +38,7 @@ from .core import (
     Plural,
     RuleError,
     Template,
+    Unseen,
     advance,
     check_by_applying,
     core_error,
@@ -112,6 +114,11 @@ DICELAND_WIN = (
     "and after each bonus roll (the game ends at once, pending bonus rolls are dropped)."
 )
 DICELAND_SOLO = "Solo (house variant): the one player is active every turn, against the clock."
+DICELAND_SHEETS_ONLY = (
+    "Unseen dice (Sheets only): the rolling is the table's; then every player, the active one "
+    "included, crosses cells of any one colour, up to the dice they could hold (6 for the active "
+    "player, 5 for the others and in a bonus roll), or passes; adjacency and areas still apply."
+)
 
 DICE: Final = 6
 BONUS_DICE: Final = 5
@@ -149,6 +156,7 @@ PLAY_RULES: Final[dict[str, Template]] = {
     "diceland.choose_first": "Choose one of the colours rolled",
     "diceland.stop_or_reroll": "Stop, or reroll the dice not set aside",
     "diceland.mark_or_pass": "Cross cells, or pass",
+    "diceland.unseen_count": "You can use at most {count} dice now: cross at most {count} cells",
     "diceland.not_your_decision": "It is not player {player}'s decision now",
     "diceland.already_decided": "Player {player} has already decided",
     "diceland.no_roll_now": "The dice are not to be rolled now",
@@ -243,7 +251,7 @@ class Roll(Action):
         return "roll " + " ".join(name_in(COLOURS, face) for face in self.faces)
 
 
-DicelandAction = Choose | Stop | Reroll | Mark | Pass | Roll
+DicelandAction = Choose | Stop | Reroll | Mark | Pass | Roll | Unseen
 
 STOP: Final = Stop()
 REROLL: Final = Reroll()
@@ -551,7 +559,8 @@ _NOBODY: Final = -1
 class DicelandState(NamedTuple):
     """A moment of a Diceland game (a NamedTuple: immutable and cheap to build, see core.State).
 
-    ``dice`` is the last roll (colour indices, in roll order); ``chosen`` the colour the active
+    ``dice`` is the last roll (colour indices, in roll order), or :data:`UNSEEN` when the table
+    rolled without showing the app (ruling DICELAND_SHEETS_ONLY); ``chosen`` the colour the active
     player sets aside (-1 before choosing, and in a bonus roll) and ``set_aside`` how many of its
     dice are set aside. ``pending`` holds the phase 2 decisions made so far, applied together
     once everyone has decided; ``bonus`` the bonus rolls each player is owed and
@@ -562,7 +571,7 @@ class DicelandState(NamedTuple):
     generator: int
     active: int = 0
     phase: str = Phase.ROLL
-    dice: tuple[int, ...] = ()
+    dice: tuple[int, ...] | Unseen = ()
     chosen: int = _NOBODY
     set_aside: int = 0
     pending: tuple[Mark | Pass | None, ...] = ()
@@ -613,7 +622,7 @@ class DicelandState(NamedTuple):
     def rolling_ended(self) -> str | None:
         """In phase 2, why the rolling ended (ruling DICELAND_UNLIMITED_REROLLS): the event kind
         ALL_SET_ASIDE, NONE_OF_COLOUR (the last reroll showed none) or STOPPED; else None."""
-        if self.phase != Phase.MARK:
+        if self.phase != Phase.MARK or isinstance(self.dice, Unseen):
             return None
         if self.set_aside == DICE:
             return ALL_SET_ASIDE
@@ -625,32 +634,48 @@ class DicelandState(NamedTuple):
 
     # -- what the dice say --------------------------------------------------------------------
 
+    @property
+    def shown_dice(self) -> tuple[int, ...]:
+        """The last roll, where the rules need it seen: choosing a colour, stopping, and every
+        decision of a game whose rolls the app sees (a computer player's, say)."""
+        dice = self.dice
+        assert not isinstance(dice, Unseen), "a roll the table did not show"
+        return dice
+
     def last_roll(self) -> tuple[tuple[int, bool], ...]:
-        """The dice of the last roll in roll order: (colour, whether it is set aside)."""
-        chosen = self.chosen
-        return tuple((face, face == chosen) for face in self.dice)
+        """The dice of the last roll in roll order: (colour, whether it is set aside); none
+        when the roll was not shown."""
+        chosen, dice = self.chosen, self.dice
+        return () if isinstance(dice, Unseen) else tuple((face, face == chosen) for face in dice)
 
     def remaining_dice(self) -> tuple[int, ...]:
-        """Per colour, the dice of the last roll not set aside (of a bonus roll, all of them)."""
+        """Per colour, the dice of the last roll not set aside (of a bonus roll, all of them);
+        none when the roll was not shown."""
         dice, chosen = self.dice, self.chosen
+        if isinstance(dice, Unseen):
+            return (0,) * len(COLOURS)
         return tuple(0 if c == chosen else dice.count(c) for c in range(len(COLOURS)))
 
     def usable_dice(self, player: int) -> tuple[int, ...]:
         """Per colour, how many dice a mark of ``player``'s must use now (0: that colour can't).
 
         Phase 2: the active player's set-aside dice; the others' the dice left over (ruling
-        DICELAND_ACTIVE_MUST_MARK). A bonus decision: the bonus roll.
+        DICELAND_ACTIVE_MUST_MARK). A bonus decision: the bonus roll. When the roll was not
+        shown, the most dice the mark may use, for every colour (ruling DICELAND_SHEETS_ONLY).
         """
         if player not in self.deciders:
             return (0,) * len(COLOURS)
         return tuple(self._dice_for(player, c) for c in range(len(COLOURS)))
 
     def _dice_for(self, player: int, colour: int) -> int:
+        dice = self.dice
+        if isinstance(dice, Unseen):  # ruling DICELAND_SHEETS_ONLY
+            return DICE if self.phase == Phase.MARK and player == self.active else BONUS_DICE
         if self.phase == Phase.BONUS:
-            return self.dice.count(colour)
+            return dice.count(colour)
         if player == self.active:
             return self.set_aside if colour == self.chosen else 0
-        return 0 if colour == self.chosen else self.dice.count(colour)
+        return 0 if colour == self.chosen else dice.count(colour)
 
     @property
     def bonus_queue(self) -> tuple[int, ...]:
@@ -727,32 +752,35 @@ class DicelandState(NamedTuple):
             if not 0 <= player < len(self.pending) or self.pending[player] is not None:
                 return []
             sheet = self.sheets[player]
+            if isinstance(self.dice, Unseen):  # ruling DICELAND_SHEETS_ONLY
+                return self._pass_or_marks(player)
             if player == self.active:  # ruling DICELAND_ACTIVE_MUST_MARK
                 marks = sheet.marks(self.chosen, self.set_aside)
                 return list(marks) if marks else [PASS]
-            return self._pass_or_marks(sheet, self.chosen)
+            return self._pass_or_marks(player)
         if phase == Phase.BONUS:
             if player != self.bonus_player:
                 return []
-            return self._pass_or_marks(self.sheets[player], _NOBODY)
+            return self._pass_or_marks(player)
         if player != self.active:
             return []
         if phase == Phase.CHOOSE:
-            dice = self.dice
+            dice = self.shown_dice
             return [CHOOSE[c] for c in range(len(COLOURS)) if c in dice]
         if phase == Phase.STOP_OR_REROLL:
             return [STOP, REROLL]
         return []
 
-    def _pass_or_marks(self, sheet: Sheet, excluded: int) -> list[DicelandAction]:
-        """Pass, and every mark using all the dice of one colour rolled, except ``excluded``."""
+    def _pass_or_marks(self, player: int) -> list[DicelandAction]:
+        """Pass, and every mark using all the dice of one colour ``player`` may use (when the
+        roll was not shown, any number of cells up to the dice they could hold)."""
         actions: list[DicelandAction] = [PASS]
-        dice = self.dice
+        sheet = self.sheets[player]
+        unseen = isinstance(self.dice, Unseen)
         for colour in range(len(COLOURS)):
-            if colour != excluded:
-                count = dice.count(colour)
-                if count:
-                    actions.extend(sheet.marks(colour, count))
+            count = self._dice_for(player, colour)
+            for cells in range(1, count + 1) if unseen else (count,) if count else ():
+                actions.extend(sheet.marks(colour, cells))
         return actions
 
     # -- applying actions -------------------------------------------------------------------
@@ -764,7 +792,7 @@ class DicelandState(NamedTuple):
         phase = self.phase
         if phase == Phase.MARK and 0 <= player < len(self.pending) and self.pending[player] is None:
             return self._decide_phase2(player, action)  # the most frequent case, first
-        if isinstance(action, Roll):
+        if isinstance(action, Roll | Unseen):
             raise _broken("diceland.no_roll_now")
         self._check_decider(player)
         if phase == Phase.BONUS:
@@ -774,7 +802,7 @@ class DicelandState(NamedTuple):
                 raise _broken("diceland.choose_first")
             return self._choose(action.colour)
         if isinstance(action, Stop):
-            return self._rolling_ends(self.dice, self.set_aside)
+            return self._rolling_ends(self.shown_dice, self.set_aside)
         if isinstance(action, Reroll):
             return DicelandState(
                 self.sheets,
@@ -794,11 +822,12 @@ class DicelandState(NamedTuple):
     def _choose(self, colour: int) -> DicelandState:
         if not 0 <= colour < len(COLOURS):
             raise _broken("diceland.bad_action", text=f"colour {colour}")
-        count = self.dice.count(colour)
+        dice = self.shown_dice
+        count = dice.count(colour)
         if not count:
             raise _broken("diceland.colour_not_shown", colour=COLOURS[colour])
         if count == DICE:  # ruling DICELAND_UNLIMITED_REROLLS: all six set aside
-            return self._rolling_ends(self.dice, count, colour)
+            return self._rolling_ends(dice, count, colour)
         return DicelandState(
             self.sheets,
             self.generator,
@@ -839,6 +868,12 @@ class DicelandState(NamedTuple):
         """
         colour = action.colour
         count = self._mark_dice(player, colour)
+        if isinstance(self.dice, Unseen):  # ruling DICELAND_SHEETS_ONLY: up to ``count`` dice
+            if not action.cells:
+                raise _broken("diceland.mark_or_pass")
+            if len(action.cells) > count:
+                raise _broken("diceland.unseen_count", count=count)
+            count = len(action.cells)
         sheet = self.sheets[player]
         if action not in sheet.marks(colour, count):
             error = sheet.placement_error(colour, action.cells, count)
@@ -850,9 +885,13 @@ class DicelandState(NamedTuple):
             self._check(player, action)
         elif isinstance(action, Pass):
             count = self.set_aside  # ruling DICELAND_ACTIVE_MUST_MARK: pass only if no mark
-            if player == self.active and self.sheets[player].marks(self.chosen, count):
+            if (
+                player == self.active
+                and not isinstance(self.dice, Unseen)  # ruling DICELAND_SHEETS_ONLY
+                and self.sheets[player].marks(self.chosen, count)
+            ):
                 raise _broken("diceland.must_mark", count=count, colour=COLOURS[self.chosen])
-        elif isinstance(action, Roll):
+        elif isinstance(action, Roll | Unseen):
             raise _broken("diceland.no_roll_now")
         else:
             raise _broken("diceland.mark_or_pass")
@@ -973,6 +1012,8 @@ class DicelandState(NamedTuple):
 
     def apply_chance(self, outcome: DicelandAction) -> DicelandState:
         count = self.dice_to_roll()
+        if isinstance(outcome, Unseen):
+            return self._unseen_roll()
         if (
             not isinstance(outcome, Roll)
             or len(outcome.faces) != count
@@ -1009,6 +1050,24 @@ class DicelandState(NamedTuple):
             _NOBODY,
             0,
             (),
+            self.bonus,
+            self.bonus_player,
+            self.turn,
+        )
+
+    def _unseen_roll(self) -> DicelandState:
+        """Ruling DICELAND_SHEETS_ONLY: whatever the table rolled, the crossing follows (a bonus
+        roll's crossing after a bonus roll)."""
+        bonus = self.phase == Phase.BONUS_ROLL
+        return DicelandState(
+            self.sheets,
+            advance(self.generator),  # as far as a drawn roll would: replays agree
+            self.active,
+            Phase.BONUS if bonus else Phase.MARK,
+            UNSEEN,
+            _NOBODY,
+            0,
+            () if bonus else (None,) * len(self.sheets),
             self.bonus,
             self.bonus_player,
             self.turn,
@@ -1083,7 +1142,11 @@ class DicelandState(NamedTuple):
             "active": self.active,
             "phase": self.phase,
             "deciders": list(self.deciders),
-            "dice": [COLOURS[face] for face in self.dice],
+            "dice": (
+                str(self.dice)
+                if isinstance(self.dice, Unseen)
+                else [COLOURS[face] for face in self.dice]
+            ),
             "chosen": COLOURS[chosen] if chosen != _NOBODY else None,
             "set_aside": self.set_aside,
             "remaining": {
@@ -1144,6 +1207,8 @@ class Diceland(Game[DicelandState]):
     @staticmethod
     def parse_action(text: str) -> DicelandAction:
         words = text.strip().lower().split()
+        if " ".join(words) == str(UNSEEN):
+            return UNSEEN
         if len(words) == 1 and words[0] in _WORD_ACTIONS:
             return _WORD_ACTIONS[words[0]]
         if len(words) >= 2 and words[1] in _COLOUR_INDEX:

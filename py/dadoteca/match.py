@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from .core import Action, AnyState, Event, Game, Options, RuleError
+from .core import UNSEEN, Action, AnyState, Event, Game, Options, RuleError, Unseen
 from .games import get_game
 
 __all__ = [
@@ -24,6 +24,7 @@ __all__ = [
     "REAL_DICE",
     "RECORD_FORMAT",
     "RECORD_VERSION",
+    "SHEETS_ONLY",
     "Match",
     "Seat",
     "normalise_name",
@@ -32,11 +33,13 @@ __all__ = [
 RECORD_FORMAT: Final = "dadoteca-record"
 RECORD_VERSION: Final = 1
 MAX_NAME_LENGTH: Final = 40
-# Who rolls: the app, from the match's seeded generator; or the table, with its own dice,
-# entered in the app (every roll is in the record either way, so both replay alike).
+# Who rolls: the app, from the match's seeded generator; the table, with its own dice, entered
+# in the app (every roll is in the record either way, so both replay alike); or the table
+# without telling the app ("Sheets only": every roll is UNSEEN, and the rules check the sheets).
 APP_DICE: Final = "app"
 REAL_DICE: Final = "real"
-DICE_KINDS: Final = (APP_DICE, REAL_DICE)
+SHEETS_ONLY: Final = "sheets"
+DICE_KINDS: Final = (APP_DICE, REAL_DICE, SHEETS_ONLY)
 MAX_ACTIONS: Final = 20_000  # far above any real game; refuses oversize or hostile records
 SEAT_KINDS: Final = re.compile(r"human|bot(:[a-z]+)?")
 # Invisible controls that would reorder the text around a name wherever it is shown (bidi
@@ -57,6 +60,11 @@ RECORD_RULES: Final[dict[str, str]] = {
     ),
     "record.bad_field": "The record's {field} is not valid: {problem}",
     "record.bad_action": "Action {index} of the record ({text}) cannot be played: {problem}",
+    "record.sheets_only": "This game is played with sheets only: its dice are not entered",
+    "record.dice_unseen": "Only a game played with sheets only leaves its dice unseen",
+    "record.computer_needs_dice": (
+        "A computer player needs to see the dice: a game with sheets only is for people"
+    ),
 }
 
 
@@ -122,9 +130,11 @@ class Match:
     ) -> None:
         if dice not in DICE_KINDS:
             raise _record_error("record.bad_field", field="dice", problem=str(dice)[:20])
+        self.seats = tuple(seats)
+        if dice == SHEETS_ONLY and any(seat.kind != "human" for seat in self.seats):
+            raise _record_error("record.computer_needs_dice")
         self.dice = dice
         self.game = game
-        self.seats = tuple(seats)
         self.seed = seed
         self.options: dict[str, str | int | bool] = dict(options or {})
         self._states: list[AnyState] = [game.new_game(len(self.seats), seed, self.options)]
@@ -141,9 +151,14 @@ class Match:
         return self.state
 
     def roll(self, outcome: Action | None = None) -> AnyState:
-        """Roll the dice from the state's generator, or set them to ``outcome`` (a record's)."""
+        """Roll the dice from the state's generator (with sheets only: the table rolled, unseen),
+        or set them to ``outcome`` (entered, or a record's)."""
         state = self.state
-        outcome = state.roll() if outcome is None else outcome
+        sheets_only = self.dice == SHEETS_ONLY
+        if outcome is None:
+            outcome = UNSEEN if sheets_only else state.roll()
+        elif sheets_only != isinstance(outcome, Unseen):
+            raise _record_error("record.sheets_only" if sheets_only else "record.dice_unseen")
         self._states.append(state.apply_chance(outcome))
         self.actions.append((None, outcome))
         return self.state

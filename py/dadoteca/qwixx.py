@@ -22,6 +22,7 @@ from typing import Final, NamedTuple
 from .core import (
     PASS,
     ROLLED,
+    UNSEEN,
     Action,
     Event,
     Game,
@@ -29,6 +30,7 @@ from .core import (
     Outcome,
     Pass,
     RuleError,
+    Unseen,
     advance,
     check_by_applying,
     core_error,
@@ -74,6 +76,7 @@ QWIXX_PENALTY_ACTIVE_ONLY = "Only the active player who crosses nothing takes a 
 QWIXX_LOCK_CLOSES_FOR_ALL = "A locked row is closed for everyone once that action resolves."
 QWIXX_GAME_END = "The game ends once the action making the 4th penalty or 2nd lock resolves."
 QWIXX_SOLO = "Solo (house variant): the one player is active every turn."
+QWIXX_SHEETS_ONLY = "Unseen dice (Sheets only): any number the sheet allows, in either action."
 
 RED: Final = 0
 YELLOW: Final = 1
@@ -199,7 +202,7 @@ class Roll(Action):
         return f"roll w{self.white[0]} w{self.white[1]}" + "".join(colours)
 
 
-QwixxAction = Cross | Pass | Roll
+QwixxAction = Cross | Pass | Roll | Unseen
 
 # Every cross there can be, made once: legal-action lists share them instead of allocating.
 _CROSSES: Final = tuple(tuple(Cross(row, n) for n in range(13)) for row in range(4))
@@ -307,7 +310,7 @@ class QwixxState(NamedTuple):
     generator: int
     active: int = 0
     phase: str = Phase.ROLL
-    dice: Roll | None = None
+    dice: Roll | Unseen | None = None
     pending: tuple[Cross | Pass | None, ...] = ()
     active_crossed_in_action1: bool = False
     closed: int = 0
@@ -358,8 +361,21 @@ class QwixxState(NamedTuple):
         return Outcome(FOUR_PENALTIES, winners_of(scores), scores, (self.active,))
 
     @property
+    def dice_seen(self) -> bool:
+        """The dice of this turn were rolled by the app or entered; False for a roll made at
+        the table and not shown (ruling QWIXX_SHEETS_ONLY), or before the roll."""
+        return isinstance(self.dice, Roll)
+
+    @property
+    def shown_dice(self) -> Roll:
+        """This turn's dice, where they must have been seen (a computer's look, say)."""
+        dice = self.dice
+        assert isinstance(dice, Roll), "a roll the table did not show, or none yet"
+        return dice
+
+    @property
     def white_sum(self) -> int:
-        if self.dice is None:
+        if not isinstance(self.dice, Roll):
             raise _broken("qwixx.roll_first")
         return self.dice.white[0] + self.dice.white[1]
 
@@ -373,6 +389,8 @@ class QwixxState(NamedTuple):
     def legal_actions(self, player: int) -> list[Cross | Pass]:
         pending = self.pending
         if self.phase == Phase.ACTION1 and 0 <= player < len(pending) and pending[player] is None:
+            if self.dice is UNSEEN:
+                return [PASS, *self._sheet_crosses(player)]
             total = self.white_sum
             rows = self.sheets[player].rows
             closed = self.closed
@@ -382,9 +400,21 @@ class QwixxState(NamedTuple):
                 if not closed >> row & 1 and _CROSSABLE[rows[row]] >> _POSITIONS[row][total] & 1
             ]
         if self.phase == Phase.ACTION2 and player == self.active:
-            assert self.dice is not None
+            if not isinstance(self.dice, Roll):
+                return [PASS, *self._sheet_crosses(player)]
             return [PASS, *action2_crosses(self.sheets[self.active], self.dice, self.closed)]
         return []
+
+    def _sheet_crosses(self, player: int) -> list[Cross]:
+        """Every cross ``player``'s sheet allows in the open rows (ruling QWIXX_SHEETS_ONLY)."""
+        rows, closed = self.sheets[player].rows, self.closed
+        return [
+            _CROSSES[row][number_at(row, position)]
+            for row in range(4)
+            if not closed >> row & 1
+            for position in range(LAST_POSITION + 1)
+            if _CROSSABLE[rows[row]] >> position & 1
+        ]
 
     # -- applying actions -------------------------------------------------------------------
 
@@ -392,7 +422,7 @@ class QwixxState(NamedTuple):
         return check_by_applying(self, player, action)
 
     def apply(self, player: int, action: QwixxAction) -> QwixxState:
-        if isinstance(action, Roll):
+        if isinstance(action, Roll | Unseen):
             raise _broken("qwixx.no_roll_now")
         if isinstance(action, Cross) and not (0 <= action.row < 4 and 2 <= action.number <= 12):
             raise _broken("qwixx.bad_action", text=repr(action)[:40])
@@ -412,7 +442,7 @@ class QwixxState(NamedTuple):
         if self.pending[player] is not None:
             raise _broken("qwixx.already_decided", player=player + 1)
         if isinstance(action, Cross):
-            if action.number != self.white_sum:
+            if self.dice is not UNSEEN and action.number != self.white_sum:
                 raise _broken("qwixx.white_sum", sum=self.white_sum)
             self._check_cross(player, action)
         pending = list(self.pending)
@@ -456,7 +486,8 @@ class QwixxState(NamedTuple):
         closed = self.closed
         sheet = sheets[self.active]
         if isinstance(action, Cross):
-            self._check_action2_dice(action)
+            if self.dice is not UNSEEN:
+                self._check_action2_dice(action)
             self._check_cross(self.active, action)
             sheet = sheet.cross(action.row, action.number)
             closed |= _lock_of(action)
@@ -489,7 +520,7 @@ class QwixxState(NamedTuple):
             raise _broken(rule, row=ROW_NAMES[action.row])
 
     def _check_action2_dice(self, action: Cross) -> None:
-        assert self.dice is not None
+        assert isinstance(self.dice, Roll)
         colour = self.dice.colours[action.row]
         if colour is None:
             raise _broken("qwixx.row_locked", row=ROW_NAMES[action.row])
@@ -517,9 +548,9 @@ class QwixxState(NamedTuple):
     def apply_chance(self, outcome: QwixxAction) -> QwixxState:
         if self.phase != Phase.ROLL:
             raise _broken("qwixx.game_over" if self.is_terminal else "qwixx.no_roll_now")
-        if not isinstance(outcome, Roll):
+        if not isinstance(outcome, Roll | Unseen):
             raise _broken("qwixx.bad_dice", text=str(outcome))
-        error = self._impossible(outcome)
+        error = self._impossible(outcome) if isinstance(outcome, Roll) else None
         if error is not None:
             raise error
         return QwixxState(
@@ -662,6 +693,8 @@ class Qwixx(Game[QwixxState]):
         try:
             if words == ["pass"]:
                 return PASS
+            if " ".join(words) == str(UNSEEN):
+                return UNSEEN
             if len(words) == 2 and words[0] in ROW_NAMES:
                 row, number = ROW_NAMES.index(words[0]), int(words[1])
                 if 2 <= number <= 12:

@@ -34,6 +34,7 @@ from typing import Final, NamedTuple
 from .core import (
     PASS,
     ROLLED,
+    UNSEEN,
     Action,
     Event,
     Game,
@@ -43,6 +44,7 @@ from .core import (
     Plural,
     RuleError,
     Template,
+    Unseen,
     advance,
     check_by_applying,
     core_error,
@@ -99,6 +101,11 @@ SHELFIE_BLOCKING = "Circling a whole shelf or column crosses it out for every ot
 SHELFIE_END_ROUND = "Two shelves with no free item on any sheet end the game after seat n-1's turn."
 SHELFIE_SCORE = "Each line with 3+ circled items scores their values; a cell counts twice."
 SHELFIE_SOLO = "Solo (house variant): the one player takes every turn."
+SHELFIE_SHEETS_ONLY = (
+    "Unseen dice (Sheets only): the rolls and rerolls are the table's; the active player circles "
+    "1 to 3 free items that take at most the 6 dice together, or crosses out a shelf with a free "
+    "item; blocking and the end apply as ever."
+)
 
 FACES: Final = ("cat", "book", "plant", "trophy", "game", "jolly")  # ruling SHELFIE_DICE
 JOLLY: Final = FACES.index("jolly")
@@ -135,6 +142,8 @@ RULES: Final[dict[str, Template]] = {
     "shelfie.only_pass": "Nothing on your shelves is free: you can only pass",
     "shelfie.pass_when_full": "You may pass only when nothing on your shelves is free",
     "shelfie.no_rerolls_left": "You have no rerolls left",
+    "shelfie.six_dice": "Those items take {dice} dice together: there are only 6",
+    "shelfie.reroll_at_table": "Reroll at the table: the app does not see the dice in this game",
     "shelfie.not_your_decision": "It is not player {player}'s decision now",
     "shelfie.no_roll_now": "The dice are not to be rolled now",
     "shelfie.roll_first": "Roll the dice first",
@@ -334,7 +343,7 @@ class Roll(Action):
         return "roll " + " ".join(name_in(FACES, face) for face in self.faces)
 
 
-ShelfieAction = Mark | Reroll | Strike | Pass | Roll
+ShelfieAction = Mark | Reroll | Strike | Pass | Roll | Unseen
 
 # Every reroll, by its mask of positions; legal-action lists share them instead of allocating.
 _REROLLS: Final = tuple(
@@ -465,6 +474,8 @@ def _checked_cells(counts: tuple[int, ...], taken: int, combos: Sequence[Combo])
     for face_used, face_count in zip(used, counts, strict=True):
         if face_used > face_count:
             raise _broken("shelfie.dice_shared")
+    if sum(used) > DICE_COUNT:  # only dice unseen get here: a seen roll's faces add up to 6
+        raise _broken("shelfie.six_dice", dice=sum(used))
     return cells
 
 
@@ -509,13 +520,20 @@ def _dice_table(counts: tuple[int, ...]) -> _DiceTable:
 # Tables by multiset of dice (462 at most), and by dice in position order (6**6 at most), filled
 # as rolls come: legal moves are then a filter of a precomputed list by the sheet's taken cells.
 _TABLES_BY_COUNTS: dict[tuple[int, ...], _DiceTable] = {}
-_TABLES_BY_DICE: dict[tuple[int, ...], _DiceTable] = {}
+_TABLES_BY_DICE: dict[tuple[int, ...] | Unseen, _DiceTable] = {}
+# Ruling SHELFIE_SHEETS_ONLY: unseen dice could show any items, but no jolly can be told apart,
+# and there are six of them (checked by _checked_cells).
+_ANY_ITEMS: Final = tuple(0 if face == JOLLY else DICE_COUNT for face in range(len(FACES)))
 
 
-def _table_of(dice: tuple[int, ...]) -> _DiceTable:
+def _table_of(dice: tuple[int, ...] | Unseen) -> _DiceTable:
     table = _TABLES_BY_DICE.get(dice)
     if table is None:
-        counts = tuple(dice.count(face) for face in range(len(FACES)))
+        counts = (
+            _ANY_ITEMS
+            if isinstance(dice, Unseen)
+            else tuple(dice.count(face) for face in range(len(FACES)))
+        )
         table = _TABLES_BY_COUNTS.get(counts)
         if table is None:
             table = _TABLES_BY_COUNTS[counts] = _dice_table(counts)
@@ -544,7 +562,8 @@ _KEPT_DICE: Final = tuple(
 class ShelfieState(NamedTuple):
     """A moment of a My Shelfie game (a NamedTuple: immutable and cheap to build, see core.State).
 
-    ``dice`` are the six dice by position (face indexes), ``None`` before the turn's first roll;
+    ``dice`` are the six dice by position (face indexes), ``None`` before the turn's first roll,
+    :data:`UNSEEN` after a roll the table did not show (ruling SHELFIE_SHEETS_ONLY);
     ``rerolling`` is the mask of positions being rolled again in phase ``reroll``; ``turn``
     counts the turns of all players from 1; ``last_round`` is set once the end is triggered.
     """
@@ -553,7 +572,7 @@ class ShelfieState(NamedTuple):
     generator: int
     active: int = 0
     phase: str = Phase.ROLL
-    dice: tuple[int, ...] | None = None
+    dice: tuple[int, ...] | Unseen | None = None
     rerolls_left: int = REROLLS_PER_TURN
     rerolling: int = 0
     turn: int = 1
@@ -588,6 +607,13 @@ class ShelfieState(NamedTuple):
         return self.active if self.phase in (Phase.ROLL, Phase.REROLL) else None
 
     @property
+    def shown_dice(self) -> tuple[int, ...]:
+        """The dice by position, where they must have been seen (a computer's look, say)."""
+        dice = self.dice
+        assert isinstance(dice, tuple), "a roll the table did not show, or none yet"
+        return dice
+
+    @property
     def can_mark(self) -> bool:
         """The active player can mark an item with the dice (ruling SHELFIE_MUST_MARK)."""
         if self.phase != Phase.DECIDE:
@@ -613,7 +639,9 @@ class ShelfieState(NamedTuple):
         actions: list[Mark | Reroll | Strike | Pass] = [
             mark for cells, mark in _table_of(self.dice).marks if not cells & taken
         ]
-        if not actions:  # ruling SHELFIE_FAILED_ROLL
+        # Ruling SHELFIE_FAILED_ROLL; with dice unseen, only the table knows whether it failed
+        # (ruling SHELFIE_SHEETS_ONLY).
+        if not actions or isinstance(self.dice, Unseen):
             actions.extend(_STRIKES_BY_FULL[_full_shelf_starts(taken)])
         if self.rerolls_left:  # ruling SHELFIE_MUST_MARK: rerolling instead stays open
             actions.extend(_REROLLS)
@@ -657,7 +685,7 @@ class ShelfieState(NamedTuple):
         jolly; ruling SHELFIE_SIX_JOLLIES); the rule the jolly runs into says more than "not
         enough dice" without it.
         """
-        dice = self.dice or ()
+        dice = self.dice if isinstance(self.dice, tuple) else ()
         if dice and all(face == JOLLY for face in dice):
             candidates = [Combo(shelf, column, six_jollies=True)]
         else:
@@ -692,8 +720,9 @@ class ShelfieState(NamedTuple):
     def dice_for(self, combos: Sequence[Combo]) -> tuple[int, ...] | None:
         """One way to make ``combos`` from the dice: for each die position, the index in
         ``combos`` of the combination using it, or :data:`UNUSED`; ``None`` if the dice cannot
-        make them all. Dice only: :meth:`check_mark` says whether the combinations are legal."""
-        if self.dice is None:
+        make them all (or the roll was not shown). Dice only: :meth:`check_mark` says whether the
+        combinations are legal."""
+        if not isinstance(self.dice, tuple):
             return None
         owners = [UNUSED] * DICE_COUNT
         for index, combo in enumerate(combos):
@@ -727,7 +756,7 @@ class ShelfieState(NamedTuple):
             raise _broken("shelfie.not_your_decision", player=player + 1)
 
     def apply(self, player: int, action: ShelfieAction) -> ShelfieState:
-        if isinstance(action, Roll):
+        if isinstance(action, Roll | Unseen):
             raise _broken("shelfie.no_roll_now")
         if self.phase != Phase.DECIDE or player != self.active:
             self._check_decider(player)
@@ -735,9 +764,8 @@ class ShelfieState(NamedTuple):
         taken = sheet.circled | sheet.crossed
         if isinstance(action, Pass):
             if taken != ALL_CELLS:
-                raise _broken(
-                    "shelfie.must_mark" if self._can_mark(taken) else "shelfie.pass_when_full"
-                )
+                must = self._can_mark(taken) and not isinstance(self.dice, Unseen)
+                raise _broken("shelfie.must_mark" if must else "shelfie.pass_when_full")
             return self._end_turn(self.sheets, self.last_round)
         if taken == ALL_CELLS:
             raise _broken("shelfie.only_pass")  # ruling SHELFIE_NOTHING_FREE
@@ -750,6 +778,8 @@ class ShelfieState(NamedTuple):
         raise _broken("shelfie.bad_action", text=repr(action)[:40])
 
     def _reroll(self, action: Reroll) -> ShelfieState:
+        if isinstance(self.dice, Unseen):
+            raise _broken("shelfie.reroll_at_table")  # ruling SHELFIE_SHEETS_ONLY
         if not self.rerolls_left:
             raise _broken("shelfie.no_rerolls_left")  # ruling SHELFIE_REROLLS
         mask = _REROLL_MASKS.get(action.positions)
@@ -771,8 +801,14 @@ class ShelfieState(NamedTuple):
         assert self.dice is not None
         table = _table_of(self.dice)
         cells, dice = action._cells, action._dice
-        # What Mark worked out when made decides fast; the full check names the broken rule.
-        if dice == _MALFORMED or cells & taken or not _enough_dice(table.guarded_counts, dice):
+        # What Mark worked out when made decides fast; the full check names the broken rule
+        # (and counts the dice, where no roll caps them: ruling SHELFIE_SHEETS_ONLY).
+        if (
+            dice == _MALFORMED
+            or cells & taken
+            or not _enough_dice(table.guarded_counts, dice)
+            or isinstance(self.dice, Unseen)
+        ):
             cells = _checked_cells(table.counts, taken, action.combos)
         circled = sheet.circled | cells
         # Ruling SHELFIE_BLOCKING: a line this mark fills is crossed out on every other sheet.
@@ -799,7 +835,7 @@ class ShelfieState(NamedTuple):
         shelf = action.shelf
         if not 0 <= shelf < len(SHELVES):
             raise _broken("shelfie.bad_action", text=repr(action)[:40])
-        if self._can_mark(taken):
+        if self._can_mark(taken) and not isinstance(self.dice, Unseen):
             raise _broken("shelfie.must_mark")  # ruling SHELFIE_MUST_MARK
         line = SHELF_LINES[shelf]
         if taken & line == line:
@@ -857,7 +893,7 @@ class ShelfieState(NamedTuple):
         # Ruling SHELFIE_DICE: die value 1-6 → face index 0-5.
         if mask == _ALL_DICE:
             return Roll(tuple([value - 1 for value in values]))
-        assert self.dice is not None
+        assert isinstance(self.dice, tuple), "a reroll follows a roll shown"
         faces = list(self.dice)
         for position, value in zip(positions, values, strict=True):
             faces[position] = value - 1
@@ -868,6 +904,18 @@ class ShelfieState(NamedTuple):
 
     def apply_chance(self, outcome: ShelfieAction) -> ShelfieState:
         mask = self._rolled_mask()
+        if isinstance(outcome, Unseen):  # ruling SHELFIE_SHEETS_ONLY: rerolls are the table's
+            return ShelfieState(
+                self.sheets,
+                advance(self.generator),
+                self.active,
+                Phase.DECIDE,
+                UNSEEN,
+                0,
+                0,
+                self.turn,
+                self.last_round,
+            )
         if not isinstance(outcome, Roll):
             raise _broken("shelfie.bad_dice", text=str(outcome)[:60])
         error = self._impossible(outcome, mask)
@@ -893,13 +941,13 @@ class ShelfieState(NamedTuple):
             return _broken("shelfie.bad_dice", text=str(outcome)[:60])
         if not _FACE_INDEXES.issuperset(faces):
             return _broken("shelfie.bad_dice", text=str(outcome)[:60])
-        kept = _KEPT_DICE[mask]
-        if kept is None or (self.dice is not None and kept(faces) == kept(self.dice)):
+        kept, dice = _KEPT_DICE[mask], self.dice
+        if kept is None:
             return None
-        assert self.dice is not None
-        changed = next(
-            p for p in range(DICE_COUNT) if not mask >> p & 1 and faces[p] != self.dice[p]
-        )
+        assert isinstance(dice, tuple), "a reroll follows a roll shown"
+        if kept(faces) == kept(dice):
+            return None
+        changed = next(p for p in range(DICE_COUNT) if not mask >> p & 1 and faces[p] != dice[p])
         return _broken("shelfie.kept_die", position=changed + 1)
 
     # -- the end and what happened ------------------------------------------------------------
@@ -961,7 +1009,13 @@ class ShelfieState(NamedTuple):
             "round": self.round,
             "active": self.active,
             "phase": self.phase,
-            "dice": [FACES[face] for face in self.dice] if self.dice is not None else None,
+            "dice": (
+                [FACES[face] for face in self.dice]
+                if isinstance(self.dice, tuple)
+                else str(self.dice)
+                if self.dice
+                else None
+            ),
             "rerolls_left": self.rerolls_left,
             "rerolling": [position + 1 for position in _POSITIONS_OF[self.rerolling]],
             "last_round": self.last_round,
@@ -1024,6 +1078,8 @@ class Shelfie(Game[ShelfieState]):
     def parse_action(text: str) -> ShelfieAction:
         words = text.strip().lower().split()
         verb, rest = (words[0], words[1:]) if words else ("", [])
+        if " ".join(words) == str(UNSEEN):
+            return UNSEEN
         if verb == "pass" and not rest:
             return PASS
         if verb == "strike" and len(rest) == 1 and rest[0] in SHELVES:

@@ -22,6 +22,7 @@ from dadoteca.match import (
     DICE_KINDS,
     MAX_NAME_LENGTH,
     REAL_DICE,
+    SHEETS_ONLY,
     Match,
     Seat,
     normalise_name,
@@ -152,6 +153,7 @@ class App:
         self._set_match(match)
         if match is not None and answers:
             self._answers, self._answers_for = answers, match.state
+        self._table_rolled()  # a save cut short between a move and the roll after it
         if levels:
             self._say(self._levels_changed(levels), "warning")
         if problem is not None:
@@ -399,6 +401,7 @@ class App:
         self._set_match(match)
         self.store.save(match)
         self.events.append(Event(STARTS_DRAWN if drawn else STARTS_CHOSEN, (0,)))
+        self._table_rolled()
 
     # -- playing --------------------------------------------------------------------------
 
@@ -462,6 +465,20 @@ class App:
             solo = len(self.match.seats) == 1
             result = self.ui.solo_score(self.match.state) if solo else None
             self.history_failed = not self.history.add(self.match, self.now(), result)
+        self._table_rolled()
+
+    def _table_rolled(self) -> None:
+        """Sheets only: wherever the rules call for dice, the table has rolled its own, unseen;
+        the game goes on to the decisions at once (the roll enters the record and is saved)."""
+        match = self.match
+        if (
+            match is not None
+            and match.dice == SHEETS_ONLY
+            and match.state.is_chance
+            and not self.watching
+        ):
+            match.roll()
+            self._after_actions()
 
     def take_events(self) -> list[Event]:
         """The events since the last call, oldest first (the page tells and shows them)."""
@@ -482,10 +499,11 @@ class App:
         return self.match is not None and self.match.dice == REAL_DICE
 
     def _by_person(self, index: int) -> bool:
-        """Action ``index`` was a person's: theirs, or a roll the table entered."""
+        """Action ``index`` was a person's: theirs, or a roll the table entered (a roll the
+        table did not show goes with the move before it)."""
         assert self.match is not None
-        if self.match.actions[index][0] is None and self.table_rolls:
-            return True
+        if self.match.actions[index][0] is None and self.match.dice != APP_DICE:
+            return self.table_rolls
         return bot_level(self.match.seats[self.match.mover(index)]) is None
 
     def _correcting(self) -> bool:
@@ -564,7 +582,8 @@ class App:
         redo, self._redo = self._redo, []
         for player, action in group:
             if player is None:
-                self.match.roll(action)
+                if self.match.state.is_chance:  # sheets only: it came with the move before it
+                    self.match.roll(action)
             else:
                 self.match.play(player, action)
             self._after_actions()

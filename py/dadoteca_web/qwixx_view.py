@@ -6,7 +6,8 @@ come from :mod:`dadoteca.qwixx`.
 The white sum is everyone's at once, as on paper: one screen shows every player's line (the
 rows where the sum may go, or no cross), answered in any order and changed at will until all
 have answered. Then the active player's second action: one tap on an option (or on the sheet)
-plays it; Undo takes it back.
+plays it; Undo takes it back. With the table's dice unseen ("Sheets only"), everyone's sheet is
+in view, full size, and a tap on a number is the answer: only the sheets' own rules are checked.
 """
 
 from __future__ import annotations
@@ -86,7 +87,11 @@ class QwixxUI(GameUI):
         if self.shared(state):  # every sheet in view: each player looks at their own
             regions["board"] = "".join(
                 self.sheet(
-                    state, p, interactive=p not in self.computers, answered=p in answers
+                    state,
+                    p,
+                    interactive=p not in self.computers,
+                    answer=answers.get(p),
+                    big=not state.dice_seen,  # unseen dice: the sheet is the only way to answer
                 )
                 for p in self._seats_from_active(state)
             )
@@ -168,7 +173,7 @@ class QwixxUI(GameUI):
         if data.get("row") == NO_CROSS:
             return [(player, PASS)]
         row = tapped_number(data, "row", range(len(ROW_NAMES)))
-        if row is None:
+        if row is None or not state.dice_seen:  # unseen dice: the number is tapped on the sheet
             return []
         return self._checked(state, player, Cross(row, state.white_sum))
 
@@ -197,6 +202,8 @@ class QwixxUI(GameUI):
         hint = ""
         if state.phase == Phase.ROLL:
             text = t("{name}, roll the dice", name=self.name(state.active))
+        elif not state.dice_seen:
+            text, hint = self._unseen_prompt(state)
         elif self.shared(state):
             text = t("White sum {sum}: everyone crosses it, or not", sum=state.white_sum)
             hint = t("Answer in any order; change your answer until everyone has answered.")
@@ -211,10 +218,30 @@ class QwixxUI(GameUI):
             f'<p class="hint">{hint}</p>' if hint else ""
         )
 
+    def _unseen_prompt(self, state: QwixxState) -> tuple[str, str]:
+        """What to do when the table's dice are not in the app: the same two actions, said
+        without numbers, and what the app checks."""
+        t = self.t
+        name = self.name(state.active)
+        if self.shared(state):
+            text = t("White sum: everyone crosses it on their sheet, or not")
+            hint = t(
+                "Tap the number on your own sheet, in any order. The app checks the sheets only."
+            )
+        elif state.phase == Phase.ACTION1:
+            text = t("{name}, do you cross the white sum?", name=name)
+            hint = t("Tap the number on your sheet. The app checks the sheet only.")
+        else:
+            text = t("{name}, one white die plus one colour die?", name=name)
+            hint = t("Tap the number on your sheet.")
+            if state.passing_costs_a_penalty:
+                hint += " " + t("Crossing nothing now costs a penalty.")
+        return text, hint
+
     def dice(self, state: QwixxState) -> str:
         if state.is_chance and self.real_dice:
             return self.entry_picker(state)
-        if state.dice is None:
+        if not isinstance(state.dice, Roll):  # none yet, or the table's, unseen
             return ""
         t = self.t
         white = "".join(_die(v, "white", t("white {value}", value=v)) for v in state.dice.white)
@@ -255,6 +282,46 @@ class QwixxUI(GameUI):
         # Decided before a move was taken back, or a computer's (it answers for itself).
         decided = player not in state.deciders or player in self.computers
         answer = answers.get(player, state.pending[player])
+        buttons = (
+            self._sum_buttons(state, player, answer, decided)
+            if state.dice_seen
+            else [self._crossed_on_sheet(answer)]
+        )
+        passed = isinstance(answer, Pass)
+        none_label = t("{name}: no cross", name=said)
+        buttons.append(
+            f'<button class="pick none{" chosen" if passed else ""}" data-act="answer" '
+            f'data-player="{player}" data-row="{NO_CROSS}" aria-pressed="{str(passed).lower()}" '
+            f'aria-label="{escape(none_label)}"{" disabled" if decided else ""}>'
+            f'<span aria-hidden="true">—</span></button>'
+        )
+        status = ""
+        if answer is None and player in self.computers:
+            status = f'<small class="status">{t("thinking…")}</small>'
+        rolls = f' <small>{t("rolls")}</small>' if player == state.active else ""
+        answered = " answered" if answer is not None else ""
+        return (
+            f'<div class="answer-line{answered}" data-seat="{player}">'
+            f'<span class="who">{name}{rolls}{status}</span>'
+            f'<div class="picks">{"".join(buttons)}</div></div>'
+        )
+
+    def _crossed_on_sheet(self, answer: Action | None) -> str:
+        """Unseen dice: the answer is tapped on the sheet; the line shows it, or asks for it."""
+        if isinstance(answer, Cross):
+            name = ROW_NAMES[answer.row]
+            return (
+                f'<span class="pick chosen row-{name}">'
+                f"{ROW_SYMBOLS[answer.row]} {answer.number}</span>"
+            )
+        return f'<span class="pick-hint">{self.t("tap your sheet")}</span>'
+
+    def _sum_buttons(
+        self, state: QwixxState, player: int, answer: Action | None, decided: bool
+    ) -> list[str]:
+        """A button per row for the white sum, where the sheet allows it or not."""
+        t = self.t
+        said = self.plain_name(player)
         legal = set(state.legal_actions(player))
         buttons = []
         for row, row_name in enumerate(ROW_NAMES):
@@ -284,24 +351,7 @@ class QwixxUI(GameUI):
                 f'<span aria-hidden="true">{ROW_SYMBOLS[row]} {state.white_sum}</span>{note}'
                 "</button>"
             )
-        passed = isinstance(answer, Pass)
-        none_label = t("{name}: no cross", name=said)
-        buttons.append(
-            f'<button class="pick none{" chosen" if passed else ""}" data-act="answer" '
-            f'data-player="{player}" data-row="{NO_CROSS}" aria-pressed="{str(passed).lower()}" '
-            f'aria-label="{escape(none_label)}"{" disabled" if decided else ""}>'
-            f'<span aria-hidden="true">—</span></button>'
-        )
-        status = ""
-        if answer is None and player in self.computers:
-            status = f'<small class="status">{t("thinking…")}</small>'
-        rolls = f' <small>{t("rolls")}</small>' if player == state.active else ""
-        answered = " answered" if answer is not None else ""
-        return (
-            f'<div class="answer-line{answered}" data-seat="{player}">'
-            f'<span class="who">{name}{rolls}{status}</span>'
-            f'<div class="picks">{"".join(buttons)}</div></div>'
-        )
+        return buttons
 
     def action2_options(self, state: QwixxState) -> str:
         """The active player's second action: each cross the dice allow, or none."""
@@ -309,7 +359,8 @@ class QwixxUI(GameUI):
         player = state.active
         sheet = state.sheets[player]
         options = []
-        for action in state.legal_actions(player):
+        # Unseen dice: every number the sheet allows is legal; the sheet itself is the picker.
+        for action in state.legal_actions(player) if state.dice_seen else ():
             if not isinstance(action, Cross):
                 continue
             name = ROW_NAMES[action.row]
@@ -341,13 +392,14 @@ class QwixxUI(GameUI):
         *,
         interactive: bool = False,
         big: bool = False,
-        answered: bool = False,
+        answer: Action | None = None,
     ) -> str:
         """One player's sheet, like the paper pad: four rows of numbers and their locks.
 
         Its numbers can be tapped while it is its owner's decision (the answer lines and the
         options are the same choices, for keyboards and screen readers); a tap on a number
-        that may not be crossed says which rule forbids it.
+        that may not be crossed says which rule forbids it. The white sum's ``answer`` given
+        (on the shared screen) stands out until the answers apply together.
         """
         t = self.t
         sheet = state.sheets[player]
@@ -371,7 +423,7 @@ class QwixxUI(GameUI):
                     label = t("{cell}, crossed", cell=label)
                 elif closed or number in lost:
                     classes.append("skipped")
-                if (player, Cross(row, number)) == self.shown:
+                if (player, Cross(row, number)) == self.shown or Cross(row, number) == answer:
                     classes.append("selected")
                 elif Cross(row, number) in legal:
                     classes.append("legal")
@@ -407,7 +459,7 @@ class QwixxUI(GameUI):
         size = "big" if big or state.is_terminal else "small"
         owner = self.name(player)
         active = " active" if player == state.active and not state.is_terminal else ""
-        active += " answered" if answered else ""  # the white sum, on the shared screen
+        active += " answered" if answer is not None else ""  # the white sum, shared screen
         label = self.sheet_label(player)
         penalty_label = f"{penalties}: {sheet.penalties}/{PENALTY_BOXES}"
         return (

@@ -15,7 +15,7 @@ from typing import Final
 from dadoteca.bots import BOT_SEAT, LEVELS
 from dadoteca.diceland_maps import FIXED_MAP_IDS
 from dadoteca.games import GAMES
-from dadoteca.match import APP_DICE, DICE_KINDS, MAX_NAME_LENGTH, REAL_DICE
+from dadoteca.match import APP_DICE, DICE_KINDS, MAX_NAME_LENGTH, REAL_DICE, SHEETS_ONLY
 
 from .app import SEAT_KIND_CHOICE, level_names
 from .diceland_view import DEALT_MAP, RANDOM_MAP, map_board
@@ -64,6 +64,7 @@ def shell_facts() -> dict[str, object]:
         "levels": list(LEVELS),
         "maxNameLength": MAX_NAME_LENGTH,
         "realDice": REAL_DICE,
+        "sheetsOnly": SHEETS_ONLY,
         "games": {
             game_id: {"minPlayers": game.min_players, "maxPlayers": game.max_players}
             for game_id, game in GAMES.items()
@@ -204,13 +205,17 @@ def seat_rows(t: Callable[[str], str] = _unmarked) -> str:
 
 
 def dice_choices(t: Callable[[str], str] = _unmarked) -> str:
-    """The setup's choice of dice: the app rolls, or the table rolls its own and enters them
-    (marked for translation as :func:`seat_rows` is)."""
+    """The setup's choice of dice: the app rolls, or the table rolls its own and enters them, or
+    only crosses (marked for translation as :func:`seat_rows` is)."""
     said = {
         "app": (t("The app rolls"), t("Tap Roll: the app rolls for everyone.")),
         "real": (
             t("Real dice"),
             t("Roll your own dice and tap what they show: the app keeps the sheets."),
+        ),
+        "sheets": (
+            t("Sheets only"),
+            t("Roll your own dice and just cross: the app checks the sheets, not the dice."),
         ),
     }
     assert set(said) == set(DICE_KINDS)

@@ -156,8 +156,8 @@ def test_roll_choose_then_stop_or_reroll_then_everyone_is_asked() -> None:
     assert state.phase == Phase.CHOOSE
     controls = app.regions()["controls"]
     shown = {int(c) for c in re.findall(r'data-colour="(\d)"', controls)}
-    assert shown == set(state.dice)
-    assert all(f"{COLOUR_SYMBOLS[c]} ×{state.dice.count(c)}" in controls for c in shown)  # noqa: RUF001
+    assert shown == set(state.shown_dice)
+    assert all(f"{COLOUR_SYMBOLS[c]} ×{state.shown_dice.count(c)}" in controls for c in shown)  # noqa: RUF001
     assert not confirm_enabled(app)
     colour = min(shown)
     app.handle("colour", {"colour": str(colour)})
@@ -187,7 +187,7 @@ def test_why_phase_1_ended_is_shown() -> None:
         app = started(seed=seed)
         app.handle("roll", {})
         state = state_of(app)
-        colour = state.dice[0]
+        colour = state.shown_dice[0]
         app.handle("colour", {"colour": str(colour)})
         app.handle("confirm", {})
         while state_of(app).phase == Phase.STOP_OR_REROLL:
@@ -318,7 +318,7 @@ def test_undo_clears_the_selection_before_confirm_and_confirm_plays_it() -> None
 def test_stop_ends_the_rolling() -> None:
     app = started(seed=4)
     app.handle("roll", {})
-    app.handle("colour", {"colour": str(state_of(app).dice[0])})
+    app.handle("colour", {"colour": str(state_of(app).shown_dice[0])})
     app.handle("confirm", {})
     if state_of(app).phase == Phase.STOP_OR_REROLL:
         app.handle("stop", {})
@@ -370,7 +370,7 @@ def test_bonus_rolls_are_announced_and_taken() -> None:
     assert "Roll the five dice" in app.regions()["controls"]
     app.handle("roll", {})
     state = state_of(app)
-    assert state.phase == Phase.BONUS and len(state.dice) == 5
+    assert state.phase == Phase.BONUS and len(state.shown_dice) == 5
     assert (
         "use one colour of the bonus roll" in app.regions()["prompt"]
         or "pass" in (app.regions()["prompt"])
@@ -413,11 +413,11 @@ def test_a_solo_game_by_taps_ends() -> None:
         assert state.active == 0
         fits = [
             c
-            for c in set(state.dice)
-            if state.phase == Phase.CHOOSE and state.sheets[0].marks(c, state.dice.count(c))
+            for c in set(state.shown_dice)
+            if state.phase == Phase.CHOOSE and state.sheets[0].marks(c, state.shown_dice.count(c))
         ]
         if fits and ui_of(app).colour is None:
-            app.handle("colour", {"colour": str(max(fits, key=state.dice.count))})
+            app.handle("colour", {"colour": str(max(fits, key=state.shown_dice.count))})
         else:
             tap_step(app)
     final = state_of(app)

@@ -124,7 +124,7 @@ def test_every_level_chooses_the_colour_that_wins(level: str) -> None:
             if isinstance(action, Choose)
             and any(
                 sheet.crossing(mark).has_won()
-                for mark in sheet.marks(action.colour, state.dice.count(action.colour))
+                for mark in sheet.marks(action.colour, state.shown_dice.count(action.colour))
             )
         }
         if not winners or len(winners) == len(state.legal_actions(0)):

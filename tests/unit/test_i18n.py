@@ -463,6 +463,13 @@ KEY_PHRASES = {
 
 APP_HEADING = {"en": "In the app", "it": "Nell'app", "es": "En la app"}
 SAME_DICE = {"en": "the same dice", "it": "gli stessi dadi", "es": "los mismos dados"}
+OWN_DICE_HEADING = {"en": "Your own dice", "it": "I vostri dadi", "es": "Vuestros dados"}
+# What "Sheets only" leaves to the table, said in every summary (issue "Real dice").
+NOT_CHECKED = {
+    "en": "not check the dice",
+    "it": "Non controlla i dadi",
+    "es": "No comprueba los dados",
+}
 
 
 class _Summary(HTMLParser):
@@ -513,8 +520,11 @@ def test_rules_summary_is_safe_short_and_says_the_key_rules(game: str, language:
     text = " ".join("".join(parser.text).split())
     # The last section is how the app is played; the rules before it stay a short read.
     rules, _, in_the_app = text.rpartition(APP_HEADING[language])
+    in_the_app, _, own_dice = in_the_app.partition(OWN_DICE_HEADING[language])
     assert 150 <= len(rules.split()) <= 320
     assert len(in_the_app.split()) <= 80
+    assert len(own_dice.split()) <= 90
+    assert NOT_CHECKED[language] in own_dice
     assert SAME_DICE[language] in in_the_app  # Undo never rolls again (issue "At the table")
     missing = [phrase for phrase in KEY_PHRASES[game, language] if phrase not in rules]
     assert missing == []

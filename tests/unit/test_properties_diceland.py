@@ -168,10 +168,10 @@ def check_sheet(old: Sheet, new: Sheet, decision: Action | None, dice_for_it: in
 
 def dice_used(before: DicelandState, player: int, colour: int) -> int:
     if before.phase == Phase.BONUS:
-        return before.dice.count(colour)
+        return before.shown_dice.count(colour)
     if player == before.active:
         return before.set_aside
-    return before.dice.count(colour)
+    return before.shown_dice.count(colour)
 
 
 def check_transition(
@@ -207,13 +207,13 @@ def check_transition(
         expected = {Phase.ROLL: DICE, Phase.REROLL: DICE - before.set_aside}
         assert len(action.faces) == expected.get(before.phase, BONUS_DICE)
     if after.phase in (Phase.STOP_OR_REROLL, Phase.MARK):
-        others = len(after.dice) - after.dice.count(after.chosen)
+        others = len(after.shown_dice) - after.shown_dice.count(after.chosen)
         assert after.set_aside + others == DICE and 1 <= after.set_aside <= DICE
     if after.phase in (Phase.BONUS_ROLL, Phase.BONUS):
         assert after.bonus[after.bonus_player] > 0
         assert after.bonus_queue[0] == after.bonus_player
     if after.phase == Phase.BONUS:
-        assert len(after.dice) == BONUS_DICE and after.chosen == -1
+        assert len(after.shown_dice) == BONUS_DICE and after.chosen == -1
 
 
 def check_the_end(final: DicelandState) -> None:
@@ -279,7 +279,7 @@ def check_turn(
             assert phase == (Phase.MARK if ends else Phase.STOP_OR_REROLL)
         return
     if isinstance(action, Choose):
-        count = before.dice.count(action.colour)
+        count = before.shown_dice.count(action.colour)
         assert count > 0 and after.chosen == action.colour and after.set_aside == count
         assert phase == (Phase.MARK if count == DICE else Phase.STOP_OR_REROLL)
     elif isinstance(action, Stop):
@@ -406,7 +406,7 @@ def placements(sheet: Sheet, colour: int, count: int) -> frozenset[Mark]:
 def usable_dice(state: DicelandState, player: int) -> dict[int, int]:
     """Per colour, the dice a mark of ``player``'s must use now: the active player's set-aside
     dice in phase 2, the others' leftover dice of one colour, a bonus roll's dice."""
-    dice = state.dice
+    dice = state.shown_dice
     if state.phase == Phase.BONUS:
         return {colour: dice.count(colour) for colour in set(dice)}
     if player == state.active:
@@ -498,7 +498,7 @@ def expected_rule(state: DicelandState, player: int, action: Action) -> str | No
             return "diceland.choose_first"
         if not 0 <= action.colour < len(COLOURS):
             return "diceland.bad_action"
-        return None if action.colour in state.dice else "diceland.colour_not_shown"
+        return None if action.colour in state.shown_dice else "diceland.colour_not_shown"
     if phase == Phase.STOP_OR_REROLL:
         return None if isinstance(action, Stop | Reroll) else "diceland.stop_or_reroll"
     if isinstance(action, Pass):

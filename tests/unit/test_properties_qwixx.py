@@ -148,7 +148,7 @@ def check_invariants(before: QwixxState, after: QwixxState, player: int | None) 
             assert seat == before.active and before.phase == Phase.ACTION2
     # The dice of locked rows are out of the game (ruling QWIXX_DICE).
     if after.dice is not None and player is None:
-        for row, colour in enumerate(after.dice.colours):
+        for row, colour in enumerate(after.shown_dice.colours):
             assert (colour is None) == bool(after.closed >> row & 1)
     # The game is over exactly when the rule book says (ruling QWIXX_GAME_END).
     ended = after.closed.bit_count() >= 2 or any(s.penalties == 4 for s in after.sheets)
@@ -175,7 +175,7 @@ def check_step(before: AnyState, after: AnyState, player: int | None, action: Ac
         )
         return
     assert before.dice is not None and isinstance(action, Cross | Pass)
-    white = before.dice.white
+    white = before.shown_dice.white
     locked = locked_rows(before)
     if isinstance(action, Cross):  # a number nobody may cross twice, left to right
         assert crossing_rule(before.sheets[player], action.row, action.number, locked) is None
@@ -200,7 +200,7 @@ def check_step(before: AnyState, after: AnyState, player: int | None, action: Ac
     assert before.phase == Phase.ACTION2 and player == before.active
     sheet, new = before.sheets[player], after.sheets[player]
     if isinstance(action, Cross):
-        colour = before.dice.colours[action.row]
+        colour = before.shown_dice.colours[action.row]
         assert colour is not None and action.number - colour in white
         check_crosses(sheet, new, [action])
     else:  # a pass costs a penalty only if action 1 crossed nothing either
@@ -260,7 +260,7 @@ def expected_rule(state: QwixxState, player: int, action: Action) -> str | None:
             return "qwixx.already_decided"
         if not isinstance(action, Cross):
             return None
-        if action.number != sum(state.dice.white):
+        if action.number != sum(state.shown_dice.white):
             return "qwixx.white_sum"
         return crossing_rule(state.sheets[player], action.row, action.number, locked)
     if player != state.active:
@@ -269,9 +269,9 @@ def expected_rule(state: QwixxState, player: int, action: Action) -> str | None:
         return None
     if action.row in locked:
         return "qwixx.row_locked"
-    colour = state.dice.colours[action.row]
+    colour = state.shown_dice.colours[action.row]
     assert colour is not None
-    if action.number - colour not in state.dice.white:
+    if action.number - colour not in state.shown_dice.white:
         return "qwixx.white_and_colour"
     return crossing_rule(state.sheets[player], action.row, action.number, locked)
 
@@ -281,9 +281,11 @@ def actions(state: QwixxState) -> st.SearchStrategy[Action]:
     numbers = st.integers(min_value=2, max_value=12)
     near = [numbers]
     if state.dice is not None:
-        white = state.dice.white
+        white = state.shown_dice.white
         near.append(
-            st.sampled_from([sum(white), *(w + c for w in white for c in state.dice.colours if c)])
+            st.sampled_from(
+                [sum(white), *(w + c for w in white for c in state.shown_dice.colours if c)]
+            )
         )
     faces = st.integers(min_value=0, max_value=7)
     return st.one_of(

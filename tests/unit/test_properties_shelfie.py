@@ -67,7 +67,7 @@ def rolls(state: AnyState) -> st.SearchStrategy[Action]:
     if state.phase == Phase.ROLL:
         return st.tuples(*[FACE] * 6).map(Roll)
     assert state.dice is not None
-    kept = [st.just(face) for face in state.dice]
+    kept = [st.just(face) for face in state.shown_dice]
     dice = [FACE if state.rerolling >> p & 1 else kept[p] for p in range(6)]
     return st.tuples(*dice).map(Roll)
 
@@ -188,12 +188,12 @@ def check_invariants(
     if player is None:  # a roll: only the rolled dice change, nothing else
         assert isinstance(action, Roll) and after.phase == Phase.DECIDE
         assert after.sheets == before.sheets and after.rerolls_left == before.rerolls_left
-        assert after.dice is not None and len(after.dice) == 6
+        assert len(after.shown_dice) == 6
         if before.phase == Phase.REROLL:
             assert before.dice is not None
             for position in range(6):
                 if not before.rerolling >> position & 1:
-                    assert after.dice[position] == before.dice[position]
+                    assert after.shown_dice[position] == before.shown_dice[position]
         return
     assert player == active and before.phase == Phase.DECIDE
     if isinstance(action, Reroll):
@@ -252,7 +252,7 @@ def check_step(before: AnyState, after: AnyState, player: int | None, action: Ac
     assert before.dice is not None
     taken = taken_cells(before, player)
     if isinstance(action, Mark):
-        assert mark_allowed(before.dice, taken, action)
+        assert mark_allowed(before.shown_dice, taken, action)
     elif isinstance(action, Strike):  # a failed roll: no combination on a free cell
         assert not can_mark(before)
     elif isinstance(action, Reroll):
@@ -268,7 +268,7 @@ def check_lean_step(before: AnyState, after: AnyState, player: int | None, actio
     assert after.deciders == ((after.active,) if after.phase == Phase.DECIDE else ())
     if player is not None and isinstance(action, Mark):
         assert before.dice is not None
-        assert mark_allowed(before.dice, taken_cells(before, player), action)
+        assert mark_allowed(before.shown_dice, taken_cells(before, player), action)
     elif player is not None and isinstance(action, Strike):
         assert not can_mark(before)
 
@@ -356,7 +356,7 @@ def mark_rule(state: ShelfieState, mark: Mark) -> str | None:
     if not 1 <= len(combos) <= 3:
         return "shelfie.three_at_most"
     if len(combos) == 1:
-        return combo_rule(state.dice, taken, combos[0])
+        return combo_rule(state.shown_dice, taken, combos[0])
     if not all(Mark((combo,)) in legal_marks(state.dice, taken) for combo in combos):
         return None  # several things may be wrong: the engine names the first it meets
     if len({(c.shelf, c.column) for c in combos}) < len(combos):
@@ -472,7 +472,9 @@ def test_illegal_actions_are_refused_naming_the_rule_and_legal_ones_accepted(
         faces = outcome.faces
         kept = [p for p in range(6) if not (state.phase == Phase.ROLL or state.rerolling >> p & 1)]
         valid = len(faces) == 6 and all(0 <= f < 6 for f in faces)
-        valid = valid and all(state.dice is not None and faces[p] == state.dice[p] for p in kept)
+        valid = valid and all(
+            state.shown_dice is not None and faces[p] == state.shown_dice[p] for p in kept
+        )
     check_chance_refused(state, outcome, valid, list(RULES))
 
 

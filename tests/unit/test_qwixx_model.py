@@ -137,7 +137,7 @@ def check_each_action1(
     """Each player's action 1, the others crossing nothing, reaches the same outcomes in both;
     by player, the engine's action that leaves each of the player's sheets."""
     assert rolled.dice is not None
-    white_sum = sum(rolled.dice.white)
+    white_sum = sum(rolled.shown_dice.white)
     actions = []
     for player, sheet in enumerate(sheets):
         by_sheet: dict[tuple[int, ...], Cross | Pass] = {}

@@ -359,7 +359,9 @@ class DicelandBot(Bot):
         for action in legal:
             if isinstance(action, Choose):
                 rolling = _Rolling(sheet, action.colour, pacer)
-                value = yield from self._colour_value(rolling, state.dice.count(action.colour))
+                value = yield from self._colour_value(
+                    rolling, state.shown_dice.count(action.colour)
+                )
             else:
                 value = pacer.value(sheet.crossing(action) if isinstance(action, Mark) else sheet)
                 yield from pacer.pause()

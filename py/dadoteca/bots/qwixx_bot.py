@@ -201,8 +201,7 @@ def _action2_ends(
     state: QwixxState, sheet: Sheet, closed: int, crossed_in_action1: bool
 ) -> Iterator[tuple[Sheet, int]]:
     """The sheets (and closed rows) action 2 can leave after action 1 left ``sheet``."""
-    dice = state.dice
-    assert dice is not None
+    dice = state.shown_dice
     yield (sheet if crossed_in_action1 else sheet.with_penalty()), closed
     for cross in action2_crosses(sheet, dice, closed):
         yield _crossed(sheet, closed, cross)
@@ -619,8 +618,7 @@ def rollout_start(
         for k, sheet in enumerate(state.sheets)
     ]
     if state.phase == Phase.ACTION1:
-        assert state.dice is not None
-        rolled = model_dice(state.dice)
+        rolled = model_dice(state.shown_dice)
         for k, sheet in enumerate(sheets):
             if k == state.active != player:
                 sheets[k] = rollout_turn(sheet, rolled, normal_value)[1]

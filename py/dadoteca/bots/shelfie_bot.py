@@ -590,7 +590,7 @@ class ExpertShelfieBot(ShelfieBot):
         if not state.rerolls_left:
             yield from ()
             return _final(legal, appraisal)
-        assert state.dice is not None
+        dice = state.shown_dice
         yield from _list_marks()
         # The value of marking the best of each roll (or striking the best shelf) ...
         failed = max(appraisal.strikes.values(), default=0.0)
@@ -607,7 +607,7 @@ class ExpertShelfieBot(ShelfieBot):
             yield
             keeping = _expectations(_best_kept(keeping))
         yield
-        held = _counts(state.dice)
+        held = _counts(dice)
         best_value, best_kept = values[_INDEX[held]], held
         for kept in _sub_multisets(held):
             if kept != held and keeping[_INDEX[kept]] > best_value + _NOISE:
@@ -616,7 +616,7 @@ class ExpertShelfieBot(ShelfieBot):
             return _final(legal, appraisal)
         left = list(best_kept)
         rerolled = []
-        for position, face in enumerate(state.dice):
+        for position, face in enumerate(dice):
             if left[face]:
                 left[face] -= 1
             else:
