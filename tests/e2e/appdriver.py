@@ -206,6 +206,27 @@ SEEDED_RANDOM_JS = """const seededRandom = (seed) => {
 """
 
 
+def seeded_table_js(body: str) -> str:
+    """A page function ``({ seed, maxTaps }) => …`` running ``body`` with a seeded ``random``,
+    ``find`` (querySelector), ``pick`` (a random item) and ``tap`` (click, then wait until
+    Python has answered and the page has painted): a table of people tapping at random."""
+    return (
+        "async ({ seed, maxTaps }) => {"
+        + SEEDED_RANDOM_JS
+        + """
+  const random = seededRandom(seed);
+  const find = (selector) => document.querySelector(selector);
+  const pick = (list) => list[Math.floor(random() * list.length)];
+  const tap = async (element) => {
+    element.click();
+    await window.dadotecaTable.settled();
+  };
+"""
+        + body
+        + "}"
+    )
+
+
 def simple_taps(page: Page, count: int) -> list[str]:
     done: list[str] = page.evaluate(SIMPLE_PLAYER_JS, {"count": count, "taps": SIMPLE_TAPS})
     return done

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
-from appdriver import SEEDED_RANDOM_JS, PageWatch, fill_seats, open_app, saved_record, tap
+from appdriver import PageWatch, fill_seats, open_app, saved_record, seeded_table_js, tap
 from build.serve import BackgroundServer
 from dadoteca.core import AnyState
 from dadoteca.games import get_game
@@ -18,17 +18,8 @@ from dadoteca_web.i18n import Translator
 # each roll as a person does (Qwixx: a face in each die's row; the others: a face per die), then
 # Use; otherwise it rerolls now and then, confirms, taps the first highlighted thing, stops,
 # passes. Returns each roll entered: its faces in entry order, and the taps it took.
-REAL_DICE_TABLE_JS = (
-    "async ({ seed, maxTaps }) => {"
-    + SEEDED_RANDOM_JS
-    + """
-  const random = seededRandom(seed);
-  const find = (selector) => document.querySelector(selector);
-  const pick = (list) => list[Math.floor(random() * list.length)];
-  const tap = async (element) => {
-    element.click();
-    await window.dadotecaTable.settled();
-  };
+REAL_DICE_TABLE_JS = seeded_table_js(
+    """
   const choices = [
     "#play [data-act=confirm]:not([disabled])",
     "#play .legal[data-act]:not(.answered *)",
@@ -70,7 +61,7 @@ REAL_DICE_TABLE_JS = (
     taps++;
   }
   return rolls;
-}"""
+"""
 )
 
 PLAYERS = {

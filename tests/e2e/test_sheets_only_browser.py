@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page
 
-from appdriver import SEEDED_RANDOM_JS, PageWatch, fill_seats, open_app, saved_record, tap
+from appdriver import PageWatch, fill_seats, open_app, saved_record, seeded_table_js, tap
 from build.serve import BackgroundServer
 from dadoteca.match import Match
 from dadoteca.qwixx import QwixxState
@@ -13,17 +13,8 @@ from dadoteca.qwixx import QwixxState
 # Three people at a Qwixx table: in action 1 each one who has not answered taps a number their
 # sheet allows, or no cross; in action 2 the active player taps a number, or no cross. Returns
 # the taps, and what the dice region showed (nothing, all game long, is the point).
-SHEETS_ONLY_TABLE_JS = (
-    "async ({ seed, maxTaps }) => {"
-    + SEEDED_RANDOM_JS
-    + """
-  const random = seededRandom(seed);
-  const find = (selector) => document.querySelector(selector);
-  const pick = (list) => list[Math.floor(random() * list.length)];
-  const tap = async (element) => {
-    element.click();
-    await window.dadotecaTable.settled();
-  };
+SHEETS_ONLY_TABLE_JS = seeded_table_js(
+    """
   let taps = 0;
   let diceShown = "";
   while (!find("#region-scores table")) {
@@ -38,7 +29,7 @@ SHEETS_ONLY_TABLE_JS = (
     taps++;
   }
   return { taps, diceShown };
-}"""
+"""
 )
 
 
