@@ -153,7 +153,8 @@ class App:
         self._set_match(match)
         if match is not None and answers:
             self._answers, self._answers_for = answers, match.state
-        self._table_rolled()  # a save cut short between a move and the roll after it
+        if self._table_rolled():  # a save from before the roll came with the move
+            self.store.save(match)
         if levels:
             self._say(self._levels_changed(levels), "warning")
         if problem is not None:
@@ -399,9 +400,9 @@ class App:
             self._say(self.t.rule(error), "error")
             return
         self._set_match(match)
+        self._table_rolled()
         self.store.save(match)
         self.events.append(Event(STARTS_DRAWN if drawn else STARTS_CHOSEN, (0,)))
-        self._table_rolled()
 
     # -- playing --------------------------------------------------------------------------
 
@@ -458,6 +459,7 @@ class App:
     def _after_actions(self) -> None:
         assert self.match is not None and self.ui is not None
         self.events.extend(self.match.last_events())
+        self._table_rolled()
         self.ui.forget()
         self.store.save(self.match)
         if self.match.state.is_terminal:
@@ -465,20 +467,17 @@ class App:
             solo = len(self.match.seats) == 1
             result = self.ui.solo_score(self.match.state) if solo else None
             self.history_failed = not self.history.add(self.match, self.now(), result)
-        self._table_rolled()
 
-    def _table_rolled(self) -> None:
+    def _table_rolled(self) -> bool:
         """Sheets only: wherever the rules call for dice, the table has rolled its own, unseen;
-        the game goes on to the decisions at once (the roll enters the record and is saved)."""
+        the game goes on to the decisions at once, the roll saved with the move before it (so
+        a window watching never sees a roll to make). Whether it rolled."""
         match = self.match
-        if (
-            match is not None
-            and match.dice == SHEETS_ONLY
-            and match.state.is_chance
-            and not self.watching
-        ):
-            match.roll()
-            self._after_actions()
+        if match is None or match.dice != SHEETS_ONLY or not match.state.is_chance or self.watching:
+            return False
+        match.roll()  # never the end of a game: a decision always follows
+        self.events.extend(match.last_events())
+        return True
 
     def take_events(self) -> list[Event]:
         """The events since the last call, oldest first (the page tells and shows them)."""
@@ -711,6 +710,7 @@ class App:
             )
             return
         self._set_match(match)
+        self._table_rolled()
         self.store.save(match)
         if levels:
             self._say(f"{self.t('Game imported.')} {self._levels_changed(levels)}", "warning")

@@ -15,7 +15,7 @@ from functools import lru_cache
 from html import escape
 from typing import Final, TypeVar
 
-from dadoteca.core import Action, AnyState, Options
+from dadoteca.core import Action, AnyState, Options, Unseen
 from dadoteca.diceland import (
     CHOOSE,
     COLOURS,
@@ -199,6 +199,12 @@ def _remembered(remembered: dict[_Key, str], key: _Key, make: Callable[[], str])
             remembered.clear()
         html = remembered[key] = make()
     return html
+
+
+def _unseen(state: DicelandState) -> bool:
+    """The table rolled without showing the app (Sheets only): no dice to show, and a mark
+    crosses any one colour, up to the dice the player could hold (ruling DICELAND_SHEETS_ONLY)."""
+    return isinstance(state.dice, Unseen)
 
 
 def _placements(state: DicelandState, player: int) -> list[tuple[int, frozenset[int]]]:
@@ -508,6 +514,8 @@ class DicelandUI(GameUI):
             )
         elif phase == Phase.REROLL:
             text = t("{name}, reroll the dice", name=name)
+        elif phase in _MARK_PHASES and _unseen(state):
+            text, hint = self._unseen_prompt(state, asked, name, bool(placements))
         elif phase == Phase.MARK:
             text, hint = self._phase2_prompt(state, asked, name, bool(placements))
         elif phase == Phase.BONUS_ROLL:
@@ -563,6 +571,28 @@ class DicelandUI(GameUI):
             text = t("{name}, no remaining colour fits your map: pass", name=name)
         return text, why
 
+    def _unseen_prompt(
+        self, state: DicelandState, asked: int, name: str, can_mark: bool
+    ) -> tuple[str, str]:
+        """Sheets only: the dice are on the table, not on screen, so the prompt says in words
+        whose dice to use (how many cells at most: the controls, beside the selection)."""
+        t = self.t
+        checks = t("The app checks your map, not the dice.")
+        if not can_mark:
+            text = t("{name}, nothing on your map can be crossed now: pass", name=name)
+        elif state.phase == Phase.BONUS:
+            text = t.n(
+                "{name}: bonus roll! Cross the cells of one colour your {count} die shows, or pass",
+                "{name}: bonus roll! Cross the cells of one colour your {count} dice show, or pass",
+                max(state.usable_dice(asked)),
+                name=name,
+            )
+        elif asked == state.active:
+            text = t("{name}, cross the cells your dice allow, or pass", name=name)
+        else:
+            text = t("{name}, cross the cells the dice left over allow, or pass", name=name)
+        return text, checks
+
     # -- the table's own dice: how many show each colour --------------------------------------
 
     def dice_to_enter(self, state: AnyState) -> tuple[str, ...]:
@@ -594,7 +624,7 @@ class DicelandUI(GameUI):
         t = self.t
         if state.is_chance:
             return self.entry_picker(state)
-        if not state.dice:
+        if not state.dice or _unseen(state):
             return ""
         remaining = state.remaining_dice()
         rolled = "".join(self._die(c) for c in range(len(COLOURS)) for _ in range(remaining[c]))
@@ -641,7 +671,7 @@ class DicelandUI(GameUI):
                 f"{t.n('Reroll {count} die', 'Reroll {count} dice', left)}</button></div>"
             )
         if phase == Phase.CHOOSE:
-            counts = [state.dice.count(c) for c in range(len(COLOURS))]
+            counts = [state.shown_dice.count(c) for c in range(len(COLOURS))]
             buttons = []
             for c, count in enumerate(counts):
                 if not count:
@@ -675,7 +705,10 @@ class DicelandUI(GameUI):
             )
         # Phase 2 or a bonus decision: cells.
         m = state.map(asked)
-        if selection:
+        unseen = _unseen(state)
+        if unseen:
+            chosen = self._unseen_chosen(state, asked, selection, complete=complete)
+        elif selection:
             sel_colour = m.colours[min(selection)]
             need = state.usable_dice(asked)[sel_colour] if sel_colour >= 0 else 0
             chosen = t(
@@ -689,11 +722,33 @@ class DicelandUI(GameUI):
         undo = "" if selection else " disabled"
         confirm = "" if complete else " disabled"
         return (
-            f'<p class="chosen" aria-live="polite">{chosen}</p>'
+            f'<p class="chosen{" dl-two-lines" if unseen else ""}" aria-live="polite">'
+            f"{chosen}</p>"
             f'<div class="buttons"><button data-act="pass">{t("Pass")}</button>'
             f'<button data-act="clear"{undo}>{t("Clear")}</button>'
             f'<button class="primary" data-act="confirm"{confirm}>{t("Confirm")}</button></div>'
         )
+
+    def _unseen_chosen(
+        self, state: DicelandState, asked: int, selection: frozenset[int], *, complete: bool
+    ) -> str:
+        """Sheets only: the cells chosen against the most the player may cross; while Confirm
+        waits, why, in the engine's words (any number of cells up to the most may do, so a
+        selection falls short for the map's reasons, not a count's)."""
+        t = self.t
+        usable = state.usable_dice(asked)
+        if not selection:  # any colour: the first cell tapped sets it
+            return t("Tap highlighted cells of one colour, up to {count}", count=max(usable))
+        colour = state.map(asked).colours[min(selection)]
+        chosen = t.n(
+            "Chosen: {count} {colour} cell, at most {most}",
+            "Chosen: {count} {colour} cells, at most {most}",
+            len(selection),
+            colour=self.colour_name(colour),
+            most=usable[colour],
+        )
+        error = None if complete else state.check(asked, Mark(colour, tuple(selection)))
+        return chosen if error is None else f"{chosen}<br>{escape(t.rule(error))}"
 
     # -- maps -----------------------------------------------------------------------------------
 

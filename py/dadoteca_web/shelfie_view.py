@@ -5,6 +5,10 @@ Only presentation lives here: which cells the dice reach, what a mark scores, bl
 end all come from :mod:`dadoteca.shelfie`. The pending choice of the asked player (dice to
 reroll, cells picked, a shelf to cross out) is kept here until it is confirmed; so is the
 picked cell whose ways to use the dice are on offer (a second tap on it).
+
+With sheets only (``state.dice`` is :data:`~dadoteca.core.UNSEEN`) no dice are shown: the player
+circles what the table's dice made, or chooses to cross out a shelf, as only the table knows
+whether the roll failed; the engine checks the sheet.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ from collections.abc import Collection, Mapping, Sequence
 from html import escape
 from typing import Final
 
-from dadoteca.core import Action, AnyState
+from dadoteca.core import Action, AnyState, Unseen
 from dadoteca.shelfie import (
     COLUMN_VALUES,
     COLUMNS,
@@ -62,7 +66,8 @@ def _item_dice(combo: Combo) -> int:
 class ShelfieUI(GameUI):
     """My Shelfie for the active player; ``picks``, ``rerolling`` and ``strike`` are their
     choice not yet confirmed, valid for the state ``basis`` only; ``asking`` is the picked
-    cell whose ways to use the dice are offered, until the next tap."""
+    cell whose ways to use the dice are offered, until the next tap; ``crossing``: the choice
+    is a shelf to cross out (with sheets only, the player says so: circling is open too)."""
 
     game = SHELFIE
 
@@ -80,6 +85,7 @@ class ShelfieUI(GameUI):
         self.rerolling: set[int] = set()
         self.strike: int | None = None
         self.asking: Cell | None = None
+        self.crossing = False
         self._legal: frozenset[Mark] = frozenset()
 
     # -- the pending choice -----------------------------------------------------------------
@@ -89,6 +95,7 @@ class ShelfieUI(GameUI):
         self.rerolling = set()
         self.strike = None
         self.asking = None
+        self.crossing = False
 
     def show_choice(self, state: AnyState, player: int, action: Action) -> None:
         assert isinstance(state, ShelfieState)
@@ -100,6 +107,7 @@ class ShelfieUI(GameUI):
             self.rerolling = set(action.positions)
         elif isinstance(action, Strike):
             self.strike = action.shelf
+            self.crossing = True
 
     def _sync(self, state: ShelfieState) -> None:
         """A choice belongs to the state it was made on: another state starts afresh."""
@@ -176,6 +184,10 @@ class ShelfieUI(GameUI):
             del self.picks[asked]
         elif act == "strike":
             self._tap_strike(state, player, data)
+        elif act == "cross-out" and isinstance(state.dice, Unseen):
+            self.crossing = not self.crossing
+            self.picks = []
+            self.strike = None
         elif act == "confirm":
             choice = self.complete(state)
             if choice is not None:
@@ -186,6 +198,7 @@ class ShelfieUI(GameUI):
             self.picks = []
             self.strike = None
             self.rerolling = set()
+            self.crossing = False
         return []
 
     def _tap_die(self, state: ShelfieState, player: int, data: Mapping[str, str]) -> None:
@@ -220,6 +233,7 @@ class ShelfieUI(GameUI):
             if options and len(self.picks) < MAX_COMBINATIONS:
                 self.picks.append(options[0])
                 self.strike = None
+                self.crossing = False
                 return
         error = state.circle_error(player, self.picks, shelf, column)
         if error is not None:
@@ -234,6 +248,7 @@ class ShelfieUI(GameUI):
             raise error
         self.strike = None if self.strike == shelf else shelf
         self.picks = []
+        self.crossing = True
 
     # -- regions ----------------------------------------------------------------------------
 
@@ -250,9 +265,9 @@ class ShelfieUI(GameUI):
             regions["board"] = "".join(self.sheet(state, p) for p in range(state.num_players))
             return regions
         asked = asked_player(state, answers)
-        regions["board"] = self.sheet(
-            state, asked, self.reachable(state), self.picks, interactive=True
-        )
+        # Crossing out, the shelves are on offer, not the cells (a cell tap still circles).
+        legal = set() if self._striking(state) else self.reachable(state)
+        regions["board"] = self.sheet(state, asked, legal, self.picks, interactive=True)
         regions["others"] = "".join(
             self.sheet(state, p) for p in range(state.num_players) if p != asked
         )
@@ -261,7 +276,12 @@ class ShelfieUI(GameUI):
     # -- the prompt -------------------------------------------------------------------------
 
     def _striking(self, state: ShelfieState) -> bool:
-        return state.phase == Phase.DECIDE and not state.can_mark and not self._only_pass(state)
+        """The shelves are on offer: the dice cannot mark, or the player chose to cross out."""
+        return (
+            state.phase == Phase.DECIDE
+            and (not state.can_mark or self.crossing)
+            and not self._only_pass(state)
+        )
 
     @staticmethod
     def _only_pass(state: ShelfieState) -> bool:
@@ -281,6 +301,18 @@ class ShelfieUI(GameUI):
         elif self._only_pass(state):
             text = t("{name}, nothing on your shelves is free", name=name)
             hint = t("Pass the turn.")
+        elif isinstance(state.dice, Unseen) and self.crossing:
+            text = t("{name}, cross out a shelf", name=name)
+            hint = t(
+                "When your dice make nothing you can circle: tap the icon of a shelf with a free "
+                "item."
+            )
+        elif isinstance(state.dice, Unseen):
+            text = t(
+                "{name}, circle the items your dice make (1 to 3), or cross out a shelf",
+                name=name,
+            )
+            hint = t("The app checks your sheet, not the dice.")
         elif not state.can_mark:
             text = t("{name}, no item can be marked", name=name)
             hint = (
@@ -341,7 +373,7 @@ class ShelfieUI(GameUI):
     def dice(self, state: ShelfieState) -> str:
         if state.is_chance and self.real_dice:
             return self.entry_picker(state)
-        if state.dice is None:
+        if not isinstance(state.dice, tuple):  # not rolled yet, or unseen (sheets only)
             return ""
         t = self.t
         deciding = state.phase == Phase.DECIDE
@@ -381,7 +413,7 @@ class ShelfieUI(GameUI):
 
     def entered_roll(self, state: AnyState, faces: Sequence[int]) -> Action:
         assert isinstance(state, ShelfieState)
-        dice = list(state.dice or (0,) * DICE_COUNT)
+        dice = list(state.dice) if isinstance(state.dice, tuple) else [0] * DICE_COUNT
         for position, face in zip(state.rolled_positions(), faces, strict=True):
             dice[position] = face
         return Roll(tuple(dice))
@@ -396,7 +428,7 @@ class ShelfieUI(GameUI):
     def kept_dice(self, state: AnyState) -> str:
         """The dice kept before a reroll, beside the places of those rolled again."""
         assert isinstance(state, ShelfieState)
-        if state.dice is None:
+        if not isinstance(state.dice, tuple):
             return ""
         rolled = state.rolled_positions()
         return "".join(
@@ -489,19 +521,31 @@ class ShelfieUI(GameUI):
                 f'<div class="buttons"><button class="primary" data-act="pass">'
                 f"{t('Pass')}</button></div>"
             )
-        left = state.rerolls_left
-        counter = t("Rerolls left: {count}", count=left)
-        reroll_off = "" if self.rerolling and left else " disabled"
         undo_off = "" if self.picks or self.strike is not None or self.rerolling else " disabled"
         confirm_off = "" if self.complete(state) is not None else " disabled"
-        reroll_label = t.n("Reroll {count} die", "Reroll {count} dice", len(self.rerolling))
+        if isinstance(state.dice, Unseen):  # sheets only: rerolls are the table's, and only
+            # the table knows whether the roll failed: crossing out is the player's to choose
+            counter = ""
+            first = (
+                f'<button class="cross-out" data-act="cross-out" '
+                f'aria-pressed="{"true" if self.crossing else "false"}">'
+                f"{t('Cross out a shelf')}</button>"
+            )
+        else:
+            left = state.rerolls_left
+            counter = (
+                f'<span class="rerolls-left">{t("Rerolls left: {count}", count=left)}</span> · '
+            )
+            reroll_off = "" if self.rerolling and left else " disabled"
+            reroll_label = t.n("Reroll {count} die", "Reroll {count} dice", len(self.rerolling))
+            first = (
+                f'<button data-act="reroll" aria-label="{reroll_label}"{reroll_off}>'
+                f"{t('Reroll')}</button>"
+            )
         return (
-            f'<p class="chosen" aria-live="polite"><span class="rerolls-left">{counter}</span> · '
-            f"{self.chosen_text(state)}</p>"
+            f'<p class="chosen" aria-live="polite">{counter}{self.chosen_text(state)}</p>'
             f"{self.ways_offered(state)}"
-            f'<div class="buttons">'
-            f'<button data-act="reroll" aria-label="{reroll_label}"{reroll_off}>'
-            f"{t('Reroll')}</button>"
+            f'<div class="buttons">{first}'
             f'<button data-act="clear"{undo_off}>{t("Clear")}</button>'
             f'<button class="primary" data-act="confirm"{confirm_off}>{t("Confirm")}</button>'
             "</div>"

@@ -23,7 +23,7 @@ from dadoteca.shelfie import SHELFIE, Combo, Reroll, ShelfieState, Strike
 from dadoteca.shelfie import Mark as ShelfieMark
 from dadoteca_web.app import App
 from dadoteca_web.i18n import Translator
-from dadoteca_web.storage import GameStore, History, MemoryStore
+from dadoteca_web.storage import SAVE_KEY, GameStore, History, MemoryStore
 
 GAME_IDS: Final = sorted(GAMES)
 
@@ -282,6 +282,34 @@ def test_the_app_rolls_nothing_the_table_rolls_unseen_at_once() -> None:
     again = new_app(store)
     assert again.match is not None and again.match.dice == "sheets"
     assert again.state == app.state
+
+
+class SavesWatched(MemoryStore):
+    """A store that keeps every save of the game, as a window watching would read them."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.saves: list[str] = []
+
+    def setItem(self, key: str, value: str) -> None:  # noqa: N802
+        super().setItem(key, value)
+        if key == SAVE_KEY:
+            self.saves.append(value)
+
+
+def test_every_save_holds_the_roll_with_the_move_so_no_window_sees_a_roll_to_make() -> None:
+    store = SavesWatched()
+    app = new_app(store)
+    app.start(["Ann", "Bo"], 5, game="diceland", dice="sheets")
+    rng = random.Random(4)
+    for _ in range(12):
+        state = app.state
+        player = state.deciders[0]
+        app.play([(player, rng.choice(state.legal_actions(player)))])
+    assert len(store.saves) > 12
+    for save in store.saves:
+        saved = Match.from_record(json.loads(save))
+        assert not saved.state.is_chance
 
 
 def test_a_save_cut_between_a_move_and_its_roll_rolls_on_when_loaded() -> None:
