@@ -161,6 +161,18 @@
     firstField.value = Number(chosen) < seats.length ? chosen : "";
   }
 
+  // Sheets only is for people: a computer would need to see the dice. Its levels are not on
+  // offer then, and a seat a computer held goes back to the first choice, a person.
+  function showDiceKind() {
+    const sheetsOnly = setup.querySelector("input[name=dice]:checked").value === FACTS.sheetsOnly;
+    for (const select of setup.querySelectorAll(".seat-kind")) {
+      for (const option of select.options) {
+        option.disabled = sheetsOnly && FACTS.levels.includes(option.value);
+      }
+      if (select.selectedOptions[0]?.disabled) select.selectedIndex = 0;
+    }
+  }
+
   function startGame(event) {
     event.preventDefault();
     const game = chosenGame().value;
@@ -628,12 +640,14 @@
   setup.addEventListener("change", (event) => {
     if (event.target.name === "game") showSeatsOf();
     else if (event.target === countField) showSeats();
+    else if (event.target.name === "dice") showDiceKind();
   });
   setup.addEventListener("input", (event) => {
     if (event.target.name === "player") showStarters();
   });
   showSeatsOf();
   restoreSetup();
+  showDiceKind();
   document.getElementById("language").addEventListener("change", (event) => {
     switchLanguage(event.target.value);
   });

@@ -7,6 +7,7 @@ from playwright.sync_api import Page
 
 from appdriver import PageWatch, fill_seats, open_app, saved_record, seeded_table_js, tap
 from build.serve import BackgroundServer
+from dadoteca.bots import LEVELS
 from dadoteca.match import Match
 from dadoteca.qwixx import QwixxState
 
@@ -31,6 +32,19 @@ SHEETS_ONLY_TABLE_JS = seeded_table_js(
   return { taps, diceShown };
 """
 )
+
+
+def test_sheets_only_offers_no_computer_seat(page: Page, server: BackgroundServer) -> None:
+    open_app(page, f"{server.url}?seed=8&pace=0")
+    fill_seats(page, ["Anna", "Bruno"])
+    seat = '#setup .players li[data-seat="2"] .seat-kind'
+    page.select_option(seat, "easy")
+    page.check("#setup input[name=dice][value=sheets]")
+    # The computer's seat is a person's again, and no level is on offer while sheets only is.
+    assert page.input_value(seat) == "human"
+    assert page.locator(f"{seat} option:disabled").count() == len(LEVELS)
+    page.check("#setup input[name=dice][value=real]")
+    assert page.locator(f"{seat} option:disabled").count() == 0
 
 
 def test_three_people_play_qwixx_with_sheets_only(

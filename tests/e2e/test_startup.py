@@ -299,7 +299,9 @@ def test_the_keyboard_never_stalls_while_python_starts(
         during_start = [key["wait"] for key in waits if not key["ready"]]
         assert len(during_start) >= 10, waits  # typed all along the start
         assert max(during_start) < KEY_WAIT_LIMIT_MS, sorted(during_start)[-5:]
-        typed = page.input_value("#setup input[name=player] >> nth=0")
-        assert typed == "a" * len(waits)  # and nothing typed was lost
+        field = "#setup input[name=player] >> nth=0"
+        typed = page.input_value(field)
+        # Nothing typed was lost, up to what a name holds (a slow start outlasts 40 keys).
+        assert typed == "a" * min(len(waits), int(page.get_attribute(field, "maxlength") or 0))
     finally:
         context.close()
