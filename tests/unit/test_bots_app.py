@@ -5,20 +5,16 @@ from __future__ import annotations
 import json
 
 import pytest
+from app_support import new_app
 
 from dadoteca.bots import bot_for, decision_seed, nearest_level
 from dadoteca.core import draw, seed_generator
 from dadoteca.games import GAMES
 from dadoteca.qwixx import Cross, QwixxState
-from dadoteca_web.app import BOT_PAUSE, BOT_SHOW, App
+from dadoteca_web.app import BOT_PAUSE, BOT_SHOW
 from dadoteca_web.game_ui import SeatedState, asked_player
-from dadoteca_web.i18n import Translator
 from dadoteca_web.qwixx_view import QwixxUI
-from dadoteca_web.storage import SAVE_KEY, GameStore, MemoryStore
-
-
-def new_app(store: MemoryStore | None = None) -> App:
-    return App(GameStore(store or MemoryStore()), Translator("en", {}), lambda: 9)
+from dadoteca_web.storage import SAVE_KEY, MemoryStore
 
 
 def test_a_seat_chosen_as_computer_is_a_bot_and_needs_no_name() -> None:

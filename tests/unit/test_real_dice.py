@@ -6,6 +6,7 @@ import json
 from typing import Final
 
 import pytest
+from app_support import new_app
 from hypothesis import given
 from hypothesis import strategies as st
 from properties_support import SEEDS, examples, reach
@@ -22,13 +23,9 @@ from dadoteca.shelfie import Roll as ShelfieRoll
 from dadoteca_web.app import GAME_UIS, App
 from dadoteca_web.game_ui import GameUI, SeatedState, asked_player
 from dadoteca_web.i18n import Translator
-from dadoteca_web.storage import GameStore, History, MemoryStore
+from dadoteca_web.storage import History, MemoryStore
 
 GAME_IDS: Final = sorted(GAMES)
-
-
-def new_app(store: MemoryStore | None = None) -> App:
-    return App(GameStore(store or MemoryStore()), Translator("en", {}), lambda: 9)
 
 
 def real_game(game: str, players: int = 2, **start: object) -> App:

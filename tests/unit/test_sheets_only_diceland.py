@@ -9,6 +9,7 @@ import re
 from html import escape
 
 import pytest
+from app_support import new_app
 
 from dadoteca.core import UNSEEN, RuleError
 from dadoteca.diceland import COLOURS, PASS, DicelandState, Mark, Phase
@@ -25,7 +26,7 @@ CHECKS = "The app checks your map, not the dice."
 
 
 def sheets_game(store: MemoryStore | None = None) -> App:
-    app = App(GameStore(store or MemoryStore()), Translator("en", {}), lambda: 9)
+    app = new_app(store)
     maps = [{"map": m} for m in ("A", "C", "E")]  # fixed: the dealt ones are drawn at random
     app.start(list(NAMES), 5, game="diceland", dice="sheets", choices=maps)
     assert app.screen == "play", app.regions()["notice"]

@@ -7,6 +7,8 @@ import json
 import re
 from typing import Final
 
+from app_support import new_app
+
 from dadoteca.core import UNSEEN, Action, RuleError, draw, seed_generator
 from dadoteca.match import Match
 from dadoteca.shelfie import (
@@ -28,14 +30,10 @@ from dadoteca.shelfie import (
 from dadoteca_web.app import App
 from dadoteca_web.i18n import Translator
 from dadoteca_web.shelfie_view import ShelfieUI
-from dadoteca_web.storage import GameStore, MemoryStore
+from dadoteca_web.storage import MemoryStore
 
 NAMES: Final = ("Ann", "Bo", "Cy")
 CIRCLE_OR_CROSS: Final = "circle the items your dice make (1 to 3), or cross out a shelf"
-
-
-def new_app(store: MemoryStore | None = None) -> App:
-    return App(GameStore(store or MemoryStore()), Translator("en", {}), lambda: 9)
 
 
 def sheets_only(store: MemoryStore | None = None) -> App:

@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from app_support import new_app
 
 from build import i18n as i18n_tool
 from dadoteca.match import Match
@@ -35,10 +36,6 @@ from dadoteca_web.shelfie_view import ShelfieUI
 from dadoteca_web.storage import GameStore, MemoryStore
 
 SEED = 7  # by the policy below: a block on turn 13, failed rolls on turns 14 and 16, 16 turns
-
-
-def new_app(store: MemoryStore | None = None) -> App:
-    return App(GameStore(store or MemoryStore()), Translator("en", {}), lambda: 9)
 
 
 def started(names: tuple[str, ...] = ("Ann", "Bo"), seed: int = SEED) -> App:
