@@ -161,8 +161,9 @@
     firstField.value = Number(chosen) < seats.length ? chosen : "";
   }
 
-  // Sheets only is for people: a computer would need to see the dice. Its levels are not on
-  // offer then, and a seat a computer held goes back to the first choice, a person.
+  // Sheets only is for people: a computer would need to see the dice, and so would the
+  // coach. Its levels are not on offer then, and a seat a computer held goes back to the first
+  // choice, a person; hints are not on offer either.
   function showDiceKind() {
     const sheetsOnly = setup.querySelector("input[name=dice]:checked").value === FACTS.sheetsOnly;
     for (const select of setup.querySelectorAll(".seat-kind")) {
@@ -171,6 +172,7 @@
       }
       if (select.selectedOptions[0]?.disabled) select.selectedIndex = 0;
     }
+    setup.querySelector("input[name=coach]").disabled = sheetsOnly;
   }
 
   function startGame(event) {
@@ -185,6 +187,7 @@
           .map((field) => [field.dataset.choice, field.value]))),
       first: firstField.value === "" ? null : Number(firstField.value),
       dice: setup.querySelector("input[name=dice]:checked").value,
+      coach: setup.querySelector("input[name=coach]:enabled:checked") !== null,
     };
     if (typeof window.dadotecaStart === "function") {
       window.dadotecaStart(request);

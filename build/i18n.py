@@ -50,8 +50,9 @@ from typing import Final
 from babel.messages import pofile
 from babel.messages.catalog import Catalog
 from babel.messages.catalog import Message as Entry
+from babel.numbers import get_decimal_symbol
 
-from dadoteca_web.i18n import PLURAL_RULE, SEPARATOR, plural_key
+from dadoteca_web.i18n import DECIMAL_SYMBOL, PLURAL_RULE, SEPARATOR, plural_key
 
 __all__ = [
     "LANGUAGES",
@@ -603,8 +604,8 @@ def _plural_rule(catalog: Catalog, name: str) -> str:
 
 
 def compile_catalogs(out_dir: Path, root: Path = ROOT) -> list[Path]:
-    """Write ``out_dir/LANG.json`` (translated entries and the plural rule, compact, sorted
-    keys) for each language.
+    """Write ``out_dir/LANG.json`` (translated entries, the plural rule and the decimal symbol,
+    compact, sorted keys) for each language.
 
     Raises :class:`CatalogError` for a translation whose placeholders differ from the
     English: it would break the screen that shows it. Missing translations are left out (the
@@ -620,6 +621,7 @@ def compile_catalogs(out_dir: Path, root: Path = ROOT) -> list[Path]:
                 raise CatalogError(f"{path.name}: {problem}")
         compiled = translations(catalog)
         compiled[PLURAL_RULE] = _plural_rule(catalog, path.name)
+        compiled[DECIMAL_SYMBOL] = get_decimal_symbol(language)
         target = out_dir / f"{language}.json"
         target.write_text(
             json.dumps(compiled, ensure_ascii=False, separators=(",", ":"), sort_keys=True),

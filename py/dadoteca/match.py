@@ -65,6 +65,8 @@ RECORD_RULES: Final[dict[str, str]] = {
     "record.computer_needs_dice": (
         "A computer player needs to see the dice: a game with sheets only is for people"
     ),
+    "record.coach_needs_dice": "Hints need the dice: a game with sheets only has none",
+    "record.no_coach": "Hints are off in this game: they are chosen when it starts",
 }
 
 
@@ -118,6 +120,8 @@ class Match:
     States are immutable values, so the history is a list of them: undo is a pop, a clone is
     the state itself, and nothing is ever deep-copied. ``dice`` says who rolls (one of
     :data:`DICE_KINDS`): the rules are the same, only where the rolls come from differs.
+    ``coach`` says whether the players may ask the expert for hints; ``hints`` holds each one
+    asked, as (the number of actions played then, the player it was for).
     """
 
     def __init__(
@@ -127,6 +131,8 @@ class Match:
         seed: int,
         options: Options | None = None,
         dice: str = APP_DICE,
+        *,
+        coach: bool = False,
     ) -> None:
         if dice not in DICE_KINDS:
             raise _record_error("record.bad_field", field="dice", problem=str(dice)[:20])
@@ -134,6 +140,10 @@ class Match:
         if dice == SHEETS_ONLY and any(seat.kind != "human" for seat in self.seats):
             raise _record_error("record.computer_needs_dice")
         self.dice = dice
+        if coach and dice == SHEETS_ONLY:
+            raise _record_error("record.coach_needs_dice")
+        self.coach = coach
+        self.hints: list[tuple[int, int]] = []
         self.game = game
         self.seed = seed
         self.options: dict[str, str | int | bool] = dict(options or {})
@@ -180,11 +190,28 @@ class Match:
         return self.state.events(self._states[-2], player, action)
 
     def undo(self) -> None:
-        """Take back the last action (the caller decides which ones a player may undo)."""
+        """Take back the last action (the caller decides which ones a player may undo); the
+        hints asked at moments now gone go with it, those of the present moment stay."""
         if not self.actions:
             raise IndexError("nothing to undo")
         self._states.pop()
         self.actions.pop()
+        self.hints = [hint for hint in self.hints if hint[0] <= len(self.actions)]
+
+    def hinted(self, player: int) -> None:
+        """Note that ``player`` was shown a hint for the present moment (once per moment)."""
+        if not self.coach:
+            raise _record_error("record.no_coach")
+        hint = (len(self.actions), player)
+        if hint not in self.hints:
+            self.hints.append(hint)
+
+    def hints_by_player(self) -> list[int]:
+        """How many hints each seat was shown."""
+        counts = [0] * len(self.seats)
+        for _, player in self.hints:
+            counts[player] += 1
+        return counts
 
     def record(self) -> dict[str, object]:
         return {
@@ -196,6 +223,7 @@ class Match:
             "seed": self.seed,
             "dice": self.dice,
             "actions": [[player, str(action)] for player, action in self.actions],
+            **({"coach": True, "hints": [list(hint) for hint in self.hints]} if self.coach else {}),
         }
 
     @classmethod
@@ -218,7 +246,12 @@ class Match:
             raise _record_error("record.bad_field", field="seed", problem="not an integer")
         options = _options_of(record.get("options", {}))
         dice = record.get("dice", APP_DICE)  # absent: a record from before real dice
-        match = cls(game, seats, seed, options, dice if isinstance(dice, str) else str(dice))
+        coach = record.get("coach", False)  # absent: a record from before hints
+        if not isinstance(coach, bool):
+            raise _record_error("record.bad_field", field="coach", problem="not true or false")
+        match = cls(
+            game, seats, seed, options, dice if isinstance(dice, str) else str(dice), coach=coach
+        )
         for index, (player, text) in enumerate(_actions_of(record.get("actions")), 1):
             try:
                 if player is not None and player >= len(seats):  # never formatted: it may be huge
@@ -232,6 +265,9 @@ class Match:
                 raise _record_error(
                     "record.bad_action", index=index, text=text[:40], problem=error.message
                 ) from error
+        match.hints = _hints_of(record.get("hints", []), len(match.actions), len(seats))
+        if match.hints and not coach:
+            raise _record_error("record.no_coach")
         return match
 
 
@@ -257,6 +293,26 @@ def _options_of(value: object) -> dict[str, str | int | bool]:
     ):
         raise _record_error("record.bad_field", field="options", problem="not a JSON object")
     return dict(value)
+
+
+def _hints_of(value: object, actions: int, seats: int) -> list[tuple[int, int]]:
+    """A record's hints: [moment, seat] pairs, each once, at moments of the game recorded."""
+    if not isinstance(value, list) or len(value) > MAX_ACTIONS:
+        raise _record_error("record.bad_field", field="hints", problem="not a list")
+    hints: list[tuple[int, int]] = []
+    for entry in value:
+        if not (
+            isinstance(entry, list)
+            and len(entry) == 2
+            and all(type(number) is int for number in entry)
+            and 0 <= entry[0] <= actions
+            and 0 <= entry[1] < seats
+            and (entry[0], entry[1]) not in hints
+        ):
+            problem = "a hint is [moment, seat], once each, at a moment of the game"
+            raise _record_error("record.bad_field", field="hints", problem=problem)
+        hints.append((entry[0], entry[1]))
+    return hints
 
 
 def _actions_of(value: object) -> list[tuple[int | None, str]]:

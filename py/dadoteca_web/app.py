@@ -15,7 +15,16 @@ from datetime import UTC, datetime
 from html import escape
 from typing import Final, NamedTuple
 
-from dadoteca.bots import BOT_SEAT, DEFAULT_LEVEL, LEVELS, bot_for, bot_level, decision_seed
+from dadoteca.bots import (
+    BOT_SEAT,
+    DEFAULT_LEVEL,
+    LEVELS,
+    bot_for,
+    bot_level,
+    decision_seed,
+    expert_for,
+    finish,
+)
 from dadoteca.core import Action, AnyState, Event, RuleError
 from dadoteca.match import (
     APP_DICE,
@@ -28,8 +37,9 @@ from dadoteca.match import (
     normalise_name,
 )
 
+from .coach import hint_text
 from .diceland_view import DicelandUI
-from .game_ui import PLAY_REGIONS, GameUI, SeatedState, Step, asked_player
+from .game_ui import PLAY_REGIONS, GameUI, SeatedState, Step, asked_player, tapped_number
 from .i18n import Translator
 from .qwixx_view import QwixxUI
 from .shelfie_view import ShelfieUI
@@ -266,6 +276,7 @@ class App:
             )
         if self.match is None or self.ui is None:
             return regions
+        self.ui.hints_used = tuple(self.match.hints_by_player())
         regions.update(self.ui.regions(self.match.state, self.answers))
         if self.watching:  # shown as it is, nothing to tap
             regions["controls"] = ""
@@ -282,8 +293,10 @@ class App:
         return regions
 
     def _tools(self) -> str:
-        """Undo and Redo: the game's own, one step at a time."""
+        """Undo and Redo, the game's own, one step at a time; and the coach's Hint when the
+        game was started with hints."""
         t = self.t
+        assert self.ui is not None
         undo = "" if self._takeable() else " disabled"
         redo = "" if self._redo else " disabled"
         if self._correcting():
@@ -291,12 +304,23 @@ class App:
             take_back_label = t("Correct the dice entered")
         else:
             take_back, take_back_label = t("Undo"), t("Undo the last move")
-        return (
+        tools = (
             f'<button class="tool" data-act="take-back" aria-label="{take_back_label}"'
             f'{undo}><span aria-hidden="true">↶</span> {take_back}</button>'
             f'<button class="tool" data-act="redo" aria-label="{t("Redo the move taken back")}"'
             f'{redo}><span aria-hidden="true">↷</span> {t("Redo")}</button>'
         )
+        if self.match is not None and self.match.coach:
+            hinted = self._hinted_player({})
+            if hinted is None:
+                label, off = t("Hint"), " disabled"
+            else:
+                label, off = t("Hint for {name}", name=self.ui.plain_name(hinted)), ""
+            tools += (
+                f'<button class="tool hint-tool" data-act="hint" aria-label="{escape(label)}"'
+                f'{off}><span aria-hidden="true">💡</span> {t("Hint")}</button>'
+            )
+        return tools
 
     def say(self, event: Event) -> str | None:
         """``event`` in words (None: a kind the table is not told in words)."""
@@ -330,6 +354,8 @@ class App:
                 self.take_back(confirmed=True)
             elif act == "redo":
                 self.redo()
+            elif act == "hint":
+                self.hint(data)
             elif self.match is not None and self.ui is not None:
                 if self.computer_to_move() is not None:
                     return  # a computer player's turn: taps wait for it
@@ -346,9 +372,11 @@ class App:
         choices: Sequence[Mapping[str, str]] = (),
         first: int | None = 0,
         dice: str = APP_DICE,
+        coach: bool = False,
     ) -> None:
         """A new game of ``game``, one seat per name, in seat order, rolled by the app or with
-        the table's own ``dice`` (one of :data:`~dadoteca.match.DICE_KINDS`).
+        the table's own ``dice`` (one of :data:`~dadoteca.match.DICE_KINDS`), with the coach's
+        hints on offer if ``coach`` (never with sheets only: the expert needs the dice).
 
         ``choices`` holds each seat's setup choices (e.g. Diceland's map), in the same order;
         choice ``player`` makes the seat a computer player of that level. An empty name plays
@@ -395,6 +423,7 @@ class App:
                 self.new_seed() if seed is None else seed,
                 options,
                 dice if dice in DICE_KINDS else APP_DICE,  # a forged request: the app rolls
+                coach=coach and dice != SHEETS_ONLY,
             )
         except RuleError as error:
             self._say(self.t.rule(error), "error")
@@ -478,6 +507,37 @@ class App:
         match.roll()  # never the end of a game: a decision always follows
         self.events.extend(match.last_events())
         return True
+
+    # -- the coach --------------------------------------------------------------------------
+
+    def _hinted_player(self, data: Mapping[str, str]) -> int | None:
+        """Whom a hint is for: the person ``data`` names, else the one the screen asks; None
+        when no person is deciding (the dice are to roll, a computer plays, the game is over)."""
+        if self.match is None or self.state.is_terminal or self.state.roller is not None:
+            return None
+        state = self.state
+        assert isinstance(state, SeatedState)
+        named = tapped_number(data, "player", range(len(self.match.seats)))
+        player = asked_player(state, self.answers) if named is None else named
+        if player not in state.deciders or bot_level(self.match.seats[player]) is not None:
+            return None
+        return player
+
+    def hint(self, data: Mapping[str, str]) -> None:
+        """The expert's choice for a person's decision, shown as their pending choice and said
+        with one line of why; noted in the record (a game without hints offers none). The
+        expert looks only at what the table sees: it rolls its own dice to look ahead."""
+        match, ui = self.match, self.ui
+        player = self._hinted_player(data)
+        if match is None or ui is None or not match.coach or player is None:
+            return
+        state = match.state
+        seed = decision_seed(match.seed, len(match.actions), player)
+        appraisal = finish(expert_for(match.game.id).appraisal(state, player, seed))
+        match.hinted(player)
+        ui.show_hint(state, player, appraisal.choice)
+        self.store.save(match, self.answers)
+        self._say(hint_text(ui, state, player, appraisal), "coach")
 
     def take_events(self) -> list[Event]:
         """The events since the last call, oldest first (the page tells and shows them)."""

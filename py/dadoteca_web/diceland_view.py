@@ -316,11 +316,38 @@ class DicelandUI(GameUI):
         assert isinstance(state, DicelandState)
         if self.shared(state):
             return  # others may be choosing on the map on screen: the tab says it answered
+        self._show(state, action)
+
+    def show_hint(self, state: AnyState, player: int, action: Action) -> None:
+        """The hint is for the player who asked: their map opens with it chosen."""
+        assert isinstance(state, DicelandState)
+        self._show(state, action)
+        if self.shared(state):
+            self.viewing = player
+
+    def _show(self, state: DicelandState, action: Action) -> None:
         self._keep(state)
         if isinstance(action, Choose):
             self.colour = action.colour
         elif isinstance(action, Mark):
             self.selection = frozenset(action.cells)
+
+    def describe(self, state: AnyState, action: Action) -> str:
+        t = self.t
+        if isinstance(action, Choose):
+            return t("choose {colour}", colour=self.colour_name(action.colour))
+        if isinstance(action, Mark):
+            return t.n(
+                "cross {count} {colour} cell",
+                "cross {count} {colour} cells",
+                len(action.cells),
+                colour=self.colour_name(action.colour),
+            )
+        if action == STOP:
+            return t("stop rolling")
+        if action == REROLL:
+            return t("roll again")
+        return t("pass")
 
     def _pending(self, state: DicelandState) -> tuple[int | None, frozenset[int], int | None]:
         """The choice not yet confirmed, if it was made on ``state`` (else nothing)."""
@@ -941,7 +968,6 @@ class DicelandUI(GameUI):
         n = state.num_players
         body = []
         for player in range(n):
-            crown = " ★" if player in winners else ""
             completed = state.completed_colours(player)
             colours = (
                 ", ".join(
@@ -953,8 +979,7 @@ class DicelandUI(GameUI):
             )
             rounds = state.rounds_played(player)
             body.append(
-                f'<tr class="{"winner" if crown else ""}"><th scope="row">'
-                f"{self.name(player)}{crown}</th>"
+                f"{self.score_row(player, winners)}"
                 f"<td><strong>{state.prizes(player)}</strong></td>"
                 f'<td class="colours">{colours}</td><td>{rounds}</td></tr>'
             )

@@ -200,6 +200,8 @@ class GameUI(ABC):
         self.real_dice = real_dice
         # A solo game's end: the player's best result on this device before it (App sets it).
         self.best: int | None = None
+        # The coach's hints each player was shown (App sets it): the end table marks them.
+        self.hints_used: tuple[int, ...] = ()
         # The faces entered so far for the roll of ``_entry_for`` (None: a die not yet entered).
         self._entry: list[int | None] = []
         self._entry_for: AnyState | None = None
@@ -281,6 +283,24 @@ class GameUI(ABC):
         outcome = state.outcome
         assert outcome is not None
         return () if outcome.solo else outcome.winners
+
+    def score_row(self, player: int, winners: Collection[int]) -> str:
+        """The start of a player's row of the end table, up to their name: a star for a
+        winner, and the hints they were shown, if any."""
+        crown = " ★" if player in winners else ""
+        hints = self.hints_used[player] if player < len(self.hints_used) else 0
+        mark = ""
+        if hints:
+            said = self.t.n("{count} hint", "{count} hints", hints)
+            mark = (
+                f' <span class="hints-used" title="{said}">'
+                f'<span aria-hidden="true">💡{hints}</span><span class="visually-hidden">'
+                f"{said}</span></span>"
+            )
+        return (
+            f'<tr class="{"winner" if crown else ""}"><th scope="row">'
+            f"{self.name(player)}{crown}{mark}</th>"
+        )
 
     def winners_title(self, winners: Sequence[int]) -> str:
         """The end screen's headline: one winner, or several sharing the win."""
@@ -445,6 +465,15 @@ class GameUI(ABC):
     def show_choice(self, state: AnyState, player: int, action: Action) -> None:
         """Show computer ``player``'s ``action`` as the pending choice it would be from taps
         (the cells it crosses, the dice it uses), before it is played."""
+
+    def show_hint(self, state: AnyState, player: int, action: Action) -> None:
+        """Show the coach's ``action`` for ``player`` as their pending choice: it is theirs to
+        play, or to change."""
+        self.show_choice(state, player, action)
+
+    @abstractmethod
+    def describe(self, state: AnyState, action: Action) -> str:
+        """``action``, a decision of ``state``, in a few words of plain text (a hint says it)."""
 
     @abstractmethod
     def regions(self, state: AnyState, answers: Mapping[int, Action]) -> dict[str, str]:

@@ -5,7 +5,8 @@ Catalogs are ``assets/i18n/LANG.po``, compiled by the build to ``i18n/LANG.json`
 gettext's ``.mo`` files: the key is the singular and the plural msgid joined by NUL, the value
 the language's forms joined by NUL, in the order of its plural rule; the rule itself (the C
 expression of the catalog's ``Plural-Forms``) is the value of the key NUL alone, which no
-msgid can be. A missing translation falls back to English, so a half-translated catalog never
+msgid can be, and the language's decimal symbol (Babel's, at build time) that of NUL
+"decimal". A missing translation falls back to English, so a half-translated catalog never
 breaks a screen.
 """
 
@@ -18,6 +19,7 @@ from typing import Final
 from dadoteca.core import Plural, RuleError, Template
 
 __all__ = [
+    "DECIMAL_SYMBOL",
     "ENGLISH_RULE",
     "LANGUAGES",
     "PLURAL_RULE",
@@ -32,6 +34,7 @@ SOURCE_LANGUAGE: Final = "en"
 SEPARATOR: Final = "\0"
 PLURAL_RULE: Final = SEPARATOR
 ENGLISH_RULE: Final = "(n != 1)"  # as Babel writes it in Plural-Forms
+DECIMAL_SYMBOL: Final = SEPARATOR + "decimal"
 
 
 def _english_index(count: int) -> int:
@@ -63,6 +66,10 @@ class Translator:
     def n(self, singular: str, plural: str, count: int, **params: str | int) -> str:
         """ngettext: the form of ``singular``/``plural`` for ``count``, which fills ``{count}``."""
         return self(Plural(singular, plural), count=count, **params)
+
+    def decimal(self, value: float, digits: int = 1) -> str:
+        """``value`` with ``digits`` decimals, written the language's way (3,1 in Italian)."""
+        return f"{value:.{digits}f}".replace(".", self.texts.get(DECIMAL_SYMBOL, "."))
 
     def _form(self, msgid: Plural, count: str | int) -> str:
         forms = self.texts.get(plural_key(*msgid), "").split(SEPARATOR)

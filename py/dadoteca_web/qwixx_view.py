@@ -137,6 +137,15 @@ class QwixxUI(GameUI):
     def show_choice(self, state: AnyState, player: int, action: Action) -> None:
         self.shown = (player, action) if isinstance(action, Cross) else None
 
+    def describe(self, state: AnyState, action: Action) -> str:
+        assert isinstance(state, QwixxState)
+        t = self.t
+        if isinstance(action, Cross):
+            return t("cross {row} {number}", row=t(ROW_NAMES[action.row]), number=action.number)
+        if state.phase == Phase.ACTION2 and state.passing_costs_a_penalty:
+            return t("no cross, a penalty")
+        return t("no cross")
+
     # -- the table's own dice: two white, and one per row still open -----------------------------
 
     def dice_to_enter(self, state: AnyState) -> tuple[str, ...]:
@@ -483,11 +492,9 @@ class QwixxUI(GameUI):
         )
         body = []
         for player, sheet in enumerate(state.sheets):
-            crown = " ★" if player in winners else ""
             points = "".join(f"<td>{sheet.row_score(row)}</td>" for row in range(4))
             body.append(
-                f'<tr class="{"winner" if crown else ""}"><th scope="row">'
-                f"{self.name(player)}{crown}</th>{points}"
+                f"{self.score_row(player, winners)}{points}"
                 f"<td>{-sheet.penalty_points()}</td><td><strong>{sheet.score()}</strong></td></tr>"
             )
         return (

@@ -16,7 +16,8 @@ The page sends (``type`` and its fields):
 - ``changed``: ``key``, ``value``, ``writer``: another window wrote (or, null, removed) a
   storage item; ``writer`` says whether this window plays the saved game;
 - ``tap``: ``act``, ``data`` (the tapped element's data-*), ``moment`` (of the screen tapped);
-- ``start``: the setup form, ``game``, ``names``, ``choices``, ``first``, ``dice``;
+- ``start``: the setup form, ``game``, ``names``, ``choices``, ``first``, ``dice``, ``coach``
+  (true: hints on offer);
 - ``language``: ``language``, ``catalog``;
 - ``import``: ``text`` (null when the file is not UTF-8 text); ``export``; ``export-damaged``;
 - ``import-history``: ``text`` (as ``import``'s); ``export-history``: the whole history;
@@ -228,6 +229,7 @@ class Session:
             choices=[_texts(choice) for choice in choices] if isinstance(choices, list) else [],
             first=first if isinstance(first, int) and not isinstance(first, bool) else None,
             dice=_text(message.get("dice")),
+            coach=message.get("coach") is True,
         )
 
     def update(self) -> dict[str, Any]:

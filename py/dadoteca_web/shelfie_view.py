@@ -109,6 +109,25 @@ class ShelfieUI(GameUI):
             self.strike = action.shelf
             self.crossing = True
 
+    def describe(self, state: AnyState, action: Action) -> str:
+        assert isinstance(state, ShelfieState)
+        t = self.t
+        if isinstance(action, Mark):
+            items = [
+                t("{combination} with a jolly", combination=self.combination(combo))
+                if combo.jolly
+                else self.combination(combo)
+                for combo in action.combos
+            ]
+            return t("circle {items}", items=", ".join(items))
+        if isinstance(action, Reroll):
+            dice = state.shown_dice
+            faces = ", ".join(t(FACES[dice[position]]) for position in action.positions)
+            return t("reroll {dice}", dice=faces)
+        if isinstance(action, Strike):
+            return t("cross out the {item} shelf", item=t(SHELVES[action.shelf]))
+        return t("pass")
+
     def _sync(self, state: ShelfieState) -> None:
         """A choice belongs to the state it was made on: another state starts afresh."""
         if self.basis is state or self.basis == state:
@@ -701,12 +720,10 @@ class ShelfieUI(GameUI):
         )
         body = []
         for player, sheet in enumerate(state.sheets):
-            crown = " ★" if player in winners else ""
             shelves = "".join(f"<td>{sheet.shelf_points(s)}</td>" for s in range(len(SHELVES)))
             columns = "".join(f"<td>{sheet.column_points(c)}</td>" for c in range(COLUMNS))
             body.append(
-                f'<tr class="{"winner" if crown else ""}"><th scope="row">'
-                f"{self.name(player)}{crown}</th>{shelves}{columns}"
+                f"{self.score_row(player, winners)}{shelves}{columns}"
                 f"<td><strong>{sheet.score()}</strong></td></tr>"
             )
         return (

@@ -6,13 +6,13 @@ import json
 from collections.abc import Callable
 
 import pytest
+from bots_support import moments, varied_maps
 
 from dadoteca.__main__ import main
 from dadoteca.bots import BOT_LEVELS, LEVELS, bot_for, finish
 from dadoteca.bots.play import play_bots
 from dadoteca.bots.simulate import simulate, wilson_interval
-from dadoteca.core import AnyState, Options, RuleError, draw, seed_generator
-from dadoteca.diceland_maps import FIXED_MAP_IDS
+from dadoteca.core import Options, RuleError
 from dadoteca.games import GAMES, get_game
 from dadoteca.match import Match
 
@@ -53,45 +53,6 @@ def test_expert_plays_legal_games_that_replay_from_their_records(game_id: str) -
 def test_a_seed_plays_the_same_game_again(game_id: str) -> None:
     bots = [bot_for(game_id, level) for level in ("normal", "easy")]
     assert play_bots(game_id, bots, 7).record() == play_bots(game_id, bots, 7).record()
-
-
-def varied_maps(seed: int, players: int) -> Options:
-    """Diceland maps turning with the seed, so random positions come from every map."""
-    return {
-        "maps": ",".join(
-            FIXED_MAP_IDS[(seed + seat) % len(FIXED_MAP_IDS)] for seat in range(players)
-        )
-    }
-
-
-def moments(
-    game_id: str,
-    players: int,
-    games: int,
-    every: int,
-    options: Callable[[int, int], Options] | None = None,
-) -> list[tuple[AnyState, int]]:
-    """Every ``every``-th decision of random games (seeds 0 to ``games`` - 1), with its decider:
-    positions of all kinds, early and late."""
-    found = []
-    for seed in range(games):
-        state = get_game(game_id).new_game(
-            players, seed, options(seed, players) if options else None
-        )
-        chooser = seed_generator(seed)
-        count = 0
-        while not state.is_terminal:
-            if state.is_chance:
-                state = state.apply_chance(state.roll())
-                continue
-            for player in state.deciders:
-                if count % every == 0:
-                    found.append((state, player))
-                count += 1
-                legal = state.legal_actions(player)
-                chooser, value = draw(chooser)
-                state = state.apply(player, legal[value % len(legal)])
-    return found
 
 
 # Random positions for the checks of every level: games and every n-th decision, per game.

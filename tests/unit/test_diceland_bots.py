@@ -4,7 +4,7 @@ sensible where the right move is plain."""
 from __future__ import annotations
 
 import pytest
-from test_bots import moments, varied_maps
+from bots_support import moments, varied_maps
 
 from dadoteca.bots import LEVELS, bot_for
 from dadoteca.bots.diceland_bot import WON, ProgressValue, RaceValue

@@ -27,7 +27,14 @@ from dadoteca.match import RECORD_RULES
 from dadoteca.qwixx import ROW_NAMES
 from dadoteca.qwixx import RULES as QWIXX_RULES
 from dadoteca_web.app import App
-from dadoteca_web.i18n import ENGLISH_RULE, PLURAL_RULE, SEPARATOR, Translator, plural_key
+from dadoteca_web.i18n import (
+    DECIMAL_SYMBOL,
+    ENGLISH_RULE,
+    PLURAL_RULE,
+    SEPARATOR,
+    Translator,
+    plural_key,
+)
 from dadoteca_web.storage import SAVE_RULES, GameStore, MemoryStore
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -115,8 +122,15 @@ def test_compiled_catalogs(tmp_path: Path) -> None:
     for language, path in zip(LANGUAGES, written, strict=True):
         text = path.read_text("utf-8")
         compiled = json.loads(text)
-        # Italian and Spanish have English's plural rule (Babel's): built into the page.
-        assert compiled == {**_catalog(language), PLURAL_RULE: ENGLISH_RULE}
+        # Italian and Spanish have English's plural rule (Babel's): built into the page; and
+        # write decimals with a comma (Babel's symbol).
+        decimal = "." if language == "en" else ","
+        assert compiled == {
+            **_catalog(language),
+            PLURAL_RULE: ENGLISH_RULE,
+            DECIMAL_SYMBOL: decimal,
+        }
+        assert Translator(language, {language: compiled}).decimal(3.14159) == f"3{decimal}1"
         assert (
             compiled[plural_key("Reroll {count} die", "Reroll {count} dice")].count(SEPARATOR) == 1
         )  # two forms

@@ -4,7 +4,7 @@ play-outs where the choice is close. (What every game's bots must do is in test_
 from __future__ import annotations
 
 import pytest
-from test_bots import moments
+from bots_support import moments
 
 from dadoteca.bots import LEVELS
 from dadoteca.bots.qwixx_bot import ExpertQwixxBot, paired_gain

@@ -4,7 +4,7 @@ sensible where the right move is plain."""
 from __future__ import annotations
 
 import pytest
-from test_bots import moments
+from bots_support import moments
 from test_shelfie import dice, sheet
 
 from dadoteca.bots import LEVELS, bot_for

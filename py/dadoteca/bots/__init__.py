@@ -12,21 +12,47 @@ from typing import Final
 from ..core import RuleError
 from ..match import Seat
 from . import diceland_bot, qwixx_bot, shelfie_bot
-from .base import BOT_RULES, LEVELS, Bot, RandomBot, Thinking, decision_seed, finish, think_until
+from .base import (
+    BOT_RULES,
+    LEAD,
+    LEVELS,
+    POINTS,
+    TURNS,
+    WIN_CHANCE,
+    Appraisal,
+    Appraising,
+    Bot,
+    Expert,
+    RandomBot,
+    Thinking,
+    Weighed,
+    decision_seed,
+    finish,
+    think_until,
+)
 
 __all__ = [
     "BOT_LEVELS",
     "BOT_RULES",
     "BOT_SEAT",
     "DEFAULT_LEVEL",
+    "LEAD",
     "LEVELS",
     "NEAREST_LEVELS",
+    "POINTS",
+    "TURNS",
+    "WIN_CHANCE",
+    "Appraisal",
+    "Appraising",
     "Bot",
+    "Expert",
     "RandomBot",
     "Thinking",
+    "Weighed",
     "bot_for",
     "bot_level",
     "decision_seed",
+    "expert_for",
     "finish",
     "nearest_level",
     "think_until",
@@ -52,6 +78,13 @@ NEAREST_LEVELS: Final = {
         "expert",
     ),
 }
+
+
+def expert_for(game_id: str) -> Expert:
+    """The expert of ``game_id``: the coach's hints are its choices, and it says their worth."""
+    expert = bot_for(game_id, "expert")
+    assert isinstance(expert, Expert)
+    return expert
 
 
 def bot_level(seat: Seat) -> str | None:

@@ -14,20 +14,30 @@ from __future__ import annotations
 
 import math
 from abc import ABC, abstractmethod
-from collections.abc import Generator
+from collections.abc import Generator, Iterable
 from time import perf_counter
-from typing import ClassVar, Final
+from typing import ClassVar, Final, NamedTuple, TypeVar
 
 from ..core import Action, AnyState, RuleError, draw, seed_generator
 
 __all__ = [
     "BOT_RULES",
+    "LEAD",
     "LEVELS",
+    "POINTS",
+    "TURNS",
+    "UNITS",
+    "WIN_CHANCE",
+    "Appraisal",
+    "Appraising",
     "Bot",
+    "Expert",
     "RandomBot",
     "Thinking",
+    "Weighed",
     "decision_seed",
     "finish",
+    "ordered",
     "think_until",
 ]
 
@@ -38,8 +48,41 @@ BOT_RULES: Final[dict[str, str]] = {
     "bots.no_decision": "Computer player {player} has no decision to make now",
 }
 
+T = TypeVar("T")  # what a slice-by-slice computation returns: an action, an appraisal
+
 Thinking = Generator[None, None, Action]
 """A decision being made: yields at pause points and returns the action."""
+
+# What an expert's values of a decision's choices measure (the coach says them in words):
+POINTS: Final = "points"  # the player's expected final score
+LEAD: Final = "lead"  # the player's expected final lead over the best (or mean) rival, in points
+WIN_CHANCE: Final = "win chance"  # the chance of winning, 0 to 1
+TURNS: Final = "turns"  # minus the turns still needed to win, about (inf: the game is won)
+UNITS: Final = (POINTS, LEAD, WIN_CHANCE, TURNS)
+
+
+class Weighed(NamedTuple):
+    """One choice of a decision and its value (higher is better, in the appraisal's unit)."""
+
+    action: Action
+    value: float
+
+
+class Appraisal(NamedTuple):
+    """An expert's look at one decision: its choices with their values, the expert's choice
+    first, then the others best first. Choices that come to the same (the same cells circled
+    with other dice, say) appear once; ``unit`` is one of :data:`UNITS`."""
+
+    unit: str
+    options: tuple[Weighed, ...]
+
+    @property
+    def choice(self) -> Action:
+        return self.options[0].action
+
+
+Appraising = Generator[None, None, Appraisal]
+"""An appraisal being made, in slices like :data:`Thinking`."""
 
 
 def decision_seed(match_seed: int, action_index: int, player: int) -> int:
@@ -48,24 +91,25 @@ def decision_seed(match_seed: int, action_index: int, player: int) -> int:
     return value
 
 
-def think_until(thinking: Thinking, deadline: float) -> Action | None:
-    """Run a decision until it ends (its action) or ``perf_counter()`` passes ``deadline``
-    at a pause (None: call again to go on)."""
+def think_until(thinking: Generator[None, None, T], deadline: float) -> T | None:
+    """Run a decision (or an appraisal) until it ends (its result) or ``perf_counter()``
+    passes ``deadline`` at a pause (None: call again to go on)."""
     while True:
         try:
             next(thinking)
         except StopIteration as done:
-            action: Action = done.value
-            return action
+            result: T = done.value
+            return result
         if perf_counter() > deadline:
             return None
 
 
-def finish(thinking: Thinking) -> Action:
-    """Run a decision to its end, without pauses (simulations, tests, the CLI)."""
-    action = think_until(thinking, math.inf)
-    assert action is not None
-    return action
+def finish(thinking: Generator[None, None, T]) -> T:
+    """Run a decision (or an appraisal) to its end, without pauses (simulations, tests, the
+    CLI, the coach)."""
+    result = think_until(thinking, math.inf)
+    assert result is not None
+    return result
 
 
 class Bot(ABC):
@@ -85,6 +129,34 @@ class Bot(ABC):
 
     @abstractmethod
     def _think(self, state: AnyState, player: int, seed: int) -> Thinking: ...
+
+
+class Expert(Bot):
+    """A level that can say what its choices are worth: the coach's hints and reviews ask it.
+    It plays :meth:`appraise`'s choice, so a hint is exactly what it would play."""
+
+    def appraisal(self, state: AnyState, player: int, seed: int) -> Appraising:
+        """:meth:`appraise` for ``player``, who must be deciding now."""
+        if player not in state.deciders:
+            raise RuleError("bots.no_decision", BOT_RULES["bots.no_decision"], player=player + 1)
+        return self.appraise(state, player, seed)
+
+    @abstractmethod
+    def appraise(self, state: AnyState, player: int, seed: int) -> Appraising:
+        """The appraisal of ``player``'s present decision; ``seed`` drives its own dice."""
+
+
+def ordered(choice: Weighed, others: Iterable[Weighed]) -> tuple[Weighed, ...]:
+    """``choice`` first, then ``others`` best first (ties in their given order), each action
+    once."""
+    best_first = sorted(others, key=lambda weighed: -weighed.value)
+    seen = {choice.action}
+    kept = [choice]
+    for weighed in best_first:
+        if weighed.action not in seen:
+            seen.add(weighed.action)
+            kept.append(weighed)
+    return tuple(kept)
 
 
 class RandomBot(Bot):

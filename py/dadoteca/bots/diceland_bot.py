@@ -32,13 +32,13 @@ from abc import ABC, abstractmethod
 from collections.abc import Generator
 from dataclasses import dataclass
 from functools import lru_cache
-from math import comb, exp, log
+from math import comb, exp, inf, log
 from typing import Final
 
-from ..core import AnyState, draw, seed_generator
+from ..core import Action, AnyState, draw, seed_generator
 from ..diceland import COLOURS, DICE, REROLL, STOP, Choose, DicelandState, Mark, Phase, Sheet
 from ..diceland_maps import PRIZES_TO_WIN, DicelandMap, cells_of
-from .base import Bot, Thinking
+from .base import TURNS, Appraisal, Appraising, Bot, Expert, Thinking, Weighed, ordered
 
 __all__ = [
     "BOTS",
@@ -346,9 +346,8 @@ class DicelandBot(Bot):
     def _think(self, state: AnyState, player: int, seed: int) -> Thinking:
         assert isinstance(state, DicelandState)
         pacer = _Pacer(self.sheet_value)
-        sheet = state.sheets[player]
         if state.phase == Phase.STOP_OR_REROLL:
-            rolling = _Rolling(sheet, state.chosen, pacer)
+            rolling = _Rolling(state.sheets[player], state.chosen, pacer)
             again = yield from self._rerolls(rolling, state.set_aside)
             return REROLL if again else STOP
         legal = state.legal_actions(player)
@@ -357,18 +356,22 @@ class DicelandBot(Bot):
         noise = _Noise(seed, self.noise)
         best_value, best = -2 * WON, legal[0]
         for action in legal:
-            if isinstance(action, Choose):
-                rolling = _Rolling(sheet, action.colour, pacer)
-                value = yield from self._colour_value(
-                    rolling, state.shown_dice.count(action.colour)
-                )
-            else:
-                value = pacer.value(sheet.crossing(action) if isinstance(action, Mark) else sheet)
-                yield from pacer.pause()
-            value += noise.next()
+            value = (yield from self._action_value(state, player, action, pacer)) + noise.next()
             if value > best_value:
                 best_value, best = value, action
         return best
+
+    def _action_value(
+        self, state: DicelandState, player: int, action: Action, pacer: _Pacer
+    ) -> Valuing:
+        """The value of ``action`` where a colour is chosen, or crosses are made."""
+        sheet = state.sheets[player]
+        if isinstance(action, Choose):
+            rolling = _Rolling(sheet, action.colour, pacer)
+            return (yield from self._colour_value(rolling, state.shown_dice.count(action.colour)))
+        value = pacer.value(sheet.crossing(action) if isinstance(action, Mark) else sheet)
+        yield from pacer.pause()
+        return value
 
     def _colour_value(self, rolling: _Rolling, held: int) -> Valuing:
         """The value of choosing a colour that shows ``held`` dice: the best mark they make."""
@@ -392,7 +395,7 @@ class NormalDicelandBot(DicelandBot):
     level = "normal"
 
 
-class ExpertDicelandBot(DicelandBot):
+class ExpertDicelandBot(DicelandBot, Expert):
     level = "expert"
 
     def _colour_value(self, rolling: _Rolling, held: int) -> Valuing:
@@ -401,6 +404,28 @@ class ExpertDicelandBot(DicelandBot):
     def _rerolls(self, rolling: _Rolling, held: int) -> Generator[None, None, bool]:
         stop = yield from rolling.stopping(held)
         return (yield from rolling.rerolling(held)) > stop
+
+    def appraise(self, state: AnyState, player: int, seed: int) -> Appraising:
+        """The values of the decision's choices (a won map's is infinite), as it decides:
+        rolling again only if it is expected to do better than stopping, and else the first
+        of the best."""
+        assert isinstance(state, DicelandState)
+        pacer = _Pacer(self.sheet_value)
+        if state.phase == Phase.STOP_OR_REROLL:
+            rolling = _Rolling(state.sheets[player], state.chosen, pacer)
+            stop = Weighed(STOP, _turns((yield from rolling.stopping(state.set_aside))))
+            again = Weighed(REROLL, _turns((yield from rolling.rerolling(state.set_aside))))
+            return Appraisal(TURNS, (again, stop) if again.value > stop.value else (stop, again))
+        weighed = []
+        for action in state.legal_actions(player):
+            value = yield from self._action_value(state, player, action, pacer)
+            weighed.append(Weighed(action, _turns(value)))
+        return Appraisal(TURNS, ordered(max(weighed, key=lambda w: w.value), weighed))
+
+
+def _turns(value: float) -> float:
+    """A map's value as the coach reads it (unit TURNS): a won map is infinitely good."""
+    return inf if value >= WON else value
 
 
 BOTS: Final[dict[str, Bot]] = {

@@ -65,7 +65,18 @@ from ..qwixx import (
     action2_crosses,
     row_points,
 )
-from .base import Bot, Thinking
+from .base import (
+    LEAD,
+    POINTS,
+    WIN_CHANCE,
+    Appraisal,
+    Appraising,
+    Bot,
+    Expert,
+    Thinking,
+    Weighed,
+    ordered,
+)
 from .qwixx_model import (
     CLOSED_CODES,
     CROSSED,
@@ -157,13 +168,12 @@ class QwixxBot(Bot):
 
     def _think(self, state: AnyState, player: int, seed: int) -> Thinking:
         assert isinstance(state, QwixxState)
-        choices = sorted(self.choices(state, player), key=lambda choice: -choice.value)
-        return (yield from self.choose(state, player, choices, seed))
-
-    def choose(self, state: QwixxState, player: int, choices: list[Choice], seed: int) -> Thinking:
-        """The best of ``choices`` (best first): the first, unless a level looks further."""
         yield from ()  # a few dozen sheets valued: no pause needed
-        return choices[0].action
+        return self.best_first(state, player)[0].action
+
+    def best_first(self, state: QwixxState, player: int) -> list[Choice]:
+        """:meth:`choices`, the best first (ties in the order they come)."""
+        return sorted(self.choices(state, player), key=lambda choice: -choice.value)
 
     def choices(self, state: QwixxState, player: int) -> Iterator[Choice]:
         """Every way to play the dice, valued by :meth:`outcome`."""
@@ -484,7 +494,7 @@ def play_out(
     return [points(sheet) for sheet in sheets]
 
 
-class ExpertQwixxBot(QwixxBot):
+class ExpertQwixxBot(QwixxBot, Expert):
     level = "expert"
     LOOKAHEAD_CHOICES: Final = 2  # solo: how many of the best choices look one roll further
     LOOKAHEAD_MARGIN: Final = 3.0  # ... if valued within this many points of the best
@@ -517,44 +527,68 @@ class ExpertQwixxBot(QwixxBot):
         totals = [s.score() + outlook(s, closed, share) for s in sheets]
         return totals[player] - max(totals[:player] + totals[player + 1 :])
 
-    def choose(self, state: QwixxState, player: int, choices: list[Choice], seed: int) -> Thinking:
-        """The close contenders are weighed again: solo one roll further on, with rivals by
-        playing the game out."""
-        best_value, best = choices[0].value, choices[0].action
-        margin = self.LOOKAHEAD_MARGIN if state.num_players == 1 else self.ROLLOUT_MARGIN
-        count = self.LOOKAHEAD_CHOICES if state.num_players == 1 else self.ROLLOUT_CHOICES
-        if state.num_players > 1:
-            # Only the action is chosen now (action 2 is decided again once action 1 is known):
-            # the rollouts weigh different actions, each with its best plan.
-            firsts: dict[Action, Choice] = {}
-            for choice in choices:
-                firsts.setdefault(choice.action, choice)
-            choices = list(firsts.values())
-        contenders = [choice for choice in choices[:count] if choice.value >= best_value - margin]
+    def _think(self, state: AnyState, player: int, seed: int) -> Thinking:
+        return (yield from self.appraise(state, player, seed)).choice
+
+    def appraise(self, state: AnyState, player: int, seed: int) -> Appraising:
+        """The best choice by :meth:`outcome`, unless a close contender does better when weighed
+        again: solo one roll further on (in expected points), with rivals by playing the game
+        out (in games won, when the race is run; else in expected lead)."""
+        assert isinstance(state, QwixxState)
+        choices = self.best_first(state, player)
+        if state.num_players == 1:
+            return (yield from self._looked_ahead(choices))
+        # Only the action is chosen now (action 2 is decided again once action 1 is known):
+        # the rollouts weigh different actions, each with its best plan.
+        firsts: dict[Action, Choice] = {}
+        for choice in choices:
+            firsts.setdefault(choice.action, choice)
+        plans = list(firsts.values())
+        best_value = plans[0].value
+        contenders = [
+            plan
+            for plan in plans[: self.ROLLOUT_CHOICES]
+            if plan.value >= best_value - self.ROLLOUT_MARGIN
+        ]
         if len(contenders) < 2:
-            return best
-        if state.num_players > 1:
-            return (yield from self.play_out(state, player, contenders, seed))
-        best_expected = _NEVER
+            return Appraisal(LEAD, tuple(Weighed(plan.action, plan.value) for plan in plans))
+        return (yield from self.play_out(state, player, contenders, seed))
+
+    def _looked_ahead(self, choices: list[Choice]) -> Appraising:
+        """Solo: the best few choices within a margin of the best, valued one roll further on
+        (the exact expectation of the next turn played best); the first of the best of them."""
+        best_value = choices[0].value
+        contenders = [
+            choice
+            for choice in choices[: self.LOOKAHEAD_CHOICES]
+            if choice.value >= best_value - self.LOOKAHEAD_MARGIN
+        ]
+        weighed = [Weighed(choice.action, choice.value) for choice in choices]
+        if len(contenders) < 2:
+            return Appraisal(POINTS, ordered(weighed[0], weighed))
+        looked = []
         for _, action, sheet, closed in contenders:
             yield
-            expected = expected_after_next_roll(self.values, model_sheet(sheet, closed))
-            if expected > best_expected:
-                best_expected, best = expected, action
-        return best
+            looked.append(
+                Weighed(action, expected_after_next_roll(self.values, model_sheet(sheet, closed)))
+            )
+        best = max(looked, key=lambda weighed: weighed.value)  # the first of equals
+        return Appraisal(POINTS, ordered(best, [*looked, *weighed[len(contenders) :]]))
 
     def play_out(
         self, state: QwixxState, player: int, contenders: list[Choice], seed: int
-    ) -> Thinking:
+    ) -> Appraising:
         """The contender that wins more often than the first (the best by :meth:`outcome`) when
         the game is played out from each on the same dice (this player by the one-step rule with
         rivals, the others as the normal level): the first unless a rival contender's mean gain
         over it exceeds SWITCH_Z standard errors (paired over the rollouts), as a few dozen
         rollouts are noisy and following their noise loses games. The rollouts come in rounds;
         from the second on, a contender losing to the first by more than DROP_Z standard errors
-        is dropped, so the time goes to the close calls."""
+        is dropped, so the time goes to the close calls. The contenders are valued by the
+        share of their played-out games won (a shared win counting half)."""
         starts = [rollout_start(state, player, choice) for choice in contenders]
         results: list[list[float]] = [[] for _ in contenders]
+        wins: list[list[float]] = [[] for _ in contenders]
         racing = list(range(len(contenders)))
         generator = seed_generator(seed)
         played = 0
@@ -576,6 +610,7 @@ class ExpertQwixxBot(QwixxBot):
                         else play_out(copies, active, closed, dice, player)
                     )
                     results[index].append(self.result(scores, player))
+                    wins[index].append(won(scores, player))
             played += self.ROLLOUT_ROUND * len(racing)
             if len(results[0]) > self.ROLLOUT_ROUND:
                 racing = [0] + [
@@ -588,13 +623,23 @@ class ExpertQwixxBot(QwixxBot):
             gain = paired_gain(results[index], results[0], 0.0)
             if gain > best_gain and paired_gain(results[index], results[0], -self.SWITCH_Z) > 0:
                 best, best_gain = index, gain
-        return contenders[best].action
+        weighed = [
+            Weighed(contender.action, statistics.fmean(won))
+            for contender, won in zip(contenders, wins, strict=True)
+        ]
+        return Appraisal(WIN_CHANCE, ordered(weighed[best], weighed))
 
     def result(self, scores: list[int], player: int) -> float:
         """A played-out game for ``player``: 1 for a win, 1/2 for a shared one, 0 for a loss,
         and a little for the lead."""
         lead = scores[player] - max(scores[:player] + scores[player + 1 :])
-        return (1.0 if lead > 0 else 0.5 if lead == 0 else 0.0) + self.LEAD_WEIGHT * lead
+        return won(scores, player) + self.LEAD_WEIGHT * lead
+
+
+def won(scores: list[int], player: int) -> float:
+    """A finished game for ``player``: 1 won, 1/2 a shared win, 0 lost."""
+    best_rival = max(scores[:player] + scores[player + 1 :])
+    return 1.0 if scores[player] > best_rival else 0.5 if scores[player] == best_rival else 0.0
 
 
 def paired_gain(results: Sequence[float], first: Sequence[float], z: float) -> float:

@@ -36,7 +36,6 @@ it takes no needless risks with the dice; behind, it takes the ones it needs.
 
 from __future__ import annotations
 
-from abc import abstractmethod
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import product
@@ -65,7 +64,17 @@ from ..shelfie import (
     Strike,
     cell_bit,
 )
-from .base import Bot, Thinking
+from .base import (
+    POINTS,
+    WIN_CHANCE,
+    Appraisal,
+    Appraising,
+    Bot,
+    Expert,
+    Thinking,
+    Weighed,
+    ordered,
+)
 
 __all__ = [
     "BOTS",
@@ -501,26 +510,14 @@ class _Appraisal(dict[int, float]):
 
 
 class ShelfieBot(Bot):
-    """What every level shares: the appraisal of the turn's end, and marking its best."""
+    """What every level shares: the appraisal of the turn's end."""
 
     horizon: ClassVar[float]  # at most this many turns left are seen
     rivals: ClassVar[bool]  # the other players' sheets count
     for_the_win: ClassVar[bool] = False  # values chances of winning, not the expected lead
 
-    def _think(self, state: AnyState, player: int, seed: int) -> Thinking:
-        assert isinstance(state, ShelfieState)
-        legal = state.legal_actions(player)
-        if len(legal) == 1:  # nothing free: pass
-            return legal[0]
-        appraisal = _Appraisal(state, player, self.horizon, self.rivals, self.for_the_win)
-        yield
-        return (yield from self._choose(state, legal, appraisal))
-
-    @abstractmethod
-    def _choose(
-        self, state: ShelfieState, legal: Sequence[Action], appraisal: _Appraisal
-    ) -> Thinking:
-        """The reroll this level makes, or its best marks (or strike)."""
+    def appraisal_of(self, state: ShelfieState, player: int) -> _Appraisal:
+        return _Appraisal(state, player, self.horizon, self.rivals, self.for_the_win)
 
 
 def _final(legal: Sequence[Action], appraisal: _Appraisal) -> Mark | Strike:
@@ -544,10 +541,13 @@ class _KeepUsed(ShelfieBot):
 
     rerolls: ClassVar[int] = REROLLS_PER_TURN
 
-    def _choose(
-        self, state: ShelfieState, legal: Sequence[Action], appraisal: _Appraisal
-    ) -> Thinking:
-        yield from ()
+    def _think(self, state: AnyState, player: int, seed: int) -> Thinking:
+        assert isinstance(state, ShelfieState)
+        legal = state.legal_actions(player)
+        if len(legal) == 1:  # nothing free: pass
+            return legal[0]
+        appraisal = self.appraisal_of(state, player)
+        yield
         best = _final(legal, appraisal)
         if state.rerolls_left <= REROLLS_PER_TURN - self.rerolls:
             return best
@@ -577,19 +577,33 @@ class NormalShelfieBot(_KeepUsed):
 _NOISE: Final = 1e-9
 
 
-class ExpertShelfieBot(ShelfieBot):
+class ExpertShelfieBot(ShelfieBot, Expert):
     level = "expert"
     horizon = float(_LAST_ROW)
     rivals = True
     for_the_win = True
     ROLLS_PER_PAUSE: Final = 48  # rolls valued between pauses (a millisecond or two of CPython)
 
-    def _choose(
-        self, state: ShelfieState, legal: Sequence[Action], appraisal: _Appraisal
-    ) -> Thinking:
-        if not state.rerolls_left:
-            yield from ()
-            return _final(legal, appraisal)
+    def _think(self, state: AnyState, player: int, seed: int) -> Thinking:
+        return (yield from self.appraise(state, player, seed)).choice
+
+    def appraise(self, state: AnyState, player: int, seed: int) -> Appraising:
+        """Every choice valued as the expert decides (unit WIN_CHANCE with rivals, POINTS
+        solo): a mark by the cells it circles, a strike by the shelf, a reroll by the exact
+        expectation of the dice it keeps (with the rerolls after it played as well). It
+        rerolls only for a gain over marking the best now, keeping the first best dice."""
+        assert isinstance(state, ShelfieState)
+        legal = state.legal_actions(player)
+        appraisal = self.appraisal_of(state, player)
+        yield
+        unit = WIN_CHANCE if self.rivals and state.num_players > 1 else POINTS
+        final = [
+            Weighed(action, _final_value(action, appraisal))
+            for action in legal
+            if not isinstance(action, Reroll)
+        ]
+        if len(legal) == 1 or not state.rerolls_left:
+            return Appraisal(unit, ordered(_final_weighed(final), final))
         dice = state.shown_dice
         yield from _list_marks()
         # The value of marking the best of each roll (or striking the best shelf) ...
@@ -612,8 +626,16 @@ class ExpertShelfieBot(ShelfieBot):
         for kept in _sub_multisets(held):
             if kept != held and keeping[_INDEX[kept]] > best_value + _NOISE:
                 best_value, best_kept = keeping[_INDEX[kept]], kept
+        rerolls = _one_per_kept(
+            dice,
+            [
+                Weighed(action, keeping[_INDEX[_kept_by(dice, action)]])
+                for action in legal
+                if isinstance(action, Reroll)
+            ],
+        )
         if best_kept == held:
-            return _final(legal, appraisal)
+            return Appraisal(unit, ordered(_final_weighed(final), [*final, *rerolls]))
         left = list(best_kept)
         rerolled = []
         for position, face in enumerate(dice):
@@ -621,7 +643,38 @@ class ExpertShelfieBot(ShelfieBot):
                 left[face] -= 1
             else:
                 rerolled.append(position)
-        return _reroll(legal, rerolled)
+        choice = Weighed(_reroll(legal, rerolled), best_value)
+        return Appraisal(unit, ordered(choice, [*final, *rerolls]))
+
+
+def _final_value(action: Action, appraisal: _Appraisal) -> float:
+    """The value of ending the turn with ``action``: a mark, a strike or a pass."""
+    if isinstance(action, Mark):
+        return appraisal[_mark_cells(action)]
+    if isinstance(action, Strike):
+        return appraisal.strikes[action.shelf]
+    return appraisal[0]  # passing: nothing circled
+
+
+def _final_weighed(final: Sequence[Weighed]) -> Weighed:
+    """The expert's way to end the turn, as :func:`_final` chooses it."""
+    marks = [weighed for weighed in final if isinstance(weighed.action, Mark)]
+    strikes = [weighed for weighed in final if isinstance(weighed.action, Strike)]
+    return max(marks or strikes or final, key=lambda weighed: weighed.value)
+
+
+def _kept_by(dice: Sequence[int], reroll: Reroll) -> tuple[int, ...]:
+    """The dice a reroll keeps, as counts by face."""
+    return _counts([face for position, face in enumerate(dice) if position not in reroll.positions])
+
+
+def _one_per_kept(dice: Sequence[int], rerolls: Sequence[Weighed]) -> list[Weighed]:
+    """One reroll for each set of dice kept: rerolling one 3 or another is the same choice."""
+    by_kept: dict[tuple[int, ...], Weighed] = {}
+    for weighed in rerolls:
+        assert isinstance(weighed.action, Reroll)
+        by_kept.setdefault(_kept_by(dice, weighed.action), weighed)
+    return list(by_kept.values())
 
 
 def _expectations(values: Sequence[float]) -> list[float]:
