@@ -39,7 +39,15 @@ from dadoteca.match import (
 
 from .coach import hint_text
 from .diceland_view import DicelandUI
-from .game_ui import PLAY_REGIONS, GameUI, SeatedState, Step, asked_player, tapped_number
+from .game_ui import (
+    BULB_ICON,
+    PLAY_REGIONS,
+    GameUI,
+    SeatedState,
+    Step,
+    asked_player,
+    tapped_number,
+)
 from .i18n import Translator
 from .qwixx_view import QwixxUI
 from .shelfie_view import ShelfieUI
@@ -318,7 +326,7 @@ class App:
                 label, off = t("Hint for {name}", name=self.ui.plain_name(hinted)), ""
             tools += (
                 f'<button class="tool hint-tool" data-act="hint" aria-label="{escape(label)}"'
-                f'{off}><span aria-hidden="true">💡</span> {t("Hint")}</button>'
+                f"{off}>{BULB_ICON} {t('Hint')}</button>"
             )
         return tools
 

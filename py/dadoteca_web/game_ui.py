@@ -19,6 +19,7 @@ from dadoteca.core import Action, AnyState, Event, Game, Options, Plural, RuleEr
 from .i18n import Translator
 
 __all__ = [
+    "BULB_ICON",
     "PIPS",
     "ROLL_ACTS",
     "GameUI",
@@ -44,6 +45,13 @@ PIPS: Final = {
     6: (0, 2, 3, 5, 6, 8),
 }
 
+# The coach's mark: drawn, not an emoji (emoji fonts are missing on some devices).
+BULB_ICON: Final = (
+    '<svg class="bulb" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">'
+    '<path d="M8 1a5 5 0 0 0-3 9c.6.5 1 1.1 1 1.8V13h4v-1.2c0-.7.4-1.3 1-1.8A5 5 0 0 0 8 1z" '
+    'fill="currentColor"/><rect x="6" y="14" width="4" height="1.5" rx=".75" '
+    'fill="currentColor"/></svg>'
+)
 PIECE_PLACE: Final = "\x00"  # never in the HTML: names and texts are stripped of controls
 
 
@@ -294,7 +302,7 @@ class GameUI(ABC):
             said = self.t.n("{count} hint", "{count} hints", hints)
             mark = (
                 f' <span class="hints-used" title="{said}">'
-                f'<span aria-hidden="true">💡{hints}</span><span class="visually-hidden">'
+                f'<span aria-hidden="true">{BULB_ICON}{hints}</span><span class="visually-hidden">'
                 f"{said}</span></span>"
             )
         return (

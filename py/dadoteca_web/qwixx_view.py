@@ -58,12 +58,13 @@ def _die(value: int, colour: str, label: str) -> str:
 class QwixxUI(GameUI):
     """Qwixx at the table: everyone's white sum on one screen, then the active player's.
 
-    ``shown`` is a computer's cross, on show for a moment before it is played: (player, cross).
+    ``shown`` is a choice on show, (player, action): a computer's, for a moment before it is
+    played, or the coach's hint, for the player to play or not.
     """
 
     game = QWIXX
     die_faces = range(1, 7)
-    shown: tuple[int, Cross] | None = None
+    shown: tuple[int, Action] | None = None
 
     def shared(self, state: AnyState) -> bool:
         assert isinstance(state, QwixxState)
@@ -135,7 +136,7 @@ class QwixxUI(GameUI):
         self.shown = None
 
     def show_choice(self, state: AnyState, player: int, action: Action) -> None:
-        self.shown = (player, action) if isinstance(action, Cross) else None
+        self.shown = (player, action)
 
     def describe(self, state: AnyState, action: Action) -> str:
         assert isinstance(state, QwixxState)
@@ -299,7 +300,8 @@ class QwixxUI(GameUI):
         passed = isinstance(answer, Pass)
         none_label = t("{name}: no cross", name=said)
         buttons.append(
-            f'<button class="pick none{" chosen" if passed else ""}" data-act="answer" '
+            f'<button class="pick none{self._suggested(player, PASS)}'
+            f'{" chosen" if passed else ""}" data-act="answer" '
             f'data-player="{player}" data-row="{NO_CROSS}" aria-pressed="{str(passed).lower()}" '
             f'aria-label="{escape(none_label)}"{" disabled" if decided else ""}>'
             f'<span aria-hidden="true">—</span></button>'
@@ -314,6 +316,10 @@ class QwixxUI(GameUI):
             f'<span class="who">{name}{rolls}{status}</span>'
             f'<div class="picks">{"".join(buttons)}</div></div>'
         )
+
+    def _suggested(self, player: int, action: Action) -> str:
+        """The class of a control that plays the choice on show (a hint, say)."""
+        return " suggested" if self.shown == (player, action) else ""
 
     def _crossed_on_sheet(self, answer: Action | None) -> str:
         """Unseen dice: the answer is tapped on the sheet; the line shows it, or asks for it."""
@@ -353,7 +359,8 @@ class QwixxUI(GameUI):
                 classes = "pick unavailable"
                 label = t("{choice}: not allowed", choice=label)
             buttons.append(
-                f'<button class="{classes}{" chosen" if chosen else ""} row-{row_name}" '
+                f'<button class="{classes}{self._suggested(player, cross)}'
+                f'{" chosen" if chosen else ""} row-{row_name}" '
                 f'data-act="answer" data-player="{player}" data-row="{row}" '
                 f'aria-pressed="{str(chosen).lower()}" aria-label="{escape(label)}"'
                 f'{" disabled" if decided else ""}>'
@@ -380,7 +387,8 @@ class QwixxUI(GameUI):
                 note = f'<small class="skips">{LOST}{skipped}</small>'
                 label = t("{choice}, leaving {count} behind", choice=label, count=skipped)
             options.append(
-                f'<button class="pick row-{name}" data-act="cell" data-seat="{player}" '
+                f'<button class="pick{self._suggested(player, action)} row-{name}" '
+                f'data-act="cell" data-seat="{player}" '
                 f'data-row="{action.row}" data-number="{action.number}" '
                 f'aria-label="{escape(label)}"><span aria-hidden="true">'
                 f"{ROW_SYMBOLS[action.row]} {action.number}</span>{note}</button>"
@@ -388,7 +396,10 @@ class QwixxUI(GameUI):
         none = (
             t("No cross: a penalty") if state.passing_costs_a_penalty else t("No cross")
         )
-        options.append(f'<button class="pick none" data-act="pass">{none}</button>')
+        options.append(
+            f'<button class="pick none{self._suggested(player, PASS)}" data-act="pass">'
+            f"{none}</button>"
+        )
         label = escape(t("{name}'s second action", name=self.plain_name(player)))
         return f'<div class="options" role="group" aria-label="{label}">{"".join(options)}</div>'
 

@@ -28,6 +28,7 @@ from dadoteca.qwixx import Cross, QwixxState
 from dadoteca.shelfie import Reroll
 from dadoteca_web.app import App
 from dadoteca_web.coach import hint_text
+from dadoteca_web.game_ui import BULB_ICON
 from dadoteca_web.i18n import DECIMAL_SYMBOL, Translator
 from dadoteca_web.qwixx_view import QwixxUI
 
@@ -259,7 +260,7 @@ def test_the_end_table_marks_the_hints_each_player_used() -> None:
             app.play([(state.deciders[0], state.legal_actions(state.deciders[0])[-1])])
     scores = app.regions()["scores"]
     assert scores.count('class="hints-used"') == 1
-    assert "💡1" in scores and "1 hint</span>" in scores
+    assert f"{BULB_ICON}1</span>" in scores and "1 hint</span>" in scores
 
 
 def test_a_hint_tap_when_nobody_decides_does_nothing() -> None:
