@@ -19,6 +19,8 @@ from dadoteca.bots import (
     BOT_SEAT,
     DEFAULT_LEVEL,
     LEVELS,
+    Appraisal,
+    Appraising,
     bot_for,
     bot_level,
     decision_seed,
@@ -162,6 +164,9 @@ class App:
         self._pending_import: str | None = None
         self.events: list[Event] = []  # what the steps played made happen, for the page to say
         self.history_failed = False  # the game on screen ended, but its history entry is not kept
+        # The hints worked out ahead for the people deciding on ``_foreseen_for``, by player.
+        self._foreseen: dict[int, Appraisal] = {}
+        self._foreseen_for: AnyState | None = None
         self.load_saved()
 
     def load_saved(self) -> None:
@@ -540,12 +545,58 @@ class App:
         if match is None or ui is None or not match.coach or player is None:
             return
         state = match.state
-        seed = decision_seed(match.seed, len(match.actions), player)
-        appraisal = finish(expert_for(match.game.id).appraisal(state, player, seed))
+        appraisal = self._foreseen.get(player) if self._foreseen_for is state else None
+        if appraisal is None:
+            appraisal = finish(self._appraisal(player))
         match.hinted(player)
         ui.show_hint(state, player, appraisal.choice)
         self.store.save(match, self.answers)
         self._say(hint_text(ui, state, player, appraisal), "coach")
+
+    def _appraisal(self, player: int) -> Appraising:
+        """The expert's appraisal of ``player``'s present decision, with the decision's seed:
+        a hint worked out ahead is the one worked out when asked."""
+        assert self.match is not None
+        match = self.match
+        seed = decision_seed(match.seed, len(match.actions), player)
+        return expert_for(match.game.id).appraisal(match.state, player, seed)
+
+    def _to_foresee(self) -> list[int]:
+        """The people deciding now whose hints are not worked out yet (none without hints)."""
+        match = self.match
+        if match is None or not match.coach or self.watching or self.state.is_terminal:
+            return []
+        state = match.state
+        if state.roller is not None:
+            return []
+        if self._foreseen_for is not state:
+            self._foreseen_for, self._foreseen = state, {}
+        return [
+            player
+            for player in state.deciders
+            if bot_level(match.seats[player]) is None and player not in self._foreseen
+        ]
+
+    def hints_to_foresee(self) -> bool:
+        return bool(self._to_foresee())
+
+    def foresee_hints(self) -> Iterator[None]:
+        """Work out, in slices, the hints the people deciding now may ask for, while they look
+        at the dice, so that a Hint tap finds its answer ready (a Qwixx expert's rollouts take
+        a phone a few hundred milliseconds). Stops as soon as the game moves on."""
+        match = self.match
+        for player in self._to_foresee():
+            assert match is not None
+            state = match.state
+            appraising = self._appraisal(player)
+            try:
+                while True:
+                    next(appraising)
+                    yield
+                    if self.match is not match or match.state is not state:
+                        return
+            except StopIteration as done:
+                self._foreseen[player] = done.value
 
     def take_events(self) -> list[Event]:
         """The events since the last call, oldest first (the page tells and shows them)."""

@@ -36,12 +36,14 @@ class Page:
         self.session = session
         self.post = post  # to the page, JSON text
         self.computers: asyncio.Future[None] | None = None
+        self.coach: asyncio.Future[None] | None = None
 
     def receive(self, request_json: str) -> None:
         request = json.loads(request_json)
         update = self.guarded(lambda: self.session.receive(request["message"]))
         self.post(json.dumps({"reply": request["id"], "update": update}))
         self.wake_computers()
+        self.wake_coach()
 
     def guarded(self, act: Callable[[], dict[str, Any]]) -> dict[str, Any]:
         try:
@@ -66,6 +68,27 @@ class Page:
         if idle and app is not None and app.computers_to_act():
             self.computers = asyncio.ensure_future(self.move_computers())
 
+    def wake_coach(self) -> None:
+        app = self.session.app
+        idle = self.coach is None or self.coach.done()
+        if idle and app is not None and app.hints_to_foresee():
+            self.coach = asyncio.ensure_future(self.foresee_hints())
+
+    async def foresee_hints(self) -> None:
+        """Work out the hints people may ask for (App.foresee_hints) in slices, answering the
+        page's messages in between; a failure only means a hint is worked out when asked."""
+        app = self.session.app
+        assert app is not None
+        try:
+            deadline = perf_counter() + THINKING_SLICE_SECONDS
+            while app.hints_to_foresee():  # again if the game moved on meanwhile
+                for _ in app.foresee_hints():
+                    if perf_counter() > deadline:
+                        await asyncio.sleep(0)
+                        deadline = perf_counter() + THINKING_SLICE_SECONDS
+        except Exception:
+            js.console.error(traceback.format_exc())
+
     async def move_computers(self) -> None:
         """Run the computers' moves (App.computer_moves) at the table's pace: its pauses
         scaled by the page's ``pace`` (0: none, for tests), its thinking in slices."""
@@ -85,6 +108,7 @@ class Page:
         except Exception:  # reported like a tap's error: the saved game stays intact
             self.report_failure()
         self.push()
+        self.wake_coach()
 
 
 def start(xworker: Any) -> None:

@@ -11,6 +11,10 @@
 3. Long tasks: in the app itself, expert against expert at ``?pace=0`` (no pauses, so thinking is
    the page's whole work), every main-thread task over 50 ms recorded by a PerformanceObserver
    while the game is played to its end screen.
+4. Hints: in the app itself, two people who ask the coach before every decision, after looking
+   at the screen for ``--hint-look`` seconds (a person reads the dice before asking; the app
+   works the hints out meanwhile), a whole game of each game (seeds 5 to 4 + ``--hint-games``):
+   each Hint tap's time from the click to the hint painted, mean, p95 and max.
 
 Writes ``bench-results/bots.json`` and prints a summary.
 """
@@ -27,9 +31,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, Final
 
-from browser import BARE_PAGE, GAMES, ROOT, Site, browser, log
+from browser import BARE_PAGE, GAMES, ROOT, Site, browser, log, percentile
 from playwright.sync_api import sync_playwright
 
+from appdriver import COACHED_PLAYER_JS, COACHED_TAPS, fill_seats
 from dadoteca.bots.simulate import simulate
 
 SIMULATE_JS = """([game, levels, games, seed]) => pyodide.runPython(`
@@ -98,7 +103,7 @@ def browser_decisions(site: Site, games: int, game_ids: Sequence[str]) -> dict[s
     return report
 
 
-PARTS: Final = ("strength", "decisions", "long-tasks")  # what --only may pick
+PARTS: Final = ("strength", "decisions", "long-tasks", "hints")  # what --only may pick
 
 
 def long_tasks(site: Site, throttling: float, game_ids: Sequence[str]) -> dict[str, Any]:
@@ -125,6 +130,40 @@ def long_tasks(site: Site, throttling: float, game_ids: Sequence[str]) -> dict[s
     return report
 
 
+def hint_times(
+    site: Site, throttling: float, games: int, look: float, game_ids: Sequence[str]
+) -> dict[str, Any]:
+    report: dict[str, Any] = {}
+    with (
+        sync_playwright() as playwright,
+        browser(playwright, site, throttling, incognito=True) as chromium,
+    ):
+        origin = chromium.new_origin()
+        for game in game_ids:
+            times: list[float] = []
+            for seed in range(5, 5 + games):
+                page, _ = chromium.open(origin, f"index.html?seed={seed}&pace=0")
+                page.set_default_timeout(900_000)
+                page.check(f"#setup input[name=game][value={game}]")
+                fill_seats(page, ["Anna", "Bruno"])
+                page.check("#setup input[name=coach]")
+                page.click("#setup button[type=submit]")
+                page.wait_for_selector("body[data-screen=play]")
+                times += page.evaluate(
+                    COACHED_PLAYER_JS, {"count": 2000, "taps": COACHED_TAPS, "look": look * 1000}
+                )
+                page.evaluate("localStorage.clear()")
+                page.close()
+            report[game] = {
+                "hints": len(times),
+                "mean": sum(times) / len(times),
+                "p95": percentile(times, 0.95),
+                "max": max(times),
+            }
+            log(f"  {game} at {throttling:g}x: {report[game]}")
+    return report
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", type=int, default=400, help="2-player games per pairing")
@@ -132,6 +171,8 @@ def main() -> None:
     parser.add_argument("--browser-games", type=int, default=20, help="games run in Pyodide")
     parser.add_argument("--jobs", type=int, default=len(os.sched_getaffinity(0)))
     parser.add_argument("--cpu-throttling", type=float, default=4.0)
+    parser.add_argument("--hint-games", type=int, default=2, help="coached games per game")
+    parser.add_argument("--hint-look", type=float, default=1.0, help="seconds before a Hint")
     parser.add_argument("--dist", type=Path, default=ROOT / "dist")
     parser.add_argument("--out", type=Path, default=Path("bench-results/bots.json"))
     parser.add_argument("--game-ids", nargs="+", default=list(GAMES), choices=GAMES)
@@ -154,6 +195,13 @@ def main() -> None:
                 f"{throttling:g}x": long_tasks(site, throttling, args.game_ids)
                 for throttling in (1.0, args.cpu_throttling)
             }
+        if "hints" in args.only:
+            report["hint_ms"] = {
+                f"{throttling:g}x": hint_times(
+                    site, throttling, args.hint_games, args.hint_look, args.game_ids
+                )
+                for throttling in (1.0, args.cpu_throttling)
+            }
     report["environment"] = {
         "python": platform.python_version(),
         "cpus": len(os.sched_getaffinity(0)),
@@ -166,6 +214,14 @@ def main() -> None:
 
 
 def print_summary(report: dict[str, Any]) -> None:
+    if "hint_ms" in report:
+        print("\nhint, tap to painted, ms (mean / p95 / max):")
+        for variant, games in report["hint_ms"].items():
+            for game, t in games.items():
+                print(
+                    f"  {variant:>3} {game:<9} {t['mean']:.0f} / {t['p95']:.0f} / {t['max']:.0f}"
+                    f"  ({t['hints']} hints)"
+                )
     if "strength" in report:
         print("\nstrength (CPython, positions rotating):")
         for name, result in report["strength"].items():

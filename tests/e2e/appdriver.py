@@ -227,6 +227,47 @@ def seeded_table_js(body: str) -> str:
     )
 
 
+# A table that asks the coach before every decision it can, after looking at the screen for
+# ``look`` ms: the Hint button's tap, timed from the click to the hint painted; then the simple
+# player's taps, the choice the hint suggests
+# first (Qwixx rings it; My Shelfie's dice to reroll are chosen), until the next hint or the end.
+COACHED_PLAYER_JS = """async ({ count, taps, look }) => {
+  const hints = [];
+  let played = 0;
+  const find = (selector) => document.querySelector(selector);
+  while (played < count && !find("#region-scores table")) {
+    if (find("#play [data-act=hint]:not([disabled])") && !find(".notice.coach")) {
+      await new Promise((resolve) => setTimeout(resolve, look));
+      const started = performance.now();
+      find("#play [data-act=hint]").click();
+      await window.dadotecaTable.settled();
+      if (!find(".notice.coach")) throw new Error("a Hint tap showed no hint");
+      hints.push(performance.now() - started);
+      continue;
+    }
+    const element = taps.map(find).find((e) => e);
+    if (!element) break;
+    element.click();
+    await window.dadotecaTable.settled();
+    played += 1;
+  }
+  return hints;
+}"""
+COACHED_TAPS = [
+    "#play .suggested:not([disabled])",
+    "#play [data-act=reroll]:not([disabled]):not(.primary)",
+    *SIMPLE_TAPS,
+]
+
+
+def coached_taps(page: Page, count: int) -> list[float]:
+    """Up to ``count`` taps of a coached table (COACHED_PLAYER_JS); each hint's time in ms."""
+    hints: list[float] = page.evaluate(
+        COACHED_PLAYER_JS, {"count": count, "taps": COACHED_TAPS, "look": 0}
+    )
+    return hints
+
+
 def simple_taps(page: Page, count: int) -> list[str]:
     done: list[str] = page.evaluate(SIMPLE_PLAYER_JS, {"count": count, "taps": SIMPLE_TAPS})
     return done

@@ -269,3 +269,25 @@ def test_a_hint_tap_when_nobody_decides_does_nothing() -> None:
     assert 'data-act="hint" aria-label="Hint" disabled' in app.regions()["tools"]
     app.handle("hint", {})
     assert app.notice == ""
+
+
+def test_hints_worked_out_ahead_are_the_ones_worked_out_when_asked() -> None:
+    app = coached_app("qwixx")
+    assert app.hints_to_foresee()
+    for _ in app.foresee_hints():
+        pass
+    assert not app.hints_to_foresee()  # both people's hints are ready
+    app.handle("hint", {"player": "1"})
+    ready = app.notice
+    fresh = coached_app("qwixx")
+    fresh.handle("hint", {"player": "1"})
+    assert ready == fresh.notice != ""
+
+
+def test_working_out_hints_ahead_stops_when_the_game_moves_on() -> None:
+    app = coached_app("qwixx")
+    foreseeing = app.foresee_hints()
+    next(foreseeing)
+    app.handle("done", {})  # nobody crosses the white sum: the game moves on meanwhile
+    assert list(foreseeing) == []  # nothing more for a moment that has passed
+    assert app.hints_to_foresee()  # the new moment's hints are still to work out
