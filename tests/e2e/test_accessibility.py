@@ -217,7 +217,11 @@ def test_every_control_is_a_44_px_target_on_a_phone(
     # Known exception: Diceland's map cells. A map of 40-odd hexes across a 360 px screen
     # leaves about 30 px a cell (tests/e2e/test_diceland_browser.py checks >= 24 px); the map
     # keeps the board's shape, and a refused tap only explains the rule.
-    controls = "button:not(.dl-cell), select, input:not([type=radio]):not([type=file]), .game-card"
+    # A radio or a checkbox is tapped through its card, the label around it.
+    controls = (
+        "button:not(.dl-cell), select, input:not([type=radio], [type=checkbox], [type=file]),"
+        " .game-card, .dice-choice"
+    )
     for screen in screens(page, server, game):
         for box in page.locator(controls).evaluate_all(
             "(all) => all.filter((e) => e.checkVisibility())"
