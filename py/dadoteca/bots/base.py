@@ -135,6 +135,9 @@ class Expert(Bot):
     """A level that can say what its choices are worth: the coach's hints and reviews ask it.
     It plays :meth:`appraise`'s choice, so a hint is exactly what it would play."""
 
+    def _think(self, state: AnyState, player: int, seed: int) -> Thinking:
+        return (yield from self.appraise(state, player, seed)).choice
+
     def appraisal(self, state: AnyState, player: int, seed: int) -> Appraising:
         """:meth:`appraise` for ``player``, who must be deciding now."""
         if player not in state.deciders:

@@ -395,15 +395,11 @@ class NormalDicelandBot(DicelandBot):
     level = "normal"
 
 
-class ExpertDicelandBot(DicelandBot, Expert):
+class ExpertDicelandBot(Expert, DicelandBot):
     level = "expert"
 
     def _colour_value(self, rolling: _Rolling, held: int) -> Valuing:
         return (yield from rolling.expected(held))
-
-    def _rerolls(self, rolling: _Rolling, held: int) -> Generator[None, None, bool]:
-        stop = yield from rolling.stopping(held)
-        return (yield from rolling.rerolling(held)) > stop
 
     def appraise(self, state: AnyState, player: int, seed: int) -> Appraising:
         """The values of the decision's choices (a won map's is infinite), as it decides:

@@ -494,7 +494,7 @@ def play_out(
     return [points(sheet) for sheet in sheets]
 
 
-class ExpertQwixxBot(QwixxBot, Expert):
+class ExpertQwixxBot(Expert, QwixxBot):
     level = "expert"
     LOOKAHEAD_CHOICES: Final = 2  # solo: how many of the best choices look one roll further
     LOOKAHEAD_MARGIN: Final = 3.0  # ... if valued within this many points of the best
@@ -526,9 +526,6 @@ class ExpertQwixxBot(QwixxBot, Expert):
         share = LEAD_SHARE - LEAD_SHARE_LESS_PER_CLOSED_ROW * closed.bit_count()
         totals = [s.score() + outlook(s, closed, share) for s in sheets]
         return totals[player] - max(totals[:player] + totals[player + 1 :])
-
-    def _think(self, state: AnyState, player: int, seed: int) -> Thinking:
-        return (yield from self.appraise(state, player, seed)).choice
 
     def appraise(self, state: AnyState, player: int, seed: int) -> Appraising:
         """The best choice by :meth:`outcome`, unless a close contender does better when weighed

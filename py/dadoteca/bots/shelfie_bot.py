@@ -499,12 +499,6 @@ class _Appraisal(dict[int, float]):
         spread = sqrt(_SPREAD_LAST_TURN + _SPREAD_PER_TURN * (0.0 if ends else self.turns))
         return 0.5 * (1.0 + erf(lead / (spread * sqrt(2.0))))
 
-    def best_marks(self, marks: Sequence[Mark]) -> Mark:
-        return max(marks, key=lambda mark: self[_mark_cells(mark)])
-
-    def best_strike(self, strikes: Sequence[Strike]) -> Strike:
-        return max(strikes, key=lambda strike: self.strikes[strike.shelf])
-
 
 # --- The players ---------------------------------------------------------------------------------
 
@@ -520,11 +514,28 @@ class ShelfieBot(Bot):
         return _Appraisal(state, player, self.horizon, self.rivals, self.for_the_win)
 
 
-def _final(legal: Sequence[Action], appraisal: _Appraisal) -> Mark | Strike:
-    marks = [action for action in legal if isinstance(action, Mark)]
-    if marks:
-        return appraisal.best_marks(marks)
-    return appraisal.best_strike([action for action in legal if isinstance(action, Strike)])
+def _endings(legal: Sequence[Action], appraisal: _Appraisal) -> list[Weighed]:
+    """The ways to end the turn now (a mark, a strike or a pass), valued."""
+    return [
+        Weighed(action, _ending_value(action, appraisal))
+        for action in legal
+        if not isinstance(action, Reroll)
+    ]
+
+
+def _ending_value(action: Action, appraisal: _Appraisal) -> float:
+    if isinstance(action, Mark):
+        return appraisal[_mark_cells(action)]
+    if isinstance(action, Strike):
+        return appraisal.strikes[action.shelf]
+    return appraisal[0]  # passing: nothing circled
+
+
+def _best_ending(endings: Sequence[Weighed]) -> Weighed:
+    """The best marks, the first of equals; the best strike where nothing can be marked."""
+    marks = [weighed for weighed in endings if isinstance(weighed.action, Mark)]
+    strikes = [weighed for weighed in endings if isinstance(weighed.action, Strike)]
+    return max(marks or strikes or endings, key=lambda weighed: weighed.value)
 
 
 def _reroll(legal: Sequence[Action], positions: Sequence[int]) -> Reroll:
@@ -548,11 +559,12 @@ class _KeepUsed(ShelfieBot):
             return legal[0]
         appraisal = self.appraisal_of(state, player)
         yield
-        best = _final(legal, appraisal)
+        best = _best_ending(_endings(legal, appraisal)).action
         if state.rerolls_left <= REROLLS_PER_TURN - self.rerolls:
             return best
         if isinstance(best, Strike):
             return _reroll(legal, range(DICE_COUNT))
+        assert isinstance(best, Mark)  # more than a pass is legal: marks, or strikes
         owners = state.dice_for(best.combos)
         assert owners is not None
         unused = [position for position, owner in enumerate(owners) if owner == UNUSED]
@@ -577,15 +589,12 @@ class NormalShelfieBot(_KeepUsed):
 _NOISE: Final = 1e-9
 
 
-class ExpertShelfieBot(ShelfieBot, Expert):
+class ExpertShelfieBot(Expert, ShelfieBot):
     level = "expert"
     horizon = float(_LAST_ROW)
     rivals = True
     for_the_win = True
     ROLLS_PER_PAUSE: Final = 48  # rolls valued between pauses (a millisecond or two of CPython)
-
-    def _think(self, state: AnyState, player: int, seed: int) -> Thinking:
-        return (yield from self.appraise(state, player, seed)).choice
 
     def appraise(self, state: AnyState, player: int, seed: int) -> Appraising:
         """Every choice valued as the expert decides (unit WIN_CHANCE with rivals, POINTS
@@ -597,13 +606,9 @@ class ExpertShelfieBot(ShelfieBot, Expert):
         appraisal = self.appraisal_of(state, player)
         yield
         unit = WIN_CHANCE if self.rivals and state.num_players > 1 else POINTS
-        final = [
-            Weighed(action, _final_value(action, appraisal))
-            for action in legal
-            if not isinstance(action, Reroll)
-        ]
+        endings = _endings(legal, appraisal)
         if len(legal) == 1 or not state.rerolls_left:
-            return Appraisal(unit, ordered(_final_weighed(final), final))
+            return Appraisal(unit, ordered(_best_ending(endings), endings))
         dice = state.shown_dice
         yield from _list_marks()
         # The value of marking the best of each roll (or striking the best shelf) ...
@@ -626,16 +631,9 @@ class ExpertShelfieBot(ShelfieBot, Expert):
         for kept in _sub_multisets(held):
             if kept != held and keeping[_INDEX[kept]] > best_value + _NOISE:
                 best_value, best_kept = keeping[_INDEX[kept]], kept
-        rerolls = _one_per_kept(
-            dice,
-            [
-                Weighed(action, keeping[_INDEX[_kept_by(dice, action)]])
-                for action in legal
-                if isinstance(action, Reroll)
-            ],
-        )
+        rerolls = _rerolls(dice, legal, keeping)
         if best_kept == held:
-            return Appraisal(unit, ordered(_final_weighed(final), [*final, *rerolls]))
+            return Appraisal(unit, ordered(_best_ending(endings), [*endings, *rerolls]))
         left = list(best_kept)
         rerolled = []
         for position, face in enumerate(dice):
@@ -644,36 +642,19 @@ class ExpertShelfieBot(ShelfieBot, Expert):
             else:
                 rerolled.append(position)
         choice = Weighed(_reroll(legal, rerolled), best_value)
-        return Appraisal(unit, ordered(choice, [*final, *rerolls]))
+        return Appraisal(unit, ordered(choice, [*endings, *rerolls]))
 
 
-def _final_value(action: Action, appraisal: _Appraisal) -> float:
-    """The value of ending the turn with ``action``: a mark, a strike or a pass."""
-    if isinstance(action, Mark):
-        return appraisal[_mark_cells(action)]
-    if isinstance(action, Strike):
-        return appraisal.strikes[action.shelf]
-    return appraisal[0]  # passing: nothing circled
-
-
-def _final_weighed(final: Sequence[Weighed]) -> Weighed:
-    """The expert's way to end the turn, as :func:`_final` chooses it."""
-    marks = [weighed for weighed in final if isinstance(weighed.action, Mark)]
-    strikes = [weighed for weighed in final if isinstance(weighed.action, Strike)]
-    return max(marks or strikes or final, key=lambda weighed: weighed.value)
-
-
-def _kept_by(dice: Sequence[int], reroll: Reroll) -> tuple[int, ...]:
-    """The dice a reroll keeps, as counts by face."""
-    return _counts([face for position, face in enumerate(dice) if position not in reroll.positions])
-
-
-def _one_per_kept(dice: Sequence[int], rerolls: Sequence[Weighed]) -> list[Weighed]:
-    """One reroll for each set of dice kept: rerolling one 3 or another is the same choice."""
+def _rerolls(
+    dice: Sequence[int], legal: Sequence[Action], keeping: Sequence[float]
+) -> list[Weighed]:
+    """The rerolls, valued by the dice they keep, one for each set of dice kept: rerolling one
+    3 or another is the same choice."""
     by_kept: dict[tuple[int, ...], Weighed] = {}
-    for weighed in rerolls:
-        assert isinstance(weighed.action, Reroll)
-        by_kept.setdefault(_kept_by(dice, weighed.action), weighed)
+    for action in legal:
+        if isinstance(action, Reroll):
+            kept = _counts([face for at, face in enumerate(dice) if at not in action.positions])
+            by_kept.setdefault(kept, Weighed(action, keeping[_INDEX[kept]]))
     return list(by_kept.values())
 
 
