@@ -164,7 +164,8 @@ class App:
         self._pending_import: str | None = None
         self.events: list[Event] = []  # what the steps played made happen, for the page to say
         self.history_failed = False  # the game on screen ended, but its history entry is not kept
-        # The hints worked out ahead for the people deciding on ``_foreseen_for``, by player.
+        # The expert's appraisals of the decisions on ``_foreseen_for``, by player: each hint of
+        # a moment is worked out once, ahead or when asked.
         self._foreseen: dict[int, Appraisal] = {}
         self._foreseen_for: AnyState | None = None
         self.load_saved()
@@ -545,21 +546,26 @@ class App:
         if match is None or ui is None or not match.coach or player is None:
             return
         state = match.state
-        appraisal = self._foreseen.get(player) if self._foreseen_for is state else None
-        if appraisal is None:
-            appraisal = finish(self._appraisal(player))
+        appraisal = finish(self._appraising(player))
         match.hinted(player)
         ui.show_hint(state, player, appraisal.choice)
         self.store.save(match, self.answers)
         self._say(hint_text(ui, state, player, appraisal), "coach")
 
-    def _appraisal(self, player: int) -> Appraising:
-        """The expert's appraisal of ``player``'s present decision, with the decision's seed:
-        a hint worked out ahead is the one worked out when asked."""
+    def _appraising(self, player: int) -> Appraising:
+        """The expert's appraisal of ``player``'s present decision, with the decision's seed,
+        worked out once per moment: asked for, or ahead (:meth:`foresee_hints`)."""
         assert self.match is not None
         match = self.match
-        seed = decision_seed(match.seed, len(match.actions), player)
-        return expert_for(match.game.id).appraisal(match.state, player, seed)
+        state = match.state
+        if self._foreseen_for is not state:
+            self._foreseen_for, self._foreseen = state, {}
+        known = self._foreseen.get(player)
+        if known is None:
+            seed = decision_seed(match.seed, len(match.actions), player)
+            known = yield from expert_for(match.game.id).appraisal(state, player, seed)
+            self._foreseen[player] = known
+        return known
 
     def _to_foresee(self) -> list[int]:
         """The people deciding now whose hints are not worked out yet (none without hints)."""
@@ -569,12 +575,11 @@ class App:
         state = match.state
         if state.roller is not None:
             return []
-        if self._foreseen_for is not state:
-            self._foreseen_for, self._foreseen = state, {}
+        known = self._foreseen if self._foreseen_for is state else {}
         return [
             player
             for player in state.deciders
-            if bot_level(match.seats[player]) is None and player not in self._foreseen
+            if bot_level(match.seats[player]) is None and player not in known
         ]
 
     def hints_to_foresee(self) -> bool:
@@ -588,15 +593,15 @@ class App:
         for player in self._to_foresee():
             assert match is not None
             state = match.state
-            appraising = self._appraisal(player)
+            appraising = self._appraising(player)
             try:
                 while True:
                     next(appraising)
                     yield
                     if self.match is not match or match.state is not state:
                         return
-            except StopIteration as done:
-                self._foreseen[player] = done.value
+            except StopIteration:
+                pass
 
     def take_events(self) -> list[Event]:
         """The events since the last call, oldest first (the page tells and shows them)."""

@@ -13,7 +13,7 @@ import asyncio
 import json
 import secrets
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from time import perf_counter
 from typing import Any
 
@@ -80,12 +80,8 @@ class Page:
         app = self.session.app
         assert app is not None
         try:
-            deadline = perf_counter() + THINKING_SLICE_SECONDS
             while app.hints_to_foresee():  # again if the game moved on meanwhile
-                for _ in app.foresee_hints():
-                    if perf_counter() > deadline:
-                        await asyncio.sleep(0)
-                        deadline = perf_counter() + THINKING_SLICE_SECONDS
+                await self.in_slices(app.foresee_hints())
         except Exception:
             js.console.error(traceback.format_exc())
 
@@ -95,20 +91,26 @@ class Page:
         app = self.session.app
         assert app is not None
         try:
-            deadline = perf_counter() + THINKING_SLICE_SECONDS
-            for pause in app.computer_moves():
-                if isinstance(pause, Pause):
-                    self.push()
-                    await asyncio.sleep(pause.seconds * self.session.pace)
-                elif perf_counter() > deadline:
-                    await asyncio.sleep(0)
-                else:
-                    continue
-                deadline = perf_counter() + THINKING_SLICE_SECONDS
+            await self.in_slices(app.computer_moves())
         except Exception:  # reported like a tap's error: the saved game stays intact
             self.report_failure()
         self.push()
         self.wake_coach()
+
+    async def in_slices(self, steps: Iterator[Pause | None]) -> None:
+        """Run ``steps``, handing the worker back to the page's messages after every slice of
+        work, and at each :class:`Pause` (shown to the page) for as long as it lasts at the
+        table's pace."""
+        deadline = perf_counter() + THINKING_SLICE_SECONDS
+        for pause in steps:
+            if isinstance(pause, Pause):
+                self.push()
+                await asyncio.sleep(pause.seconds * self.session.pace)
+            elif perf_counter() > deadline:
+                await asyncio.sleep(0)
+            else:
+                continue
+            deadline = perf_counter() + THINKING_SLICE_SECONDS
 
 
 def start(xworker: Any) -> None:

@@ -21,6 +21,7 @@ from dadoteca.bots import (
     expert_for,
     finish,
 )
+from dadoteca.bots.base import UNITS
 from dadoteca.core import PASS, RuleError
 from dadoteca.games import GAMES, get_game
 from dadoteca.match import SHEETS_ONLY, Match, Seat
@@ -55,7 +56,7 @@ def test_a_hint_is_the_experts_legal_choice_the_same_every_time_and_blind_to_the
         # The others come best first, each valued in the appraisal's unit.
         others = [weighed.value for weighed in appraisal.options[1:]]
         assert others == sorted(others, reverse=True)
-        assert appraisal.unit in (POINTS, LEAD, WIN_CHANCE, TURNS)
+        assert appraisal.unit in UNITS
         if appraisal.unit == WIN_CHANCE:
             assert all(0 <= value <= 1 for value in [appraisal.options[0].value, *others])
         # The same moment with other dice to come: the same hint, the same words.
@@ -291,3 +292,10 @@ def test_working_out_hints_ahead_stops_when_the_game_moves_on() -> None:
     app.handle("done", {})  # nobody crosses the white sum: the game moves on meanwhile
     assert list(foreseeing) == []  # nothing more for a moment that has passed
     assert app.hints_to_foresee()  # the new moment's hints are still to work out
+
+
+def test_a_hint_asked_for_is_not_worked_out_again_ahead() -> None:
+    app = coached_app("qwixx")
+    app.handle("hint", {"player": "0"})
+    app.handle("hint", {"player": "1"})
+    assert not app.hints_to_foresee()  # both people's hints of this moment are known
