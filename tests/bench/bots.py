@@ -27,12 +27,13 @@ import os
 import platform
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Final
 
 from browser import BARE_PAGE, GAMES, ROOT, Site, browser, log, percentile
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import Page, sync_playwright
 
 from appdriver import COACHED_PLAYER_JS, COACHED_TAPS, fill_seats
 from dadoteca.bots.simulate import simulate
@@ -106,16 +107,29 @@ def browser_decisions(site: Site, games: int, game_ids: Sequence[str]) -> dict[s
 PARTS: Final = ("strength", "decisions", "long-tasks", "hints")  # what --only may pick
 
 
-def long_tasks(site: Site, throttling: float, game_ids: Sequence[str]) -> dict[str, Any]:
-    report: dict[str, Any] = {}
+@contextmanager
+def app_pages(site: Site, throttling: float) -> Iterator[Callable[[str], Page]]:
+    """Opens the app's pages, ready and given a whole game's time, at one fresh origin of a
+    Chromium throttled ``throttling`` times."""
     with (
         sync_playwright() as playwright,
         browser(playwright, site, throttling, incognito=True) as chromium,
     ):
         origin = chromium.new_origin()
-        for game in game_ids:
-            page, _ = chromium.open(origin, "index.html?seed=5&pace=0")
+
+        def open_page(path: str) -> Page:
+            page, _ = chromium.open(origin, path)
             page.set_default_timeout(900_000)
+            return page
+
+        yield open_page
+
+
+def long_tasks(site: Site, throttling: float, game_ids: Sequence[str]) -> dict[str, Any]:
+    report: dict[str, Any] = {}
+    with app_pages(site, throttling) as open_page:
+        for game in game_ids:
+            page = open_page("index.html?seed=5&pace=0")
             played = page.evaluate(LONG_TASKS_JS, {"game": game, "levels": ["expert", "expert"]})
             tasks = sorted(played["tasks"])
             report[game] = {
@@ -134,16 +148,11 @@ def hint_times(
     site: Site, throttling: float, games: int, look: float, game_ids: Sequence[str]
 ) -> dict[str, Any]:
     report: dict[str, Any] = {}
-    with (
-        sync_playwright() as playwright,
-        browser(playwright, site, throttling, incognito=True) as chromium,
-    ):
-        origin = chromium.new_origin()
+    with app_pages(site, throttling) as open_page:
         for game in game_ids:
             times: list[float] = []
             for seed in range(5, 5 + games):
-                page, _ = chromium.open(origin, f"index.html?seed={seed}&pace=0")
-                page.set_default_timeout(900_000)
+                page = open_page(f"index.html?seed={seed}&pace=0")
                 page.check(f"#setup input[name=game][value={game}]")
                 fill_seats(page, ["Anna", "Bruno"])
                 page.check("#setup input[name=coach]")

@@ -10,13 +10,13 @@ from html import escape
 
 import pytest
 from app_support import new_app
+from test_diceland_app import state_of, ui_of
 
 from dadoteca.core import UNSEEN, RuleError
 from dadoteca.diceland import COLOURS, PASS, DicelandState, Mark, Phase
 from dadoteca.diceland_maps import Kind
 from dadoteca.match import Match
 from dadoteca_web.app import App
-from dadoteca_web.diceland_view import DicelandUI
 from dadoteca_web.game_ui import asked_player
 from dadoteca_web.i18n import Translator
 from dadoteca_web.storage import GameStore, MemoryStore
@@ -31,17 +31,6 @@ def sheets_game(store: MemoryStore | None = None) -> App:
     app.start(list(NAMES), 5, game="diceland", dice="sheets", choices=maps)
     assert app.screen == "play", app.regions()["notice"]
     return app
-
-
-def state_of(app: App) -> DicelandState:
-    state = app.state
-    assert isinstance(state, DicelandState)
-    return state
-
-
-def ui_of(app: App) -> DicelandUI:
-    assert isinstance(app.ui, DicelandUI)
-    return app.ui
 
 
 def viewed(app: App) -> int:

@@ -8,6 +8,7 @@ import re
 from typing import Final
 
 from app_support import new_app
+from test_shelfie_app import state_of, ui_of
 
 from dadoteca.core import UNSEEN, Action, RuleError, draw, seed_generator
 from dadoteca.match import Match
@@ -41,17 +42,6 @@ def sheets_only(store: MemoryStore | None = None) -> App:
     app.start(list(NAMES), 5, game="shelfie", dice="sheets")
     assert app.screen == "play"
     return app
-
-
-def state_of(app: App) -> ShelfieState:
-    state = app.state
-    assert isinstance(state, ShelfieState)
-    return state
-
-
-def ui_of(app: App) -> ShelfieUI:
-    assert isinstance(app.ui, ShelfieUI)
-    return app.ui
 
 
 def shown(app: App) -> dict[str, str]:
