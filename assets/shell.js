@@ -11,6 +11,7 @@
   const LANGUAGE_KEY = FACTS.storageKeys.language;
   const SAVE_KEY = FACTS.storageKeys.game;
   const HISTORY_KEY = FACTS.storageKeys.history; // written by Python (storage.History)
+  const RECORD_PREFIX = FACTS.storageKeys.recordPrefix; // + an entry's id: its game's record
   const HOME_SCREEN_KEY = FACTS.storageKeys.homeScreenTold;
   const LANGUAGES = FACTS.languages;
   const catalogs = { [FACTS.sourceLanguage]: {} };
@@ -386,6 +387,16 @@
       players.append(line);
     });
     item.append(head, players);
+    // A game whose record is kept opens again (replay and review), once Python is ready.
+    if (typeof game.id === "string" && storage?.getItem(RECORD_PREFIX + game.id) != null) {
+      const open = document.createElement("button");
+      open.type = "button";
+      open.className = "history-open-game";
+      open.dataset.entry = game.id;
+      open.textContent = document.getElementById("history-open-game").textContent;
+      open.disabled = document.documentElement.dataset.appState !== "ready";
+      item.append(open);
+    }
     return item;
   }
 
@@ -677,7 +688,15 @@
     document.getElementById("history-clear-yes").focus();
   });
   document.getElementById("history-clear-yes").addEventListener("click", () => {
-    if (storage) storage.removeItem(HISTORY_KEY);
+    if (storage) {
+      const keys = [HISTORY_KEY];
+      for (let index = 0; index < storage.length; index += 1) {
+        if (storage.key(index).startsWith(RECORD_PREFIX)) keys.push(storage.key(index));
+      }
+      for (const key of keys) storage.removeItem(key);
+      // Python keeps a copy of the storage: told, as another window's writes are.
+      window.dispatchEvent(new CustomEvent("dadoteca:removed", { detail: keys }));
+    }
     showHistory();
   });
   translate(pickLanguage()).then(showStarters); // placeholders in the chosen language

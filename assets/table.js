@@ -208,6 +208,7 @@
       if (chosen === shell.language()) send({ type: "language", language: chosen, catalog });
     });
     root.dataset.appState = "ready";
+    if (historyDialog.open) shell.showHistory(); // again, its games now open
     console.info(JSON.stringify({ dadoteca: "ready", language }));
   }
 
@@ -221,7 +222,12 @@
 
   function paint(update) {
     if (!update || !update.screen) return;
-    if (update.screen !== body.dataset.screen) window.scrollTo(0, 0); // a new screen, from its top
+    if (update.screen !== body.dataset.screen) {
+      window.scrollTo(0, 0); // a new screen, from its top
+    } else if (update.screen === "review" && update.moment !== painted.moment) {
+      // Another position of a finished game: the board, under the steps, in view.
+      document.querySelector("#play .table-top").scrollIntoView({ block: "start" });
+    }
     body.dataset.screen = update.screen;
     body.dataset.game = update.game; // the shell's rules button shows this game's summary
     body.dataset.language = update.language; // lags the shell's switch while a catalog loads
@@ -427,8 +433,19 @@
       game.known = event.newValue;
       if (event.newValue === null) game.release(); // no game in play
     }
-    if (booted && (event.key === SAVE_KEY || event.key === HISTORY_KEY)) {
+    if (booted && (event.key === SAVE_KEY || told(event.key))) {
       send({ type: "changed", key: event.key, value: event.newValue, writer: game.writing });
+    }
+  });
+
+  // The history and the finished games' records, which Python reads from its copy.
+  const told = (key) => key === HISTORY_KEY || key?.startsWith(FACTS.storageKeys.recordPrefix);
+
+  // The history cleared in this window (assets/shell.js): Python's copy follows.
+  window.addEventListener("dadoteca:removed", ({ detail: keys }) => {
+    if (!booted) return;
+    for (const key of keys.filter(told)) {
+      send({ type: "changed", key, value: null, writer: game.writing });
     }
   });
 
@@ -528,6 +545,15 @@
     document.getElementById("import-history-file").click();
   });
   historyExport.addEventListener("click", () => send({ type: "export-history" }));
+
+  // A finished game of the history opened again: its replay and review take the screen.
+  const historyDialog = document.getElementById("history");
+  historyDialog.addEventListener("click", (event) => {
+    const open = event.target.closest("[data-entry]");
+    if (!open || open.disabled) return;
+    historyDialog.close();
+    send({ type: "open", id: open.dataset.entry });
+  });
 
   function saidOfHistory(news) {
     const said = document.querySelector("#history .history-news");

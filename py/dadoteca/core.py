@@ -207,6 +207,10 @@ class State(Protocol[A]):
     def num_players(self) -> int: ...
 
     @property
+    def turn(self) -> int:
+        """The turns of all players so far, counted from 1: the turn being played."""
+
+    @property
     def deciders(self) -> tuple[int, ...]:
         """Players who still owe a decision now, in seat order; several decide simultaneously.
 

@@ -154,6 +154,11 @@ class Match:
     def state(self) -> AnyState:
         return self._states[-1]
 
+    @property
+    def states(self) -> Sequence[AnyState]:
+        """The state before each action, then the present one."""
+        return self._states
+
     def play(self, player: int, action: Action) -> AnyState:
         """Apply ``player``'s action (a :class:`RuleError` leaves the match untouched)."""
         self._states.append(self.state.apply(player, action))

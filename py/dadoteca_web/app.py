@@ -52,7 +52,9 @@ from .game_ui import (
 )
 from .i18n import Translator
 from .qwixx_view import QwixxUI
+from .review_view import Viewer
 from .shelfie_view import ShelfieUI
+from .stats import stats_html
 from .storage import (
     BROKEN_HISTORY_PREFIX,
     BROKEN_PREFIX,
@@ -76,7 +78,8 @@ __all__ = [
     "level_names",
 ]
 
-REGIONS: Final = ("notice", "warnings", "tools", *PLAY_REGIONS)
+REGIONS: Final = ("notice", "warnings", "tools", "review", "stats", *PLAY_REGIONS)
+REVIEW_PROGRESS_SHOWN: Final = 0.05  # the review's progress is painted again at each such share
 SEAT_KIND_CHOICE: Final = "player"  # the setup's per-seat choice: "human" or a bot level
 
 
@@ -168,6 +171,10 @@ class App:
         # a moment is worked out once, ahead or when asked.
         self._foreseen: dict[int, Appraisal] = {}
         self._foreseen_for: AnyState | None = None
+        # A finished game opened again (from its end, or from the history), over the screen
+        # it was opened from; None when none is open.
+        self.viewer: Viewer | None = None
+        self._stats: tuple[str | None, str, str] = (None, "", "")  # history, language: HTML
         self.load_saved()
 
     def load_saved(self) -> None:
@@ -204,11 +211,15 @@ class App:
         self._t = translator
         if self.ui is not None:
             self.ui.t = translator
+        if self.viewer is not None:
+            self.viewer.ui.t = translator
 
     # -- what is shown ----------------------------------------------------------------------
 
     @property
     def screen(self) -> str:
+        if self.viewer is not None:
+            return "review"
         if self.match is None:
             return "setup"
         return "over" if self.match.state.is_terminal else "play"
@@ -234,6 +245,8 @@ class App:
     def moment(self) -> int:
         """Changes with every action and answer: a tap made on the screen of another moment
         acts on nothing (the page sends the moment it painted)."""
+        if self.viewer is not None:
+            return self.viewer.moment
         if self.match is None:
             return 0
         return len(self.match.actions) * 8 + len(self.answers)
@@ -242,7 +255,7 @@ class App:
     def hands(self) -> str:
         """Whose screen this is, as the page compares it from one paint to the next: when it
         changes hands, the page shows it and ignores taps for a moment."""
-        if self.match is None or self.state.is_terminal:
+        if self.viewer is not None or self.match is None or self.state.is_terminal:
             return self.screen
         state = self.state
         assert isinstance(state, SeatedState)
@@ -283,11 +296,15 @@ class App:
             )
         regions = dict.fromkeys(REGIONS, "")
         regions["warnings"] = "".join(warnings)
+        regions["stats"] = self._statistics()
         if self.notice:  # what a tap brought: where the eyes are, until the next tap
             role = "alert" if self.notice_kind == "error" else "status"
             regions["notice"] = (
                 f'<p class="notice {self.notice_kind}" role="{role}">{escape(self.notice)}</p>'
             )
+        if self.viewer is not None:
+            regions.update(self.viewer.regions())
+            return regions
         if self.match is None or self.ui is None:
             return regions
         self.ui.hints_used = tuple(self.match.hints_by_player())
@@ -305,6 +322,24 @@ class App:
             )
             regions["controls"] = ""
         return regions
+
+    def _statistics(self) -> str:
+        """The History dialog's statistics, worked out again only when the history or the
+        language changed."""
+        try:
+            text = self.store.store.getItem(HISTORY_KEY)
+        except Exception:  # storage unavailable: no history, no statistics
+            text = None
+        history, language, html = self._stats
+        if text != history or language != self.t.language:
+            html = stats_html(
+                self.history.games(),
+                self.t,
+                {game: ui.title for game, ui in GAME_UIS.items()},
+                lambda game: GAME_UIS[game].lower_is_better,
+            )
+            self._stats = (text, self.t.language, html)
+        return html
 
     def _tools(self) -> str:
         """Undo and Redo, the game's own, one step at a time; and the coach's Hint when the
@@ -324,6 +359,8 @@ class App:
             f'<button class="tool" data-act="redo" aria-label="{t("Redo the move taken back")}"'
             f'{redo}><span aria-hidden="true">↷</span> {t("Redo")}</button>'
         )
+        if self.match is not None and self.state.is_terminal:
+            tools += f'<button class="tool" data-act="review">{t("Review the game")}</button>'
         if self.match is not None and self.match.coach:
             hinted = self._hinted_player({})
             if hinted is None:
@@ -355,8 +392,13 @@ class App:
         self.notice = ""
         self.confirm = None
         pending_import, self._pending_import = self._pending_import, None
+        if self.viewer is not None:
+            self._handle_viewer(act, data)
+            return
         try:
-            if act == "new-game":
+            if act == "review" and self.match is not None and self.state.is_terminal:
+                self._view(self.match, "over")
+            elif act == "new-game":
                 self._new_game(confirmed=False)
             elif act == "new-game-confirmed":
                 self._new_game(confirmed=True)
@@ -376,6 +418,60 @@ class App:
                 self.play(self.ui.handle(self.state, self.answers, act, data))
         except RuleError as error:
             self._say(self.t.rule(error), "error")
+
+    # -- a finished game opened again ------------------------------------------------------
+
+    def _handle_viewer(self, act: str, data: Mapping[str, str]) -> None:
+        """A tap on a finished game opened again: a step to show, or back to where it was
+        opened from; nothing else (the board only shows)."""
+        assert self.viewer is not None
+        if act == "review-step":
+            self.viewer.step(data)
+        elif act == "review-close":
+            self.viewer = None
+
+    def _view(self, match: Match, back: str) -> None:
+        ui = self._ui_for(match)
+        ui.hints_used = tuple(match.hints_by_player())
+        self.viewer = Viewer(match, ui, back)
+
+    def _ui_for(self, match: Match) -> GameUI:
+        """``match``'s game on screen, for its players."""
+        names = tuple(seat.name for seat in match.seats)
+        computers = frozenset(
+            p for p, seat in enumerate(match.seats) if bot_level(seat) is not None
+        )
+        return GAME_UIS[match.game.id](self.t, names, computers, real_dice=match.dice == REAL_DICE)
+
+    def open_finished(self, entry_id: str) -> None:
+        """Open a finished game of the history again, by its entry's id, if its record is
+        kept; said in words if it is not."""
+        self.notice = ""
+        match = self.history.record(entry_id)
+        if match is None:
+            self._say(self.t("This game's moves are no longer kept on this device."), "error")
+            return
+        self._view(match, self.screen)
+
+    def review_to_run(self) -> bool:
+        return self.viewer is not None and self.viewer.to_review()
+
+    def review_steps(self) -> Iterator[Pause | None]:
+        """Work out the review of the game opened again, in slices; its progress is painted
+        at every REVIEW_PROGRESS_SHOWN of it, and when it is done. Stops if it is closed."""
+        viewer = self.viewer
+        if viewer is None:
+            return
+        shown = 0.0
+        for progress in viewer.review_steps():
+            if self.viewer is not viewer:
+                return
+            if progress >= shown + REVIEW_PROGRESS_SHOWN:
+                shown = progress
+                yield Pause(0.0)
+            else:
+                yield None
+        yield Pause(0.0)
 
     def start(
         self,
@@ -571,6 +667,8 @@ class App:
         """The people deciding now whose hints are not worked out yet (none without hints)."""
         match = self.match
         if match is None or not match.coach or self.watching or self.state.is_terminal:
+            return []
+        if self.viewer is not None:
             return []
         state = match.state
         if state.roller is not None:
@@ -795,6 +893,7 @@ class App:
             and not self.state.is_terminal
             and not self.watching
             and self.confirm is None
+            and self.viewer is None
         )
 
     def _still_at(self, match: Match, state: AnyState) -> bool:
@@ -882,15 +981,7 @@ class App:
         self._answers, self._answers_for = {}, None
         self._redo = []
         self.history_failed = False
-        self.ui = None
-        if match is not None:
-            names = tuple(seat.name for seat in match.seats)
-            computers = frozenset(
-                p for p, seat in enumerate(match.seats) if bot_level(seat) is not None
-            )
-            self.ui = GAME_UIS[match.game.id](
-                self.t, names, computers, real_dice=match.dice == REAL_DICE
-            )
+        self.ui = None if match is None else self._ui_for(match)
         if match is not None and match.state.is_terminal:
             self._set_best()
 

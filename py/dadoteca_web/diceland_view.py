@@ -224,6 +224,7 @@ class DicelandUI(GameUI):
     """
 
     game = DICELAND
+    title = "Diceland"
     seat_choices = ("map",)
 
     def __init__(

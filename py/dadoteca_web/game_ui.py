@@ -188,6 +188,7 @@ class GameUI(ABC):
     """
 
     game: ClassVar[Game[Any]]
+    title: ClassVar[str]  # the game's name, as its box says it in every language
     # Options the setup form offers per seat (e.g. Diceland's map), by field name.
     seat_choices: ClassVar[tuple[str, ...]] = ()
     # The faces a die can show, in the order the real-dice entry offers them.
@@ -482,6 +483,11 @@ class GameUI(ABC):
     @abstractmethod
     def describe(self, state: AnyState, action: Action) -> str:
         """``action``, a decision of ``state``, in a few words of plain text (a hint says it)."""
+
+    def review_area(self, state: AnyState, choice: Action, played: Action) -> str | None:
+        """Where a decision that played ``played`` instead of the expert's ``choice`` lost
+        (a review sums the losses by area: "8 of them in red"); None where a game has none."""
+        return None
 
     @abstractmethod
     def regions(self, state: AnyState, answers: Mapping[int, Action]) -> dict[str, str]:

@@ -37,6 +37,7 @@ class Page:
         self.post = post  # to the page, JSON text
         self.computers: asyncio.Future[None] | None = None
         self.coach: asyncio.Future[None] | None = None
+        self.reviewer: asyncio.Future[None] | None = None
 
     def receive(self, request_json: str) -> None:
         request = json.loads(request_json)
@@ -44,6 +45,7 @@ class Page:
         self.post(json.dumps({"reply": request["id"], "update": update}))
         self.wake_computers()
         self.wake_coach()
+        self.wake_reviewer()
 
     def guarded(self, act: Callable[[], dict[str, Any]]) -> dict[str, Any]:
         try:
@@ -73,6 +75,23 @@ class Page:
         idle = self.coach is None or self.coach.done()
         if idle and app is not None and app.hints_to_foresee():
             self.coach = asyncio.ensure_future(self.foresee_hints())
+
+    def wake_reviewer(self) -> None:
+        app = self.session.app
+        idle = self.reviewer is None or self.reviewer.done()
+        if idle and app is not None and app.review_to_run():
+            self.reviewer = asyncio.ensure_future(self.review())
+
+    async def review(self) -> None:
+        """Work out the review of a finished game opened again (App.review_steps) in slices,
+        its progress shown as it goes."""
+        app = self.session.app
+        assert app is not None
+        try:
+            await self.in_slices(app.review_steps())
+        except Exception:  # reported like a tap's error: nothing of the games is touched
+            self.report_failure()
+            self.push()
 
     async def foresee_hints(self) -> None:
         """Work out the hints people may ask for (App.foresee_hints) in slices, answering the

@@ -63,6 +63,7 @@ class QwixxUI(GameUI):
     """
 
     game = QWIXX
+    title = "Qwixx"
     die_faces = range(1, 7)
     shown: tuple[int, Action] | None = None
 
@@ -146,6 +147,13 @@ class QwixxUI(GameUI):
         if state.phase == Phase.ACTION2 and state.passing_costs_a_penalty:
             return t("no cross, a penalty")
         return t("no cross")
+
+    def review_area(self, state: AnyState, choice: Action, played: Action) -> str | None:
+        """The row the expert would have crossed, else the row crossed instead of passing."""
+        for action in (choice, played):
+            if isinstance(action, Cross):
+                return self.t(ROW_NAMES[action.row])
+        return None
 
     # -- the table's own dice: two white, and one per row still open -----------------------------
 

@@ -21,6 +21,7 @@ The page sends (``type`` and its fields):
 - ``language``: ``language``, ``catalog``;
 - ``import``: ``text`` (null when the file is not UTF-8 text); ``export``; ``export-damaged``;
 - ``import-history``: ``text`` (as ``import``'s); ``export-history``: the whole history;
+- ``open``: ``id``: open the finished game of that history entry again, to replay and review;
 - ``stored``: ``items``: the writes the page could not make (storage full or refused: the
   first that failed, and those after it, not tried), each key with what storage holds now.
 
@@ -142,11 +143,13 @@ class Session:
             if message.get("moment") == app.moment:  # else a tap on a screen gone by
                 app.handle(_text(message.get("act")), _texts(message.get("data")))
         elif kind == "start":
+            app.viewer = None  # a new game is shown, not the finished one opened again
             self._start(message)
         elif kind == "language":
             app.t = Translator(_text(message.get("language")), self._catalogs(message))
             self._sent.clear()  # everything is painted again, in the new language
         elif kind == "import":
+            app.viewer = None
             text = message.get("text")
             app.import_record(text if isinstance(text, str) else None)
         elif kind == "export":
@@ -155,6 +158,8 @@ class Session:
             text = message.get("text")
             said, how = app.import_history(text if isinstance(text, str) else None)
             self._history_news = {"text": said, "kind": how}
+        elif kind == "open":
+            app.open_finished(_text(message.get("id")))
         elif kind == "export-history":
             self._download = {"kind": "history", "text": app.history.export()}
         elif kind == "export-damaged" and app.store.damaged is not None:

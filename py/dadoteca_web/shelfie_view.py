@@ -70,6 +70,7 @@ class ShelfieUI(GameUI):
     is a shelf to cross out (with sheets only, the player says so: circling is open too)."""
 
     game = SHELFIE
+    title = "My Shelfie: The Dice Game"
 
     def __init__(
         self,

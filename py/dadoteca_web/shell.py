@@ -28,6 +28,7 @@ from .storage import (
     HISTORY_VERSION,
     HOME_SCREEN_KEY,
     LANGUAGE_KEY,
+    RECORD_PREFIX,
     SAVE_KEY,
     SOUND_KEY,
 )
@@ -56,6 +57,7 @@ def shell_facts() -> dict[str, object]:
             "sound": SOUND_KEY,
             "homeScreenTold": HOME_SCREEN_KEY,
             "brokenPrefix": BROKEN_PREFIX,
+            "recordPrefix": RECORD_PREFIX,
         },
         "history": {"format": HISTORY_FORMAT, "version": HISTORY_VERSION},
         "languages": list(LANGUAGES),

@@ -25,6 +25,7 @@ __all__ = [
     "HISTORY_VERSION",
     "HOME_SCREEN_KEY",
     "LANGUAGE_KEY",
+    "RECORD_PREFIX",
     "SAVE_KEY",
     "SAVE_RULES",
     "SOUND_KEY",
@@ -48,6 +49,9 @@ HISTORY_KEY: Final = "dadoteca.history"
 HISTORY_FORMAT: Final = "dadoteca-history"
 HISTORY_VERSION: Final = 1
 HISTORY_LIMIT: Final = 200  # the latest games kept: ~300 bytes each
+RECORD_PREFIX: Final = "dadoteca.record."  # + an entry's id: the finished game's record
+RECORDS_KEPT: Final = 60  # the latest finished games whose records are kept (2-10 KB each) ...
+RECORDS_CHARS: Final = 600_000  # ... within this many characters in all
 
 SAVE_RULES: Final[dict[str, str]] = {
     "save.too_large": "The saved game is too large to be one",
@@ -269,7 +273,12 @@ class History:
     game, whose entry has its ``result`` instead: the score, or Diceland's rounds), and ``dice``
     ``"real"`` for a game played with the table's own dice (absent: the app rolled). Readers ignore
     fields they do not know (the shell reads it too, before Python starts); a history that
-    cannot be read is set aside under ``dadoteca.broken.history.`` and a new one begun."""
+    cannot be read is set aside under ``dadoteca.broken.history.`` and a new one begun.
+
+    The records of the latest finished games (RECORDS_KEPT, within RECORDS_CHARS) are kept too,
+    each under its own key, ``dadoteca.record.`` + its entry's id, so a finished game can be
+    opened again, replayed and reviewed; the oldest records go first, their entries stay. An
+    exported history carries them, in each entry's ``record``."""
 
     def __init__(self, store: KeyValueStore) -> None:
         self.store = store
@@ -309,6 +318,7 @@ class History:
         entry_id = _entry_id(match)
         state = match.state
         scores = state.scores()
+        record = json.dumps(match.record(), separators=(",", ":"))
         self.added[entry_id] = {
             "id": entry_id,
             "ended": ended.isoformat(timespec="seconds"),
@@ -321,7 +331,43 @@ class History:
             **({} if result is None else {"result": result}),
             **({} if match.dice == APP_DICE else {"dice": match.dice}),
         }
-        return self._merge_added()
+        stored = self._merge_added()
+        if stored:
+            self._keep_records({entry_id: record})
+        return stored
+
+    def record(self, entry_id: str) -> Match | None:
+        """The finished game of entry ``entry_id``, if its record is kept and reads as one."""
+        try:
+            text = self.store.getItem(RECORD_PREFIX + entry_id)
+            return None if text is None else read_game(text, "save").match
+        except Exception:  # unreadable or unavailable: not kept, as far as the player goes
+            return None
+
+    def _keep_records(self, new: Mapping[str, str]) -> None:
+        """Store the ``new`` records (by entry id) of entries in the history, then keep only
+        those of the latest RECORDS_KEPT finished games within RECORDS_CHARS; storage that
+        refuses a record only loses that record, never the history."""
+        games = self.games()
+        present = {game.get("id") for game in games}
+        for entry_id, text in new.items():
+            if entry_id in present:
+                with contextlib.suppress(Exception):  # full: the entry stays, without it
+                    self.store.setItem(RECORD_PREFIX + entry_id, text)
+        kept, chars = 0, 0
+        for game in reversed(games):  # newest first
+            key = RECORD_PREFIX + str(game.get("id"))
+            try:
+                kept_text = self.store.getItem(key)
+            except Exception:
+                return
+            if kept_text is None:
+                continue
+            if kept < RECORDS_KEPT and chars + len(kept_text) <= RECORDS_CHARS:
+                kept, chars = kept + 1, chars + len(kept_text)
+            else:
+                with contextlib.suppress(Exception):
+                    self.store.removeItem(key)
 
     def changed_elsewhere(self, text: str | None) -> None:
         """Another window wrote the history (``text``, as now stored): entries this window
@@ -355,8 +401,13 @@ class History:
         return True
 
     def export(self) -> str:
-        """The whole history as a file: the stored format, every finished game in it."""
-        stored = {"format": HISTORY_FORMAT, "version": HISTORY_VERSION, "games": self.games()}
+        """The whole history as a file: the stored format, every finished game in it, each
+        with its record where it is kept."""
+        games = []
+        for game in self.games():
+            match = self.record(str(game.get("id")))
+            games.append(game if match is None else {**game, "record": match.record()})
+        stored = {"format": HISTORY_FORMAT, "version": HISTORY_VERSION, "games": games}
         return json.dumps(stored, ensure_ascii=False, indent=1)
 
     def import_games(self, text: str) -> int:
@@ -370,12 +421,16 @@ class History:
         if stored.get("version") != HISTORY_VERSION or not isinstance(stored.get("games"), list):
             raise RuleError("history.version", SAVE_RULES["history.version"])
         entries = []
+        records = {}
         for number, game in enumerate(stored["games"], start=1):
             entry = _checked_entry(game)
-            if entry is None:
+            record = _checked_record(game, entry)
+            if entry is None or record is False:
                 rule = "history.bad_game"
                 raise RuleError(rule, SAVE_RULES[rule], number=number)
             entries.append(entry)
+            if isinstance(record, str):
+                records[str(entry["id"])] = record
         present = {game.get("id") for game in self.games()}
         new = {str(entry["id"]): entry for entry in entries if entry["id"] not in present}
         self.added.update(new)
@@ -383,6 +438,7 @@ class History:
             for entry_id in new:
                 del self.added[entry_id]
             raise RuleError("history.not_stored", SAVE_RULES["history.not_stored"])
+        self._keep_records(records)
         kept = {game.get("id") for game in self.games()}
         return sum(entry_id in kept for entry_id in new)  # the oldest may fall past the limit
 
@@ -449,6 +505,20 @@ def _checked_entry(game: object) -> dict[str, object] | None:
         **({} if result is None else {"result": result}),
         **({} if dice == APP_DICE else {"dice": dice}),
     }
+
+
+def _checked_record(game: object, entry: dict[str, object] | None) -> str | bool:
+    """The record an imported history's ``game`` carries, as stored text: True when it
+    carries none, False when it is not the finished game its entry names (by its id)."""
+    if entry is None or not isinstance(game, dict) or "record" not in game:
+        return True
+    try:
+        match = Match.from_record(game["record"])
+    except (ValueError, TypeError, RecursionError):  # RuleError is a ValueError
+        return False
+    if not match.state.is_terminal or _entry_id(match) != entry["id"]:
+        return False
+    return json.dumps(match.record(), separators=(",", ":"))
 
 
 def _players(entry: dict[str, object]) -> list[dict[str, object]]:

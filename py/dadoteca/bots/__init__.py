@@ -55,6 +55,7 @@ __all__ = [
     "expert_for",
     "finish",
     "nearest_level",
+    "reviewer_for",
     "think_until",
 ]
 
@@ -63,6 +64,11 @@ _STRONG: Final[dict[str, Mapping[str, Bot]]] = {
     "qwixx": qwixx_bot.BOTS,
     "diceland": diceland_bot.BOTS,
     "shelfie": shelfie_bot.BOTS,
+}
+_REVIEWERS: Final[dict[str, Expert]] = {
+    "qwixx": qwixx_bot.REVIEWER,
+    "diceland": diceland_bot.REVIEWER,
+    "shelfie": shelfie_bot.REVIEWER,
 }
 BOT_LEVELS: Final = ("random", *LEVELS)  # what a seat may be set to, weakest first
 BOT_SEAT: Final = "bot:"  # a computer seat's kind: "bot:LEVEL" (or plain "bot")
@@ -85,6 +91,12 @@ def expert_for(game_id: str) -> Expert:
     expert = bot_for(game_id, "expert")
     assert isinstance(expert, Expert)
     return expert
+
+
+def reviewer_for(game_id: str) -> Expert:
+    """The expert's valuation a review of ``game_id`` weighs every decision by
+    (:mod:`dadoteca.bots.review`): each choice's value, without the slow searches."""
+    return _REVIEWERS[game_id]
 
 
 def bot_level(seat: Seat) -> str | None:

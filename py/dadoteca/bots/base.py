@@ -148,6 +148,11 @@ class Expert(Bot):
     def appraise(self, state: AnyState, player: int, seed: int) -> Appraising:
         """The appraisal of ``player``'s present decision; ``seed`` drives its own dice."""
 
+    def alike(self, state: AnyState, player: int, action: Action, other: Action) -> bool:
+        """Whether two of ``player``'s choices come to the same (an appraisal lists such
+        choices once): by default, when they leave the same state."""
+        return action == other or state.apply(player, action) == state.apply(player, other)
+
 
 def ordered(choice: Weighed, others: Iterable[Weighed]) -> tuple[Weighed, ...]:
     """``choice`` first, then ``others`` best first (ties in their given order), each action

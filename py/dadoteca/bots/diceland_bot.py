@@ -424,8 +424,10 @@ def _turns(value: float) -> float:
     return inf if value >= WON else value
 
 
+_EXPERT: Final = ExpertDicelandBot(RaceValue())
 BOTS: Final[dict[str, Bot]] = {
     "easy": EasyDicelandBot(ProgressValue(), noise=3.0),
     "normal": NormalDicelandBot(ProgressValue()),
-    "expert": ExpertDicelandBot(RaceValue()),
+    "expert": _EXPERT,
 }
+REVIEWER: Final = _EXPERT  # the expert values every choice already, in turns

@@ -49,7 +49,7 @@ from array import array
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 from pathlib import Path
-from typing import Final, NamedTuple
+from typing import ClassVar, Final, NamedTuple
 
 from ..core import Action, AnyState, draw, seed_generator
 from ..qwixx import (
@@ -496,6 +496,8 @@ def play_out(
 
 class ExpertQwixxBot(Expert, QwixxBot):
     level = "expert"
+    # With rivals, whether close calls are played out; without, every choice keeps its lead.
+    plays_out: ClassVar[bool] = True
     LOOKAHEAD_CHOICES: Final = 2  # solo: how many of the best choices look one roll further
     LOOKAHEAD_MARGIN: Final = 3.0  # ... if valued within this many points of the best
 
@@ -547,7 +549,7 @@ class ExpertQwixxBot(Expert, QwixxBot):
             for plan in plans[: self.ROLLOUT_CHOICES]
             if plan.value >= best_value - self.ROLLOUT_MARGIN
         ]
-        if len(contenders) < 2:
+        if len(contenders) < 2 or not self.plays_out:
             return Appraisal(LEAD, tuple(Weighed(plan.action, plan.value) for plan in plans))
         return (yield from self.play_out(state, player, contenders, seed))
 
@@ -670,8 +672,18 @@ def rollout_start(
     return sheets, (state.active + 1) % len(sheets), closed, game_over(sheets[state.active])
 
 
+class ReviewingQwixxBot(ExpertQwixxBot):
+    """The expert as a game's review weighs every decision: its valuation without the
+    play-outs, so each choice has a value in points (solo) or points of lead (with rivals),
+    and a whole game is reviewed in seconds."""
+
+    plays_out = False
+
+
+_EXPERT: Final = ExpertQwixxBot()
 BOTS: Final[dict[str, Bot]] = {
     "easy": EasyQwixxBot(),
     "normal": NormalQwixxBot(),
-    "expert": ExpertQwixxBot(),
+    "expert": _EXPERT,
 }
+REVIEWER: Final = ReviewingQwixxBot(_EXPERT.values)

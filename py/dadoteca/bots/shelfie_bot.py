@@ -596,6 +596,13 @@ class ExpertShelfieBot(Expert, ShelfieBot):
     for_the_win = True
     ROLLS_PER_PAUSE: Final = 48  # rolls valued between pauses (a millisecond or two of CPython)
 
+    def alike(self, state: AnyState, player: int, action: Action, other: Action) -> bool:
+        """Rerolls keeping the same faces come to the same, whichever dice show them."""
+        if isinstance(action, Reroll) and isinstance(other, Reroll):
+            assert isinstance(state, ShelfieState)
+            return _kept(state.shown_dice, action) == _kept(state.shown_dice, other)
+        return super().alike(state, player, action, other)
+
     def appraise(self, state: AnyState, player: int, seed: int) -> Appraising:
         """Every choice valued as the expert decides (unit WIN_CHANCE with rivals, POINTS
         solo): a mark by the cells it circles, a strike by the shelf, a reroll by the exact
@@ -653,9 +660,14 @@ def _rerolls(
     by_kept: dict[tuple[int, ...], Weighed] = {}
     for action in legal:
         if isinstance(action, Reroll):
-            kept = _counts([face for at, face in enumerate(dice) if at not in action.positions])
+            kept = _kept(dice, action)
             by_kept.setdefault(kept, Weighed(action, keeping[_INDEX[kept]]))
     return list(by_kept.values())
+
+
+def _kept(dice: Sequence[int], reroll: Reroll) -> tuple[int, ...]:
+    """The dice a reroll keeps, as counts by face."""
+    return _counts([face for at, face in enumerate(dice) if at not in reroll.positions])
 
 
 def _expectations(values: Sequence[float]) -> list[float]:
@@ -683,8 +695,18 @@ def _sub_multisets(counts: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
     return product(*(range(count + 1) for count in counts))
 
 
+class ReviewingShelfieBot(ExpertShelfieBot):
+    """The expert as a game's review weighs every decision: its exact search of the dice, each
+    choice valued in the player's own expected final points (the race with the rivals aside),
+    so that every game's review is counted in points, as the table scores it."""
+
+    rivals = False
+    for_the_win = False
+
+
 BOTS: Final[dict[str, Bot]] = {
     "easy": EasyShelfieBot(),
     "normal": NormalShelfieBot(),
     "expert": ExpertShelfieBot(),
 }
+REVIEWER: Final = ReviewingShelfieBot()

@@ -1,0 +1,163 @@
+"""The story of the games played on this device: statistics per player name and game, and
+each game's solo best, worked out from the history's entries (:class:`storage.History`).
+
+Only people count: a computer seat has no story to tell. A name is a player: the same name in
+two games is the same person, as the family writes it on the pad.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from html import escape
+from statistics import fmean
+from typing import Final, NamedTuple
+
+from dadoteca.games import GAMES
+
+from .game_ui import isolated
+from .i18n import Translator
+
+__all__ = ["PlayerStats", "SoloBest", "player_stats", "solo_bests", "stats_html"]
+
+TREND_GAMES: Final = 20  # the latest scores a trend line shows
+_TREND_WIDTH: Final = 80
+_TREND_HEIGHT: Final = 24
+
+
+class PlayerStats(NamedTuple):
+    """One name's games of one game: how many, how many won (with others at the table), the
+    mean and best score, and the scores oldest first."""
+
+    game: str
+    name: str
+    games: int
+    wins: int
+    mean: float
+    best: int
+    scores: tuple[int, ...]
+
+
+class SoloBest(NamedTuple):
+    """A game's best solo result on this device: whose, and when."""
+
+    game: str
+    name: str
+    result: int
+    ended: str
+
+
+def _people(entry: Mapping[str, object]) -> list[tuple[int, str, int]]:
+    """The people of an entry as (seat, name, score); computers and damaged seats left out."""
+    players = entry.get("players")
+    people = []
+    for seat, player in enumerate(players if isinstance(players, list) else []):
+        if not isinstance(player, dict) or player.get("kind") != "human":
+            continue
+        name, score = player.get("name"), player.get("score")
+        if isinstance(name, str) and type(score) is int:
+            people.append((seat, name, score))
+    return people
+
+
+def player_stats(entries: Sequence[Mapping[str, object]]) -> list[PlayerStats]:
+    """Per game (in the shelf's order) and name (by games played, most first): the stats of
+    ``entries``, oldest first."""
+    scores: dict[tuple[str, str], list[int]] = {}
+    wins: dict[tuple[str, str], int] = {}
+    for entry in entries:
+        game = entry.get("game")
+        if game not in GAMES:
+            continue
+        winners = entry.get("winners")
+        for seat, name, score in _people(entry):
+            key = (str(game), name)
+            scores.setdefault(key, []).append(score)
+            won = isinstance(winners, list) and seat in winners
+            wins[key] = wins.get(key, 0) + won
+    order = list(GAMES)
+    ranked = sorted(scores, key=lambda key: (order.index(key[0]), -len(scores[key]), key[1]))
+    return [
+        PlayerStats(
+            game,
+            name,
+            len(scores[(game, name)]),
+            wins[(game, name)],
+            fmean(scores[(game, name)]),
+            max(scores[(game, name)]),
+            tuple(scores[(game, name)]),
+        )
+        for game, name in ranked
+    ]
+
+
+def solo_bests(
+    entries: Sequence[Mapping[str, object]], lower_is_better: Callable[[str], bool]
+) -> list[SoloBest]:
+    """Each game's best solo result in ``entries`` (the earliest of equals), in the shelf's
+    order; ``lower_is_better(game)`` for a result counted in rounds."""
+    bests: dict[str, SoloBest] = {}
+    for entry in entries:
+        game, result, people = entry.get("game"), entry.get("result"), _people(entry)
+        if game not in GAMES or type(result) is not int or len(people) != 1:
+            continue
+        best = bests.get(str(game))
+        lower = lower_is_better(str(game))
+        if best is None or (result < best.result if lower else result > best.result):
+            bests[str(game)] = SoloBest(str(game), people[0][1], result, str(entry.get("ended")))
+    return [bests[game] for game in GAMES if game in bests]
+
+
+def trend_svg(scores: Sequence[int], label: str) -> str:
+    """A small line of the latest scores, oldest on the left."""
+    latest = scores[-TREND_GAMES:]
+    if len(latest) < 2:
+        return ""
+    low, high = min(latest), max(latest)
+    span = max(1, high - low)
+    step = _TREND_WIDTH / (len(latest) - 1)
+    path = " ".join(
+        f"{index * step:.1f},{2 + (_TREND_HEIGHT - 4) * (high - score) / span:.1f}"
+        for index, score in enumerate(latest)
+    )
+    return (
+        f'<svg class="trend" viewBox="0 0 {_TREND_WIDTH} {_TREND_HEIGHT}" role="img" '
+        f'aria-label="{escape(label)}"><polyline points="{path}"/></svg>'
+    )
+
+
+def stats_html(
+    entries: Sequence[Mapping[str, object]],
+    t: Translator,
+    game_names: Mapping[str, str],
+    lower_is_better: Callable[[str], bool],
+) -> str:
+    """The statistics section of the History dialog (empty without a person's game)."""
+    stats = player_stats(entries)
+    if not stats:
+        return ""
+    parts = [f'<h3 id="stats-title">{t("Statistics")}</h3>']
+    for best in solo_bests(entries, lower_is_better):
+        said = t(
+            "Solo best at {game}: {result}, by {name}.",
+            game=game_names[best.game],
+            result=best.result,
+            name=f"<bdi>{escape(best.name)}</bdi>",
+        )
+        parts.append(f'<p class="solo-best">{said}</p>')
+    for game in GAMES:
+        rows = [row for row in stats if row.game == game]
+        if not rows:
+            continue
+        columns = (t("Player"), t("Games"), t("Wins"), t("Mean"), t("Best"), t("Trend"))
+        head = "".join(f'<th scope="col">{column}</th>' for column in columns)
+        body = "".join(
+            f'<tr><th scope="row"><bdi>{escape(row.name)}</bdi></th><td>{row.games}</td>'
+            f"<td>{row.wins}</td><td>{t.decimal(row.mean)}</td><td>{row.best}</td>"
+            f"<td>{trend_svg(row.scores, t('Scores of {name}', name=isolated(row.name)))}</td></tr>"
+            for row in rows
+        )
+        parts.append(
+            f'<table class="stats"><caption>{escape(game_names[game])}</caption>'
+            f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+        )
+    return f'<section aria-labelledby="stats-title">{"".join(parts)}</section>'

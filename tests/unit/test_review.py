@@ -1,0 +1,302 @@
+"""The review of a finished game: each person's decisions beside the expert's, the costliest
+moments, the score turn by turn; and a finished game opened again from the history."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+import pytest
+from app_support import new_app
+
+from dadoteca.bots import bot_for, decision_seed, expert_for, finish, reviewer_for
+from dadoteca.bots.play import play_bots
+from dadoteca.bots.review import Review, decisions_of, reviewing, scores_by_turn
+from dadoteca.core import Action, AnyState
+from dadoteca.drive import play_out
+from dadoteca.games import GAMES, get_game
+from dadoteca.match import Match, Seat
+from dadoteca.qwixx import Cross
+from dadoteca_web.app import App
+from dadoteca_web.review_view import score_chart
+from dadoteca_web.storage import (
+    HISTORY_KEY,
+    RECORD_PREFIX,
+    RECORDS_CHARS,
+    RECORDS_KEPT,
+    History,
+    MemoryStore,
+)
+
+PEOPLE = {"qwixx": 2, "diceland": 2, "shelfie": 2}
+
+
+def review_of(match: Match, people: range | tuple[int, ...]) -> Review:
+    """The review worked out at once, its progress aside."""
+    steps = reviewing(match, people)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            review: Review = done.value
+            return review
+
+
+def played_by(game_id: str, players: int, seed: int, decide: Callable[..., Action]) -> Match:
+    """A match of people (named seats) whose every decision ``decide(state, player, seed)``
+    makes, the decisions of a moment on that moment, as at the table."""
+    match = Match(get_game(game_id), [Seat(f"P{n}", "human") for n in range(players)], seed)
+    play_out(match, lambda state, player: decide(state, player, len(match.actions)))
+    return match
+
+
+@pytest.mark.parametrize("players", [1, 2])
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_person_who_plays_the_reviewers_choice_loses_nothing(game_id: str, players: int) -> None:
+    reviewer = reviewer_for(game_id)
+
+    def as_reviewer(state: AnyState, player: int, at: int) -> Action:
+        return finish(reviewer.appraisal(state, player, decision_seed(5, at, player))).choice
+
+    match = played_by(game_id, players, 5, as_reviewer)
+    review = review_of(match, range(players))
+    assert review.decisions
+    assert all(decision.loss == 0 for decision in review.decisions)
+    assert all(decision.choice == decision.played for decision in review.decisions)
+    assert review.costliest() == ()
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_random_play_loses_and_every_decision_is_valued(game_id: str) -> None:
+    random_bot = bot_for(game_id, "random")
+
+    def at_random(state: AnyState, player: int, at: int) -> Action:
+        return random_bot.decide(state, player, at)
+
+    match = played_by(game_id, PEOPLE[game_id], 3, at_random)
+    review = review_of(match, range(PEOPLE[game_id]))
+    decided = [step for step, _, _, _ in decisions_of(match)]
+    assert [decision.step for decision in review.decisions] == decided
+    assert all(decision.loss >= 0 for decision in review.decisions)
+    assert review.lost(0) > 0 and review.lost(1) > 0
+    costliest = review.costliest()
+    assert len(costliest) == 3
+    assert [d.loss for d in costliest] == sorted((d.loss for d in costliest), reverse=True)
+    assert costliest[-1].loss >= max(
+        (d.loss for d in review.decisions if d not in costliest), default=0
+    )
+    # The same review every time: the reviewer's look-ahead rolls its own dice, seeded.
+    assert review_of(Match.from_record(match.record()), range(2)) == review
+
+
+def test_decisions_made_together_are_reviewed_on_the_moment_they_were_made() -> None:
+    match = play_bots("qwixx", [bot_for("qwixx", "normal")] * 3, 4)
+    together = [
+        (step, position)
+        for step, position, _, _ in decisions_of(match)
+        if len(match.states[position].deciders) > 1
+    ]
+    assert together and any(step != position for step, position in together)
+    for step, position in together:
+        player = match.actions[step][0]
+        assert player in match.states[position].deciders
+
+
+def test_only_the_people_asked_for_are_reviewed() -> None:
+    match = play_bots("shelfie", [bot_for("shelfie", "easy")] * 2, 6)
+    review = review_of(match, (1,))
+    assert review.decisions and {decision.player for decision in review.decisions} == {1}
+
+
+def test_a_hinted_decision_that_followed_the_hint_loses_nothing() -> None:
+    match = Match(get_game("qwixx"), [Seat("Anna", "human"), Seat("Bo", "human")], 8, coach=True)
+    expert, reviewer = expert_for("qwixx"), reviewer_for("qwixx")
+    # Every fifth moment hinted and the hint followed (the expert's play-outs may choose
+    # otherwise than the reviewer's valuation), the reviewer's choice played at the others.
+    while not match.state.is_terminal:
+        state = match.state
+        if state.is_chance:
+            match.roll()
+            continue
+        position = len(match.actions)
+        hinted = position % 5 == 0
+        answers = []
+        for player in state.deciders:
+            seed = decision_seed(8, position, player)
+            if hinted:
+                match.hints.append((position, player))
+            chooser = expert if hinted else reviewer
+            answers.append((player, finish(chooser.appraisal(state, player, seed)).choice))
+        for player, action in answers:
+            match.play(player, action)
+    review = review_of(match, range(2))
+    assert sum(decision.hinted for decision in review.decisions) >= 5
+    assert all(decision.loss == 0 for decision in review.decisions)
+
+
+def test_the_score_chart_has_the_start_every_turn_and_the_end() -> None:
+    match = play_bots("qwixx", [bot_for("qwixx", "normal")] * 2, 2)
+    points = scores_by_turn(match)
+    assert points[0] == (0, 0)
+    assert points[-1] == match.state.scores()
+    assert len(points) >= match.state.turn
+    svg = score_chart(points, ["<bdi>A</bdi>", "<bdi>B</bdi>"], "Score", "Turn")
+    assert svg.count("<polyline") == 2 and 'role="img"' in svg
+    assert f"<bdi>A</bdi> {points[-1][0]}" in svg
+
+
+# -- the app: a finished game opened again ---------------------------------------------------
+
+
+def finished_app(
+    store: MemoryStore | None = None, *, names: tuple[str, ...] = ("Anna", "Bo")
+) -> App:
+    app = new_app(store)
+    app.start(list(names), 9, game="qwixx")
+    while app.screen == "play":
+        state = app.state
+        if state.roller is not None:
+            app.play([(None, None)])
+        else:  # everyone takes the first choice offered: crossing whatever comes first
+            for player in state.deciders:
+                app.play([(player, state.legal_actions(player)[0])])
+    return app
+
+
+def run_review(app: App) -> list[float]:
+    """The review worked out as the page runs it; the progress shown on the way."""
+    shown = []
+    for pause in app.review_steps():
+        if pause is not None:
+            assert app.viewer is not None
+            shown.append(app.viewer.progress)
+    return shown
+
+
+def test_the_end_offers_the_review_with_its_progress_the_losses_and_the_costliest_moments() -> None:
+    app = finished_app()
+    assert 'data-act="review"' in app.regions()["tools"]
+    app.handle("review", {})
+    assert app.screen == "review" and app.review_to_run()
+    assert "<progress" in app.regions()["review"]
+    shown = run_review(app)
+    assert shown == sorted(shown) and len(shown) >= 5 and not app.review_to_run()
+    review = app.regions()["review"]
+    assert "behind the expert" in review and review.count('class="moment"') == 3
+    assert 'class="score-chart"' in review and "<progress" not in review
+    # A costly moment shows its position: the move, and what the expert would have played.
+    viewer = app.viewer
+    assert viewer is not None and viewer.review is not None
+    costliest = viewer.review.costliest()[0]
+    app.handle("review-step", {"step": str(costliest.position)})
+    assert viewer.at == costliest.position
+    prompt = app.regions()["prompt"]
+    assert f"Move {costliest.position + 1} of" in prompt
+    if costliest.step == costliest.position:
+        assert "The expert: " in prompt
+    app.handle("review-close", {})
+    assert app.screen == "over"
+
+
+def test_stepping_through_a_finished_game_shows_every_position_and_nothing_is_played() -> None:
+    app = finished_app()
+    assert app.match is not None
+    record = app.match.record()
+    app.handle("review", {})
+    viewer = app.viewer
+    assert viewer is not None and viewer.at == len(app.match.actions)
+    app.handle("review-step", {"step": "0"})
+    assert viewer.at == 0 and "Move 1 of" in app.regions()["prompt"]
+    assert 'data-step="0" aria-label="First move" disabled' in app.regions()["tools"]
+    app.handle("cross", {"row": "0", "number": "2"})  # the board only shows
+    app.handle("review-step", {"step": "99999"})  # forged: ignored
+    assert viewer.at == 0 and app.match.record() == record
+    app.handle("review-step", {"step": "1"})
+    assert viewer.at == 1 and app.moment == -2
+
+
+def test_a_review_of_a_game_only_computers_played_says_there_is_nothing_to_review() -> None:
+    app = new_app()
+    app.start(["A", "B"], 9, game="shelfie", choices=[{"player": "easy"}, {"player": "easy"}])
+    app.play_bots()
+    app.handle("review", {})
+    assert not app.review_to_run()
+    assert "nothing to review" in app.regions()["review"]
+
+
+def test_history_keeps_finished_records_and_opens_them_again() -> None:
+    store = MemoryStore()
+    app = finished_app(store)
+    (entry,) = History(store).games()
+    assert store.getItem(RECORD_PREFIX + str(entry["id"])) is not None
+    later = new_app(store)  # another visit, on the setup screen
+    later.handle("new-game", {})
+    later.open_finished(str(entry["id"]))
+    assert later.screen == "review"
+    assert later.viewer is not None and later.viewer.match.record() == app.match.record()  # type: ignore[union-attr]
+    run_review(later)
+    assert later.viewer.review is not None
+    later.handle("review-close", {})
+    assert later.screen == "setup"  # where it was opened from
+
+
+def test_a_game_whose_record_is_gone_says_so() -> None:
+    store = MemoryStore()
+    finished_app(store)
+    (entry,) = History(store).games()
+    store.removeItem(RECORD_PREFIX + str(entry["id"]))
+    app = new_app(store)
+    app.open_finished(str(entry["id"]))
+    assert app.screen != "review" and "no longer kept" in app.notice
+    app.open_finished("../../etc")
+    assert app.screen != "review" and app.notice_kind == "error"
+
+
+def test_records_are_kept_for_the_latest_games_within_a_bound() -> None:
+    store = MemoryStore()
+    history = History(store)
+    matches = [play_bots("qwixx", [bot_for("qwixx", "easy")] * 2, seed) for seed in range(3)]
+    for day, match in enumerate(matches, start=1):
+        history.add(match, datetime(2026, 1, day, tzinfo=UTC))
+    ids = [str(game["id"]) for game in history.games()]
+    assert all(store.getItem(RECORD_PREFIX + entry_id) for entry_id in ids)
+    assert RECORDS_KEPT >= 30 and RECORDS_CHARS <= 1_000_000  # a few MB of localStorage
+    # Past the bound, the oldest records go; their entries stay.
+    store.setItem(RECORD_PREFIX + ids[0], "x" * (RECORDS_CHARS - 1000))
+    history.add(
+        play_bots("qwixx", [bot_for("qwixx", "easy")] * 2, 7), datetime(2026, 2, 1, tzinfo=UTC)
+    )
+    assert store.getItem(RECORD_PREFIX + ids[0]) is None
+    assert len(history.games()) == 4
+
+
+def test_an_exported_history_carries_the_records_and_an_import_checks_them() -> None:
+    store = MemoryStore()
+    finished_app(store)
+    exported = History(store).export()
+    (game,) = json.loads(exported)["games"]
+    assert game["record"]["game"] == "qwixx"
+    elsewhere = MemoryStore()
+    assert History(elsewhere).import_games(exported) == 1
+    assert elsewhere.getItem(RECORD_PREFIX + game["id"]) is not None
+    # A record that is not its entry's game is refused, whole.
+    forged = json.loads(exported)
+    forged["games"][0]["record"]["seed"] = 1
+    other = MemoryStore()
+    with pytest.raises(ValueError, match="game 1"):
+        History(other).import_games(json.dumps(forged))
+    assert other.getItem(HISTORY_KEY) is None
+
+
+def test_qwixx_losses_are_said_by_row() -> None:
+    app = finished_app(names=("Anna",))
+    app.handle("review", {})
+    run_review(app)
+    viewer = app.viewer
+    assert viewer is not None and viewer.review is not None
+    rows = {"red", "yellow", "green", "blue"}
+    said = app.regions()["review"]
+    assert any(f"of them in {row}" in said for row in rows)
+    state = viewer.match.states[0]
+    assert viewer.ui.review_area(state, Cross(1, 5), Cross(0, 5)) == "yellow"
