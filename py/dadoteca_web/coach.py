@@ -10,7 +10,7 @@ from __future__ import annotations
 from math import inf
 from typing import Final
 
-from dadoteca.bots import LEAD, POINTS, TURNS, WIN_CHANCE, Appraisal
+from dadoteca.bots import LEAD, POINTS, TURNS, WIN_CHANCE, WIN_IN_SIGHT, Appraisal
 from dadoteca.core import AnyState
 
 from .game_ui import GameUI
@@ -46,6 +46,8 @@ def hint_text(ui: GameUI, state: AnyState, player: int, appraisal: Appraisal) ->
         return f"{said} {why}"
     if best.value == inf:
         return f"{said} {t('It wins the game.')}"
+    if best.value >= WIN_IN_SIGHT:  # an expectation taking in a chance of winning at once
+        return f"{said} {t('It may win the game now.')}"
     gain = best.value - other.value
     if gain < AS_GOOD:
         why = t("It is about as good as {other}.", other=alternative)

@@ -13,7 +13,7 @@ from html import escape
 from typing import Final
 
 from dadoteca.bots import LEAD, POINTS, TURNS, bot_level
-from dadoteca.bots.review import Decision, Review, reviewing, scores_by_turn
+from dadoteca.bots.review import Decision, Review, decisions_of, reviewing, scores_by_turn
 from dadoteca.match import Match
 
 from .game_ui import GameUI, tapped_number
@@ -25,6 +25,13 @@ CHART_HEIGHT: Final = 160
 _MARGIN: Final = 28  # room for the axes' numbers
 SEAT_LINES: Final = 5  # line styles (app.css .seat-line-N), one per seat of the largest game
 LOSS_SHOWN: Final = 0.05  # points or turns: less is said as no loss at all
+# The steps' icons (24 x 24): to the first move, one back, one on, to the end.
+_STEP_ICONS: Final = (
+    "M5 5h2.5v14H5zM19 5v14L8.5 12z",
+    "M17 5v14L6 12z",
+    "M7 5v14l11-7z",
+    "M16.5 5H19v14h-2.5zM5 5v14l10.5-7z",
+)
 
 
 class Viewer:
@@ -46,6 +53,10 @@ class Viewer:
             reviewing(match, self.people) if self.people else None
         )
         self._by_step: dict[int, Decision] = {}
+        # The actions decided on each position: several where players decided together.
+        self._decided_on: dict[int, list[int]] = {}
+        for step, position, _, _ in decisions_of(match):
+            self._decided_on.setdefault(position, []).append(step)
 
     # -- the review, worked out in slices ---------------------------------------------------
 
@@ -96,38 +107,47 @@ class Viewer:
     def _tools(self) -> str:
         t, at, last = self.ui.t, self.at, len(self.match.actions)
         buttons = (
-            ("⏮", t("First move"), 0),
-            ("◀", t("Previous move"), max(0, at - 1)),
-            ("▶", t("Next move"), min(last, at + 1)),
-            ("⏭", t("Last move"), last),
+            (t("First move"), 0),
+            (t("Previous move"), max(0, at - 1)),
+            (t("Next move"), min(last, at + 1)),
+            (t("Last move"), last),
         )
         steps = "".join(
             f'<button class="tool step" data-act="review-step" data-step="{step}" '
             f'aria-label="{label}"{" disabled" if step == at else ""}>'
-            f'<span aria-hidden="true">{symbol}</span></button>'
-            for symbol, label, step in buttons
+            f'<svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">'
+            f'<path d="{icon}" fill="currentColor"/></svg></button>'
+            for (label, step), icon in zip(buttons, _STEP_ICONS, strict=True)
         )
+        close, label = t("Close"), t("Close the review")
         return (
-            f'{steps}<button class="tool" data-act="review-close">{t("Close the review")}</button>'
+            f'{steps}<button class="tool" data-act="review-close" aria-label="{label}">'
+            f"{close}</button>"
         )
 
     def _prompt(self) -> str:
+        """The move made from the position shown: every decision made on it, where players
+        decided together, each with the expert's verdict once the review is worked out."""
         t, ui, match, at = self.ui.t, self.ui, self.match, self.at
         total = len(match.actions)
         if at == total:
             return f'<h2 class="prompt">{t("The end of the game")}</h2>'
         heading = t("Move {number} of {total}", number=at + 1, total=total)
-        player, action = match.actions[at]
         state = match.states[at]
-        if player is None:
-            said = t("The dice are rolled.")
-        else:
+        moves = []
+        for step in self._decided_on.get(at, [at]):
+            player, action = match.actions[step]
+            if player is None:
+                moves.append(f'<p class="move">{t("The dice are rolled.")}</p>')
+                continue
             said = t(
                 "{name}: {choice}.", name=ui.name(player), choice=escape(ui.describe(state, action))
             )
-        decision = self._by_step.get(at)
-        verdict = "" if decision is None else f'<p class="verdict">{self._verdict(decision)}</p>'
-        return f'<h2 class="prompt">{heading}</h2><p class="move">{said}</p>{verdict}'
+            decision = self._by_step.get(step)
+            if decision is not None:
+                said += f' <span class="verdict">{self._verdict(decision)}</span>'
+            moves.append(f'<p class="move">{said}</p>')
+        return f'<h2 class="prompt">{heading}</h2>{"".join(moves)}'
 
     def _verdict(self, decision: Decision) -> str:
         """What the expert made of a decision, in words (HTML)."""
@@ -220,7 +240,7 @@ class Viewer:
         state = self.match.states[decision.position]
         return t(
             "Move {number}, {name}: {played}; the expert: {choice} ({loss}).",
-            number=decision.step + 1,
+            number=decision.position + 1,
             name=ui.name(decision.player),
             played=escape(ui.describe(state, decision.played)),
             choice=escape(ui.describe(state, decision.choice)),

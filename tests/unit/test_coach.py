@@ -109,6 +109,10 @@ def qwixx_moment(language: str = "en") -> tuple[QwixxUI, QwixxState]:
             "cross red 6. It wins the game.",
         ),
         (
+            Appraisal(TURNS, (Weighed(Cross(0, 6), 3.2e8), Weighed(PASS, 16.0))),
+            "cross red 6. It may win the game now.",
+        ),
+        (
             Appraisal(TURNS, (Weighed(Cross(0, 6), -3.0), Weighed(Cross(0, 6), -3.5))),
             "cross red 6. About 0.5 turns nearer the goal than the next best choice.",
         ),

@@ -143,7 +143,7 @@ def test_an_exported_history_imported_on_another_device_adds_the_games_it_lacks(
     first, second = two_devices()
     exported = new_app(first).history.export()
     games = json.loads(exported)["games"]
-    assert [game.pop("record")["format"] for game in games] == ["dadoteca-record"] * 2
+    assert [game.pop("record")["format"] for game in games] == ["dadoteca-record"] * 3
     assert games == History(first).games()
     app = new_app(second)
     assert app.import_history(exported) == ("2 finished games added to the history.", "info")

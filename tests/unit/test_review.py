@@ -6,13 +6,23 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from datetime import UTC, datetime
+from math import inf
 
 import pytest
 from app_support import new_app
 
-from dadoteca.bots import bot_for, decision_seed, expert_for, finish, reviewer_for
+from dadoteca.bots import (
+    TURNS,
+    Appraisal,
+    Weighed,
+    bot_for,
+    decision_seed,
+    expert_for,
+    finish,
+    reviewer_for,
+)
 from dadoteca.bots.play import play_bots
-from dadoteca.bots.review import Review, decisions_of, reviewing, scores_by_turn
+from dadoteca.bots.review import Review, _loss, decisions_of, reviewing, scores_by_turn
 from dadoteca.core import Action, AnyState
 from dadoteca.drive import play_out
 from dadoteca.games import GAMES, get_game
@@ -135,6 +145,23 @@ def test_a_hinted_decision_that_followed_the_hint_loses_nothing() -> None:
     assert all(decision.loss == 0 for decision in review.decisions)
 
 
+@pytest.mark.parametrize(
+    ("values", "loss"),
+    [((inf, 16.0), 1.0), ((4e8, 1e8), 0.75), ((4e8, 4e8), 0.0), ((16.5, 15.0), 1.5)],
+)
+def test_a_chance_of_winning_at_once_missed_costs_a_turn_in_proportion(
+    values: tuple[float, float], loss: float
+) -> None:
+    """Diceland's expectations take in a won map (worth far more than any turns) in
+    proportion to its chance: missing it is counted as the turn it costs, no more."""
+    match = play_bots("diceland", [bot_for("diceland", "easy")] * 2, 3)
+    position, player = next((p, pl) for _, p, pl, _ in decisions_of(match))
+    state = match.states[position]
+    choice, other = (action for action in state.legal_actions(player)[:2])
+    appraisal = Appraisal(TURNS, (Weighed(choice, values[0]), Weighed(other, values[1])))
+    assert _loss(reviewer_for("diceland"), state, player, appraisal, other) == pytest.approx(loss)
+
+
 def test_the_score_chart_has_the_start_every_turn_and_the_end() -> None:
     match = play_bots("qwixx", [bot_for("qwixx", "normal")] * 2, 2)
     points = scores_by_turn(match)
@@ -193,8 +220,7 @@ def test_the_end_offers_the_review_with_its_progress_the_losses_and_the_costlies
     assert viewer.at == costliest.position
     prompt = app.regions()["prompt"]
     assert f"Move {costliest.position + 1} of" in prompt
-    if costliest.step == costliest.position:
-        assert "The expert: " in prompt
+    assert "The expert: " in prompt  # every decision made on it, the costliest among them
     app.handle("review-close", {})
     assert app.screen == "over"
 

@@ -52,6 +52,7 @@ def test_the_built_shell_holds_pythons_facts(tmp_path: Path) -> None:
         "sound": SOUND_KEY,
         "homeScreenTold": HOME_SCREEN_KEY,
         "brokenPrefix": "dadoteca.broken.",
+        "recordPrefix": "dadoteca.record.",
     }
     assert facts["languages"] == list(LANGUAGES) and facts["botSeat"] == BOT_SEAT
     assert facts["games"]["qwixx"]["maxPlayers"] == GAMES["qwixx"].max_players

@@ -28,6 +28,7 @@ __all__ = [
     "TURNS",
     "UNITS",
     "WIN_CHANCE",
+    "WIN_IN_SIGHT",
     "Appraisal",
     "Appraising",
     "Bot",
@@ -59,6 +60,9 @@ LEAD: Final = "lead"  # the player's expected final lead over the best (or mean)
 WIN_CHANCE: Final = "win chance"  # the chance of winning, 0 to 1
 TURNS: Final = "turns"  # minus the turns still needed to win, about (inf: the game is won)
 UNITS: Final = (POINTS, LEAD, WIN_CHANCE, TURNS)
+# A value in TURNS this high carries a chance of winning at once (a won map is worth far more
+# than any count of turns, so an expectation over the dice takes it in proportion).
+WIN_IN_SIGHT: Final = 1e6
 
 
 class Weighed(NamedTuple):

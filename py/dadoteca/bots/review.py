@@ -23,7 +23,7 @@ from typing import NamedTuple
 from ..core import Action, AnyState
 from ..match import Match
 from . import expert_for, reviewer_for
-from .base import Appraisal, Expert, decision_seed
+from .base import WIN_IN_SIGHT, Appraisal, Expert, decision_seed
 
 __all__ = ["Decision", "Review", "decisions_of", "reviewing", "scores_by_turn"]
 
@@ -128,13 +128,15 @@ def _progress(
 def _loss(
     reviewer: Expert, state: AnyState, player: int, appraisal: Appraisal, played: Action
 ) -> float:
-    """What the appraisal's best choice is worth more than ``played`` (0 when the same). A won
-    game (Diceland's infinite value) is no turn from winning: a choice that misses it loses the
-    turns it still needs."""
+    """What the appraisal's best choice is worth more than ``played`` (0 when the same).
+
+    Where the best choice may win at once (Diceland's won map is worth more than any count of
+    turns, :data:`WIN_IN_SIGHT`), missing the win is counted as one turn, in proportion to the
+    chance of winning missed: the player needs at least one more turn."""
     best = appraisal.options[0].value
     value = _value_of(reviewer, state, player, appraisal, played)
-    if best == inf:
-        return 0.0 if value == inf else max(0.0, -value)
+    if best >= WIN_IN_SIGHT:
+        return 0.0 if value >= best else 1.0 if best == inf else (best - value) / best
     return max(0.0, best - value)
 
 
