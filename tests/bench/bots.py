@@ -15,6 +15,10 @@
    at the screen for ``--hint-look`` seconds (a person reads the dice before asking; the app
    works the hints out meanwhile), a whole game of each game (seeds 5 to 4 + ``--hint-games``):
    each Hint tap's time from the click to the hint painted, mean, p95 and max.
+5. Reviews: ``--review-games`` finished 2-player games of each game (two people, played in
+   CPython by the normal and easy levels, seeds from 31), imported as a history into the app and
+   each opened again from History: the time from the Open tap to the review's summary painted
+   (the whole review worked out in the worker, its progress shown on the way).
 
 Writes ``bench-results/bots.json`` and prints a summary.
 """
@@ -29,6 +33,8 @@ import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from datetime import UTC, datetime, timedelta
+from functools import partial
 from pathlib import Path
 from typing import Any, Final
 
@@ -36,7 +42,13 @@ from browser import BARE_PAGE, GAMES, ROOT, Site, browser, log, percentile
 from playwright.sync_api import Page, sync_playwright
 
 from appdriver import COACHED_PLAYER_JS, COACHED_TAPS, fill_seats
+from dadoteca.bots import Bot, bot_for
 from dadoteca.bots.simulate import simulate
+from dadoteca.core import Action, AnyState
+from dadoteca.drive import play_out
+from dadoteca.games import get_game
+from dadoteca.match import Match, Seat
+from dadoteca_web.storage import History, MemoryStore
 
 SIMULATE_JS = """([game, levels, games, seed]) => pyodide.runPython(`
 import json
@@ -104,7 +116,7 @@ def browser_decisions(site: Site, games: int, game_ids: Sequence[str]) -> dict[s
     return report
 
 
-PARTS: Final = ("strength", "decisions", "long-tasks", "hints")  # what --only may pick
+PARTS: Final = ("strength", "decisions", "long-tasks", "hints", "reviews")  # what --only may pick
 
 
 @contextmanager
@@ -173,6 +185,48 @@ def hint_times(
     return report
 
 
+def _by_level(bots: Sequence[Bot], state: AnyState, player: int) -> Action:
+    return bots[player].decide(state, player, 1)
+
+
+def review_times(
+    site: Site, throttling: float, games: int, game_ids: Sequence[str]
+) -> dict[str, Any]:
+    report: dict[str, Any] = {}
+    levels = {game: (bot_for(game, "normal"), bot_for(game, "easy")) for game in game_ids}
+    with app_pages(site, throttling) as open_page, tempfile.TemporaryDirectory() as tmp:
+        for game in game_ids:
+            history = History(MemoryStore())
+            for seed in range(31, 31 + games):
+                match = Match(get_game(game), [Seat("Anna", "human"), Seat("Bo", "human")], seed)
+                play_out(match, partial(_by_level, levels[game]))
+                history.add(match, datetime(2026, 1, 1, tzinfo=UTC) + timedelta(days=seed))
+            path = Path(tmp) / f"{game}.json"
+            path.write_text(history.export(), encoding="utf-8")
+            page = open_page("index.html?pace=0")
+            page.click("#history-open")
+            page.set_input_files("#import-history-file", str(path))
+            page.wait_for_selector("#history .history-open-game:not([disabled])")
+            seconds = []
+            for index in range(games):
+                if index:
+                    page.click("#history-open")
+                started = time.perf_counter()
+                page.locator("#history .history-open-game").nth(index).click()
+                page.wait_for_selector("body[data-screen=review] .review .behind")
+                seconds.append(time.perf_counter() - started)
+                page.click("#play [data-act=review-close]")
+            page.evaluate("localStorage.clear()")
+            page.close()
+            report[game] = {
+                "reviews": len(seconds),
+                "mean_s": sum(seconds) / len(seconds),
+                "max_s": max(seconds),
+            }
+            log(f"  {game} at {throttling:g}x: {report[game]}")
+    return report
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", type=int, default=400, help="2-player games per pairing")
@@ -182,6 +236,7 @@ def main() -> None:
     parser.add_argument("--cpu-throttling", type=float, default=4.0)
     parser.add_argument("--hint-games", type=int, default=2, help="coached games per game")
     parser.add_argument("--hint-look", type=float, default=1.0, help="seconds before a Hint")
+    parser.add_argument("--review-games", type=int, default=3, help="reviews per game")
     parser.add_argument("--dist", type=Path, default=ROOT / "dist")
     parser.add_argument("--out", type=Path, default=Path("bench-results/bots.json"))
     parser.add_argument("--game-ids", nargs="+", default=list(GAMES), choices=GAMES)
@@ -211,6 +266,11 @@ def main() -> None:
                 )
                 for throttling in (1.0, args.cpu_throttling)
             }
+        if "reviews" in args.only:
+            report["review_s"] = {
+                f"{throttling:g}x": review_times(site, throttling, args.review_games, args.game_ids)
+                for throttling in (1.0, args.cpu_throttling)
+            }
     report["environment"] = {
         "python": platform.python_version(),
         "cpus": len(os.sched_getaffinity(0)),
@@ -223,6 +283,11 @@ def main() -> None:
 
 
 def print_summary(report: dict[str, Any]) -> None:
+    if "review_s" in report:
+        print("\nreview of a finished 2-player game, Open tap to summary, s (mean / max):")
+        for variant, games in report["review_s"].items():
+            for game, t in games.items():
+                print(f"  {variant:>3} {game:<9} {t['mean_s']:.2f} / {t['max_s']:.2f}")
     if "hint_ms" in report:
         print("\nhint, tap to painted, ms (mean / p95 / max):")
         for variant, games in report["hint_ms"].items():
