@@ -333,7 +333,7 @@ class App:
         history, language, html = self._stats
         if text != history or language != self.t.language:
             html = stats_html(
-                self.history.games(),
+                self.history.readable() or [],
                 self.t,
                 {game: ui.title for game, ui in GAME_UIS.items()},
                 lambda game: GAME_UIS[game].lower_is_better,

@@ -289,7 +289,22 @@ class History:
         self.writable = True
 
     def games(self) -> list[dict[str, object]]:
-        """The entries, oldest first; none when there is no history or it cannot be read."""
+        """The entries, oldest first; none when there is no history or it cannot be read (then
+        set aside, as this is read before it is written)."""
+        games = self.readable()
+        if games is not None:
+            return games
+        with contextlib.suppress(Exception):  # storage unavailable: nothing to set aside
+            text = self.store.getItem(HISTORY_KEY)
+            if text is not None and not set_aside(
+                self.store, HISTORY_KEY, BROKEN_HISTORY_PREFIX, text
+            ):
+                self.writable = False
+        return []
+
+    def readable(self) -> list[dict[str, object]] | None:
+        """The entries, oldest first, as stored (none without a history); None when the
+        history cannot be read. Only reads: the statistics show it as it is."""
         try:
             text = self.store.getItem(HISTORY_KEY)
         except Exception:  # storage unavailable: no history
@@ -307,9 +322,7 @@ class History:
             and isinstance(stored.get("games"), list)
         ):
             return [game for game in stored["games"] if isinstance(game, dict)]
-        if not set_aside(self.store, HISTORY_KEY, BROKEN_HISTORY_PREFIX, text):
-            self.writable = False
-        return []
+        return None
 
     def add(self, match: Match, ended: datetime, result: int | None = None) -> bool:
         """Enter ``match``, a finished game, unless it is already there (a solo game with its
