@@ -14,7 +14,7 @@ from typing import Final
 
 from dadoteca.bots import LEAD, POINTS, TURNS, bot_level
 from dadoteca.bots.review import Decision, Review, decisions_of, reviewing, scores_by_turn
-from dadoteca.match import Match
+from dadoteca.match import SHEETS_ONLY, Match
 
 from .game_ui import GameUI, tapped_number
 
@@ -49,8 +49,10 @@ class Viewer:
         self.review: Review | None = None
         self.progress = 0.0
         self.failed = False  # the review broke off: said, and not tried again
+        # The expert weighs choices on the dice; a game played with sheets only never showed them.
+        self.unseen_dice = match.dice == SHEETS_ONLY
         self._reviewing: Generator[float, None, Review] | None = (
-            reviewing(match, self.people) if self.people else None
+            reviewing(match, self.people) if self.people and not self.unseen_dice else None
         )
         self._by_step: dict[int, Decision] = {}
         # The actions decided on each position: several where players decided together.
@@ -176,6 +178,12 @@ class Viewer:
         if not self.people:
             nobody = t("Only computers played this game: there is nothing to review.")
             parts.append(f"<p>{nobody}</p>")
+        elif self.unseen_dice:
+            unseen = t(
+                "This game was played with sheets only: the expert never saw the dice, "
+                "so it cannot review the choices."
+            )
+            parts.append(f"<p>{unseen}</p>")
         elif self.failed:
             parts.append(f"<p>{t('The review could not be worked out.')}</p>")
         elif self.review is None:

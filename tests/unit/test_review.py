@@ -4,6 +4,7 @@ moments, the score turn by turn; and a finished game opened again from the histo
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable
 from datetime import UTC, datetime
 from math import inf
@@ -249,6 +250,34 @@ def test_a_review_of_a_game_only_computers_played_says_there_is_nothing_to_revie
     app.handle("review", {})
     assert not app.review_to_run()
     assert "nothing to review" in app.regions()["review"]
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_game_played_with_sheets_only_is_shown_again_but_not_reviewed(game_id: str) -> None:
+    """The expert weighs choices on dice; with sheets only nobody saw them, so the game opens
+    again step by step, and the review says why it cannot be worked out."""
+    store = MemoryStore()
+    app = new_app(store)
+    app.start(["Anna", "Bo"], 3, game=game_id, dice="sheets")
+    rng = random.Random(3)
+    while app.screen == "play":
+        state = app.state
+        if state.roller is not None:
+            app.play([(None, None)])
+        else:
+            app.play(
+                [(player, rng.choice(state.legal_actions(player))) for player in state.deciders]
+            )
+    app.handle("review", {})
+    assert app.screen == "review" and not app.review_to_run()
+    assert "played with sheets only" in app.regions()["review"]
+    app.handle("review-step", {"step": "0"})
+    assert "Move 1 of" in app.regions()["prompt"]
+    (entry,) = History(store).games()
+    later = new_app(store)
+    later.open_finished(str(entry["id"]))
+    assert later.screen == "review" and not later.review_to_run()
+    assert "played with sheets only" in later.regions()["review"]
 
 
 def test_history_keeps_finished_records_and_opens_them_again() -> None:
