@@ -70,6 +70,7 @@ from .storage import (
 __all__ = [
     "GAME_UIS",
     "REGIONS",
+    "RESULT",
     "TABLE_EVENTS",
     "THINKING",
     "App",
@@ -93,6 +94,7 @@ def level_names(t: Callable[[str], str]) -> dict[str, str]:
 STARTS_DRAWN: Final = "table.starts_drawn"
 STARTS_CHOSEN: Final = "table.starts_chosen"
 TAKEN_BACK: Final = "table.taken_back"
+RESULT: Final = "table.result"  # after the end's reason: who won, or a solo game's score
 TABLE_EVENTS: Final[dict[str, str]] = {
     STARTS_DRAWN: "{name} starts: drawn at random",
     STARTS_CHOSEN: "{name} starts",
@@ -377,6 +379,8 @@ class App:
         """``event`` in words (None: a kind the table is not told in words)."""
         if self.ui is None:
             return None
+        if event.kind == RESULT:
+            return self.ui.result(self.state) if self.state.is_terminal else None
         template = TABLE_EVENTS.get(event.kind)
         if template is None:
             return self.ui.say(event)
@@ -606,6 +610,9 @@ class App:
             solo = len(self.match.seats) == 1
             result = self.ui.solo_score(self.match.state) if solo else None
             self.history_failed = not self.history.add(self.match, self.now(), result)
+            outcome = self.state.outcome
+            assert outcome is not None
+            self.events.append(Event(RESULT, () if outcome.solo else outcome.winners))
 
     def _table_rolled(self) -> bool:
         """Sheets only: wherever the rules call for dice, the table has rolled its own, unseen;
@@ -866,7 +873,11 @@ class App:
             if not computers:
                 return
             player = computers[0]
-            yield BOT_PAUSE
+            # Beside people deciding on the same moment, a computer fills its line at once:
+            # nobody waits for it, and its answer shows on the shared screen.
+            beside_people = any(bot_level(match.seats[p]) is None for p in state.deciders)
+            if not beside_people:
+                yield BOT_PAUSE
             level = bot_level(match.seats[player]) or DEFAULT_LEVEL
             seed = decision_seed(match.seed, len(match.actions), player)
             thinking = bot_for(match.game.id, level).think(state, player, seed)
@@ -878,9 +889,10 @@ class App:
                 action: Action = done.value
             if not self._still_at(match, state):
                 continue
-            assert self.ui is not None
-            self.ui.show_choice(state, player, action)
-            yield BOT_SHOW
+            if not beside_people:
+                assert self.ui is not None
+                self.ui.show_choice(state, player, action)
+                yield BOT_SHOW
             if self._still_at(match, state):
                 self.play([(player, action)], computer=True)
 

@@ -261,8 +261,13 @@ class GameUI(ABC):
         outcome = state.outcome
         assert outcome is not None
         reason = self.say(outcome.event()) or ""
-        headline = self.solo_result(state) if outcome.solo else self.winners_title(outcome.winners)
-        return f'<p class="ending">{reason}</p><h2 class="winners">{headline}</h2>'
+        return f'<p class="ending">{reason}</p><h2 class="winners">{self.result(state)}</h2>'
+
+    def result(self, state: AnyState) -> str:
+        """A finished game's result in words: who won, or a solo game's score."""
+        outcome = state.outcome
+        assert outcome is not None
+        return self.solo_result(state) if outcome.solo else self.winners_title(outcome.winners)
 
     # A solo game's result is its score, the higher the better (Diceland: rounds, fewer).
     lower_is_better: ClassVar[bool] = False

@@ -204,6 +204,9 @@ def test_locks_penalties_and_the_end_are_said_in_a_status(
     play_step(page, player, action)
     status = page.locator("#announce[role=status]")
     assert words in status.inner_text()
+    if kind in (TWO_LOCKS, FOUR_PENALTIES):  # then who won
+        said = status.inner_text()
+        assert said.index(words) < max(said.find("wins!"), said.find("share the win!"))
     inside_the_viewport(page, "#announce")
     assert watch.errors == []
 

@@ -49,9 +49,10 @@ def test_the_table_watches_a_computer_turn_and_taps_wait() -> None:
     moves = app.computer_moves()
     assert next(moves) == BOT_PAUSE  # the table sees whose roll it is
     assert app.match.actions == []
-    next(moves)  # the computer rolls its own dice, and pauses before deciding
+    rest = list(moves)  # it rolls its own dice, then answers the white sum beside Ann at once
+    assert BOT_PAUSE not in rest and BOT_SHOW not in rest
     state = app.state
-    assert isinstance(state, QwixxState) and not state.is_chance
+    assert isinstance(state, QwixxState) and not state.is_chance and 0 in app.answers
 
 
 def test_the_choice_is_shown_before_it_is_played() -> None:
@@ -68,6 +69,21 @@ def test_the_choice_is_shown_before_it_is_played() -> None:
     next(moves)
     assert app.match.actions[-1] == (0, action)
     assert app.ui.shown is None
+
+
+def test_beside_people_deciding_computers_fill_their_lines_at_once() -> None:
+    """The white sum is everyone's: the computers answer without a pause or a show, and the
+    people's lines stay open; alone to decide, a computer still takes its time."""
+    app = new_app()
+    app.start(["Ann", "", ""], 5, choices=[{}, {"player": "normal"}, {"player": "easy"}])
+    app.play([(None, None)])  # Ann rolls
+    state = app.state
+    assert isinstance(state, QwixxState) and state.deciders == (0, 1, 2)
+    moves = list(app.computer_moves())
+    assert BOT_PAUSE not in moves and BOT_SHOW not in moves
+    assert sorted(app.answers) == [1, 2] and app.state is state  # Ann's line is still open
+    app.handle("answer", {"player": "0", "row": "none"})
+    assert app.state is not state  # the three answers played together
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))

@@ -11,7 +11,7 @@ import pytest
 
 from dadoteca.core import RuleError
 from dadoteca.qwixx import PASS, RED, Cross, Phase, QwixxState
-from dadoteca_web.app import STARTS_CHOSEN, STARTS_DRAWN, TAKEN_BACK, App
+from dadoteca_web.app import RESULT, STARTS_CHOSEN, STARTS_DRAWN, TAKEN_BACK, App
 from dadoteca_web.i18n import Translator
 from dadoteca_web.storage import SAVE_KEY, GameStore, MemoryStore
 
@@ -260,6 +260,8 @@ def test_a_solo_game_ends_with_the_score_and_the_best_on_this_device() -> None:
     play_solo_to_the_end(first)
     scores = first.regions()["scores"]
     assert "wins" not in scores and "Your score: -20" in scores
+    said = [first.say(event) for event in first.take_events()]
+    assert said[-1] == "Your score: -20"  # said last, after why the game ended
     assert json.loads(store.items["dadoteca.history"])["games"][-1]["winners"] == []
     again = new_app(store)
     again.start(["Anna"], 6)
@@ -271,3 +273,22 @@ def test_check_is_the_only_judge_of_an_answer() -> None:
     app = rolled()
     with pytest.raises(RuleError):
         app.play([(0, Cross(RED, 99))])
+
+
+def test_the_end_is_said_with_its_reason_then_the_winners() -> None:
+    app = new_app()
+    app.start(["Anna", "Bruno"], 5)
+    for _ in range(500):
+        if app.screen == "over":
+            break
+        state = qwixx(app)
+        if state.is_chance:
+            app.handle("roll", {})
+        else:  # Anna crosses what she can; Bruno passes, collecting penalties to the end
+            app.play([(p, state.legal_actions(p)[-1 if p else 0]) for p in state.deciders])
+    outcome = app.state.outcome
+    assert outcome is not None
+    events = app.take_events()
+    assert [e.kind for e in events][-2:] == [outcome.termination, RESULT]
+    winners = ", ".join(app.ui.name(p) for p in outcome.winners)  # type: ignore[union-attr]
+    assert app.say(events[-1]) in (f"{winners} wins!", f"{winners} share the win!")
