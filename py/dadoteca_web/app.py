@@ -323,7 +323,54 @@ class App:
                 + "</h2>"
             )
             regions["controls"] = ""
+        regions["prompt"] += self._other_starters()
         return regions
+
+    def _before_the_first_roll(self) -> bool:
+        """Nothing seen or played yet: who starts may still change (with sheets only, the
+        table's roll is made at once but shown to nobody)."""
+        match = self.match
+        if match is None or self.watching or self.viewer is not None or self.answers:
+            return False
+        if match.dice == SHEETS_ONLY:
+            return all(player is None for player, _ in match.actions)
+        return not match.actions
+
+    def _other_starters(self) -> str:
+        """Before the first roll, the others the table may let start instead of the one drawn
+        (or chosen), one tap each."""
+        if not self._before_the_first_roll() or self.match is None or self.ui is None:
+            return ""
+        t, ui = self.t, self.ui
+        buttons = "".join(
+            f'<button class="starter" data-act="starter" data-player="{player}" '
+            f'aria-label="{escape(t("{name} starts instead", name=ui.plain_name(player)))}">'
+            f"{ui.name(player)}</button>"
+            for player in range(1, len(self.match.seats))
+        )
+        return f'<p class="starters">{t("Someone else starts:")} {buttons}</p>' if buttons else ""
+
+    def change_starter(self, data: Mapping[str, str]) -> None:
+        """Before the first roll, the seat ``data`` names starts instead: the seats turn so it
+        sits first, each with what is theirs (Diceland's map); the same dice to come."""
+        match = self.match
+        if match is None or not self._before_the_first_roll() or self.ui is None:
+            return
+        by = tapped_number(data, "player", range(1, len(match.seats)))
+        if by is None:
+            return
+        turned = Match(
+            match.game,
+            match.seats[by:] + match.seats[:by],
+            match.seed,
+            type(self.ui).options_turned(match.options, by),
+            match.dice,
+            coach=match.coach,
+        )
+        self._set_match(turned)
+        self._table_rolled()
+        self.store.save(turned)
+        self.events.append(Event(STARTS_CHOSEN, (0,)))
 
     def _statistics(self) -> str:
         """The History dialog's statistics, worked out again only when the history or the
@@ -416,6 +463,8 @@ class App:
                 self.redo()
             elif act == "hint":
                 self.hint(data)
+            elif act == "starter":
+                self.change_starter(data)
             elif self.match is not None and self.ui is not None:
                 if self.computer_to_move() is not None:
                     return  # a computer player's turn: taps wait for it

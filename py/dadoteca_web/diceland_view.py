@@ -267,6 +267,11 @@ class DicelandUI(GameUI):
             ids.append(map_id)
         return {"maps": ",".join(ids)}
 
+    @classmethod
+    def options_turned(cls, options: Options, by: int) -> Options:
+        maps = str(options["maps"]).split(",")
+        return {**options, "maps": ",".join(maps[by:] + maps[:by])}
+
     # A solo game's result is the rounds it took to reach the goal (ruling DICELAND_SOLO).
     lower_is_better = True
 

@@ -223,6 +223,12 @@ class GameUI(ABC):
         from ``range(n)``, for what is dealt at random); raises RuleError if invalid."""
         return {}
 
+    @classmethod
+    def options_turned(cls, options: Options, by: int) -> Options:
+        """``options`` for the same seats turned ``by`` places (seat ``by`` now first): what
+        is each seat's follows its player."""
+        return options
+
     def shared(self, state: AnyState) -> bool:
         """This moment is everyone's at once on one screen (several players answering), not
         one player's: the page does not hand it over from one to the next."""

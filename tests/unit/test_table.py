@@ -72,6 +72,43 @@ def test_the_seats_turn_so_the_first_player_sits_first_and_the_table_is_told() -
     assert event.kind == STARTS_DRAWN and "drawn at random" in (drawn.say(event) or "")
 
 
+def test_someone_else_may_start_instead_until_the_first_roll() -> None:
+    """The draw is shown with the others to pick instead; a pick turns the seats, each keeping
+    what is theirs (Diceland's map), with the same dice to come; after the roll, no more."""
+    app = new_app(randbelow=random.Random(3))
+    app.start(NAMES, 1, game="diceland", first=None)
+    assert app.match is not None
+    seats, maps = app.match.seats, str(app.match.options["maps"]).split(",")
+    prompt = app.regions()["prompt"]
+    assert prompt.count('data-act="starter"') == 2
+    assert f'aria-label="\u2068{seats[2].name}\u2069 starts instead"' in prompt
+    app.take_events()
+    app.handle("starter", {"player": "2"})
+    assert app.match.seats == seats[2:] + seats[:2]
+    assert str(app.match.options["maps"]).split(",") == maps[2:] + maps[:2]
+    assert [e.kind for e in app.take_events()] == [STARTS_CHOSEN]
+    first_roll = app.match.state.roll()
+    for forged in ("0", "3", "x"):
+        app.handle("starter", {"player": forged})
+    assert app.match.seats[0] == seats[2]
+    app.handle("roll", {})
+    assert app.match.actions[0] == (None, first_roll)
+    assert 'data-act="starter"' not in app.regions()["prompt"]
+    app.handle("starter", {"player": "1"})
+    assert app.match.seats[0] == seats[2]
+
+
+def test_with_sheets_only_who_starts_may_change_until_someone_has_played() -> None:
+    app = new_app()
+    app.start(NAMES, 1, dice="sheets")
+    assert 'data-act="starter"' in app.regions()["prompt"]
+    app.handle("starter", {"player": "1"})
+    assert app.match is not None and app.match.seats[0].name == "Bruno"
+    assert app.match.actions and app.state.deciders  # the table's roll, made unseen at once
+    app.play([(0, PASS)])
+    assert 'data-act="starter"' not in app.regions()["prompt"]
+
+
 def test_empty_names_play_as_the_names_shown_and_computers_as_computer_n() -> None:
     app = new_app()
     app.start(["", "Bruno", ""], 1, choices=[{}, {}, {"player": "easy"}])
