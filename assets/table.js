@@ -322,6 +322,7 @@
   // The writes in order; at the first that fails (storage full, or refused) the rest are not
   // tried (a copy set aside that could not be written must not lose its original), and Python
   // is told which were not made, with what storage holds for each, to say so in words.
+  let saveRefused = false; // the last save could not be written: Python warns until one is
   function store(writes) {
     const storage = shell.storage;
     for (const [index, [key, value]] of writes.entries()) {
@@ -337,10 +338,13 @@
         for (const [unwritten] of writes.slice(index)) {
           items[unwritten] = storage?.getItem(unwritten) ?? null;
         }
+        if (SAVE_KEY in items) saveRefused = true;
         send({ type: "stored", items });
         return;
       }
       if (key === SAVE_KEY) {
+        if (saveRefused) send({ type: "stored", items: {}, saved: true });
+        saveRefused = false;
         game.known = value;
         if (value === null) game.release(); // no game in play: any window may start one
       }
@@ -349,9 +353,37 @@
 
   // --- One window plays the game --------------------------------------------------------------
 
-  // The Web Lock held by the window that plays the saved game. Where Web Locks are missing,
-  // every window may write, and the comparison of mayWrite() alone keeps an older save from
-  // overwriting a newer one.
+  // Where Web Locks are missing (browsers before 2022), windows agree on a BroadcastChannel:
+  // one asks whether another plays, the one playing answers, and one taking the game over
+  // tells the others, which then watch. Two windows asking at the same instant may both play:
+  // mayWrite() still keeps either from overwriting a newer save. Without either, every window
+  // may write, mayWrite() alone guarding the save.
+  const ANSWER_WITHIN_MS = 300;
+  const channel = !navigator.locks && window.BroadcastChannel
+    ? new BroadcastChannel(SAVE_KEY)
+    : null;
+  channel?.addEventListener("message", ({ data }) => {
+    if (data === "who plays?" && game.writing) channel.postMessage("I play");
+    if (data === "I take it" && game.writing) game.watch();
+  });
+  function anotherPlays() {
+    return new Promise((resolve) => {
+      const heard = ({ data }) => {
+        if (data !== "I play") return;
+        channel.removeEventListener("message", heard);
+        resolve(true);
+      };
+      channel.addEventListener("message", heard);
+      channel.postMessage("who plays?");
+      setTimeout(() => {
+        channel.removeEventListener("message", heard);
+        resolve(false);
+      }, ANSWER_WITHIN_MS);
+    });
+  }
+
+  // The Web Lock held by the window that plays the saved game (or, without Web Locks, the
+  // channel's agreement above).
   const game = {
     lockName: SAVE_KEY,
     writing: false,
@@ -367,8 +399,13 @@
     // Hold the lock, if free (or taken from the window holding it); true once held.
     take({ steal = false } = {}) {
       if (!navigator.locks) {
-        this.writing = true;
-        return Promise.resolve(true);
+        if (this.writing || !channel) return Promise.resolve((this.writing = true));
+        if (steal) channel.postMessage("I take it");
+        this.taking = this.taking.then(async () => {
+          if (!steal && await anotherPlays()) return false;
+          return (this.writing = true);
+        });
+        return this.taking;
       }
       this.taking = this.taking.then(async () => {
         if (this.writing) return true;
@@ -575,6 +612,7 @@
     }
     document.getElementById("confirm-text").textContent = confirm.text;
     document.getElementById("confirm-yes").textContent = confirm.yes_label;
+    document.getElementById("confirm-yes").dataset.yes = confirm.yes; // what Yes does, for tests
     document.getElementById("confirm-no").textContent = confirm.no_label;
     shell.openDialog(dialog);
     document.getElementById("confirm-no").focus();

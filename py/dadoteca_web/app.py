@@ -59,6 +59,7 @@ from .storage import (
     BROKEN_HISTORY_PREFIX,
     BROKEN_PREFIX,
     HISTORY_KEY,
+    RECORD_PREFIX,
     SAVE_KEY,
     SAVE_RULES,
     GameStore,
@@ -169,6 +170,10 @@ class App:
         self._pending_import: str | None = None
         self.events: list[Event] = []  # what the steps played made happen, for the page to say
         self.history_failed = False  # the game on screen ended, but its history entry is not kept
+        self.record_failed = False  # …its entry is kept, but not its moves (its record)
+        # The entries the last history import added, until another write of the history: if
+        # the page could not store them, the import is said to have failed.
+        self._imported: tuple[str, ...] = ()
         # The expert's appraisals of the decisions on ``_foreseen_for``, by player: each hint of
         # a moment is worked out once, ahead or when asked.
         self._foreseen: dict[int, Appraisal] = {}
@@ -280,6 +285,15 @@ class App:
                 '<p class="notice watching" role="status">'
                 f"{t('This game is being played in another window.')} "
                 f'<button data-act="take-over">{t("Play here")}</button></p>'
+            )
+        if self.record_failed:
+            warnings.append(
+                '<p class="notice warning" role="alert">'
+                + t(
+                    "This game's moves could not be kept on this device (its storage is full), "
+                    "so it cannot be opened again later."
+                )
+                + f' <button data-act="export">{t("Download its record")}</button></p>'
             )
         if self.history_failed:
             warnings.append(
@@ -659,6 +673,7 @@ class App:
             solo = len(self.match.seats) == 1
             result = self.ui.solo_score(self.match.state) if solo else None
             self.history_failed = not self.history.add(self.match, self.now(), result)
+            self._imported = ()  # the history's last write is this game's
             outcome = self.state.outcome
             assert outcome is not None
             self.events.append(Event(RESULT, () if outcome.solo else outcome.winners))
@@ -1020,7 +1035,7 @@ class App:
         try:
             if text is None:
                 raise RuleError("history.not_utf8", SAVE_RULES["history.not_utf8"])
-            added = self.history.import_games(text)
+            added, self._imported = self.history.import_games(text)
         except RuleError as error:
             reason = self.t.rule(error)
             return self.t("This file cannot be imported: {reason}", reason=reason), "error"
@@ -1041,24 +1056,45 @@ class App:
         self.match = match
         self._answers, self._answers_for = {}, None
         self._redo = []
-        self.history_failed = False
+        self.history_failed = self.record_failed = False
         self.ui = None if match is None else self._ui_for(match)
         if match is not None and match.state.is_terminal:
             self._set_best()
 
-    def not_stored(self, keys: set[str]) -> None:
+    def not_stored(self, keys: set[str]) -> tuple[str, str] | None:
         """The page could not write ``keys`` (storage full or refused). The game's save: play
         goes on, with the warning. A copy of something unreadable: the original stays where it
-        is, never overwritten. The history: the player is told, and offered the record."""
+        is, never overwritten. The history or a finished game's record: the player is told,
+        and offered the record; an imported history's games: what to say in the History dialog
+        (text, kind), the import undone where the history itself was refused."""
         if SAVE_KEY in keys:
-            self.store.working = False
+            self.store.working, self.store.refused = False, True
         for key in keys:
             if key.startswith(BROKEN_HISTORY_PREFIX):
                 self.history.writable = False
             elif key.startswith(BROKEN_PREFIX):
                 self.store.keep_damaged()
-        if HISTORY_KEY in keys and self.match is not None and self.state.is_terminal:
-            self.history_failed = True
+        records = any(key.startswith(RECORD_PREFIX) for key in keys)
+        if self._imported and (HISTORY_KEY in keys or records):
+            imported, self._imported = self._imported, ()
+            if HISTORY_KEY in keys:
+                self.history.forget(imported)
+                said = self.t(
+                    "The games could not be added: this device's storage is full or refuses "
+                    "them."
+                )
+            else:
+                said = self.t(
+                    "The games were added, but this device's storage is full: the moves of "
+                    "some are not kept, so they cannot be opened again."
+                )
+            return said, "error"
+        if self.match is not None and self.state.is_terminal:
+            if HISTORY_KEY in keys:
+                self.history_failed = True
+            elif records:
+                self.record_failed = True
+        return None
 
     def _set_best(self) -> None:
         """A solo game's end shows the player's best on this device before this game."""

@@ -23,7 +23,8 @@ The page sends (``type`` and its fields):
 - ``import-history``: ``text`` (as ``import``'s); ``export-history``: the whole history;
 - ``open``: ``id``: open the finished game of that history entry again, to replay and review;
 - ``stored``: ``items``: the writes the page could not make (storage full or refused: the
-  first that failed, and those after it, not tried), each key with what storage holds now.
+  first that failed, and those after it, not tried), each key with what storage holds now;
+  ``saved``: true once a save is stored again after one was not.
 
 Each answer is an :func:`Session.update`: ``screen``, ``game``, ``language``, ``moment``,
 ``hands``, ``busy`` (a computer's move is to come), ``regions`` (only those that changed),
@@ -169,7 +170,12 @@ class Session:
             if isinstance(items, Mapping):
                 for key, value in items.items():
                     self.store.changed(str(key), value if isinstance(value, str) else None)
-                app.not_stored({str(key) for key in items})
+                news = app.not_stored({str(key) for key in items})
+                if news is not None:
+                    self._history_news = {"text": news[0], "kind": news[1]}
+            if message.get("saved") is True:
+                app.store.refused = False
+                app.store.working = app.store.lasting
         elif kind == "writer":
             for key, value in _texts(message.get("storage")).items():
                 self.store.changed(key, value)

@@ -8,7 +8,7 @@ import hashlib
 import json
 import re
 import time
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from datetime import datetime
 from typing import Final, Literal, NamedTuple, Protocol
 
@@ -188,6 +188,9 @@ class GameStore:
         # False when the browser refuses localStorage (some private modes): ``store`` is memory.
         self.lasting = lasting
         self.working = lasting  # False while nothing is kept: the UI warns, play goes on
+        # The page said it could not store the save (``store`` is its copy, whose writes always
+        # work): not working until the page says a save was stored again.
+        self.refused = False
         self.damaged: str | None = None  # the unreadable save just set aside, for its download
         # The unreadable save could not be set aside, so it is still in the save's place: it is
         # never overwritten (games are played in memory); the next start tries again.
@@ -207,7 +210,7 @@ class GameStore:
                 if answers:
                     record[ANSWERS] = [[player, str(action)] for player, action in answers.items()]
                 self.store.setItem(SAVE_KEY, json.dumps(record, separators=(",", ":")))
-            self.working = self.lasting
+            self.working = self.lasting and not self.refused
         except Exception:  # quota exceeded or storage refused: all the same to the player
             self.working = False
 
@@ -423,9 +426,10 @@ class History:
         stored = {"format": HISTORY_FORMAT, "version": HISTORY_VERSION, "games": games}
         return json.dumps(stored, ensure_ascii=False, indent=1)
 
-    def import_games(self, text: str) -> int:
+    def import_games(self, text: str) -> tuple[int, tuple[str, ...]]:
         """Merge the finished games of an exported history (``text``) into this one: those it
-        lacks enter (a game enters once, by its id), as if they had ended here; how many did.
+        lacks enter (a game enters once, by its id), as if they had ended here; how many did,
+        and their ids.
         A file that is not a history of this version, or holds a damaged game, is refused
         whole with a RuleError naming why: nothing of it enters."""
         stored = read_json(text, "history")
@@ -453,7 +457,14 @@ class History:
             raise RuleError("history.not_stored", SAVE_RULES["history.not_stored"])
         self._keep_records(records)
         kept = {game.get("id") for game in self.games()}
-        return sum(entry_id in kept for entry_id in new)  # the oldest may fall past the limit
+        entered = tuple(entry_id for entry_id in new if entry_id in kept)  # the oldest may not
+        return len(entered), entered
+
+    def forget(self, entry_ids: Collection[str]) -> None:
+        """These entries this window added never reached storage (it refused them): they are
+        not merged back in later."""
+        for entry_id in entry_ids:
+            self.added.pop(entry_id, None)
 
     def best(self, match: Match, *, lower_is_better: bool = False) -> int | None:
         """The best result of ``match``'s one player in solo games of its game, other than

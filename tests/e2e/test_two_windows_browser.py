@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import BrowserContext, Page, Playwright
 
 from appdriver import (
@@ -23,6 +24,7 @@ from dadoteca.match import Match
 
 SHOWN_WITHIN_MS = 1_000  # a save in one window shows in the other within a second
 WATCHING = "body[data-watching=yes]"
+NO_WEB_LOCKS = "delete Navigator.prototype.locks;"
 PLAYING = "body[data-watching=no]"
 # A window that misses the others' storage events, as a frozen or discarded tab may: it acts
 # on the game it last saw.
@@ -92,10 +94,12 @@ def test_a_window_watches_the_game_played_in_another_and_never_overwrites_it(
 def test_a_window_that_missed_the_saves_of_another_never_writes_an_older_game(
     playwright: Playwright, server: BackgroundServer, tmp_path: Path
 ) -> None:
-    """Without Web Locks, and deaf to storage events: its tap finds a newer save than the
-    one it knew, writes nothing, and shows the newer game instead."""
+    """Without Web Locks or a BroadcastChannel, and deaf to storage events: its tap finds a
+    newer save than the one it knew, writes nothing, and shows the newer game instead."""
     with profile(playwright, tmp_path / "profile") as context:
-        context.add_init_script("delete Navigator.prototype.locks;" + DEAF_TO_OTHER_WINDOWS)
+        context.add_init_script(
+            NO_WEB_LOCKS + "delete window.BroadcastChannel;" + DEAF_TO_OTHER_WINDOWS
+        )
         first, _ = window(context, f"{server.url}?seed=8&pace=0")
         start_game(first, ["Anna", "Bo"])
         play_taps(first, 1)
@@ -110,14 +114,19 @@ def test_a_window_that_missed_the_saves_of_another_never_writes_an_older_game(
         assert watch.errors == []
 
 
+@pytest.mark.parametrize("locks", [True, False], ids=["web-locks", "broadcast-channel"])
 def test_playing_can_be_taken_over_both_ways(
-    playwright: Playwright, server: BackgroundServer, tmp_path: Path
+    playwright: Playwright, server: BackgroundServer, tmp_path: Path, locks: bool
 ) -> None:
+    """With Web Locks, or where a browser lacks them, agreed on a BroadcastChannel."""
     with profile(playwright, tmp_path / "profile") as context:
+        if not locks:
+            context.add_init_script(NO_WEB_LOCKS)
         first, _ = window(context, f"{server.url}?seed=8&pace=0")
         start_game(first, ["Anna", "Bo"])
         second, _ = window(context, server.url)
         second.wait_for_selector(WATCHING)
+        assert "being played in another window" in second.inner_text("#region-warnings")
         for taking, giving in ((second, first), (first, second)):
             taking.click("#region-warnings [data-act=take-over]")
             taking.wait_for_selector(PLAYING)

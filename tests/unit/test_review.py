@@ -333,7 +333,7 @@ def test_an_exported_history_carries_the_records_and_an_import_checks_them() -> 
     (game,) = json.loads(exported)["games"]
     assert game["record"]["game"] == "qwixx"
     elsewhere = MemoryStore()
-    assert History(elsewhere).import_games(exported) == 1
+    assert History(elsewhere).import_games(exported)[0] == 1
     assert elsewhere.getItem(RECORD_PREFIX + game["id"]) is not None
     # A record that is not its entry's game is refused, whole.
     forged = json.loads(exported)

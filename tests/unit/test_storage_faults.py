@@ -15,6 +15,7 @@ from dadoteca_web.session import Session
 from dadoteca_web.storage import (
     BROKEN_PREFIX,
     HISTORY_KEY,
+    RECORD_PREFIX,
     SAVE_KEY,
     GameStore,
     History,
@@ -121,3 +122,83 @@ def test_a_history_write_after_the_save_failed_is_reported_too() -> None:
     update = session.receive({"type": "stored", "items": {SAVE_KEY: None, HISTORY_KEY: None}})
     warnings = update["regions"]["warnings"]
     assert "not saving the game" in warnings and "could not be added to the history" in warnings
+
+
+def finished_session() -> Session:
+    """A session whose computers have just finished a game, its writes taken (made)."""
+    session, _ = booted({})
+    start = {"type": "start", "game": "qwixx", "names": ["", ""]}
+    session.receive({**start, "choices": [{"player": "easy"}, {"player": "easy"}]})
+    assert session.app is not None
+    session.app.play_bots()
+    session.update()
+    return session
+
+
+def test_the_page_not_keeping_a_finished_games_record_says_so_with_its_download() -> None:
+    session = finished_session()
+    (entry,) = History(session.store).games()
+    record = RECORD_PREFIX + str(entry["id"])
+    update = session.receive({"type": "stored", "items": {record: None}})
+    warnings = update["regions"]["warnings"]
+    assert "moves could not be kept" in warnings and 'data-act="export"' in warnings
+    assert "could not be added to the history" not in warnings  # the entry is there
+
+
+def an_exported_history() -> str:
+    session = finished_session()
+    assert session.app is not None
+    return session.app.history.export()
+
+
+def test_a_history_import_the_page_could_not_store_is_said_and_undone() -> None:
+    exported = an_exported_history()
+    session, _ = booted({})
+    update = session.receive({"type": "import-history", "text": exported})
+    assert update["history"] == {"text": "1 finished game added to the history.", "kind": "info"}
+    assert any(key == HISTORY_KEY for key, _ in update["writes"])
+    update = session.receive({"type": "stored", "items": {HISTORY_KEY: None}})
+    assert update["history"]["kind"] == "error"
+    assert "could not be added" in update["history"]["text"]
+    assert session.app is not None and session.app.history.added == {}  # never merged back
+    assert History(session.store).games() == []
+    # A game finished later is not blamed for it, nor carries the refused games in.
+    session.receive(
+        {
+            "type": "start",
+            "game": "qwixx",
+            "names": ["", ""],
+            "choices": [{"player": "easy"}, {"player": "easy"}],
+        }
+    )
+    session.app.play_bots()
+    session.update()
+    assert len(History(session.store).games()) == 1
+    assert "could not be added" not in session.app.regions()["warnings"]
+
+
+def test_a_history_import_whose_records_the_page_could_not_store_is_said() -> None:
+    exported = an_exported_history()
+    session, _ = booted({})
+    update = session.receive({"type": "import-history", "text": exported})
+    (record,) = [key for key, _ in update["writes"] if key.startswith(RECORD_PREFIX)]
+    update = session.receive({"type": "stored", "items": {record: None}})
+    assert update["history"]["kind"] == "error" and "moves of some" in update["history"]["text"]
+    assert len(History(session.store).games()) == 1  # the entry stays, without its moves
+
+
+def test_the_warning_stays_while_the_page_cannot_store_the_save_and_goes_once_it_can() -> None:
+    """The copy Python writes always takes a save: only the page's word ends the warning, so
+    it does not come and go with every tap (nor is said again and again)."""
+    session, _ = booted({})
+    session.receive({"type": "start", "game": "qwixx", "names": ["Anna", "Bo"], "choices": []})
+    update = session.receive({"type": "stored", "items": {SAVE_KEY: None}})
+    assert "not saving the game" in update["regions"]["warnings"]
+    assert session.app is not None
+    update = session.receive(
+        {"type": "tap", "act": "roll", "data": {}, "moment": session.app.moment}
+    )
+    assert any(key == SAVE_KEY for key, _ in update["writes"])
+    assert "warnings" not in update["regions"]  # unchanged: still shown
+    update = session.receive({"type": "stored", "items": {}, "saved": True})
+    assert update["regions"]["warnings"] == ""
