@@ -78,6 +78,21 @@ def test_a_person_who_plays_the_reviewers_choice_loses_nothing(game_id: str, pla
     assert review.costliest() == ()
 
 
+@pytest.mark.parametrize("game_id", ["qwixx", "shelfie"])
+def test_a_person_who_plays_as_the_expert_would_loses_nothing(game_id: str) -> None:
+    """With rivals, the expert's searches (Qwixx's play-outs, My Shelfie's chance of winning)
+    may choose otherwise than the reviewer's quick valuation: its choice still loses nothing."""
+    expert = expert_for(game_id)
+
+    def as_expert(state: AnyState, player: int, at: int) -> Action:
+        return finish(expert.appraisal(state, player, decision_seed(5, at, player))).choice
+
+    match = played_by(game_id, 2, 5, as_expert)
+    review = review_of(match, range(2))
+    assert review.decisions and review.costliest() == ()
+    assert all(decision.loss == 0 for decision in review.decisions)
+
+
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_random_play_loses_and_every_decision_is_valued(game_id: str) -> None:
     random_bot = bot_for(game_id, "random")
@@ -160,7 +175,8 @@ def test_a_chance_of_winning_at_once_missed_costs_a_turn_in_proportion(
     state = match.states[position]
     choice, other = (action for action in state.legal_actions(player)[:2])
     appraisal = Appraisal(TURNS, (Weighed(choice, values[0]), Weighed(other, values[1])))
-    assert _loss(reviewer_for("diceland"), state, player, appraisal, other) == pytest.approx(loss)
+    reviewer = reviewer_for("diceland")
+    assert _loss(reviewer, state, player, appraisal, other, choice=choice) == pytest.approx(loss)
 
 
 def test_the_score_chart_has_the_start_every_turn_and_the_end() -> None:

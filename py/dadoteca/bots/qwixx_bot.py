@@ -553,6 +553,20 @@ class ExpertQwixxBot(Expert, QwixxBot):
             return Appraisal(LEAD, tuple(Weighed(plan.action, plan.value) for plan in plans))
         return (yield from self.play_out(state, player, contenders, seed))
 
+    def might_choose(
+        self, state: AnyState, player: int, valued: Appraisal, action: Action
+    ) -> bool:
+        """Solo, the reviewer's appraisal is this expert's own; with rivals, only a contender
+        of :meth:`appraise` (a choice close to the best by the reviewer's lead) is played out."""
+        assert isinstance(state, QwixxState)
+        if state.num_players == 1:
+            return False
+        best = valued.options[0].value
+        return any(
+            weighed.action == action and weighed.value >= best - self.ROLLOUT_MARGIN
+            for weighed in valued.options[: self.ROLLOUT_CHOICES]
+        )
+
     def _looked_ahead(self, choices: list[Choice]) -> Appraising:
         """Solo: the best few choices within a margin of the best, valued one roll further on
         (the exact expectation of the next turn played best); the first of the best of them."""

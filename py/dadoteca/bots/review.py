@@ -4,10 +4,13 @@ Each decision is weighed where it was made, by the game's reviewer (``REVIEWER``
 module): the expert's own valuation of every choice, in points (Qwixx with rivals: points of
 lead; Diceland: turns still needed to win), without the searches that make its play slow where
 a close call is played out again (Qwixx's play-outs) or turned into a chance of winning
-(My Shelfie with rivals). A decision's loss is what the reviewer's best choice was worth more
-than the choice played; zero when they come to the same. Where the player asked for a hint, the
-hint's choice (the expert's, searches and all, on the same seed) is the expert's choice, and
-following it loses nothing.
+(My Shelfie with rivals). A choice the reviewer finds as good as its best loses nothing. Any
+other its searches might choose (:meth:`~.base.Expert.might_choose`: Qwixx plays out only the
+close calls), and any decision the player asked a hint for, is put to the expert itself,
+searches and all, on the same seed as a hint (so its choice is the hint's): the expert's choice
+is the one shown, and the loss is what it is worth more than the choice played, zero when they
+come to the same. So a person who plays as the expert would loses nothing, and the slow
+searches run only where the reviewer's quick look finds a loss they might undo.
 
 Decisions made together (Qwixx's white sum, answered by everyone on the same sheets) are each
 weighed on the moment they were made, before any of them applied, as at the table. The review
@@ -85,7 +88,7 @@ def decisions_of(match: Match) -> Iterator[tuple[int, int, int, Action]]:
 def reviewing(match: Match, people: Collection[int]) -> Generator[float, None, Review]:
     """Review the decisions of the players ``people`` in finished ``match``, in slices: yields
     the share of the decisions reviewed so far (0 to 1) now and then; returns the review."""
-    reviewer = reviewer_for(match.game.id)
+    reviewer, expert = reviewer_for(match.game.id), expert_for(match.game.id)
     hinted = set(match.hints)
     states = match.states
     moments = [moment for moment in decisions_of(match) if moment[2] in people]
@@ -98,15 +101,13 @@ def reviewing(match: Match, people: Collection[int]) -> Generator[float, None, R
         seed = decision_seed(match.seed, position, player)
         appraisal = yield from _progress(reviewer.appraisal(state, player, seed), share)
         unit = appraisal.unit
-        choice, loss = appraisal.choice, _loss(reviewer, state, player, appraisal, played)
+        choice = appraisal.choice
+        loss = _loss(reviewer, state, player, appraisal, played, choice=choice)
         was_hinted = (position, player) in hinted
-        if was_hinted:
-            expert = yield from _progress(
-                expert_for(match.game.id).appraisal(state, player, seed), share
-            )
-            choice = expert.choice
-            if reviewer.alike(state, player, choice, played):
-                loss = 0.0
+        searched = loss > 0 and expert.might_choose(state, player, appraisal, played)
+        if expert is not reviewer and (was_hinted or searched):
+            choice = (yield from _progress(expert.appraisal(state, player, seed), share)).choice
+            loss = _loss(reviewer, state, player, appraisal, played, choice=choice)
         decisions.append(Decision(step, position, player, played, choice, loss, was_hinted))
     yield 1.0
     return Review(unit, tuple(decisions))
@@ -126,14 +127,23 @@ def _progress(
 
 
 def _loss(
-    reviewer: Expert, state: AnyState, player: int, appraisal: Appraisal, played: Action
+    reviewer: Expert,
+    state: AnyState,
+    player: int,
+    appraisal: Appraisal,
+    played: Action,
+    *,
+    choice: Action,
 ) -> float:
-    """What the appraisal's best choice is worth more than ``played`` (0 when the same).
+    """What ``choice`` is worth more than ``played`` by the appraisal (0 when they come to the
+    same, or ``played`` is worth as much).
 
-    Where the best choice may win at once (Diceland's won map is worth more than any count of
+    Where the choice may win at once (Diceland's won map is worth more than any count of
     turns, :data:`WIN_IN_SIGHT`), missing the win is counted as one turn, in proportion to the
     chance of winning missed: the player needs at least one more turn."""
-    best = appraisal.options[0].value
+    if reviewer.alike(state, player, choice, played):
+        return 0.0
+    best = _value_of(reviewer, state, player, appraisal, choice)
     value = _value_of(reviewer, state, player, appraisal, played)
     if best >= WIN_IN_SIGHT:
         return 0.0 if value >= best else 1.0 if best == inf else (best - value) / best
