@@ -168,7 +168,7 @@
     if (storage) {
       for (let index = 0; index < storage.length; index += 1) {
         const key = storage.key(index);
-        if (key.startsWith("dadoteca.")) items[key] = storage.getItem(key);
+        if (key.startsWith(FACTS.storageKeys.prefix)) items[key] = storage.getItem(key);
       }
     }
     return items;

@@ -31,6 +31,7 @@ from .storage import (
     RECORD_PREFIX,
     SAVE_KEY,
     SOUND_KEY,
+    STORAGE_PREFIX,
 )
 
 __all__ = [
@@ -51,6 +52,7 @@ def shell_facts() -> dict[str, object]:
     """Every fact the shell's JavaScript needs of Python's, by name."""
     return {
         "storageKeys": {
+            "prefix": STORAGE_PREFIX,
             "language": LANGUAGE_KEY,
             "game": SAVE_KEY,
             "history": HISTORY_KEY,

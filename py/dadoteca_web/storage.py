@@ -29,6 +29,7 @@ __all__ = [
     "SAVE_KEY",
     "SAVE_RULES",
     "SOUND_KEY",
+    "STORAGE_PREFIX",
     "GameStore",
     "History",
     "KeyValueStore",
@@ -38,18 +39,19 @@ __all__ = [
     "read_game",
 ]
 
-LANGUAGE_KEY: Final = "dadoteca.language"  # the language last chosen (written by the shell)
-SOUND_KEY: Final = "dadoteca.sound"  # "off" when sound and vibration are switched off (page)
-HOME_SCREEN_KEY: Final = "dadoteca.home-screen-told"  # iOS Safari's player was told (shell)
-SAVE_KEY: Final = "dadoteca.game"
-BROKEN_PREFIX: Final = "dadoteca.broken."
+STORAGE_PREFIX: Final = "dadoteca."  # every item of the app's, Python's copy holds them all
+LANGUAGE_KEY: Final = STORAGE_PREFIX + "language"  # the language last chosen (by the shell)
+SOUND_KEY: Final = STORAGE_PREFIX + "sound"  # "off": sound and vibration switched off (page)
+HOME_SCREEN_KEY: Final = STORAGE_PREFIX + "home-screen-told"  # iOS Safari's player was told
+SAVE_KEY: Final = STORAGE_PREFIX + "game"
+BROKEN_PREFIX: Final = STORAGE_PREFIX + "broken."
 BROKEN_HISTORY_PREFIX: Final = BROKEN_PREFIX + "history."
 MAX_SAVE_CHARS: Final = 1 << 20  # a record is a few KiB; anything larger is not ours
-HISTORY_KEY: Final = "dadoteca.history"
+HISTORY_KEY: Final = STORAGE_PREFIX + "history"
 HISTORY_FORMAT: Final = "dadoteca-history"
 HISTORY_VERSION: Final = 1
 HISTORY_LIMIT: Final = 200  # the latest games kept: ~300 bytes each
-RECORD_PREFIX: Final = "dadoteca.record."  # + an entry's id: the finished game's record
+RECORD_PREFIX: Final = STORAGE_PREFIX + "record."  # + an entry's id: the finished game's record
 RECORDS_KEPT: Final = 60  # the latest finished games whose records are kept (2-10 KB each) ...
 RECORDS_CHARS: Final = 600_000  # ... within this many characters in all
 

@@ -8,12 +8,12 @@ same app in CPython (tests/unit/test_diceland_app.py's ``tap_step``) predict the
 from __future__ import annotations
 
 import json
-import sys
 from functools import cache
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, FloatRect, Page, ViewportSize
+from test_diceland_app import tap_step
 
 from appdriver import PHONE, PageWatch, choose_map, fill_seats, open_app, saved_record, settled
 from build.serve import BackgroundServer
@@ -27,9 +27,6 @@ from dadoteca_web.map_pictures import MAP_SPRITE
 from dadoteca_web.storage import GameStore, MemoryStore
 from test_accessibility import CONTRAST_FAILURES, unnamed
 from test_security import LISTEN_FOR_VIOLATIONS
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "unit"))
-from test_diceland_app import tap_step
 
 SEED = 21
 NAMES = ["Anna", "Bo"]

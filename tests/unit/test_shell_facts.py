@@ -8,6 +8,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 from xml.etree import ElementTree
 
+import pytest
+
 from build.build import write_index
 from dadoteca.bots import BOT_SEAT
 from dadoteca.bots.base import LEVELS
@@ -18,7 +20,15 @@ from dadoteca_web.diceland_view import DEALT_MAP, RANDOM_MAP, map_geometry
 from dadoteca_web.i18n import LANGUAGES
 from dadoteca_web.map_pictures import MAP_SPRITE, map_sprite
 from dadoteca_web.shell import FACTS_ID, shell_facts
-from dadoteca_web.storage import HISTORY_KEY, HOME_SCREEN_KEY, LANGUAGE_KEY, SAVE_KEY, SOUND_KEY
+from dadoteca_web.storage import (
+    HISTORY_KEY,
+    HOME_SCREEN_KEY,
+    LANGUAGE_KEY,
+    RECORD_PREFIX,
+    SAVE_KEY,
+    SOUND_KEY,
+    STORAGE_PREFIX,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 SVG = "{http://www.w3.org/2000/svg}"
@@ -46,6 +56,7 @@ def test_the_built_shell_holds_pythons_facts(tmp_path: Path) -> None:
     facts = json.loads(found.group(1))
     assert facts == shell_facts()
     assert facts["storageKeys"] == {
+        "prefix": STORAGE_PREFIX,
         "language": LANGUAGE_KEY,
         "game": SAVE_KEY,
         "history": HISTORY_KEY,
@@ -100,20 +111,24 @@ def test_the_map_chooser_offers_a_picture_of_every_map_and_the_random_ways(
     assert "Board 2, side C" in html  # the box's second board, its C side
 
 
-def test_the_shell_script_names_no_fact_of_its_own() -> None:
-    """Keys, formats and languages come from the facts block, not from literals in shell.js."""
-    shell = (ROOT / "assets/shell.js").read_text("utf-8")
+@pytest.mark.parametrize("script", ["shell.js", "table.js", "effects.js"])
+def test_the_page_scripts_name_no_fact_of_their_own(script: str) -> None:
+    """Keys, formats and languages come from the facts block, not from literals in the scripts
+    the page runs beside Python."""
+    text = (ROOT / "assets" / script).read_text("utf-8")
     for literal in (
+        f'"{STORAGE_PREFIX}"',
         LANGUAGE_KEY,
         SAVE_KEY,
         HISTORY_KEY,
+        RECORD_PREFIX,
         SOUND_KEY,
         HOME_SCREEN_KEY,
-        "dadoteca-history",
+        '"dadoteca-history"',
         BOT_SEAT,
         '"it"',
     ):
-        assert literal not in shell, literal
+        assert literal not in text, literal
 
 
 def sprite_symbols() -> dict[str, ElementTree.Element]:

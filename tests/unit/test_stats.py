@@ -33,7 +33,7 @@ def rounds_are_better_fewer(game: str) -> bool:
     return game == "diceland"
 
 
-ENTRIES = [
+ENTRIES: list[dict[str, object]] = [
     entry("shelfie", [("Anna", "human", 30), ("Bo", "human", 41)], [1]),
     entry("qwixx", [("Anna", "human", 80), ("Computer 2", "bot:expert", 95)], [1]),
     entry("qwixx", [("Anna", "human", 100), ("Bo", "human", 70)], [0]),
