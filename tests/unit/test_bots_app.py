@@ -8,6 +8,7 @@ import pytest
 from app_support import new_app
 
 from dadoteca.bots import bot_for, decision_seed, nearest_level
+from dadoteca.bots.play import play_bots
 from dadoteca.core import draw, seed_generator
 from dadoteca.games import GAMES
 from dadoteca.qwixx import QwixxState
@@ -112,6 +113,21 @@ def test_a_person_plays_a_whole_game_against_two_computers(game_id: str) -> None
     assert app.screen == "over"
     saved = new_app(store)
     assert saved.match is not None and saved.match.state == app.state
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_app_plays_computers_by_the_one_rule_of_every_match(game_id: str) -> None:
+    """The app's computers, answering the moments people share one by one, play exactly the
+    game :func:`dadoteca.drive.play_out` plays for them (everyone decides on the same moment,
+    then the decisions apply in seat order)."""
+    levels = ["normal", "easy", "expert"] if game_id != "qwixx" else ["normal", "easy", "normal"]
+    app = new_app()
+    app.start(["", "", ""], 6, game=game_id, choices=[{"player": level} for level in levels])
+    app.play_bots()
+    match = app.match
+    assert match is not None and match.state.is_terminal
+    driven = play_bots(game_id, [bot_for(game_id, level) for level in levels], 6, match.options)
+    assert match.actions == driven.actions
 
 
 def test_levels_this_version_lacks_play_at_the_nearest_it_has() -> None:
