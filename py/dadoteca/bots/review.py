@@ -5,12 +5,13 @@ module): the expert's own valuation of every choice, in points (Qwixx with rival
 lead; Diceland: turns still needed to win), without the searches that make its play slow where
 a close call is played out again (Qwixx's play-outs) or turned into a chance of winning
 (My Shelfie with rivals). A choice the reviewer finds as good as its best loses nothing. Any
-other its searches might choose (:meth:`~.base.Expert.might_choose`: Qwixx plays out only the
-close calls), and any decision the player asked a hint for, is put to the expert itself,
-searches and all, on the same seed as a hint (so its choice is the hint's): the expert's choice
-is the one shown, and the loss is what it is worth more than the choice played, zero when they
-come to the same. So a person who plays as the expert would loses nothing, and the slow
-searches run only where the reviewer's quick look finds a loss they might undo.
+other that the expert's searches might choose (:meth:`~.base.Expert.might_choose`: Qwixx plays
+out only the close calls), or that was made after asking a hint, is put to the expert itself,
+searches and all, on the same seed as the hint (so its choice is the hint's): the expert's
+choice is the one shown, and the loss is what it is worth more than the choice played, zero
+when they come to the same. So a person who plays as the expert would, hint or not, loses
+nothing, and the slow searches run only where the reviewer's quick look finds a loss they
+might undo.
 
 Decisions made together (Qwixx's white sum, answered by everyone on the same sheets) are each
 weighed on the moment they were made, before any of them applied, as at the table. The review
@@ -104,8 +105,11 @@ def reviewing(match: Match, people: Collection[int]) -> Generator[float, None, R
         choice = appraisal.choice
         loss = _loss(reviewer, state, player, appraisal, played, choice=choice)
         was_hinted = (position, player) in hinted
-        searched = loss > 0 and expert.might_choose(state, player, appraisal, played)
-        if expert is not reviewer and (was_hinted or searched):
+        if (
+            loss > 0
+            and expert is not reviewer
+            and (was_hinted or expert.might_choose(state, player, appraisal, played))
+        ):
             choice = (yield from _progress(expert.appraisal(state, player, seed), share)).choice
             loss = _loss(reviewer, state, player, appraisal, played, choice=choice)
         decisions.append(Decision(step, position, player, played, choice, loss, was_hinted))
