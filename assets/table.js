@@ -6,7 +6,8 @@
 // Python runs in a Web Worker, started here with PyScript's PyWorker: this page's thread only
 // paints, listens and stores. Messages are JSON text: {id, message} to the worker, answered in
 // order by {reply: id, update}; {push: update} for the computers' moves, which come on their
-// own; {python: news} while Python starts (assets/python-start.mjs).
+// own; {python: news} while Python starts (assets/python-start.mjs); {failure: traceback}
+// for the page's console, when Python caught an error (the player is told in words).
 //
 // The app may be open in several windows (the installed app and a tab, a restored tab): one
 // plays the saved game, holding a Web Lock, and only it writes the save; the others watch it,
@@ -85,6 +86,10 @@
     }
     if ("push" in news) {
       pushed(news.push);
+      return;
+    }
+    if ("failure" in news) {
+      console.error(`Python: ${news.failure}`); // the player is told in words, by Python
       return;
     }
     const update = merged(waiting.update, news.update); // the pushes before it, painted with it

@@ -17,7 +17,6 @@ from collections.abc import Callable, Iterator
 from time import perf_counter
 from typing import Any
 
-import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
 from .app import Pause
@@ -55,11 +54,16 @@ class Page:
             return self.session.update() if self.session.app is not None else {}
 
     def report_failure(self) -> None:
-        js.console.error(traceback.format_exc())
+        self.log_failure()
         app = self.session.app
         if app is not None:
             app.notice = app.t("Something went wrong; your game is saved.")
             app.notice_kind = "error"
+
+    def log_failure(self) -> None:
+        """The traceback of what just failed, to the page's console: a worker's own console is
+        one that WebKit's and Firefox's test drivers do not hear."""
+        self.post(json.dumps({"failure": traceback.format_exc()}))
 
     def push(self) -> None:
         self.post(json.dumps({"push": self.guarded(self.session.update)}))
@@ -102,7 +106,7 @@ class Page:
             while app.hints_to_foresee():  # again if the game moved on meanwhile
                 await self.in_slices(app.foresee_hints())
         except Exception:
-            js.console.error(traceback.format_exc())
+            self.log_failure()
 
     async def move_computers(self) -> None:
         """Run the computers' moves (App.computer_moves) at the table's pace: its pauses

@@ -406,6 +406,9 @@ def assert_the_page_shows_the_saved_game(page: Page, dist: Path) -> None:
         polling=100,  # not animation frames: an open file picker (a key on "Import") stops them
     )
     assert page.get_attribute("html", "data-app-state") == "ready"
+    # A finished game opened again (its review) is shown over the saved game: closed first.
+    page.evaluate("document.querySelector('#play [data-act=review-close]')?.click()")
+    settled(page)
     # A choice not yet confirmed is not in the record: drop it, as a reload would.
     page.evaluate("document.querySelector('#play [data-act=clear]:not([disabled])')?.click()")
     settled(page)

@@ -6,9 +6,18 @@ import json
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, FilePayload, Page, Route
+from playwright.sync_api import Browser, FilePayload, Page, Route, expect
 
-from appdriver import PHONE, PageWatch, open_app, settled, start_game, tap, wait_ready
+from appdriver import (
+    PHONE,
+    PageWatch,
+    open_app,
+    run_python,
+    settled,
+    start_game,
+    tap,
+    wait_ready,
+)
 from build.serve import BackgroundServer
 
 
@@ -52,6 +61,21 @@ def test_the_last_language_chosen_wins_when_catalogs_arrive_late(
     assert "roll the dice" in page.inner_text("#region-prompt")
     assert page.input_value("#language") == "en"
     assert watch.errors == []
+
+
+def test_the_rules_open_at_their_top_however_far_they_were_read(
+    page: Page, server: BackgroundServer
+) -> None:
+    open_app(page, server.url)
+    for _ in range(2):
+        page.click("[data-show-rules]")
+        page.wait_for_selector("#rules[open] .rules-text h2")
+        assert page.evaluate("document.getElementById('rules').scrollTop") == 0
+        heading = page.locator("#rules .rules-text h2").first.bounding_box()
+        assert heading is not None and 0 <= heading["y"] < 640
+        page.evaluate("document.getElementById('rules').scrollTop = 1e6")  # read to the end
+        assert page.evaluate("document.getElementById('rules').scrollTop") > 0
+        page.click("#rules-close")
 
 
 @pytest.mark.parametrize(
@@ -195,3 +219,25 @@ def test_a_file_that_is_not_utf8_is_refused_in_words_and_the_game_goes_on(
     tap(page, "#confirm-yes")
     page.wait_for_function("document.querySelector('#region-prompt').innerText.includes('Zoë')")
     assert watch.errors == []
+
+
+def test_an_error_python_catches_is_said_in_words_and_reaches_the_pages_console(
+    page: Page, server: BackgroundServer, watch: PageWatch
+) -> None:
+    """Python lives in a worker, whose own console WebKit's and Firefox's test drivers do not
+    hear: what it catches goes to the page's console, and the player is told in words."""
+    open_app(page, f"{server.url}?seed=4&pace=0")
+    start_game(page, ["Anna", "Bo"])
+    run_python(
+        page,
+        "from dadoteca_web.app import App\n"
+        "def broken(self, act, data):\n"
+        "    raise RuntimeError('a bug in the app')\n"
+        "App.handle = broken",
+    )
+    tap(page, "#play [data-act=roll]")
+    expect(page.locator("#region-notice .notice.error")).to_contain_text(
+        "Something went wrong; your game is saved."
+    )
+    (said,) = watch.errors
+    assert said.startswith("console: Python: Traceback") and "a bug in the app" in said

@@ -10,7 +10,18 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, FilePayload, Page, Route, expect
 
-from appdriver import PHONE, PageWatch, open_app, press, saved_record, start_game, tap, wait_ready
+from appdriver import (
+    PHONE,
+    PageWatch,
+    choose_game,
+    open_app,
+    press,
+    saved_record,
+    simple_taps,
+    start_game,
+    tap,
+    wait_ready,
+)
 from build.serve import BackgroundServer
 from dadoteca.core import Action
 from dadoteca.match import Match
@@ -63,9 +74,9 @@ def test_a_double_tap_across_a_change_of_hands_acts_once(
     box = page.locator("#region-controls [data-act=pass]").bounding_box()
     assert box is not None
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    page.mouse.click(x, y)
+    page.touchscreen.tap(x, y)
     page.wait_for_timeout(120)
-    page.mouse.click(x, y)  # on whatever Bruno's screen shows there now
+    page.touchscreen.tap(x, y)  # on whatever Bruno's screen shows there now
     page.wait_for_timeout(600)
     assert page.get_attribute("body", "data-handover") is None  # the guard is over
     actions = actions_saved(page)
@@ -100,6 +111,26 @@ def test_undo_takes_back_a_played_cross_and_a_roll_brings_back_the_same_dice(
     assert actions_saved(page) == []
     press(page, "[data-act=roll]")
     assert page.inner_html("#region-dice") == dice  # the game's own dice: the same roll
+
+
+@pytest.mark.parametrize("game", ["diceland", "shelfie"])
+def test_undo_and_redo_take_back_and_play_again_the_moves_of_every_game(
+    page: Page, server: BackgroundServer, game: str
+) -> None:
+    open_app(page, f"{server.url}?seed=4&pace=0")
+    choose_game(page, game, NAMES)
+    simple_taps(page, 40)
+    played = actions_saved(page)
+    assert sum(player is not None for player, _ in played) >= 3, played  # moves, not only rolls
+    for undone in range(1, 6):
+        press(page, "[data-act=take-back]")
+        if page.evaluate("document.getElementById('confirm').open"):
+            tap(page, "#confirm-yes")  # another player's move: asked first
+        now = actions_saved(page)
+        assert now == played[: len(now)] and len(now) < len(played), undone
+    for _ in range(5):
+        press(page, "[data-act=redo]")
+    assert actions_saved(page) == played
 
 
 # --- Notices where the eyes are -------------------------------------------------------------------
@@ -240,6 +271,32 @@ def test_the_screen_stays_awake_while_a_game_is_played(
     tap(page, "#confirm-yes")
     page.wait_for_selector("body[data-screen=setup]")
     assert page.evaluate("window.wakeLocks[0].sentinel.released")
+
+
+SEEN_OR_HIDDEN = """(state) => {
+  Object.defineProperty(document, "visibilityState", { value: state, configurable: true });
+  if (state === "hidden") {  // as a browser does: the lock goes with the page out of sight
+    const { sentinel } = window.wakeLocks.at(-1);
+    sentinel.released = true;
+    sentinel.dispatchEvent(new Event("release"));
+  }
+  document.dispatchEvent(new Event("visibilitychange"));
+}"""
+
+
+def test_the_screen_is_kept_awake_again_when_the_page_comes_back_into_view(
+    page: Page, server: BackgroundServer
+) -> None:
+    page.add_init_script(RECORD_WAKE_LOCKS)
+    open_app(page, f"{server.url}?seed=4&pace=0")
+    start_game(page, NAMES)
+    press(page, "[data-act=roll]")
+    assert page.evaluate("window.wakeLocks.length") == 1
+    page.evaluate(SEEN_OR_HIDDEN, "hidden")
+    assert page.evaluate("window.wakeLocks.length") == 1  # nothing asked while hidden
+    page.evaluate(SEEN_OR_HIDDEN, "visible")
+    page.wait_for_function("window.wakeLocks.length === 2")
+    assert not page.evaluate("window.wakeLocks[1].sentinel.released")
 
 
 def test_no_wake_lock_no_problem(page: Page, server: BackgroundServer, watch: PageWatch) -> None:
