@@ -27,7 +27,8 @@ orbit of those 8 row permutations.
 
 Commands (numbers in and out as text, one state per line as 'r y g b penalties' in qwixx_model
 row codes):
-  solve VALUES            the whole table, written as float32 (62^4 * 4 of them) to VALUES
+  solve VALUES            the whole table, written as float32 (62^4 * 4 of them) to VALUES;
+                          print V of the first sheet (best play's mean score)
   values VALUES           read states on stdin, print their V (from the table written by solve)
   lazy                    read states on stdin, print V computing only what they need
   table TABLE             read states on stdin, print their value by the fitted table
@@ -35,8 +36,8 @@ row codes):
                           sheet the turn can end on: 'r y g b penalties over' per line, then '.'
   fit VALUES TABLE GAMES SEED
                           play GAMES games by the exact values, and fit the expert's table
-                          (see fit below) to the values of every sheet they leave or pass by;
-                          write it to TABLE as little-endian int16 hundredths of a point
+                          (see fit below) to the values of every sheet their turns could end
+                          on; write it to TABLE (see write_table)
   play VALUES|TABLE GAMES SEED MARGIN [VALUES]
                           mean score of GAMES games played by the exact values (a .f32 file)
                           or by the fitted table (TABLE) as the expert plays: the two best ends

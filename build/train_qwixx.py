@@ -17,10 +17,10 @@ right where the expert's choices are made. It is then measured: ``--measure`` ga
 the expert plays (the best end of each turn by the table, the two best looked at one roll
 further if within ``ExpertQwixxBot.LOOKAHEAD_MARGIN``), with the points a game its choices lose
 to best play by the exact values. The defaults wrote the committed
-``py/dadoteca/bots/qwixx_values.bin`` (62 KB): about 10 minutes on one core and 600 MB of
-memory; the exact values are kept in ``--work`` (``build/.cache``, not committed) and reused while
-the C source is unchanged. Everything is deterministic: the same source, games and seed write
-the same file.
+``py/dadoteca/bots/qwixx_values.bin`` (62 KB) in about 4 minutes on one core of a shared
+machine (the solve and the fit take most of it) and 750 MB of memory. The exact values are kept in
+``--work`` (``build/.cache``, not committed) and reused while the C source is unchanged.
+Everything is deterministic: the same source, games and seed write the same file.
 """
 
 from __future__ import annotations

@@ -24,7 +24,8 @@ only expectation left is over future rolls, which is what the sheet value stands
   (root mean square), and choosing by it loses 0.03 points a game to best play. Where the two best
   sheets a turn can end on are within half a point, it looks one roll further: the exact
   expectation, over the 21 white pairs and the colour dice, of the best turn after each
-  (:func:`expected_after_next_roll`), which brings the loss to about 0.01 points a game.
+  (:func:`expected_after_next_roll`), which brings the loss to about 0.01 points a game (mean
+  115.35 over 10,000 games, ``simulate qwixx --players expert --games 10000 --seed 1``).
   With rivals it plays for its lead instead: its points plus the normal level's outlook of its
   rows (a share of the free numbers that shrinks as rows close), less the best rival's, and a
   bonus for a game it ends ahead. So it locks a row a rival needs, ends the game when it is
