@@ -1,99 +1,94 @@
-"""Learn the expert Qwixx bot's solo table by self-play: ``python -m build.train_qwixx``.
+"""Solve solo Qwixx exactly and fit the expert's table to it: ``python -m build.train_qwixx``.
 
-Temporal-difference learning on afterstates (as TD-Gammon and the 2048 players do): solo games
-are played by the expert's own decision rule with the table being learned (one-ply greedy, no
-look-ahead), and once a game is over the value of every sheet it left at the end of a turn is
-moved toward its lambda-return (the points gained later, blended with the values of the sheets
-that followed). A sheet's value is the sum of its four rows' entries in its context
-(``qwixx_bot.features``: penalties, rows closed, tempo), so each update spreads over those four.
+Solo Qwixx is small enough to solve. ``build/qwixx_solo.c``, compiled here with gcc (only this
+trainer and its test need a C compiler; the app and the bots never run it), computes by dynamic
+programming the expected final score of best play from every sheet at the start of a turn
+(62 row codes per row, 0-3 penalties: 14.8 million sheets, 1.8 million up to the game's
+symmetries), exactly over the dice: best play scores 115.48 on average. Its rules are those of
+``dadoteca.bots.qwixx_model``, and ``tests/unit/test_qwixx_solo_trainer.py`` checks it against
+that model: the sheets each turn can end on, and the values as the expectation over every roll.
 
-Solo Qwixx is played on the bots' model of the game (``dadoteca.bots.qwixx_model``: a row is its
-last crossed position and crosses) rather than through the engine: it is the same game, many
-times faster, and training plays a million games. The defaults made the committed
-``py/dadoteca/bots/qwixx_values.bin`` (about 10 minutes on one core); the seed makes it
-reproducible.
+The app cannot carry those values (236 MB), so the expert's table approximates them: the value
+of a sheet is its points plus one entry per pair of its rows in a context (penalties taken, a
+row locked or not; ``qwixx_bot.features``), two tables of 62 x 62 row codes by the symmetries.
+The program plays ``--games`` games by the exact values and fits the table, by weighted least
+squares, to the exact values of every sheet any of their turns could end on, so the table is
+right where the expert's choices are made. It is then measured: ``--measure`` games played as
+the expert plays (the best end of each turn by the table, the two best looked at one roll
+further if within ``ExpertQwixxBot.LOOKAHEAD_MARGIN``), with the points a game its choices lose
+to best play by the exact values. The defaults wrote the committed
+``py/dadoteca/bots/qwixx_values.bin`` (62 KB) in about 4 minutes on one core of a shared
+machine (the solve and the fit take most of it) and 750 MB of memory. The exact values are kept in
+``--work`` (``build/.cache``, not committed) and reused while the C source is unchanged.
+Everything is deterministic: the same source, games and seed write the same file.
 """
 
 from __future__ import annotations
 
 import argparse
-import random
+import hashlib
+import shutil
+import subprocess
 import time
-from collections.abc import Callable
 from pathlib import Path
+from typing import Final
 
-from dadoteca.bots.qwixx_bot import FEATURES, VALUES_FILE, features, save_values, solo_total
-from dadoteca.bots.qwixx_model import START, Dice, game_over, points, turn_options
+from dadoteca.bots.qwixx_bot import VALUES_FILE, ExpertQwixxBot
 
-Trace = list[tuple[tuple[int, int, int, int], int]]  # (features, points) of each afterstate
-
-
-def roll(dice: Callable[[], float]) -> Dice:
-    white1, white2, red, yellow, green, blue = (int(dice() * 6) + 1 for _ in range(6))
-    return white1, white2, red, yellow, green, blue
+SOURCE: Final = Path(__file__).with_name("qwixx_solo.c")
+CFLAGS: Final = ("-O2", "-ffp-contract=off")  # no fused multiply-adds: the same sums everywhere
+WORK: Final = Path(__file__).with_name(".cache") / "qwixx-solo"
 
 
-def learn_from(values: list[float], trace: Trace, final: int, step: float, lam: float) -> None:
-    """Offline TD(lambda): each afterstate of a finished game moves toward its lambda-return."""
-    target = float(final)
-    for entries, at in reversed(trace):
-        a, b, c, d = entries
-        estimate = at + values[a] + values[b] + values[c] + values[d]
-        error = (target - estimate) * step
-        for index in entries:
-            values[index] += error
-        target = (1 - lam) * estimate + lam * target
+def compile_solver(directory: Path) -> Path:
+    """``qwixx_solo.c`` compiled into ``directory``: the program's path."""
+    gcc = shutil.which("gcc")
+    if gcc is None:
+        raise SystemExit("build.train_qwixx needs gcc to compile build/qwixx_solo.c")
+    directory.mkdir(parents=True, exist_ok=True)
+    program = directory / "qwixx_solo"
+    subprocess.run([gcc, *CFLAGS, "-o", str(program), str(SOURCE), "-lm"], check=True)
+    return program
 
 
-def solo_game(values: list[float], dice: Callable[[], float], step: float, lam: float) -> int:
-    """One solo game played on ``values`` (learning from it if ``step``); its score."""
-    sheet = [START, START, START, START, 0]
-    trace: Trace = []
-    while not game_over(sheet):
-        trace.append((features(sheet), points(sheet)))
-        best, best_sheet = -1e9, sheet
-        for _, end_if_passing, ends in turn_options(sheet, roll(dice)):
-            for end in (end_if_passing, *ends):
-                total = solo_total(values, end)
-                if total > best:
-                    best, best_sheet = total, end
-        sheet = best_sheet
-    final = points(sheet)
-    if step:
-        learn_from(values, trace, final, step, lam)
-    return final
-
-
-def step_at(game: int, games: int, rate: float) -> float:
-    """The learning rate, lowered as the policy settles."""
-    share = game / games
-    return rate * (1.0 if share < 0.5 else 0.5 if share < 0.75 else 0.25)
-
-
-def train(games: int, seed: int, rate: float, lam: float) -> list[float]:
-    values = [0.0] * FEATURES
-    generator = random.Random(seed)
-    for game in range(games):
-        solo_game(values, generator.random, step_at(game, games, rate), lam)
-    return values
+def run(program: Path, *arguments: object, given: str = "") -> str:
+    """Run the C program on ``given`` as its input; what it printed (its progress goes to
+    stderr, shown as it comes)."""
+    done = subprocess.run(
+        [str(program), *map(str, arguments)],
+        check=True,
+        input=given,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    return done.stdout.strip()
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=1_000_000)
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--games", type=int, default=100_000, help="games the fit learns from")
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--rate", type=float, default=0.01)
-    parser.add_argument("--lam", type=float, default=0.7)
     parser.add_argument("--out", type=Path, default=VALUES_FILE)
     parser.add_argument("--measure", type=int, default=10_000, help="games to measure it on")
+    parser.add_argument("--work", type=Path, default=WORK, help="where the exact values stay")
     args = parser.parse_args()
     started = time.perf_counter()
-    values = train(args.games, args.seed, args.rate, args.lam)
-    save_values(values, args.out)
-    print(f"{args.games} games in {time.perf_counter() - started:.0f} s -> {args.out}")
-    generator = random.Random(1)
-    total = sum(solo_game(values, generator.random, 0.0, 0.0) for _ in range(args.measure))
-    print(f"solo mean {total / args.measure:.2f} over {args.measure} games (no look-ahead)")
+    program = compile_solver(args.work)
+    source_hash = hashlib.sha256(SOURCE.read_bytes()).hexdigest()[:12]
+    values = args.work / f"values-{source_hash}.f32"
+    if not values.exists():
+        for stale in args.work.glob("values-*.f32"):
+            stale.unlink()
+        partial = values.with_suffix(".partial")
+        run(program, "solve", partial)
+        partial.rename(values)
+    optimum = float(run(program, "values", values, given="0 0 0 0 0\n"))
+    print(f"solved: best play scores {optimum:.3f} on average ({values})")
+    run(program, "fit", values, args.out, args.games, args.seed)
+    print(f"table fitted on {args.games} games -> {args.out}")
+    margin = ExpertQwixxBot.LOOKAHEAD_MARGIN
+    print(run(program, "play", args.out, args.measure, 1, margin, values))
+    print(f"{time.perf_counter() - started:.0f} s")
 
 
 if __name__ == "__main__":

@@ -1,15 +1,15 @@
 """Qwixx in row codes: the same game as :mod:`dadoteca.qwixx`, written for speed.
 
-The expert's play-outs and the self-play trainer (``build/train_qwixx.py``) play hundreds of
-thousands of turns, too many for the engine's states and actions. Here a row is one small
-integer, its *row code*: its last crossed position and its number of crosses (:func:`row_code`),
-which is all the rules ask of it, as numbers are crossed left to right. A sheet is a list
+The expert's play-outs and look-ahead weigh thousands of turns a decision, too many for the
+engine's states and actions. Here a row is one small integer, its *row code*: its last crossed
+position and its number of crosses (:func:`row_code`), which is all the rules ask of it, as
+numbers are crossed left to right. A sheet is a list
 ``[red, yellow, green, blue, penalties]`` of row codes and penalties; a row closed for good (locked
 by this player or by anyone) has a closed code, at least :data:`CLOSED_CODES`, which keeps its
 crosses. What a cross may be is a table (:data:`CROSSED`), so the inner loops of the play-outs are
 table look-ups on lists.
 
-This module holds every rule the bots and the trainer play by, applying qwixx.py's rulings:
+This module holds every rule the bots play by, applying qwixx.py's rulings:
 
 - what a cross may be, on the sheet of ruling QWIXX_SHEET: right of the row's last cross, the
   last number only after ``CROSSES_BEFORE_LAST`` crosses, and then with the lock; a row closed
@@ -26,9 +26,11 @@ This module holds every rule the bots and the trainer play by, applying qwixx.py
 
 Every number comes from qwixx.py, and tests/unit/test_qwixx_model.py checks, on random games
 played by the engine, that this model allows exactly the sheets the engine's legal actions reach.
-How the bots value and choose stays in qwixx_bot.py, and so does the expert's learned table
-(its features and file): the table is the expert's way of valuing a sheet, policy and not rules,
-and the trainer learns it for that bot.
+How the bots value and choose stays in qwixx_bot.py, and so does the expert's table (its
+features and file): the table is the expert's way of valuing a sheet, policy and not rules. Its
+trainer solves solo Qwixx in C (``build/qwixx_solo.c``, run by ``build/train_qwixx.py``), by the
+rules of this model: tests/unit/test_qwixx_solo_trainer.py checks that program's turns and values
+against it.
 """
 
 from __future__ import annotations
