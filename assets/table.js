@@ -240,11 +240,14 @@
       document.getElementById(`region-${name}`).innerHTML = html;
     }
     // A region whose pieces alone changed: those elements replaced, the rest left as it is
-    // (an SVG element's outerHTML is parsed as SVG: its parent is the context).
+    // (an SVG element's outerHTML is parsed as SVG: its parent is the context); a shell, an
+    // element's start tag alone, sets that element's attributes and keeps what it holds.
     for (const [name, pieces] of Object.entries(update.patches ?? {})) {
       const region = document.getElementById(`region-${name}`);
       for (const [key, html] of Object.entries(pieces)) {
-        region.querySelector(`[data-piece="${CSS.escape(key)}"]`).outerHTML = html;
+        const element = region.querySelector(`[data-piece="${CSS.escape(key)}"]`);
+        if (element.hasAttribute("data-shell")) retag(element, html);
+        else element.outerHTML = html;
       }
     }
     keepFocus(focused);
@@ -264,6 +267,21 @@
     confirmIfAsked(update.confirm);
     if (update.download) download(update.download);
     if (update.history) saidOfHistory(update.history);
+  }
+
+  // A shell's attributes as its new start tag says: only those that differ are written (each
+  // write restyles what depends on it), those it lacks removed; one it gains comes last.
+  const shells = document.createElement("template");
+  function retag(element, html) {
+    shells.innerHTML = html;
+    const fresh = shells.content.firstElementChild;
+    for (const name of element.getAttributeNames()) {
+      if (!fresh.hasAttribute(name)) element.removeAttribute(name);
+    }
+    for (const name of fresh.getAttributeNames()) {
+      const value = fresh.getAttribute(name);
+      if (element.getAttribute(name) !== value) element.setAttribute(name, value);
+    }
   }
 
   // The screen is someone else's now: it shows whose, and taps are not taken for a moment
@@ -292,9 +310,9 @@
     return { region: region.id, selector: `${element.tagName.toLowerCase()}${attributes}` };
   }
 
-  // Give the focus back after a repaint dropped it: to the control the screen asks for, else
-  // to the same control if it is still there, else to the region's first control, else to the
-  // game's, so a keyboard player keeps their place.
+  // Give the focus back after a repaint dropped or hid it: to the control the screen asks for,
+  // else to the same control if it is still there and shown, else to the region's first shown
+  // control, else to the game's, so a keyboard player keeps their place.
   function keepFocus(focused) {
     if (!focused) return;
     // A control the new screen asks to be focused (data-focus: the choices a tap opened).
@@ -303,7 +321,9 @@
       asked.focus({ preventScroll: true });
       return;
     }
-    if (document.activeElement !== body) return;
+    // Kept, unless the repaint took it away or hid it (a sheet handed to another player).
+    const active = document.activeElement;
+    if (active !== body && !active.closest("[aria-hidden='true']")) return;
     const region = document.getElementById(focused.region);
     const control = "button:not([disabled]), [tabindex='0']";
     const candidates = [
@@ -312,6 +332,7 @@
       ...document.querySelectorAll(`#play :is(${control})`),
     ];
     for (const target of candidates) {
+      if (target.closest("[aria-hidden='true']")) continue; // a sheet not shown
       target.focus({ preventScroll: true });
       if (document.activeElement === target) return; // shown, so it took the focus
     }
