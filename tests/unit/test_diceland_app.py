@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable
 
 import pytest
+from app_support import shown_sheets
 
 from dadoteca.diceland import COLOURS, PASS, DicelandState, Mark, Phase, Reroll, Roll, Stop
 from dadoteca.diceland_maps import MAX_SEED, Kind
@@ -457,13 +458,6 @@ def test_hostile_names_are_escaped_everywhere() -> None:
     play_until(app, lambda a: a.screen == "over")
     for html in app.regions().values():
         assert "<img" not in html and "<b>" not in html
-
-
-def shown_sheets(region: str) -> list[str]:
-    """The sheets of a region that are shown, by seat: every player's map is drawn in both
-    regions, those not shown hidden (aria-hidden) until their player is asked."""
-    sheets = re.findall(r"<section .*?</section>", region)
-    return [sheet for sheet in sheets if 'aria-hidden="true">' not in sheet.split("<h3", 1)[0]]
 
 
 def test_every_cell_of_the_asked_map_is_a_labelled_button_with_a_symbol() -> None:

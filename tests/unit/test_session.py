@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from test_diceland_app import tap_step
+from test_shelfie_app import tap_policy
 
 from dadoteca.qwixx import QwixxState
 from dadoteca_web.game_ui import Pieced
@@ -184,3 +185,36 @@ def test_a_diceland_game_repaints_only_the_cells_that_changed(names: list[str]) 
             handed[acts[-1]] += 1
     assert patched_taps > 20  # most choices of a cell were sent as a few pieces
     assert handed["pass"] and handed["confirm"] and handed["stop"], handed
+
+
+def test_a_shelfie_game_repaints_only_what_changed() -> None:
+    """My Shelfie likewise: every tap of a whole game, painted as the page paints it, leaves
+    each region as the app draws it, and the sheets are never sent whole until the end: a cell
+    chosen, a confirm that hands the turn over, sends a few pieces."""
+    session, _ = booted()
+    app = session.app
+    assert app is not None
+    session.receive({"type": "start", "game": "shelfie", "names": ["Anna", "Bo"], "choices": []})
+    painted = {name: Pieced.concat(html) for name, html in app.regions().items()}
+    handle = app.handle
+    sent: list[int] = []
+
+    def tapped(act: str, data: Mapping[str, str]) -> None:
+        handle(act, data)
+        update = session.update()
+        if app.screen == "play":
+            assert {"board", "others"}.isdisjoint(update["regions"]), act
+            sent.append(sum(len(pieces) for pieces in update["patches"].values()))
+        for name, html in update["regions"].items():
+            painted[name] = Pieced.concat(html)
+        for name, pieces in update["patches"].items():
+            region = painted[name]
+            painted[name] = Pieced(
+                region.skeleton, [(key, pieces.get(key, html)) for key, html in region.pieces]
+            )
+        assert painted == app.regions()
+
+    app.handle = tapped  # type: ignore[method-assign]
+    while app.screen == "play":
+        tap_policy(app)
+    assert len(sent) > 30 and max(sent) < 60, sent  # of some 180 pieces
