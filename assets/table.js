@@ -239,16 +239,8 @@
     for (const [name, html] of Object.entries(update.regions)) {
       document.getElementById(`region-${name}`).innerHTML = html;
     }
-    // A region whose pieces alone changed: those elements replaced, the rest left as it is
-    // (an SVG element's outerHTML is parsed as SVG: its parent is the context); a shell, an
-    // element's start tag alone, sets that element's attributes and keeps what it holds.
     for (const [name, pieces] of Object.entries(update.patches ?? {})) {
-      const region = document.getElementById(`region-${name}`);
-      for (const [key, html] of Object.entries(pieces)) {
-        const element = region.querySelector(`[data-piece="${CSS.escape(key)}"]`);
-        if (element.hasAttribute("data-shell")) retag(element, html);
-        else element.outerHTML = html;
-      }
+      repaintPieces(document.getElementById(`region-${name}`), pieces);
     }
     keepFocus(focused);
     if ("notice" in update.regions) putAwayNewsLater();
@@ -267,6 +259,47 @@
     confirmIfAsked(update.confirm);
     if (update.download) download(update.download);
     if (update.history) saidOfHistory(update.history);
+  }
+
+  // A region whose pieces alone changed: those elements replaced, the rest left as it is; a
+  // shell, an element's start tag alone, sets that element's attributes and keeps what it
+  // holds. The pieces are parsed together, in one parse for the HTML ones and one for the SVG
+  // ones (in an <svg>, as an SVG element's outerHTML would be), not one parse each.
+  const SVG = "http://www.w3.org/2000/svg";
+  const parsers = {
+    html: document.createElement("template"),
+    svg: document.createElementNS(SVG, "svg"),
+  };
+  function repaintPieces(region, pieces) {
+    const find = pieceFinder(region, Object.keys(pieces).length);
+    const replaced = { html: [], svg: [] };
+    for (const [key, html] of Object.entries(pieces)) {
+      const element = find(key);
+      if (element.hasAttribute("data-shell")) retag(element, html);
+      else replaced[element.namespaceURI === SVG ? "svg" : "html"].push([element, html]);
+    }
+    for (const [kind, list] of Object.entries(replaced)) {
+      if (!list.length) continue;
+      const parser = parsers[kind];
+      parser.innerHTML = list.map(([, html]) => html).join("");
+      const fresh = [...(parser.content ?? parser).children];
+      if (fresh.length !== list.length) { // never: a piece is one element (else, one by one)
+        for (const [element, html] of list) element.outerHTML = html;
+      } else {
+        list.forEach(([element], index) => element.replaceWith(fresh[index]));
+      }
+    }
+  }
+
+  // The element of each piece of a region by its key. A query by attribute walks the region
+  // (two of Diceland's maps are some 2,000 elements): many pieces are found in one walk.
+  function pieceFinder(region, count) {
+    if (count < 8) return (key) => region.querySelector(`[data-piece="${CSS.escape(key)}"]`);
+    const elements = new Map();
+    for (const element of region.querySelectorAll("[data-piece]")) {
+      elements.set(element.dataset.piece, element);
+    }
+    return (key) => elements.get(key);
   }
 
   // A shell's attributes as its new start tag says: only those that differ are written (each
@@ -294,7 +327,10 @@
     painted.handoverTimer = setTimeout(() => delete body.dataset.handover, HANDOVER_GUARD_MS);
     window.dadotecaEffects?.handOver(update);
     // To a person, from the top of their screen; a computer's turn leaves the view as it is.
-    if (!update.busy) document.getElementById("play").scrollIntoView({ block: "start" });
+    // Scrolled as the next frame is drawn, not now: scrolling now would lay the page out in the
+    // tap's own task, once more than the frame does.
+    const play = document.getElementById("play");
+    if (!update.busy) requestAnimationFrame(() => play.scrollIntoView({ block: "start" }));
   }
 
   // The region holding the keyboard focus, and a selector for the same control in its next
@@ -529,6 +565,7 @@
   document.getElementById("app").addEventListener("click", (event) => {
     const element = event.target.closest("[data-act]");
     if (!element || element.disabled || !body.dataset.screen) return;
+    if (element.closest("[aria-hidden='true']")) return; // a sheet not shown (a script's click)
     const act = element.dataset.act;
     if (act === "import") {
       document.getElementById("import-file").click();
