@@ -218,3 +218,55 @@ def test_a_shelfie_game_repaints_only_what_changed() -> None:
     while app.screen == "play":
         tap_policy(app)
     assert len(sent) > 30 and max(sent) < 60, sent  # of some 180 pieces
+
+
+def qwixx_tap(session: Session) -> dict[str, Any]:
+    """One tap of the simple player on a Qwixx screen: roll; confirm; else the first
+    highlighted number or choice; else done; else pass."""
+    app = session.app
+    assert app is not None
+    regions = app.regions()
+    html = regions["controls"] + regions["board"]
+    # What those who answered already show is not tapped again (it would change the answer).
+    html = re.sub(r'<div class="answer-line answered".*?</div></div>', "", html)
+    html = re.sub(r'<section class="sheet[^"]* answered".*?</section>', "", html)
+    found = re.search(r'<(?:button|span) class="[^"]*\blegal\b[^"]*"([^>]*)>', html)
+    data: dict[str, str] = {}
+    if 'data-act="roll"' in html:
+        act = "roll"
+    elif re.search(r'data-act="confirm"(?! disabled)', html):
+        act = "confirm"
+    elif found:
+        data = dict(re.findall(r'data-([\w-]+)="([^"]*)"', found.group(1)))
+        act = data.pop("act")
+    elif 'data-act="done"' in html:
+        act = "done"
+    else:
+        act = "pass"
+    return session.receive({"type": "tap", "act": act, "data": data, "moment": app.moment})
+
+
+def test_a_qwixx_game_repaints_in_pieces_while_the_same_sheets_show() -> None:
+    """Qwixx's sheets are in pieces too (rows, the foot, the start tag): a tap that leaves the
+    same sheets on screen (an answer, a number chosen) sends the rows it changed; the page,
+    painting as it does, always shows what the app draws."""
+    session, _ = booted()
+    app = session.app
+    assert app is not None
+    start(session, ["Anna", "Bo"])
+    painted = {name: Pieced.concat(html) for name, html in app.regions().items()}
+    patched = 0
+    for _ in range(2000):
+        if app.screen != "play":
+            break
+        update = qwixx_tap(session)
+        for name, html in update["regions"].items():
+            painted[name] = Pieced.concat(html)
+        for name, pieces in update["patches"].items():
+            region = painted[name]
+            painted[name] = Pieced(
+                region.skeleton, [(key, pieces.get(key, html)) for key, html in region.pieces]
+            )
+            patched += name == "board"
+        assert painted == app.regions()
+    assert app.screen == "over" and patched > 5
