@@ -173,8 +173,21 @@
     ]);
   }
 
+  // The shown elements of each mark (a cell, a number) by seat, found in one walk of the page
+  // per update: merged updates of computers at pace 0 bring dozens of marks, and Diceland's
+  // maps are thousands of elements (each drawn twice, the hidden copy left alone).
+  let shownMarks = null;
   function marks(event, mark) {
-    return seats(event, `[data-mark="${CSS.escape(mark)}"]`);
+    if (!shownMarks) {
+      shownMarks = new Map();
+      for (const element of document.querySelectorAll("#play [data-seat] [data-mark]")) {
+        if (element.closest("[aria-hidden='true']")) continue;
+        const key = `${element.closest("[data-seat]").dataset.seat} ${element.dataset.mark}`;
+        if (!shownMarks.has(key)) shownMarks.set(key, []);
+        shownMarks.get(key).push(element);
+      }
+    }
+    return event.players.flatMap((seat) => shownMarks.get(`${seat} ${mark}`) ?? []);
   }
 
   // A class for the length of its CSS animation; none under reduced motion. Started together
@@ -253,6 +266,7 @@
       if (playing) keepAwake();
       else letSleep();
       const texts = [];
+      shownMarks = null; // the page as this update left it
       for (const event of update.events) {
         EFFECTS[event.kind]?.(event);
         if (ENDS.has(event.kind)) {
@@ -261,6 +275,7 @@
         }
         if (event.text) texts.push(event.text);
       }
+      shownMarks = null;
       startAnimations();
       announce(texts);
     },

@@ -16,7 +16,8 @@
   // next decision starts at the whole map).
   let zoom = null; // { key, scale, left, top }
 
-  const views = () => document.querySelectorAll("#play .dl-view");
+  // The asked player's map: the others' big maps are drawn too, hidden (aria-hidden).
+  const views = () => document.querySelectorAll("#play .dl-sheet:not([aria-hidden]) .dl-view");
 
   // Only what differs is written: a write after the frame's layout is read costs another, and
   // an attribute of the frame restyles the 300 cells inside it.

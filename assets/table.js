@@ -244,13 +244,8 @@
     for (const [name, html] of Object.entries(update.regions)) {
       document.getElementById(`region-${name}`).innerHTML = html;
     }
-    // A region whose pieces alone changed: those elements replaced, the rest left as it is
-    // (an SVG element's outerHTML is parsed as SVG: its parent is the context).
     for (const [name, pieces] of Object.entries(update.patches ?? {})) {
-      const region = document.getElementById(`region-${name}`);
-      for (const [key, html] of Object.entries(pieces)) {
-        region.querySelector(`[data-piece="${CSS.escape(key)}"]`).outerHTML = html;
-      }
+      repaintPieces(document.getElementById(`region-${name}`), pieces);
     }
     keepFocus(focused);
     if ("notice" in update.regions) putAwayNewsLater();
@@ -271,6 +266,62 @@
     if (update.history) saidOfHistory(update.history);
   }
 
+  // A region whose pieces alone changed: those elements replaced, the rest left as it is; a
+  // shell, an element's start tag alone, sets that element's attributes and keeps what it
+  // holds. The pieces are parsed together, in one parse for the HTML ones and one for the SVG
+  // ones (in an <svg>, as an SVG element's outerHTML would be), not one parse each.
+  const SVG = "http://www.w3.org/2000/svg";
+  const parsers = {
+    html: document.createElement("template"),
+    svg: document.createElementNS(SVG, "svg"),
+  };
+  function repaintPieces(region, pieces) {
+    const find = pieceFinder(region, Object.keys(pieces).length);
+    const replaced = { html: [], svg: [] };
+    for (const [key, html] of Object.entries(pieces)) {
+      const element = find(key);
+      if (element.hasAttribute("data-shell")) retag(element, html);
+      else replaced[element.namespaceURI === SVG ? "svg" : "html"].push([element, html]);
+    }
+    for (const [kind, list] of Object.entries(replaced)) {
+      if (!list.length) continue;
+      const parser = parsers[kind];
+      parser.innerHTML = list.map(([, html]) => html).join("");
+      const fresh = [...(parser.content ?? parser).children];
+      if (fresh.length !== list.length) { // never: a piece is one element (else, one by one)
+        for (const [element, html] of list) element.outerHTML = html;
+      } else {
+        list.forEach(([element], index) => element.replaceWith(fresh[index]));
+      }
+    }
+  }
+
+  // The element of each piece of a region by its key. A query by attribute walks the region
+  // (two of Diceland's maps are some 2,000 elements): many pieces are found in one walk.
+  function pieceFinder(region, count) {
+    if (count < 8) return (key) => region.querySelector(`[data-piece="${CSS.escape(key)}"]`);
+    const elements = new Map();
+    for (const element of region.querySelectorAll("[data-piece]")) {
+      elements.set(element.dataset.piece, element);
+    }
+    return (key) => elements.get(key);
+  }
+
+  // A shell's attributes as its new start tag says: only those that differ are written (each
+  // write restyles what depends on it), those it lacks removed; one it gains comes last.
+  const shells = document.createElement("template");
+  function retag(element, html) {
+    shells.innerHTML = html;
+    const fresh = shells.content.firstElementChild;
+    for (const name of element.getAttributeNames()) {
+      if (!fresh.hasAttribute(name)) element.removeAttribute(name);
+    }
+    for (const name of fresh.getAttributeNames()) {
+      const value = fresh.getAttribute(name);
+      if (element.getAttribute(name) !== value) element.setAttribute(name, value);
+    }
+  }
+
   // The screen is someone else's now: it shows whose, and taps are not taken for a moment
   // (body[data-handover] says when; tests that tap wait for it, as a person's eyes would).
   function handOver(update) {
@@ -281,7 +332,10 @@
     painted.handoverTimer = setTimeout(() => delete body.dataset.handover, HANDOVER_GUARD_MS);
     window.dadotecaEffects?.handOver(update);
     // To a person, from the top of their screen; a computer's turn leaves the view as it is.
-    if (!update.busy) document.getElementById("play").scrollIntoView({ block: "start" });
+    // Scrolled as the next frame is drawn, not now: scrolling now would lay the page out in the
+    // tap's own task, once more than the frame does.
+    const play = document.getElementById("play");
+    if (!update.busy) requestAnimationFrame(() => play.scrollIntoView({ block: "start" }));
   }
 
   // The region holding the keyboard focus, and a selector for the same control in its next
@@ -297,9 +351,9 @@
     return { region: region.id, selector: `${element.tagName.toLowerCase()}${attributes}` };
   }
 
-  // Give the focus back after a repaint dropped it: to the control the screen asks for, else
-  // to the same control if it is still there, else to the region's first control, else to the
-  // game's, so a keyboard player keeps their place.
+  // Give the focus back after a repaint dropped or hid it: to the control the screen asks for,
+  // else to the same control if it is still there and shown, else to the region's first shown
+  // control, else to the game's, so a keyboard player keeps their place.
   function keepFocus(focused) {
     if (!focused) return;
     // A control the new screen asks to be focused (data-focus: the choices a tap opened).
@@ -308,7 +362,9 @@
       asked.focus({ preventScroll: true });
       return;
     }
-    if (document.activeElement !== body) return;
+    // Kept, unless the repaint took it away or hid it (a sheet handed to another player).
+    const active = document.activeElement;
+    if (active !== body && !active.closest("[aria-hidden='true']")) return;
     const region = document.getElementById(focused.region);
     const control = "button:not([disabled]), [tabindex='0']";
     const candidates = [
@@ -317,6 +373,7 @@
       ...document.querySelectorAll(`#play :is(${control})`),
     ];
     for (const target of candidates) {
+      if (target.closest("[aria-hidden='true']")) continue; // a sheet not shown
       target.focus({ preventScroll: true });
       if (document.activeElement === target) return; // shown, so it took the focus
     }
@@ -513,6 +570,7 @@
   document.getElementById("app").addEventListener("click", (event) => {
     const element = event.target.closest("[data-act]");
     if (!element || element.disabled || !body.dataset.screen) return;
+    if (element.closest("[aria-hidden='true']")) return; // a sheet not shown (a script's click)
     const act = element.dataset.act;
     if (act === "import") {
       document.getElementById("import-file").click();

@@ -53,13 +53,23 @@ from .game_ui import (
 )
 from .i18n import Translator
 
-__all__ = ["COLOUR_SYMBOLS", "DicelandUI", "map_board", "map_geometry"]
+__all__ = ["COLOUR_SYMBOLS", "SYMBOL_PATHS", "DicelandUI", "map_board", "map_geometry"]
 
 DIE: Final = "die"  # Diceland's dice are alike: only how many show each colour matters
 
 # Colour is never the only cue: every colour has its own symbol (red, yellow, green, blue, orange,
 # grey), the first four as on the Qwixx sheets.
 COLOUR_SYMBOLS: Final = ("◆", "●", "▲", "■", "✚", "★")
+# The same symbols on the maps, drawn (centred on the cell, about 6 units across, as the glyphs
+# were): a map's 160 symbols as text were most of the time a browser took to lay a map out.
+SYMBOL_PATHS: Final = (
+    "M0-2.9L2.9 0L0 2.9L-2.9 0Z",
+    "M-2.85 0a2.85 2.85 0 1 0 5.7 0a2.85 2.85 0 1 0-5.7 0Z",
+    "M0-2.6L2.95 2.5H-2.95Z",
+    "M-2.7-2.7H2.7V2.7H-2.7Z",
+    "M-.8-2.9H.8V-.8H2.9V.8H.8V2.9H-.8V.8H-2.9V-.8H-.8Z",
+    "M0-2.9L.75-.78L3-.72L1.21.64L1.85 2.8L0 1.52L-1.85 2.8L-1.21.64L-3-.72L-.75-.78Z",
+)
 RANDOM_MAP: Final = "random"  # a seat's map choice: a new map, generated
 DEALT_MAP: Final = "deal"  # a seat's map choice: a side of a board, dealt at random
 _RADIUS: Final = 10.0  # a hex's radius in SVG units
@@ -152,7 +162,7 @@ def _hex(
     else:
         colour = m.colours[cell]
         classes.append(f"c-{COLOURS[colour]}")
-        symbol = COLOUR_SYMBOLS[colour]
+        symbol = SYMBOL_PATHS[colour]
     prize = m.is_prize(cell)
     if prize:
         classes.append("prize")
@@ -170,7 +180,7 @@ def _hex(
     if prize:
         parts.append('<circle class="ring" r="6.2"/>')
     if symbol:
-        parts.append(f'<text class="sym" dy="0.35em">{symbol}</text>')
+        parts.append(f'<path class="sym" d="{symbol}"/>')
     if crossed:
         parts.append(f'<path class="x" d="{geometry.cross}"/>')
     elif selected:
@@ -184,10 +194,12 @@ def _hex(
 
 CellLook = tuple[bool, bool, bool, bool]  # crossed, selected, legal, refused
 _REMEMBERED: Final = 20_000  # cells' HTML kept at most: a few games' maps
-# Playable cells are striped, a fill: unlike a prize's ring, and plain at a glance.
+# Playable cells are striped, a fill: unlike a prize's ring, and plain at a glance. Defined
+# once, beside the maps, for whichever map is the asked player's.
 _LEGAL_STRIPES: Final = (
-    '<defs><pattern id="dl-legal" width="3.4" height="3.4" patternUnits="userSpaceOnUse" '
-    'patternTransform="rotate(45)"><rect width="1.5" height="3.4"/></pattern></defs>'
+    '<svg class="dl-defs" aria-hidden="true" focusable="false"><defs>'
+    '<pattern id="dl-legal" width="3.4" height="3.4" patternUnits="userSpaceOnUse" '
+    'patternTransform="rotate(45)"><rect width="1.5" height="3.4"/></pattern></defs></svg>'
 )
 
 
@@ -245,6 +257,10 @@ class DicelandUI(GameUI):
         # Each cell's drawing and button, by look: most of a map stays as it was from tap to tap.
         self._drawn: dict[tuple[str, str, CellLook], str] = {}
         self._buttons: dict[tuple[str, str, CellLook, str], str] = {}
+        # Each map as last drawn, big and small, with what it was drawn from: a tap changes one
+        # map at most, and every map is drawn twice (see regions).
+        self._maps: dict[tuple[int, bool], tuple[tuple[object, ...], Pieced]] = {}
+        self._infos: dict[int, tuple[tuple[object, ...], str]] = {}
 
     @classmethod
     def options(
@@ -486,14 +502,26 @@ class DicelandUI(GameUI):
             if cell not in selection
         }
         complete = any(selection == cells for _, cells in placements)
+        # Every player's map, in both regions, whoever is asked: the asked player's shown big
+        # (the others' big ones hidden), everyone else's small. A change of hands hides one and
+        # shows another, with the cells that changed: the page keeps the maps it has drawn.
+        players = range(state.num_players)
         return {
             "prompt": self.prompt(state, asked, placements),
             "dice": self.dice(state),
             "controls": self.deciders(state, asked, answers)
             + self.controls(state, asked, colour, selection, complete=complete),
-            "board": self.sheet(state, asked, legal, selection, refused, interactive=True),
+            "board": Pieced.concat(
+                _LEGAL_STRIPES,
+                *(
+                    self.sheet(state, p, legal, selection, refused, interactive=True)
+                    if p == asked
+                    else self.sheet(state, p, interactive=True, shown=False)
+                    for p in players
+                ),
+            ),
             "others": Pieced.concat(
-                *(self.sheet(state, p) for p in range(state.num_players) if p != asked)
+                *(self.sheet(state, p, shown=p != asked) for p in players if len(players) > 1)
             ),
         }
 
@@ -812,10 +840,22 @@ class DicelandUI(GameUI):
         *,
         interactive: bool = False,
     ) -> Pieced:
-        """``player``'s map, a piece per cell; the asked player's has a tappable element per
-        cell, in a frame the page zooms (assets/map-zoom.js) where cells are too small for a
-        finger."""
+        """``player``'s map, a piece per cell; a big one (``interactive``) has a tappable
+        element per cell, in a frame the page zooms (assets/map-zoom.js) where cells are too
+        small for a finger."""
         m = state.map(player)
+        look = (
+            m.id,
+            state.sheets[player].crossed,
+            frozenset(legal),
+            frozenset(selection),
+            refused,
+            self.names[player],
+            self.t.language,
+        )
+        kept = self._maps.get((player, interactive))
+        if kept is not None and kept[0] == look:
+            return kept[1]
         geometry = map_geometry(m)
         crossed_cells = frozenset(state.crossed_cells(player))
         drawn: list[tuple[str, str]] = []
@@ -837,8 +877,6 @@ class DicelandUI(GameUI):
             f'<svg class="dl-map{" turned" if geometry.turned else ""}" '
             f'viewBox="{geometry.view_box}" aria-hidden="true" xmlns="http://www.w3.org/2000/svg">'
         )
-        if interactive:
-            svg += _LEGAL_STRIPES
         wrap = f'<div class="dl-map-wrap" style="{style}" role="group" aria-label="{label}">'
         skeleton = wrap + svg + PIECE_PLACE * len(drawn) + "</svg>"
         skeleton += PIECE_PLACE * len(buttons) + "</div>"
@@ -854,7 +892,9 @@ class DicelandUI(GameUI):
                 f'<button type="button" class="dl-whole" data-zoom="out" hidden>'
                 f'<span aria-hidden="true">⤢</span> {whole}</button></div>'
             )
-        return Pieced(skeleton, drawn + buttons)
+        made = Pieced(skeleton, drawn + buttons)
+        self._maps[(player, interactive)] = (look, made)
+        return made
 
     def _drawn_cell(
         self,
@@ -913,8 +953,13 @@ class DicelandUI(GameUI):
         return piece, _remembered(self._buttons, (m.id, piece, flags, self.t.language), made)
 
     def info_bar(self, state: DicelandState, player: int) -> str:
-        """Prizes per colour (two each) and completed colours, and the prizes toward 9."""
+        """Prizes per colour (two each) and completed colours, and the prizes toward 9: a piece
+        of its sheet."""
         t = self.t
+        look = (state.map(player).id, state.sheets[player].crossed, t.language)
+        kept = self._infos.get(player)
+        if kept is not None and kept[0] == look:
+            return kept[1]
         per_colour = state.prizes_per_colour(player)
         completed = set(state.completed_colours(player))
         chips = []
@@ -940,10 +985,12 @@ class DicelandUI(GameUI):
                 f"{'✓' if done else ''}</span></li>"
             )
         total = t("Prizes: {count}/{goal}", count=state.prizes(player), goal=PRIZES_TO_WIN)
-        return (
-            f'<div class="dl-info"><ul class="chips">{"".join(chips)}</ul>'
+        made = (
+            f'<div class="dl-info" data-piece="i{player}"><ul class="chips">{"".join(chips)}</ul>'
             f'<strong class="dl-total">{total}</strong></div>'
         )
+        self._infos[player] = (look, made)
+        return made
 
     def sheet(
         self,
@@ -954,16 +1001,27 @@ class DicelandUI(GameUI):
         refused: int | None = None,
         *,
         interactive: bool = False,
+        shown: bool = True,
     ) -> Pieced:
+        """``player``'s map and prizes: big (``interactive``) or small; one not ``shown`` is
+        hidden, drawn all the same, ready to be shown when its player is asked. Its start tag
+        is a shell piece: hiding it, showing it or making it the active player's sends that
+        tag alone."""
         size = "big" if interactive else "small"
         active = " active" if player == state.active and not state.is_terminal else ""
+        hidden = "" if shown else ' aria-hidden="true"'
         owner = self.name(player)
         label = self.sheet_label(player)
         return Pieced.concat(
-            f'<section class="dl-sheet {size}{active}" aria-label="{label}" data-seat="{player}">'
+            Pieced.piece(
+                f"s{player}",
+                f'<section class="dl-sheet {size}{active}" aria-label="{label}" '
+                f'data-seat="{player}" data-piece="s{player}" data-shell{hidden}>',
+            ),
             f'<h3 class="owner">{owner}</h3>',
             self.map_svg(state, player, legal, selection, refused, interactive=interactive),
-            f"{self.info_bar(state, player)}</section>",
+            Pieced.piece(f"i{player}", self.info_bar(state, player)),
+            "</section>",
         )
 
     # -- the end --------------------------------------------------------------------------------

@@ -62,21 +62,37 @@ class Pieced(str):
 
     It is the whole HTML, as a ``str``; ``skeleton`` is that HTML with each piece's place
     marked, and ``pieces`` the ``(key, html)`` of each: one element carrying
-    ``data-piece="key"``, keys unique in the region."""
+    ``data-piece="key"``, keys unique in the region. A piece may be an element's start tag
+    alone (a *shell*, carrying ``data-shell``), what the element holds being skeleton and
+    pieces of its own: the page then sets the element's attributes and keeps what it holds, so
+    a sheet can change hands (classes, ``aria-hidden``) without its map being made again.
+    Attributes that come and go are written last, as the page adds them."""
 
     skeleton: str
     pieces: tuple[tuple[str, str], ...]
 
-    def __new__(cls, skeleton: str, pieces: Sequence[tuple[str, str]]) -> Pieced:
-        parts = skeleton.split(PIECE_PLACE)
-        assert len(parts) == len(pieces) + 1, "one place in the skeleton per piece"
-        whole = [parts[0]]
-        for (_, html), after in zip(pieces, parts[1:], strict=True):
-            whole += (html, after)
-        made = super().__new__(cls, "".join(whole))
+    def __new__(
+        cls, skeleton: str, pieces: Sequence[tuple[str, str]], whole: str | None = None
+    ) -> Pieced:
+        """``whole``, when the caller has it already, is the skeleton with its pieces in
+        place."""
+        if whole is None:
+            parts = skeleton.split(PIECE_PLACE)
+            assert len(parts) == len(pieces) + 1, "one place in the skeleton per piece"
+            joined = [parts[0]]
+            for (_, html), after in zip(pieces, parts[1:], strict=True):
+                joined += (html, after)
+            whole = "".join(joined)
+        made = super().__new__(cls, whole)
         made.skeleton = skeleton
         made.pieces = tuple(pieces)
         return made
+
+    @classmethod
+    def piece(cls, key: str, html: str) -> Pieced:
+        """``html``, one element carrying ``data-piece="key"`` (or a shell's start tag), as a
+        region of one piece."""
+        return cls(PIECE_PLACE, [(key, html)])
 
     @classmethod
     def concat(cls, *parts: str) -> Pieced:
@@ -89,7 +105,7 @@ class Pieced(str):
                 pieces += part.pieces
             else:
                 skeleton.append(part)
-        return cls("".join(skeleton), pieces)
+        return cls("".join(skeleton), pieces, "".join(parts))
 
     def changed_since(self, before: str | None) -> dict[str, str] | None:
         """The pieces that differ from ``before`` (the region as last painted), by key; None

@@ -31,7 +31,7 @@ from dadoteca.qwixx import (
     number_at,
 )
 
-from .game_ui import ROLL_ACTS, GameUI, Step, asked_player, die_pips, tapped_number
+from .game_ui import ROLL_ACTS, GameUI, Pieced, Step, asked_player, die_pips, tapped_number
 
 __all__ = ["QwixxUI"]
 
@@ -79,7 +79,7 @@ class QwixxUI(GameUI):
                 "dice": self.dice(state),
                 "controls": self.controls(state, answers),
                 "scores": self.scores(state),
-                "board": "".join(self.sheet(state, p) for p in range(state.num_players)),
+                "board": Pieced.concat(*(self.sheet(state, p) for p in range(state.num_players))),
             }
         regions = {
             "prompt": self.prompt(state, answers),
@@ -87,21 +87,24 @@ class QwixxUI(GameUI):
             "controls": self.controls(state, answers),
         }
         if self.shared(state):  # every sheet in view: each player looks at their own
-            regions["board"] = "".join(
-                self.sheet(
-                    state,
-                    p,
-                    interactive=p not in self.computers,
-                    answer=answers.get(p),
-                    big=not state.dice_seen,  # unseen dice: the sheet is the only way to answer
+            # Unseen dice (sheets only): the sheet is the only way to answer, big.
+            regions["board"] = Pieced.concat(
+                *(
+                    self.sheet(
+                        state,
+                        p,
+                        interactive=p not in self.computers,
+                        answer=answers.get(p),
+                        big=not state.dice_seen,
+                    )
+                    for p in self._seats_from_active(state)
                 )
-                for p in self._seats_from_active(state)
             )
             return regions
         asked = asked_player(state, answers)
         regions["board"] = self.sheet(state, asked, interactive=True, big=True)
-        regions["others"] = "".join(
-            self.sheet(state, p) for p in self._seats_from_active(state) if p != asked
+        regions["others"] = Pieced.concat(
+            *(self.sheet(state, p) for p in self._seats_from_active(state) if p != asked)
         )
         return regions
 
@@ -421,7 +424,7 @@ class QwixxUI(GameUI):
         interactive: bool = False,
         big: bool = False,
         answer: Action | None = None,
-    ) -> str:
+    ) -> Pieced:
         """One player's sheet, like the paper pad: four rows of numbers and their locks.
 
         Its numbers can be tapped while it is its owner's decision (the answer lines and the
@@ -472,11 +475,15 @@ class QwixxUI(GameUI):
                 f'role="img" aria-label="{lock_label}">{LOCK_ICON}</span>'
             )
             points = t.n("{count} pt", "{count} pts", sheet.row_score(row))
+            key = f"r{player}.{row}"
             rows.append(
-                f'<div class="row row-{name}{" closed" if closed else ""}" role="group" '
-                f'aria-label="{t(name)}">'
-                f'<span class="symbol" aria-hidden="true">{ROW_SYMBOLS[row]}</span>'
-                f'{"".join(cells)}<span class="row-points">{points}</span></div>'
+                Pieced.piece(
+                    key,
+                    f'<div class="row row-{name}{" closed" if closed else ""}" role="group" '
+                    f'aria-label="{t(name)}" data-piece="{key}">'
+                    f'<span class="symbol" aria-hidden="true">{ROW_SYMBOLS[row]}</span>'
+                    f'{"".join(cells)}<span class="row-points">{points}</span></div>',
+                )
             )
         boxes = "".join(
             f'<span class="penalty{" crossed" if box < sheet.penalties else ""}"></span>'
@@ -490,13 +497,25 @@ class QwixxUI(GameUI):
         active += " answered" if answer is not None else ""  # the white sum, shared screen
         label = self.sheet_label(player)
         penalty_label = f"{penalties}: {sheet.penalties}/{PENALTY_BOXES}"
-        return (
-            f'<section class="sheet {size}{active}" aria-label="{label}" data-seat="{player}">'
-            f'<h3 class="owner">{owner}</h3><div class="rows">{"".join(rows)}</div>'
-            f'<div class="sheet-foot">'
-            f'<span class="penalties" role="img" aria-label="{penalty_label}">'
-            f"{penalties} {boxes}</span>"
-            f'<strong class="total">{total}</strong></div></section>'
+        # In pieces (the start tag a shell, each row, the foot): a tap that changes a row or an
+        # answer repaints those, not the sheets (while the sheets shown stay the same ones).
+        return Pieced.concat(
+            Pieced.piece(
+                f"s{player}",
+                f'<section class="sheet {size}{active}" aria-label="{label}" '
+                f'data-seat="{player}" data-piece="s{player}" data-shell>',
+            ),
+            f'<h3 class="owner">{owner}</h3><div class="rows">',
+            *rows,
+            "</div>",
+            Pieced.piece(
+                f"f{player}",
+                f'<div class="sheet-foot" data-piece="f{player}">'
+                f'<span class="penalties" role="img" aria-label="{penalty_label}">'
+                f"{penalties} {boxes}</span>"
+                f'<strong class="total">{total}</strong></div>',
+            ),
+            "</section>",
         )
 
     # -- the end ----------------------------------------------------------------------------

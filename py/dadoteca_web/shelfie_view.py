@@ -39,7 +39,7 @@ from dadoteca.shelfie import (
     Strike,
 )
 
-from .game_ui import ROLL_ACTS, ROLL_DICE, GameUI, Step, asked_player, tapped_number
+from .game_ui import ROLL_ACTS, ROLL_DICE, GameUI, Pieced, Step, asked_player, tapped_number
 from .i18n import Translator
 
 __all__ = ["ShelfieUI"]
@@ -88,6 +88,9 @@ class ShelfieUI(GameUI):
         self.asking: Cell | None = None
         self.crossing = False
         self._legal: frozenset[Mark] = frozenset()
+        # Each sheet's heading and bookcase as last drawn, big and small, with what they were
+        # drawn from: a tap changes one sheet at most, and every sheet is drawn twice.
+        self._sheets: dict[tuple[int, bool], tuple[tuple[object, ...], Pieced]] = {}
 
     # -- the pending choice -----------------------------------------------------------------
 
@@ -282,14 +285,27 @@ class ShelfieUI(GameUI):
         }
         if state.is_terminal:
             regions["scores"] = self.scores(state)
-            regions["board"] = "".join(self.sheet(state, p) for p in range(state.num_players))
+            regions["board"] = Pieced.concat(
+                *(self.sheet(state, p) for p in range(state.num_players))
+            )
             return regions
         asked = asked_player(state, answers)
         # Crossing out, the shelves are on offer, not the cells (a cell tap still circles).
         legal = set() if self._striking(state) else self.reachable(state)
-        regions["board"] = self.sheet(state, asked, legal, self.picks, interactive=True)
-        regions["others"] = "".join(
-            self.sheet(state, p) for p in range(state.num_players) if p != asked
+        # Every player's sheet, in both regions, whoever is asked: the asked player's shown
+        # big (the others' big ones hidden), everyone else's small. A change of hands hides
+        # one and shows another, with the cells that changed (see Pieced's shells).
+        players = range(state.num_players)
+        regions["board"] = Pieced.concat(
+            *(
+                self.sheet(state, p, legal, self.picks, interactive=True, asked=True)
+                if p == asked
+                else self.sheet(state, p, interactive=True, shown=False)
+                for p in players
+            )
+        )
+        regions["others"] = Pieced.concat(
+            *(self.sheet(state, p, shown=p != asked) for p in players if len(players) > 1)
         )
         return regions
 
@@ -588,17 +604,64 @@ class ShelfieUI(GameUI):
         picks: Sequence[Combo] = (),
         *,
         interactive: bool = False,
-    ) -> str:
-        """One player's bookcase; the asked player's is large and tappable, legal cells marked.
+        asked: bool = False,
+        shown: bool = True,
+    ) -> Pieced:
+        """One player's bookcase; a big one (``interactive``) is tappable, and the asked
+        player's has its legal cells (or shelves) marked. One not ``shown`` is hidden, drawn
+        all the same, ready for its player's turn. A piece each: the sheet's start tag (a
+        shell), its heading with the total, each shelf's head, each cell, each column's points.
 
         Tappable even with nothing legal: a tap on any cell says which rule forbids it.
         """
+        striking = asked and self._striking(state)
+        look = (
+            state.sheets[player],
+            frozenset(legal),
+            tuple(picks),
+            (self.strike, tuple(state.legal_actions(player))) if striking else None,
+            state.is_terminal,
+            self.names[player],
+            self.t.language,
+        )
+        kept = self._sheets.get((player, interactive))
+        if kept is not None and kept[0] == look:
+            drawn = kept[1]
+        else:
+            drawn = self._bookcase(
+                state, player, legal, picks, interactive=interactive, striking=striking
+            )
+            self._sheets[(player, interactive)] = (look, drawn)
+        size = "big" if interactive or state.is_terminal else "small"
+        active = " active" if player == state.active and not state.is_terminal else ""
+        hidden = "" if shown else ' aria-hidden="true"'
+        return Pieced.concat(
+            Pieced.piece(
+                f"s{player}",
+                f'<section class="sheet shelfie-sheet {size}{active}" '
+                f'aria-label="{self.sheet_label(player)}" data-seat="{player}" '
+                f'data-piece="s{player}" data-shell{hidden}>',
+            ),
+            drawn,
+            "</section>",
+        )
+
+    def _bookcase(
+        self,
+        state: ShelfieState,
+        player: int,
+        legal: Collection[Cell],
+        picks: Sequence[Combo],
+        *,
+        interactive: bool,
+        striking: bool,
+    ) -> Pieced:
+        """A sheet's heading and bookcase, in pieces."""
         t = self.t
         sheet = state.sheets[player]
         picked = {_cell_of(combo): (number, combo) for number, combo in enumerate(picks, 1)}
-        striking = interactive and self._striking(state)
         strikes = state.legal_actions(player) if striking else []
-        parts = ['<span class="corner"></span>']
+        parts: list[str] = ['<span class="corner"></span>']
         for column in range(COLUMNS):
             label = self.column_name(column)
             parts.append(
@@ -610,22 +673,29 @@ class ShelfieUI(GameUI):
             points = sheet.shelf_points(shelf)
             head_text = f'{icon(item)}<span class="line-points">{points}</span>'
             head_label = self.worth(t("{item} shelf", item=name), points)
+            head = f"h{player}.{shelf}"
             if striking:
                 legal_strike = Strike(shelf) in strikes
                 chosen = self.strike == shelf
                 classes = "shelf-head shelf-" + item
                 classes += " selected" if chosen else " legal" if legal_strike else ""
                 parts.append(
-                    f'<button class="{classes}" data-act="strike" data-shelf="{shelf}" '
-                    f'aria-pressed="{"true" if chosen else "false"}" '
-                    f'aria-label="{escape(t("Cross out the {item} shelf", item=name))}">'
-                    f"{head_text}</button>"
+                    Pieced.piece(
+                        head,
+                        f'<button class="{classes}" data-act="strike" data-shelf="{shelf}" '
+                        f'aria-pressed="{"true" if chosen else "false"}" '
+                        f'aria-label="{escape(t("Cross out the {item} shelf", item=name))}" '
+                        f'data-piece="{head}">{head_text}</button>',
+                    )
                 )
             else:
                 parts.append(
-                    f'<span class="shelf-head shelf-{item}" role="img" '
-                    f'aria-label="{escape(head_label)}">'
-                    f"{head_text}</span>"
+                    Pieced.piece(
+                        head,
+                        f'<span class="shelf-head shelf-{item}" role="img" '
+                        f'aria-label="{escape(head_label)}" data-piece="{head}">'
+                        f"{head_text}</span>",
+                    )
                 )
             for column in range(COLUMNS):
                 parts.append(
@@ -636,26 +706,32 @@ class ShelfieUI(GameUI):
                         legal,
                         picked,
                         interactive=interactive,
+                        piece=f"c{player}.{shelf}.{column}",
                     )
                 )
         parts.append('<span class="corner"></span>')
         for column in range(COLUMNS):
             points = sheet.column_points(column)
             label = self.worth(self.column_name(column), points)
+            key = f"p{player}.{column}"
             parts.append(
-                f'<span class="line-points column-points" role="img" aria-label="{label}">'
-                f"{points}</span>"
+                Pieced.piece(
+                    key,
+                    f'<span class="line-points column-points" role="img" aria-label="{label}" '
+                    f'data-piece="{key}">{points}</span>',
+                )
             )
         total = t("Total: {score}", score=sheet.score())
-        size = "big" if interactive or state.is_terminal else "small"
-        owner = self.name(player)
-        active = " active" if player == state.active and not state.is_terminal else ""
-        label = self.sheet_label(player)
-        return (
-            f'<section class="sheet shelfie-sheet {size}{active}" aria-label="{label}" '
-            f'data-seat="{player}">'
-            f'<h3 class="owner">{owner} <strong class="total">{total}</strong></h3>'
-            f'<div class="bookcase">{"".join(parts)}</div></section>'
+        owner = f"o{player}"
+        return Pieced.concat(
+            Pieced.piece(
+                owner,
+                f'<h3 class="owner" data-piece="{owner}">{self.name(player)} '
+                f'<strong class="total">{total}</strong></h3>',
+            ),
+            '<div class="bookcase">',
+            *parts,
+            "</div>",
         )
 
     def _cell(
@@ -667,7 +743,8 @@ class ShelfieUI(GameUI):
         picked: Mapping[Cell, tuple[int, Combo]],
         *,
         interactive: bool,
-    ) -> str:
+        piece: str,
+    ) -> Pieced:
         t = self.t
         item = SHELVES[shelf]
         value = COLUMN_VALUES[column]
@@ -699,11 +776,14 @@ class ShelfieUI(GameUI):
         )
         inner = f'{icon(item)}<span class="value">{value}</span>{badge}'
         if not interactive:
-            return f'<span {attrs} role="img">{inner}</span>'
+            return Pieced.piece(
+                piece, f'<span {attrs} role="img" data-piece="{piece}">{inner}</span>'
+            )
         pressed = "true" if pick is not None else "false"
-        return (
+        return Pieced.piece(
+            piece,
             f'<button {attrs} data-act="cell" data-shelf="{shelf}" data-column="{column}" '
-            f'aria-pressed="{pressed}">{inner}</button>'
+            f'aria-pressed="{pressed}" data-piece="{piece}">{inner}</button>',
         )
 
     # -- the end ----------------------------------------------------------------------------

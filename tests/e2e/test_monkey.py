@@ -54,7 +54,8 @@ MONKEY_JS = (
   const random = seededRandom(seed);
   const pick = (list) => list[Math.floor(random() * list.length)];
   const find = (selector) => document.querySelector(selector);
-  const shown = (e) => !e.disabled && e.getClientRects().length > 0;
+  // On screen: not hidden (a sheet drawn for another player's turn is skipped, its boxes empty).
+  const shown = (e) => !e.disabled && e.getClientRects().length > 0 && e.checkVisibility();
   const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
   const avoided = "#setup, [data-act=import], [data-act=new-game], #update-accept";
   const names = ["Ann", "Bo", "Zoë", "Łukasz", "<b>Kai</b>", "Mía ", "李"];

@@ -22,6 +22,9 @@ from test_accessibility import CONTRAST_FAILURES, tab_to, unnamed
 # on Bo's sheet), Bo cannot mark on turn 14 and crosses out a shelf, Bo ends it on turn 16.
 SEED = 7
 NAMES = ["Anna", "Bo"]
+# The sheets shown: every player's sheet is drawn in both regions, those not shown hidden.
+BOARD = "#region-board .sheet:not([aria-hidden])"
+OTHERS = "#region-others .sheet:not([aria-hidden])"
 
 
 def policy(state: ShelfieState, player: int) -> ShelfieAction:
@@ -76,7 +79,7 @@ def saved_state(page: Page) -> ShelfieState:
 
 
 def shown_cells(page: Page, kind: str) -> set[tuple[int, int]]:
-    cells = page.locator(f"#region-board .cell.{kind}")
+    cells = page.locator(f"{BOARD} .cell.{kind}")
     return {
         (
             int(cells.nth(i).get_attribute("data-shelf") or ""),
@@ -133,7 +136,7 @@ def test_a_completed_line_is_crossed_out_on_the_other_sheet(
     crossed = engine_cells(state, 1, "crossed")
     assert crossed and shown_cells(page, "crossed") == crossed
     # The completed line is all circled on Anna's small sheet.
-    assert page.locator("#region-others .cell.circled").count() == len(
+    assert page.locator(f"{OTHERS} .cell.circled").count() == len(
         engine_cells(state, 0, "circled")
     )
     assert watch.errors == []
@@ -152,7 +155,7 @@ def test_a_failed_roll_crosses_out_a_shelf_by_taps(
     heads.last.click()
     settled(page)
     assert (
-        page.get_attribute(f'#region-board [data-shelf="{shelf}"].shelf-head', "aria-pressed")
+        page.get_attribute(f'{BOARD} [data-shelf="{shelf}"].shelf-head', "aria-pressed")
         == "true"
     )
     tap(page, "#region-controls [data-act=confirm]")
@@ -186,7 +189,8 @@ def test_the_phone_screen_has_44_px_targets_and_no_sideways_scroll(
                 ViewportSize(width=1024, height=768),
             ):
                 page.set_viewport_size(viewport)
-                targets = page.locator("#play button, #play [data-act]")
+                # Those shown: the others' sheets are drawn too, hidden (aria-hidden).
+                targets = page.locator("#play :is(button, [data-act]):not([aria-hidden] *)")
                 for index in range(targets.count()):
                     box = targets.nth(index).bounding_box()
                     assert box is not None, index
@@ -201,7 +205,7 @@ def test_the_phone_screen_has_44_px_targets_and_no_sideways_scroll(
 
 
 def cell(shelf: int, column: int) -> str:
-    return f'#region-board .cell[data-shelf="{shelf}"][data-column="{column}"]'
+    return f'{BOARD} .cell[data-shelf="{shelf}"][data-column="{column}"]'
 
 
 # Anna's first roll: cat, cat, jolly, book, cat, cat. Found by searching seeds in CPython.

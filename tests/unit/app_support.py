@@ -3,6 +3,8 @@ with 9 (the tests that need another seed, language or clock make their own)."""
 
 from __future__ import annotations
 
+import re
+
 from dadoteca_web.app import App
 from dadoteca_web.i18n import Translator
 from dadoteca_web.storage import GameStore, MemoryStore
@@ -10,3 +12,11 @@ from dadoteca_web.storage import GameStore, MemoryStore
 
 def new_app(store: MemoryStore | None = None) -> App:
     return App(GameStore(store or MemoryStore()), Translator("en", {}), lambda: 9)
+
+
+def shown_sheets(region: str) -> list[str]:
+    """The sheets of a region that are shown, in seat order: Diceland and My Shelfie draw every
+    player's sheet in both regions, those not shown hidden (aria-hidden) until their player is
+    asked."""
+    sheets = re.findall(r"<section .*?</section>", region)
+    return [sheet for sheet in sheets if 'aria-hidden="true">' not in sheet.split(">", 1)[0] + ">"]

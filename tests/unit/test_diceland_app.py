@@ -8,12 +8,13 @@ import re
 from collections.abc import Callable
 
 import pytest
+from app_support import shown_sheets
 
 from dadoteca.diceland import COLOURS, PASS, DicelandState, Mark, Phase, Reroll, Roll, Stop
 from dadoteca.diceland_maps import MAX_SEED, Kind
 from dadoteca.match import Match
 from dadoteca_web.app import App
-from dadoteca_web.diceland_view import COLOUR_SYMBOLS, DicelandUI, map_geometry
+from dadoteca_web.diceland_view import COLOUR_SYMBOLS, SYMBOL_PATHS, DicelandUI, map_geometry
 from dadoteca_web.game_ui import asked_player
 from dadoteca_web.i18n import Translator
 from dadoteca_web.storage import GameStore, MemoryStore
@@ -461,16 +462,17 @@ def test_hostile_names_are_escaped_everywhere() -> None:
 
 def test_every_cell_of_the_asked_map_is_a_labelled_button_with_a_symbol() -> None:
     app = started(seed=4, maps=("B", "C"))
-    board = app.regions()["board"]
+    [board] = shown_sheets(app.regions()["board"])
+    assert 'data-seat="0"' in board
     m = state_of(app).map(0)
     cells = re.findall(r'<button class="dl-cell[^"]*" data-act="cell" data-cell="(\d+)"', board)
     assert sorted(map(int, cells)) == list(range(m.cell_count))
     assert board.count('<g class="hex') == m.cell_count
     assert board.count('class="ring"') == 12  # the prizes
     assert 'aria-label="start, crossed"' not in board and 'aria-label="start"' in board
-    for colour, symbol in zip(COLOURS, COLOUR_SYMBOLS, strict=True):
-        assert f'class="hex c-{colour}' in board and symbol in board
-    others = app.regions()["others"]
+    for colour, symbol in zip(COLOURS, SYMBOL_PATHS, strict=True):
+        assert f'class="hex c-{colour}' in board and f'<path class="sym" d="{symbol}"/>' in board
+    [others] = shown_sheets(app.regions()["others"])
     assert 'data-act="cell"' not in others and "Bo" in others and "Prizes: 0/9" in others
 
 

@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
+from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
+import pytest
 from test_diceland_app import tap_step
+from test_shelfie_app import tap_policy
 
 from dadoteca.qwixx import QwixxState
 from dadoteca_web.game_ui import Pieced
@@ -117,22 +122,45 @@ def test_the_answers_of_a_shared_screen_are_one_tap_each() -> None:
     assert isinstance(state, QwixxState) and session.app.answers.keys() == {1}
 
 
-def test_a_diceland_game_repaints_only_the_cells_that_changed() -> None:
-    """Every update, painted as the page paints it (whole regions, or pieces replaced by
-    key), leaves each region exactly as the app draws it; a chosen cell sends a few pieces."""
+def shown_seat(board: str) -> str:
+    """Whose big map Diceland's board shows (every player's is drawn, the others' hidden)."""
+    found = re.search(
+        r'<section class="dl-sheet big[^"]*"[^>]*data-seat="(\d+)"[^>]*data-shell>', board
+    )
+    assert found is not None
+    return found.group(1)
+
+
+@pytest.mark.parametrize("names", [["Anna", "Bo"], ["Anna", "Bo", "Cy"]])
+def test_a_diceland_game_repaints_only_the_cells_that_changed(names: list[str]) -> None:
+    """Every update, painted as the page paints it (whole regions, or pieces replaced by key,
+    a shell's start tag alone), leaves each region exactly as the app draws it. The maps are
+    never sent whole during a game: a chosen cell sends a few pieces, and so does a tap that
+    hands the turn to another player (Pass, Confirm in phase 2, everyone's, a change of hands),
+    which hides one map and shows another with the cells that changed."""
     session, _ = booted()
     app = session.app
     assert app is not None
-    choices = [{"map": "A"}, {"map": "B"}]
-    session.receive(
-        {"type": "start", "game": "diceland", "names": ["Anna", "Bo"], "choices": choices}
-    )
+    choices = [{"map": m} for m in "ACE"[: len(names)]]
+    session.receive({"type": "start", "game": "diceland", "names": names, "choices": choices})
+    acts: list[str] = []
+    handle = app.handle
+
+    def recorded(act: str, data: Mapping[str, str]) -> None:
+        acts.append(act)
+        handle(act, data)
+
+    app.handle = recorded  # type: ignore[method-assign]
     painted = {name: Pieced.concat(html) for name, html in app.regions().items()}
     patched_taps = 0
+    handed: Counter[str] = Counter()
     while app.screen == "play":
         before = app.regions()["board"]
+        seat, hands = shown_seat(before), app.hands
         tap_step(app)
         update = session.update()
+        if app.screen == "play":  # the end shows every map small: painted whole, once
+            assert {"board", "others"}.isdisjoint(update["regions"]), acts[-1]
         for name, html in update["regions"].items():
             painted[name] = Pieced.concat(html)
         for name, pieces in update["patches"].items():
@@ -146,7 +174,99 @@ def test_a_diceland_game_repaints_only_the_cells_that_changed() -> None:
             )
             if name == "board" and 'class="dl-cell selected' in app.regions()["board"]:
                 # the cell, and those highlighted before or now: far fewer than the whole map
-                assert len(pieces) < len(region.pieces) // 4 and before != app.regions()["board"]
+                assert len(pieces) < len(region.pieces) // 8 and before != app.regions()["board"]
                 patched_taps += 1
         assert painted == app.regions()
+        if app.screen == "play" and (
+            shown_seat(app.regions()["board"]) != seat or app.hands != hands
+        ):
+            sent = sum(len(pieces) for pieces in update["patches"].values())
+            assert sent < 80, (acts[-1], sent)  # of some 1,000 pieces: a map's changes at most
+            handed[acts[-1]] += 1
     assert patched_taps > 20  # most choices of a cell were sent as a few pieces
+    assert handed["pass"] and handed["confirm"] and handed["stop"], handed
+
+
+def test_a_shelfie_game_repaints_only_what_changed() -> None:
+    """My Shelfie likewise: every tap of a whole game, painted as the page paints it, leaves
+    each region as the app draws it, and the sheets are never sent whole until the end: a cell
+    chosen, a confirm that hands the turn over, sends a few pieces."""
+    session, _ = booted()
+    app = session.app
+    assert app is not None
+    session.receive({"type": "start", "game": "shelfie", "names": ["Anna", "Bo"], "choices": []})
+    painted = {name: Pieced.concat(html) for name, html in app.regions().items()}
+    handle = app.handle
+    sent: list[int] = []
+
+    def tapped(act: str, data: Mapping[str, str]) -> None:
+        handle(act, data)
+        update = session.update()
+        if app.screen == "play":
+            assert {"board", "others"}.isdisjoint(update["regions"]), act
+            sent.append(sum(len(pieces) for pieces in update["patches"].values()))
+        for name, html in update["regions"].items():
+            painted[name] = Pieced.concat(html)
+        for name, pieces in update["patches"].items():
+            region = painted[name]
+            painted[name] = Pieced(
+                region.skeleton, [(key, pieces.get(key, html)) for key, html in region.pieces]
+            )
+        assert painted == app.regions()
+
+    app.handle = tapped  # type: ignore[method-assign]
+    while app.screen == "play":
+        tap_policy(app)
+    assert len(sent) > 30 and max(sent) < 60, sent  # of some 180 pieces
+
+
+def qwixx_tap(session: Session) -> dict[str, Any]:
+    """One tap of the simple player on a Qwixx screen: roll; confirm; else the first
+    highlighted number or choice; else done; else pass."""
+    app = session.app
+    assert app is not None
+    regions = app.regions()
+    html = regions["controls"] + regions["board"]
+    # What those who answered already show is not tapped again (it would change the answer).
+    html = re.sub(r'<div class="answer-line answered".*?</div></div>', "", html)
+    html = re.sub(r'<section class="sheet[^"]* answered".*?</section>', "", html)
+    found = re.search(r'<(?:button|span) class="[^"]*\blegal\b[^"]*"([^>]*)>', html)
+    data: dict[str, str] = {}
+    if 'data-act="roll"' in html:
+        act = "roll"
+    elif re.search(r'data-act="confirm"(?! disabled)', html):
+        act = "confirm"
+    elif found:
+        data = dict(re.findall(r'data-([\w-]+)="([^"]*)"', found.group(1)))
+        act = data.pop("act")
+    elif 'data-act="done"' in html:
+        act = "done"
+    else:
+        act = "pass"
+    return session.receive({"type": "tap", "act": act, "data": data, "moment": app.moment})
+
+
+def test_a_qwixx_game_repaints_in_pieces_while_the_same_sheets_show() -> None:
+    """Qwixx's sheets are in pieces too (rows, the foot, the start tag): a tap that leaves the
+    same sheets on screen (an answer, a number chosen) sends the rows it changed; the page,
+    painting as it does, always shows what the app draws."""
+    session, _ = booted()
+    app = session.app
+    assert app is not None
+    start(session, ["Anna", "Bo"])
+    painted = {name: Pieced.concat(html) for name, html in app.regions().items()}
+    patched = 0
+    for _ in range(2000):
+        if app.screen != "play":
+            break
+        update = qwixx_tap(session)
+        for name, html in update["regions"].items():
+            painted[name] = Pieced.concat(html)
+        for name, pieces in update["patches"].items():
+            region = painted[name]
+            painted[name] = Pieced(
+                region.skeleton, [(key, pieces.get(key, html)) for key, html in region.pieces]
+            )
+            patched += name == "board"
+        assert painted == app.regions()
+    assert app.screen == "over" and patched > 5

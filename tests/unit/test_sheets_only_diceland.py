@@ -34,9 +34,11 @@ def sheets_game(store: MemoryStore | None = None) -> App:
 
 
 def viewed(app: App) -> int:
-    """Whose map the screen shows, big (and whose decision a tap makes)."""
+    """Whose map the screen shows, big (and whose decision a tap makes): the others' big maps
+    are drawn hidden."""
     seat = re.search(
-        r'<section class="dl-sheet big[^"]*"[^>]*data-seat="(\d+)"', app.regions()["board"]
+        r'<section class="dl-sheet big[^"]*"[^>]*data-seat="(\d+)"[^>]*data-shell>',
+        app.regions()["board"],
     )
     assert seat is not None
     return int(seat.group(1))

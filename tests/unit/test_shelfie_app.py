@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from app_support import new_app
+from app_support import new_app, shown_sheets
 
 from build import i18n as i18n_tool
 from dadoteca.match import Match
@@ -444,7 +444,7 @@ def test_an_illegal_tap_is_explained_by_the_rule_it_breaks(
 
 def test_before_the_roll_a_cell_tap_says_roll_first_and_the_sheet_is_tappable() -> None:
     app = started()
-    board = app.regions()["board"]
+    [board] = shown_sheets(app.regions()["board"])
     assert board.count('data-act="cell"') == 25 and legal_cells(board) == set()
     app.handle("cell", cell_tap(0, 0))
     assert "Roll the dice first" in app.regions()["notice"]
