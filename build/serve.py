@@ -2,7 +2,9 @@
 the build's brotli or gzip copy of a file (FILE.br, FILE.gz) to a browser that accepts it.
 
 Also used by the browser tests and the start-up benchmark: `BackgroundServer` runs in a thread
-and can be stopped and started again on the same port (to play "the network is gone").
+and can be stopped and started again on the same port (to play "the network is gone"), over
+http or, with a throwaway self-signed certificate (`self_signed_tls`), over https: as a real
+host serves the app, and as engines that ask for brotli only over https (WebKit's) need.
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ import contextlib
 import functools
 import hashlib
 import os
+import ssl
+import subprocess
 import sys
 import threading
 from dataclasses import dataclass, field
@@ -60,11 +64,13 @@ def normalise_prefix(prefix: str) -> str:
 @dataclass
 class Traffic:
     """What a server has sent: responses, of which 304s, and body bytes (the benchmark's bytes
-    on the wire; headers are a few hundred bytes a response)."""
+    on the wire; headers are a few hundred bytes a response); and what the same bodies would
+    have been from a host that sends gzip at best (or to a browser that asks for no brotli)."""
 
     requests: int = 0
     not_modified: int = 0
     body_bytes: int = 0
+    gzip_body_bytes: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def take(self) -> dict[str, int]:
@@ -74,9 +80,25 @@ class Traffic:
                 "requests": self.requests,
                 "not_modified": self.not_modified,
                 "body_bytes": self.body_bytes,
+                "gzip_body_bytes": self.gzip_body_bytes,
             }
-            self.requests = self.not_modified = self.body_bytes = 0
+            self.requests = self.not_modified = self.body_bytes = self.gzip_body_bytes = 0
         return taken
+
+
+def self_signed_tls(folder: Path) -> ssl.SSLContext:
+    """A server's TLS context with a certificate for 127.0.0.1 made now, in ``folder``, by
+    Debian's openssl: for tests, whose browsers are told to accept it."""
+    key, certificate = folder / "key.pem", folder / "certificate.pem"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
+         "-nodes", "-days", "2", "-subj", f"/CN={HOST}", "-addext", f"subjectAltName=IP:{HOST}",
+         "-keyout", str(key), "-out", str(certificate)],
+        check=True, capture_output=True,
+    )  # fmt: skip
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(certificate, key)
+    return context
 
 
 class DistServer(ThreadingHTTPServer):
@@ -89,18 +111,34 @@ class DistServer(ThreadingHTTPServer):
         prefix: str = "",
         quiet: bool = False,
         compress: bool = True,
+        *,
+        tls: ssl.SSLContext | None = None,
     ) -> None:
         self.root = root
         self.prefix = normalise_prefix(prefix)
         self.quiet = quiet
         self.compress = compress
+        self.tls = tls
         self.traffic = Traffic()
         super().__init__((HOST, port), DistHandler)
+
+    def finish_request(self, request: Any, client_address: Any) -> None:
+        if self.tls is None:
+            super().finish_request(request, client_address)
+            return
+        # The handshake in the request's own thread: a client that never completes one holds
+        # up no other.
+        try:
+            secured = self.tls.wrap_socket(request, server_side=True)
+        except (ssl.SSLError, OSError):
+            return  # a client that gave up, or refused the certificate
+        with secured:
+            super().finish_request(secured, client_address)
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         # A browser that closes a connection mid-response (a page closed while the service
         # worker precaches) is no server error.
-        if not isinstance(sys.exc_info()[1], ConnectionError):
+        if not isinstance(sys.exc_info()[1], ConnectionError | ssl.SSLError):
             super().handle_error(request, client_address)
 
     @property
@@ -109,11 +147,13 @@ class DistServer(ThreadingHTTPServer):
 
     @property
     def url(self) -> str:
-        return f"http://{HOST}:{self.port}{self.prefix}/"
+        scheme = "https" if self.tls else "http"
+        return f"{scheme}://{HOST}:{self.port}{self.prefix}/"
 
 
 class DistHandler(SimpleHTTPRequestHandler):
     server: DistServer
+    _gzip_size = 0  # the size of the body being sent, were it the gzip copy
     # HTTP/1.1, or Chromium ignores the ETag; one request per connection, so a stopped server
     # leaves no kept-alive connection behind (the offline tests stop it).
     protocol_version = "HTTP/1.1"
@@ -148,6 +188,8 @@ class DistHandler(SimpleHTTPRequestHandler):
             self.end_headers()
             return None
         body = served.open("rb")
+        gzipped = path.with_name(path.name + ".gz")
+        self._gzip_size = (gzipped if gzipped.is_file() else path).stat().st_size
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(path))
         if encoding:
@@ -202,6 +244,7 @@ class DistHandler(SimpleHTTPRequestHandler):
         traffic = self.server.traffic
         with traffic.lock:
             traffic.body_bytes += os.fstat(source.fileno()).st_size
+            traffic.gzip_body_bytes += self._gzip_size
         super().copyfile(source, outputfile)
 
     def log_message(self, format: str, *args: Any) -> None:
@@ -232,11 +275,20 @@ def _refused(params: str) -> bool:
 class BackgroundServer:
     """A DistServer in a background thread that can be stopped and restarted on the same port."""
 
-    def __init__(self, root: Path, prefix: str = "", port: int = 0, compress: bool = True) -> None:
+    def __init__(
+        self,
+        root: Path,
+        prefix: str = "",
+        port: int = 0,
+        compress: bool = True,
+        *,
+        tls: ssl.SSLContext | None = None,
+    ) -> None:
         self._root = root
         self.prefix = normalise_prefix(prefix)
         self.port = port
         self.compress = compress
+        self.tls = tls
         self._server: DistServer | None = None
         self._thread: threading.Thread | None = None
 
@@ -253,11 +305,11 @@ class BackgroundServer:
 
     @property
     def url(self) -> str:
-        return f"http://{HOST}:{self.port}{self.prefix}/"
+        return f"{self.origin}{self.prefix}/"
 
     @property
     def origin(self) -> str:
-        return f"http://{HOST}:{self.port}"
+        return f"{'https' if self.tls else 'http'}://{HOST}:{self.port}"
 
     @property
     def traffic(self) -> Traffic:
@@ -268,7 +320,7 @@ class BackgroundServer:
         if self._server is not None:
             return
         self._server = DistServer(
-            self._root, self.port, self.prefix, quiet=True, compress=self.compress
+            self._root, self.port, self.prefix, quiet=True, compress=self.compress, tls=self.tls
         )
         self.port = self._server.port
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)

@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from appdriver import SIMPLE_PLAYER_JS, SIMPLE_TAPS
-from build.serve import BackgroundServer
+from build.serve import BackgroundServer, self_signed_tls
 from engines import ENGINES, SET_UP_JS, engine_page, virtual_screen, wait_ready
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,27 +46,33 @@ FLOOR_PAGE = "assets/rules/qwixx.en.html"  # a page of the site with no script: 
 FLOOR_WAIT_S = 3.0  # its process settles
 
 
-def measure(engine: str, dist: Path, display: str) -> dict[str, Any]:
+def measure(engine: str, dist: Path, display: str, https: bool = True) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="dadoteca-engines-") as folder:
-        server = BackgroundServer(dist)
+        tls = self_signed_tls(Path(folder)) if https else None
+        server = BackgroundServer(dist, tls=tls)
         server.start()
         try:
-            with engine_page(engine, Path(folder), display) as page:
+            with engine_page(engine, Path(folder) / "profile", display) as page:
                 page.goto(f"{server.url}{FLOOR_PAGE}")
                 time.sleep(FLOOR_WAIT_S)
                 floor = page.peak_memory_mib()
                 server.traffic.take()
                 page.drain()
                 page.errors.clear()  # the floor page's own (WebKit asks it for a favicon.ico)
+                page.reset_peak_memory()
                 page.goto(f"{server.url}?seed=5&pace=0")
                 wait_ready(page)
                 page.wait_for("document.getElementById('offline').dataset.state === 'ready'")
                 page.wait_for(SNAPSHOT_STORED, timeout=180.0)
                 stored = page.evaluate(f"async () => {SNAPSHOT_STORED}")
                 first_visit = server.traffic.take()
+                peaks = {"first_visit": page.peak_memory_mib()}
+                page.reset_peak_memory()
                 page.reload()
                 wait_ready(page)
                 start = page.evaluate("async () => document.documentElement.dataset.pythonStart")
+                peaks["second_start"] = page.peak_memory_mib()
+                page.reset_peak_memory()
                 page.evaluate(SET_UP_JS, {"game": "diceland", "names": ["Ann", "Bo"]})
                 page.wait_for("document.body.dataset.screen === 'play'")
                 taps = 0
@@ -74,15 +80,19 @@ def measure(engine: str, dist: Path, display: str) -> dict[str, Any]:
                     taps += len(done)
                 over = page.evaluate("async () => document.body.dataset.screen") == "over"
                 page.drain()
+                peaks["game"] = page.peak_memory_mib()
                 return {
+                    "scheme": "https" if https else "http",
                     "first_visit_bytes": first_visit["body_bytes"],
+                    "first_visit_gzip_bytes": first_visit["gzip_body_bytes"],
                     "first_visit_requests": first_visit["requests"],
                     "snapshot": stored,
                     "second_start": start,
                     "game_taps": taps,
                     "game_over": over,
                     "floor_mib": floor,
-                    "peak_mib": page.peak_memory_mib(),
+                    "peak_mib": max(peaks.values()),
+                    "peaks_mib": peaks,
                     "console_errors": page.errors,
                 }
         finally:
@@ -95,34 +105,47 @@ def main() -> None:
     parser.add_argument("--dist", type=Path, default=ROOT / "dist", help="the built site")
     parser.add_argument("--out", type=Path, default=Path("bench-results/engines.json"))
     parser.add_argument("--engines", nargs="+", default=list(ENGINES), choices=ENGINES)
+    parser.add_argument(
+        "--http", action="store_true", help="serve over plain http (default: https)"
+    )
     args = parser.parse_args()
     results: dict[str, list[dict[str, Any]]] = {}
     with virtual_screen() as display:
         for _ in range(args.runs):  # engines alternate, run by run: the machine's load is shared
             for engine in args.engines:
-                run = measure(engine, args.dist, display)
+                run = measure(engine, args.dist, display, https=not args.http)
                 results.setdefault(engine, []).append(run)
                 print(engine, json.dumps(run), flush=True)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(results, indent=2) + "\n")
     print(
-        f"\n{'engine':<15}{'first visit MB':>16}{'peak MiB':>10}{'floor':>7}{'app':>6}"
-        "  second start, game"
+        f"\n{'engine':<15}{'first visit MB':>16}{'gzip':>6}{'peak MiB':>10}{'floor':>7}{'app':>6}"
+        f"{'visit':>7}{'start':>7}{'game':>6}  second start, game"
     )
     for engine, runs in results.items():
         megabytes = statistics.median(run["first_visit_bytes"] for run in runs) / 1e6
+        gzip_only = statistics.median(run["first_visit_gzip_bytes"] for run in runs) / 1e6
         peak = statistics.median(run["peak_mib"] for run in runs)
         floor = statistics.median(run["floor_mib"] for run in runs)
         share = statistics.median(run["peak_mib"] - run["floor_mib"] for run in runs)
+        phases = [
+            statistics.median(run["peaks_mib"][phase] for run in runs)
+            for phase in ("first_visit", "second_start", "game")
+        ]
         fits = "within" if megabytes <= FIRST_VISIT_BUDGET_MB else "OVER"
         fits_memory = "within" if peak <= PEAK_BUDGET_MIB else "OVER"
         starts = sorted({run["second_start"] for run in runs})
         games = "ended" if all(run["game_over"] for run in runs) else "NOT ended"
         print(
-            f"{engine:<15}{megabytes:>9.2f} {fits:>6}{peak:>6.0f} {fits_memory:>6}"
-            f"{floor:>6.0f}{share:>6.0f}  {'/'.join(starts)}, {games}"
+            f"{engine:<15}{megabytes:>9.2f} {fits:>6}{gzip_only:>6.2f}{peak:>6.0f} {fits_memory:>6}"
+            f"{floor:>6.0f}{share:>6.0f}{phases[0]:>7.0f}{phases[1]:>7.0f}{phases[2]:>6.0f}"
+            f"  {'/'.join(starts)}, {games}"
         )
-    print(f"medians of {args.runs}; budgets: {FIRST_VISIT_BUDGET_MB} MB, {PEAK_BUDGET_MIB} MiB")
+    scheme = "http" if args.http else "https"
+    print(
+        f"medians of {args.runs}, over {scheme}; budgets: {FIRST_VISIT_BUDGET_MB} MB, "
+        f"{PEAK_BUDGET_MIB} MiB"
+    )
 
 
 if __name__ == "__main__":

@@ -125,6 +125,17 @@ class RemotePage:
                 continue  # a process that ended meanwhile
         return max(peaks)
 
+    def reset_peak_memory(self) -> None:
+        """Start the peak resident sizes of the engine's web page processes again from what
+        each holds now (Linux's clear_refs), so the next peak_memory_mib is the peak since."""
+        for status in Path("/proc").glob("[0-9]*/status"):
+            try:
+                text = status.read_text()
+                if text.startswith(f"Name:\t{self.content_process}") and self._ours(status.parent):
+                    (status.parent / "clear_refs").write_text("5")
+            except OSError:
+                continue  # a process that ended meanwhile
+
     def _ours(self, process: Path) -> bool:
         while True:
             found = re.search(r"PPid:\s+(\d+)", (process / "status").read_text())
@@ -198,7 +209,8 @@ class WebKitPage(RemotePage):
             "XDG_CONFIG_HOME": str(folder / "config"),
             "WEBKIT_INSPECTOR_HTTP_SERVER": f"127.0.0.1:{port}",
         }
-        args = [str(MINI_BROWSER)]
+        # The tests' https servers have a throwaway self-signed certificate (build.serve).
+        args = [str(MINI_BROWSER), "--ignore-tls-errors"]
         if user_agent:
             args.append(f"--user-agent={user_agent}")
         self.process = subprocess.Popen(
@@ -328,7 +340,9 @@ class FirefoxPage(RemotePage):
         )  # fmt: skip
         address = self._bidi_address()
         self._socket = connect(f"{address}/session", max_size=None, legacy=True)
-        self._command("session.new", {"capabilities": {}})
+        # The tests' https servers have a throwaway self-signed certificate (build.serve).
+        capabilities = {"alwaysMatch": {"acceptInsecureCerts": True}}
+        self._command("session.new", {"capabilities": capabilities})
         tree = self._command("browsingContext.getTree", {})
         self._context: str = tree["contexts"][0]["context"]
         self._command("session.subscribe", {"events": ["log.entryAdded"]})
