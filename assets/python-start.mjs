@@ -108,6 +108,9 @@ export async function loadPyodide(options) {
   if (snapshot) {
     try {
       const pyodide = await loadFresh({ ...settings, _loadSnapshot: snapshot });
+      // Pyodide keeps its settings for good: the snapshot's bytes (31 MB), copied into
+      // Python's memory now, would stay beside it.
+      delete pyodide._api?.config?._loadSnapshot;
       tell({ start: "snapshot", snapshotCache: CACHE_NAME });
       return keep(pyodide);
     } catch (error) {
