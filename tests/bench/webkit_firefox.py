@@ -1,25 +1,31 @@
 """What the first visit moves and how much memory the page takes, in WebKit and Firefox.
 
     .venv/bin/python -m build.build      # the site to measure (any build)
-    PYTHONPATH=py:.:tests/e2e .venv/bin/python tests/bench/webkit_firefox.py  # --runs --dist --out
+    PYTHONPATH=py:.:tests/e2e .venv/bin/python tests/bench/webkit_firefox.py  # --runs --dist
+                                                                  # --out --engines --http
 
 For each engine of tests/e2e/engines.py (WebKitGTK's MiniBrowser, with its own user agent and
 with an iPhone's, for which Pyodide takes its iOS path; Firefox ESR headless), ``--runs`` times,
-each in a fresh profile against a fresh server:
+each in a fresh profile against a fresh server, over https as a real host serves the app (a
+throwaway self-signed certificate, build.serve's; the engines are told to accept it; ``--http``
+for plain http, where WebKit's network library asks for no brotli):
 
 1. **First visit**: the app opened until it is ready, offline-ready (its service worker has
-   precached the site) and has stored its Python snapshot: the bytes the server sent (response
-   bodies, compressed as served), against the 8 MB budget.
+   installed over that https and precached the site) and has stored its Python snapshot: the
+   bytes the server sent (response bodies, compressed as served), against the 8 MB budget; and
+   what the same responses would have been from a host that sends gzip at best (the build's
+   .gz copies: WebKit over http, hosts without brotli).
 2. **Snapshot**: a reload, which must restore that snapshot.
 3. **A whole game**: Diceland, the heaviest screen, two players, by the simple player of the
    browser tests, to its end.
 
 Then the peak resident memory (VmHWM) of the engine's process for web pages, which holds the
-page, Python's worker and Pyodide's WebAssembly memory, through all of the above: against the
-300 MB budget of an older iPhone's tab (in WebKit with the iPhone user agent). The engine's own
-floor comes first: its process showing a page of the site without scripts, a rules summary
-(WebKitGTK's, on an X display, takes far more than an iPhone's tab); the app's share is the
-peak less that floor.
+page, Python's worker and Pyodide's WebAssembly memory, through all of the above, and of each
+step (the peak is started again from the current size between steps, Linux's clear_refs):
+against the 300 MB budget of an older iPhone's tab (in WebKit with the iPhone user agent). The
+engine's own floor comes first: its process showing a page of the site without scripts, a
+rules summary (WebKitGTK's, on an X display, takes far more than an iPhone's tab); the app's
+share is the peak less that floor.
 Chromium's figures are in tests/bench/browser.py. Writes ``bench-results/engines.json`` and
 prints a summary.
 """

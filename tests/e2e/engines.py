@@ -9,7 +9,9 @@ which cannot hear the console. So: WebKit through its Web Inspector server (the 
 Safari's Web Inspector; WEBKIT_INSPECTOR_HTTP_SERVER), Firefox through WebDriver BiDi, each a
 few commands over a WebSocket. Both give the same small page: go to a URL, reload, evaluate an
 async function in the page, and every error the console showed, the engine's own included
-(a CSP directive it does not know, a file that failed to load).
+(a CSP directive it does not know, a file that failed to load). Both accept the throwaway
+certificate of a test's https server (build.serve.self_signed_tls); both tell the peak resident
+memory of their processes for web pages, and can start it again.
 """
 
 from __future__ import annotations
