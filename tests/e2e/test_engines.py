@@ -2,7 +2,9 @@
 an iPhone's user agent, for which Pyodide takes a path of its own) and in Firefox: the first
 visit makes the app ready offline, the server stops, a reload resumes the game from the
 service worker's cache, the game is played to its end, the scores shown are the engine's, and
-the console shows no error from start to end (engines.py says how each is driven).
+the console shows no error from start to end (engines.py says how each is driven). Served over
+https, as any host that makes the app installable serves it (a throwaway certificate the
+engines are told to accept): WebKit asks for the brotli copies only there.
 
 A missing engine is a failure, not a skip: build/test installs them (build/setup).
 """
@@ -16,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from appdriver import SIMPLE_PLAYER_JS, SIMPLE_TAPS
-from build.serve import BackgroundServer
+from build.serve import BackgroundServer, self_signed_tls
 from dadoteca.match import Match
 from dadoteca_web.app import GAME_UIS
 from engines import (
@@ -45,7 +47,7 @@ def display() -> Iterator[str]:
 def test_a_whole_game_with_an_offline_reload_in_every_engine(
     dist: Path, tmp_path: Path, display: str, engine: str, game: str
 ) -> None:
-    server = BackgroundServer(dist)
+    server = BackgroundServer(dist, tls=self_signed_tls(tmp_path))
     server.start()
     try:
         with engine_page(engine, tmp_path / "profile", display) as page:
