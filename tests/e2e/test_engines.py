@@ -1,8 +1,9 @@
 """A whole two-player game of each game in WebKit (every browser on an iPhone or iPad; also with
-an iPhone's user agent, for which Pyodide takes a path of its own) and in Firefox: the first
-visit makes the app ready offline, the server stops, a reload resumes the game from the
-service worker's cache, the game is played to its end, the scores shown are the engine's, and
-the console shows no error from start to end (engines.py says how each is driven). Served over
+an iPhone's user agent, for which Pyodide takes a path of its own) and in Firefox, one visit
+per engine: the first visit makes the app ready offline, the server stops, a reload resumes
+the game from the service worker's cache, the game is played to its end, the scores shown are
+the engine's; the next games are played and reloaded offline likewise; the console shows no
+error from start to end (engines.py says how each is driven). Served over
 https, as any host that makes the app installable serves it (a throwaway certificate the
 engines are told to accept): WebKit asks for the brotli copies only there.
 
@@ -26,6 +27,7 @@ from engines import (
     SAVED_GAME,
     SET_UP_JS,
     TOTALS_JS,
+    RemotePage,
     engine_page,
     virtual_screen,
     wait_ready,
@@ -42,11 +44,19 @@ def display() -> Iterator[str]:
         yield name
 
 
-@pytest.mark.parametrize("game", GAMES)
+# Back to the setup from the end screen (a finished game: nothing to confirm).
+NEW_GAME_JS = """async () => {
+  [...document.querySelectorAll("[data-act=new-game]")].find((b) => b.offsetParent).click();
+}"""
+
+
 @pytest.mark.parametrize("engine", ENGINES)
-def test_a_whole_game_with_an_offline_reload_in_every_engine(
-    dist: Path, tmp_path: Path, display: str, engine: str, game: str
+def test_a_whole_game_of_each_game_with_an_offline_reload_in_every_engine(
+    dist: Path, tmp_path: Path, display: str, engine: str
 ) -> None:
+    """One visit per engine, then each game in turn: the first one's reload is the first
+    offline one (the server stops after its first taps), the next ones are played and reloaded
+    with the server still stopped, as a family plays at a table without a network."""
     server = BackgroundServer(dist, tls=self_signed_tls(tmp_path))
     server.start()
     try:
@@ -54,27 +64,36 @@ def test_a_whole_game_with_an_offline_reload_in_every_engine(
             page.goto(f"{server.url}?seed=11&pace=0")
             wait_ready(page)
             page.wait_for("document.getElementById('offline').dataset.state === 'ready'")
-            page.evaluate(SET_UP_JS, {"game": game, "names": NAMES})
-            page.wait_for("document.body.dataset.screen === 'play'")
-            simple = {"count": TAPS_BEFORE_THE_RELOAD, "taps": SIMPLE_TAPS}
-            assert len(page.evaluate(SIMPLE_PLAYER_JS, simple)) == TAPS_BEFORE_THE_RELOAD
-            saved = page.evaluate(SAVED_GAME)
-
-            server.stop()
-            page.reload()
-            wait_ready(page)
-            assert page.evaluate("async () => document.body.dataset.screen") == "play"
-            assert page.evaluate(SAVED_GAME) == saved  # the game came back as it was
-
-            for _ in range(100):
-                if not page.evaluate(SIMPLE_PLAYER_JS, {"count": 100, "taps": SIMPLE_TAPS}):
-                    break
-            assert page.evaluate("async () => document.body.dataset.screen") == "over"
-            record = json.loads(page.evaluate(SAVED_GAME))
-            final = Match.from_record(record).state
-            assert final.is_terminal
-            assert page.evaluate(TOTALS_JS) == list(final.scores())
-            page.drain()
-            assert page.errors == []
+            for index, game in enumerate(GAMES):
+                if index:
+                    page.evaluate(NEW_GAME_JS)
+                    page.wait_for("document.body.dataset.screen === 'setup'")
+                play_with_an_offline_reload(page, server, game)
+                page.drain()
+                assert page.errors == [], game
     finally:
         server.stop()
+
+
+def play_with_an_offline_reload(page: RemotePage, server: BackgroundServer, game: str) -> None:
+    """A two-player game of ``game`` by the simple player, the page reloaded with the server
+    stopped after its first taps; the scores shown must be the engine's."""
+    page.evaluate(SET_UP_JS, {"game": game, "names": NAMES})
+    page.wait_for("document.body.dataset.screen === 'play'")
+    simple = {"count": TAPS_BEFORE_THE_RELOAD, "taps": SIMPLE_TAPS}
+    assert len(page.evaluate(SIMPLE_PLAYER_JS, simple)) == TAPS_BEFORE_THE_RELOAD
+    saved = page.evaluate(SAVED_GAME)
+    server.stop()  # already, after the first game
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("async () => document.body.dataset.screen") == "play"
+    assert page.evaluate(SAVED_GAME) == saved  # the game came back as it was
+
+    for _ in range(100):
+        if not page.evaluate(SIMPLE_PLAYER_JS, {"count": 100, "taps": SIMPLE_TAPS}):
+            break
+    assert page.evaluate("async () => document.body.dataset.screen") == "over"
+    record = json.loads(page.evaluate(SAVED_GAME))
+    final = Match.from_record(record).state
+    assert final.is_terminal
+    assert page.evaluate(TOTALS_JS) == list(final.scores())

@@ -114,9 +114,11 @@ def test_hostile_names_are_shown_as_text_everywhere(
     for index, name in enumerate(HOSTILE):  # the setup keeps them as typed
         assert page.input_value(f"#setup input[name=player] >> nth={index}") == name
     # The computer sits first: the table watches it play, named as written (its turn may be
-    # over by now: the prompts shown were kept as they came).
+    # over by now: the prompts shown were kept as they came; before its first roll the others
+    # are offered to start instead, on the prompt's next line).
     page.wait_for_function(
-        "(text) => window.promptsShown.includes(text)", arg=f"{HOSTILE[0]} (computer) is playing…"
+        "(text) => window.promptsShown.some((shown) => shown.split('\\n')[0] === text)",
+        arg=f"{HOSTILE[0]} (computer) is playing…",
     )
     next_tap(page)
     asked = page.inner_text("#region-prompt") + page.inner_text("#region-controls")
