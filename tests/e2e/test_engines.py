@@ -1,6 +1,6 @@
 """A whole two-player game of each game in WebKit (every browser on an iPhone or iPad; also with
-an iPhone's user agent, for which Pyodide takes a path of its own) and in Firefox, one visit
-per engine: the first visit makes the app ready offline, the server stops, a reload resumes
+an iPhone's user agent, for which Pyodide takes a path of its own: Qwixx there) and in Firefox,
+one visit per engine: the first visit makes the app ready offline, the server stops, a reload resumes
 the game from the service worker's cache, the game is played to its end, the scores shown are
 the engine's; the next games are played and reloaded offline likewise; the console shows no
 error from start to end (engines.py says how each is driven). Served over
@@ -34,6 +34,9 @@ from engines import (
 )
 
 GAMES = list(GAME_UIS)
+# Pyodide's iOS path (its WebAssembly call trampolines made in JavaScript) runs every line of
+# Python the same way whatever the game: the quickest game to play covers it.
+GAMES_PLAYED = {"webkit-iphone": ["qwixx"]}
 NAMES = ["Ann", "Bo"]
 TAPS_BEFORE_THE_RELOAD = 12
 
@@ -64,7 +67,7 @@ def test_a_whole_game_of_each_game_with_an_offline_reload_in_every_engine(
             page.goto(f"{server.url}?seed=11&pace=0")
             wait_ready(page)
             page.wait_for("document.getElementById('offline').dataset.state === 'ready'")
-            for index, game in enumerate(GAMES):
+            for index, game in enumerate(GAMES_PLAYED.get(engine, GAMES)):
                 if index:
                     page.evaluate(NEW_GAME_JS)
                     page.wait_for("document.body.dataset.screen === 'setup'")
