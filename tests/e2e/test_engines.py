@@ -1,11 +1,11 @@
 """A whole two-player game of each game in WebKit (every browser on an iPhone or iPad; also with
 an iPhone's user agent, for which Pyodide takes a path of its own: Qwixx there) and in Firefox,
-one visit per engine: the first visit makes the app ready offline, the server stops, a reload resumes
-the game from the service worker's cache, the game is played to its end, the scores shown are
-the engine's; the next games are played and reloaded offline likewise; the console shows no
-error from start to end (engines.py says how each is driven). Served over
-https, as any host that makes the app installable serves it (a throwaway certificate the
-engines are told to accept): WebKit asks for the brotli copies only there.
+one visit per engine: the first visit makes the app ready offline, the server stops, a reload
+resumes the game from the service worker's cache, the game is played to its end, the scores
+shown are the engine's; the next games are played and reloaded offline likewise; the console
+shows no error from start to end (engines.py says how each is driven). Served over https, as
+any host that makes the app installable serves it (a throwaway certificate the engines are told
+to accept): WebKit asks for the brotli copies only there.
 
 A missing engine is a failure, not a skip: build/test installs them (build/setup).
 """
