@@ -39,6 +39,7 @@ IPHONE_USER_AGENT = (
     " (KHTML, like Gecko) Version/18.6 Mobile/15E148 Safari/604.1"
 )
 START_TIMEOUT_S = 60.0
+LAUNCHES = 2  # of MiniBrowser, at most (WebKitPage)
 ENGINES = ("webkit", "webkit-iphone", "firefox")
 READY = "['ready', 'failed'].includes(document.documentElement.dataset.appState)"
 SAVED_GAME = "async () => localStorage.getItem('dadoteca.game')"
@@ -215,11 +216,28 @@ class WebKitPage(RemotePage):
         args = [str(MINI_BROWSER), "--ignore-tls-errors"]
         if user_agent:
             args.append(f"--user-agent={user_agent}")
-        self.process = subprocess.Popen(
-            [*args, "about:blank"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-        )
+        # On a loaded machine MiniBrowser now and then never brings up its inspector server
+        # (its page not listed within a minute): launched once more, what it said kept.
+        folder.mkdir(parents=True, exist_ok=True)
+        said = folder / "minibrowser.log"
+        for attempt in range(LAUNCHES):
+            with said.open("wb") as log:
+                self.process = subprocess.Popen(
+                    [*args, "about:blank"], env=env, stdout=subprocess.DEVNULL, stderr=log
+                )
+            try:
+                socket_url = self._inspector_socket(port)
+                break
+            except EngineError:
+                self.process.kill()
+                self.process.wait(timeout=10)
+                if attempt == LAUNCHES - 1:
+                    tail = said.read_text(errors="replace")[-2000:]
+                    raise EngineError(
+                        f"webkit: its inspector server never listed the page; it said: {tail}"
+                    ) from None
         self._target: str | None = None
-        self._socket = connect(self._inspector_socket(port), max_size=None, legacy=True)
+        self._socket = connect(socket_url, max_size=None, legacy=True)
         self._command_id = 0
         self._awaited: set[int] = set()  # the page's answers a command waits for
         self._answers: dict[int, dict[str, Any]] = {}
@@ -230,7 +248,7 @@ class WebKitPage(RemotePage):
             self.drain()
 
     def _inspector_socket(self, port: int) -> str:
-        deadline = time.monotonic() + START_TIMEOUT_S
+        deadline = time.monotonic() + START_TIMEOUT_S / LAUNCHES
         while time.monotonic() < deadline:
             try:
                 with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as response:

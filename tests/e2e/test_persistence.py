@@ -33,7 +33,7 @@ from dadoteca.match import Match
 
 GAMES = ["qwixx", "diceland", "shelfie"]
 NAMES = ["Anna", "Bo"]
-GAMES_RELOADED = 7
+GAMES_RELOADED = 4
 LONGEST_WAIT = 150  # simple taps before a reload, at most: any point of the early and mid game
 TAPS_AFTER = 5
 FIRST_SEED = 100
@@ -44,7 +44,7 @@ FIRST_SEED = 100
 def test_a_reload_at_any_point_resumes_the_identical_game(
     page: Page, server: BackgroundServer, watch: PageWatch, dist: Path, game: str
 ) -> None:
-    """Seven seeded games, each reloaded after a random number of taps (a choice half made
+    """Four seeded games, each reloaded after a random number of taps (a choice half made
     included). The reload is the visit of the next seed's address, so each game costs one load:
     the saved game must come back identical, and go on."""
     rng = random.Random(f"reload-{game}")

@@ -18,7 +18,7 @@ from dadoteca.match import Match
 
 # Games per game id for the legality sweep: every level meets every other one, at every table
 # size; match.play refuses any illegal action, so each game is a check of every decision.
-SWEEP_GAMES = {"qwixx": 2000, "diceland": 200, "shelfie": 1000}
+SWEEP_GAMES = {"qwixx": 800, "diceland": 200, "shelfie": 400}
 
 
 def _lineups(game_id: str, games: int) -> list[tuple[str, ...]]:
