@@ -31,7 +31,7 @@ from dadoteca.match import Match
 
 SEED = 2026
 VIEWPORTS = (ViewportSize(width=360, height=640), ViewportSize(width=768, height=1024))
-ACTIONS_PER_VIEWPORT = 600
+ACTIONS_PER_VIEWPORT = 500
 CHUNK_TAPS = 45  # taps in the page between two batches of keys
 CHUNK_KEYS = 5
 CHECKPOINT_EVERY = 200
