@@ -20,6 +20,18 @@ from dadoteca_web.storage import HISTORY_KEY, SAVE_KEY
 ITALIAN = {"{name}, roll the dice": "{name}, lancia i dadi"}
 
 
+def paint(painted: dict[str, Pieced], update: Mapping[str, Any]) -> None:
+    """Paint ``update`` on ``painted`` as the page does: a region sent whole replaces what it
+    showed; a piece sent alone replaces its element, the rest of its region left as it is."""
+    for name, html in update["regions"].items():
+        painted[name] = Pieced.concat(html)
+    for name, pieces in update["patches"].items():
+        region = painted[name]
+        painted[name] = Pieced(
+            region.skeleton, [(key, pieces.get(key, html)) for key, html in region.pieces]
+        )
+
+
 def booted(storage: dict[str, str] | None = None, **fields: Any) -> tuple[Session, dict[str, Any]]:
     session = Session(lambda: 7, randbelow=lambda n: 0)
     message = {"type": "boot", "storage": storage or {}, "language": "en", "catalog": {}}
@@ -161,17 +173,13 @@ def test_a_diceland_game_repaints_only_the_cells_that_changed(names: list[str]) 
         update = session.update()
         if app.screen == "play":  # the end shows every map small: painted whole, once
             assert {"board", "others"}.isdisjoint(update["regions"]), acts[-1]
-        for name, html in update["regions"].items():
-            painted[name] = Pieced.concat(html)
+        paint(painted, update)
         for name, pieces in update["patches"].items():
-            region = painted[name]
+            region = painted[name]  # patched: its pieces and their keys as before
             keys = {key for key, _ in region.pieces}
             assert set(pieces) <= keys
             for key, html in pieces.items():
                 assert html.count(f'data-piece="{key}"') == 1  # the element the page replaces
-            painted[name] = Pieced(
-                region.skeleton, [(key, pieces.get(key, html)) for key, html in region.pieces]
-            )
             if name == "board" and 'class="dl-cell selected' in app.regions()["board"]:
                 # the cell, and those highlighted before or now: far fewer than the whole map
                 assert len(pieces) < len(region.pieces) // 8 and before != app.regions()["board"]
@@ -205,13 +213,7 @@ def test_a_shelfie_game_repaints_only_what_changed() -> None:
         if app.screen == "play":
             assert {"board", "others"}.isdisjoint(update["regions"]), act
             sent.append(sum(len(pieces) for pieces in update["patches"].values()))
-        for name, html in update["regions"].items():
-            painted[name] = Pieced.concat(html)
-        for name, pieces in update["patches"].items():
-            region = painted[name]
-            painted[name] = Pieced(
-                region.skeleton, [(key, pieces.get(key, html)) for key, html in region.pieces]
-            )
+        paint(painted, update)
         assert painted == app.regions()
 
     app.handle = tapped  # type: ignore[method-assign]
@@ -260,13 +262,7 @@ def test_a_qwixx_game_repaints_in_pieces_while_the_same_sheets_show() -> None:
         if app.screen != "play":
             break
         update = qwixx_tap(session)
-        for name, html in update["regions"].items():
-            painted[name] = Pieced.concat(html)
-        for name, pieces in update["patches"].items():
-            region = painted[name]
-            painted[name] = Pieced(
-                region.skeleton, [(key, pieces.get(key, html)) for key, html in region.pieces]
-            )
-            patched += name == "board"
+        paint(painted, update)
+        patched += "board" in update["patches"]
         assert painted == app.regions()
     assert app.screen == "over" and patched > 5
