@@ -14,7 +14,7 @@
   const ZOOMED_PX = 48; // a cell's width, zoomed
   // The zoom kept across repaints of the same decision (a cell chosen repaints that cell; the
   // next decision starts at the whole map).
-  let zoom = null; // { key, scale, left, top }
+  let zoom = null; // { key, left, top }
 
   // The asked player's map: the others' big maps are drawn too, hidden (aria-hidden).
   const views = () => document.querySelectorAll("#play .dl-sheet:not([aria-hidden]) .dl-view");
@@ -44,27 +44,28 @@
     return (wrap.clientWidth * Number(view.dataset.cell)) / Number(view.dataset.width);
   }
 
-  // The map at ``scale`` times its fitted size. Zoomed, the frame keeps its height and takes
-  // the whole width, so more of the map is in view around the finger.
-  function show(view, scale, left = 0, top = 0) {
+  // The map fitted (whole), or zoomed so that its cells measure ZOOMED_PX. Zoomed, the frame
+  // keeps its fitted height and takes the whole width, so more of the map is in view around the
+  // finger. The zoom is worked out from the fitted size each time: a repaint that fits the map
+  // smaller (a taller decision above it) must not shrink the cells under a finger.
+  function show(view, zoomIn, left = 0, top = 0) {
     const wrap = view.querySelector(".dl-map-wrap");
     const scroller = view.querySelector(".dl-scroller");
     for (const [element, property] of [[view, "width"], [view, "height"], [wrap, "width"]]) {
       restyle(element, property, "");
     }
-    let zoomed = "whole";
-    if (scale > 1) {
+    const fittedCell = cellPx(view);
+    let zoomed = fittedCell >= FINGER_PX ? "none" : "whole";
+    if (zoomIn && zoomed === "whole") {
       const fitted = view.getBoundingClientRect();
       restyle(view, "width", "100%");
       restyle(view, "height", `${fitted.height}px`);
-      restyle(wrap, "width", `${fitted.width * scale}px`);
+      restyle(wrap, "width", `${(wrap.clientWidth * ZOOMED_PX) / fittedCell}px`);
       zoomed = "in";
-    } else if (cellPx(view) >= FINGER_PX) {
-      zoomed = "none";
     }
     if (view.dataset.zoom !== zoomed) view.dataset.zoom = zoomed;
     const whole = view.querySelector(".dl-whole");
-    if (whole.hidden !== scale <= 1) whole.hidden = scale <= 1;
+    if (whole.hidden !== (zoomed !== "in")) whole.hidden = zoomed !== "in";
     if (scroller.scrollLeft !== left) scroller.scrollLeft = left;
     if (scroller.scrollTop !== top) scroller.scrollTop = top;
   }
@@ -78,12 +79,12 @@
     for (const view of views()) {
       fitToScreen(view);
       const key = keyOf(view);
-      if (zoom && zoom.key === key) show(view, zoom.scale, zoom.left, zoom.top);
+      if (zoom && zoom.key === key) show(view, true, zoom.left, zoom.top);
       else if (view.dataset.shown !== key) {
         // A new decision: the whole map, in view when a person here is to mark on it (not
         // while the computers play: the table may be looking at other maps).
         zoom = null;
-        show(view, 1);
+        show(view, false);
         view.dataset.shown = key;
         const marking = view.querySelector(".dl-cell.legal")
           && document.querySelector("#region-controls button");
@@ -91,20 +92,21 @@
           document.getElementById("play").scrollIntoView({ block: "start" });
         }
       } else {
-        show(view, 1);
+        show(view, false);
       }
     }
   }
 
   function zoomIn(view, event) {
     const fitted = view.getBoundingClientRect();
-    const scale = ZOOMED_PX / cellPx(view);
-    show(view, scale);
+    const fittedWidth = view.querySelector(".dl-map-wrap").clientWidth;
+    show(view, true);
     // The point tapped stays under the finger.
+    const scale = view.querySelector(".dl-map-wrap").clientWidth / fittedWidth;
     const box = view.getBoundingClientRect();
     const left = (event.clientX - fitted.left) * scale - (event.clientX - box.left);
     const top = (event.clientY - fitted.top) * scale - (event.clientY - box.top);
-    zoom = { key: keyOf(view), scale, left, top };
+    zoom = { key: keyOf(view), left, top };
     const scroller = view.querySelector(".dl-scroller");
     scroller.scrollLeft = left;
     scroller.scrollTop = top;
@@ -118,7 +120,7 @@
     if (!view) return;
     if (event.target.closest("[data-zoom=out]")) {
       zoom = null;
-      show(view, 1);
+      show(view, false);
       view.querySelector(".dl-scroller").focus?.();
       return;
     }
