@@ -168,9 +168,18 @@ def test_a_failed_roll_crosses_out_a_shelf_by_taps(
     assert watch.errors == []
 
 
+# Every width of issue 21, each with the other side a phone or a tablet held that way has.
+VIEWPORTS = [
+    ViewportSize(width=width, height=height)
+    for width, height in ((320, 568), (360, 640), (640, 360), (768, 1024), (1024, 768))
+]
+
+
 def test_the_phone_screen_has_44_px_targets_and_no_sideways_scroll(
     page: Page, server: BackgroundServer
 ) -> None:
+    """At every step of a game (roll, decide, cross out a shelf, the end), at every width, in
+    every language: every control shown at least 44 px, and nothing wider than the screen."""
     begin(page, server)
     checked = set()
     for _ in range(200):
@@ -184,24 +193,29 @@ def test_the_phone_screen_has_44_px_targets_and_no_sideways_scroll(
             state = "roll"
         if state not in checked:
             checked.add(state)
-            for viewport in (
-                ViewportSize(width=360, height=640),
-                ViewportSize(width=1024, height=768),
-            ):
-                page.set_viewport_size(viewport)
-                # Those shown: the others' sheets are drawn too, hidden (aria-hidden).
-                targets = page.locator("#play :is(button, [data-act]):not([aria-hidden] *)")
-                for index in range(targets.count()):
-                    box = targets.nth(index).bounding_box()
-                    assert box is not None, index
-                    assert box["width"] >= 44 and box["height"] >= 44, (state, viewport, box)
-                width = page.evaluate("document.documentElement.scrollWidth")
-                assert width <= viewport["width"], (state, viewport)
+            for language in ("it", "es", "en"):  # English again last: the game goes on in it
+                page.select_option("#language", language)
+                page.wait_for_function(f"document.body.dataset.language === '{language}'")
+                for viewport in VIEWPORTS:
+                    page.set_viewport_size(viewport)
+                    # Those shown: the others' sheets are drawn too, hidden (aria-hidden).
+                    targets = page.locator("#play :is(button, [data-act]):not([aria-hidden] *)")
+                    for box in targets.evaluate_all(BOXES_SHOWN):
+                        assert box[0] >= 44 and box[1] >= 44, (state, language, viewport, box)
+                    width = page.evaluate("document.documentElement.scrollWidth")
+                    assert width <= viewport["width"], (state, language, viewport, width)
             page.set_viewport_size(ViewportSize(width=360, height=640))
         if state == "over":
             break
         tap_one_decision(page)
     assert checked == {"roll", "decide", "strike", "over"}
+
+
+# The width, height and start of each element's box (one round trip for all of them).
+BOXES_SHOWN = """(all) => all.map((e) => {
+  const box = e.getBoundingClientRect();
+  return [box.width, box.height, e.outerHTML.slice(0, 80)];
+})"""
 
 
 def cell(shelf: int, column: int) -> str:
