@@ -32,12 +32,6 @@ from dadoteca_web.game_ui import isolated
 NAMES = ["Anna", "Bruno"]
 
 
-@pytest.fixture
-def touch_page(browser: Browser) -> Page:
-    context = browser.new_context(viewport=PHONE, has_touch=True, locale="en-GB")
-    return context.new_page()
-
-
 def imported(page: Page, record: dict[str, Any]) -> None:
     payload = FilePayload(
         name="game.json", mimeType="application/json", buffer=json.dumps(record).encode()

@@ -31,6 +31,9 @@ from build.build import precache_list
 from build.serve import BackgroundServer
 from dadoteca.match import Match
 
+# First visits, stopped servers and removed cache files: never a warm context (conftest.py).
+pytestmark = pytest.mark.first_visit
+
 GAMES = ["qwixx", "diceland", "shelfie"]
 NAMES = ["Anna", "Bo"]
 GAMES_RELOADED = 4

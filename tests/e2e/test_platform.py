@@ -14,6 +14,7 @@ from pathlib import Path
 from urllib.request import Request, urlopen
 
 import brotli
+import pytest
 from playwright.sync_api import Browser, Page, Playwright, expect
 
 from appdriver import (
@@ -37,6 +38,9 @@ from build.serve import BackgroundServer
 from dadoteca.bots import RandomBot
 from dadoteca.bots.play import play_bots
 from dadoteca_web.storage import HISTORY_KEY, History, MemoryStore
+
+# The service worker, its caches and the first visit: never a warm context (conftest.py).
+pytestmark = pytest.mark.first_visit
 
 UPDATE_CHECK_WAIT_MS = 3_000
 

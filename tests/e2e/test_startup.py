@@ -25,6 +25,9 @@ from appdriver import (
 )
 from build.serve import BackgroundServer
 
+# The start itself, from a first visit: never a warm context (tests/e2e/conftest.py).
+pytestmark = pytest.mark.first_visit
+
 SNAPSHOT_TIMEOUT_MS = 120_000  # a worker starts a Pyodide of its own once the app is idle
 
 # The snapshot cache, as python-snapshot.mjs names it; its single entry.
