@@ -29,6 +29,7 @@ from test_accessibility import CONTRAST_FAILURES, unnamed
 from test_security import LISTEN_FOR_VIOLATIONS
 
 SEED = 21
+FINGER_SEED = 52  # the shortest simple game of seeds 1-79 (686 taps; seed 21's: 808)
 NAMES = ["Anna", "Bo"]
 MAPS = ["A", "B"]  # chosen, not dealt: the game in CPython must be the same
 LANDSCAPE_PHONE: ViewportSize = {"width": 640, "height": 360}
@@ -191,11 +192,11 @@ def test_a_whole_seeded_game_on_a_landscape_phone_marks_every_cell_by_finger(
     page, viewport = touch_page, LANDSCAPE_PHONE
     page.set_viewport_size(viewport)
     watch = PageWatch().attach(page)
-    start_diceland(page, server, SEED)
+    start_diceland(page, server, FINGER_SEED)
     found = page.evaluate(FINGER_GAME, 10_000)
     assert "error" not in found, found
     assert found["small"] == [] and found["marks"] > 100 and found["zooms"] > 10, found
-    expected, _ = cpython_game(SEED)
+    expected, _ = cpython_game(FINGER_SEED)
     assert expected.is_terminal
     with page.expect_download() as download:
         page.click("[data-act=export]")

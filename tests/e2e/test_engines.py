@@ -53,6 +53,7 @@ NEW_GAME_JS = """async () => {
 }"""
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("engine", ENGINES)
 def test_a_whole_game_of_each_game_with_an_offline_reload_in_every_engine(
     dist: Path, tmp_path: Path, display: str, engine: str
