@@ -37,18 +37,24 @@ WIDTHS = (320, 360, 640, 768, 1024)
 # The asked player's map: every player's big map is drawn, the others' hidden (aria-hidden).
 MAP = "#region-board .dl-sheet:not([aria-hidden])"
 
+# What the simple player taps next, in the page: roll; confirm a complete choice; the first
+# highlighted thing (a colour, a cell); stop rolling; done; pass.
+NEXT_TAP_JS = """const NEXT = () =>
+  document.querySelector("#region-controls [data-act=roll]") ||
+  document.querySelector("#region-controls [data-act=confirm]:not([disabled])") ||
+  document.querySelector("#play .legal[data-act]:not(.answered *)") ||
+  document.querySelector("#region-controls [data-act=stop]") ||
+  document.querySelector("#region-controls [data-act=done]") ||
+  document.querySelector("#region-controls [data-act=pass]");
+"""
+
 # One tap of the simple player, inside the page; returns what it tapped ("" at the end).
 TAP = """async (count) => {
+  """ + NEXT_TAP_JS + """
   const done = [];
   for (let i = 0; i < count; i++) {
     if (document.querySelector("#region-scores table")) break;
-    const el =
-      document.querySelector("#region-controls [data-act=roll]") ||
-      document.querySelector("#region-controls [data-act=confirm]:not([disabled])") ||
-      document.querySelector("#play .legal[data-act]:not(.answered *)") ||
-      document.querySelector("#region-controls [data-act=stop]") ||
-      document.querySelector("#region-controls [data-act=done]") ||
-      document.querySelector("#region-controls [data-act=pass]");
+    const el = NEXT();
     done.push(el.dataset.act);
     el.click();
     await window.dadotecaTable.settled();
@@ -99,15 +105,10 @@ def tap(page: Page, count: int) -> list[str]:
     return done
 
 
-def test_a_whole_seeded_game_by_taps_ends_as_the_engine_replays_it(
-    page: Page, server: BackgroundServer, watch: PageWatch
-) -> None:
-    start_diceland(page, server, SEED)
-    for _ in range(100):
-        if page.locator("#region-scores table").count():
-            break
-        tap(page, 100)
-    expected, _ = cpython_game(SEED)
+def ends_as_the_engine_replays_it(page: Page, seed: int) -> None:
+    """The game over on the page is the simple player's game of ``seed`` in CPython: in its
+    export and its save, its winners and each player's prizes."""
+    expected, _ = cpython_game(seed)
     assert expected.is_terminal
     with page.expect_download() as download:
         page.click("[data-act=export]")
@@ -123,6 +124,17 @@ def test_a_whole_seeded_game_by_taps_ends_as_the_engine_replays_it(
     for player in range(2):
         assert rows.nth(player).locator("td strong").inner_text() == str(expected.prizes(player))
     assert page.get_attribute("body", "data-screen") == "over"
+
+
+def test_a_whole_seeded_game_by_taps_ends_as_the_engine_replays_it(
+    page: Page, server: BackgroundServer, watch: PageWatch
+) -> None:
+    start_diceland(page, server, SEED)
+    for _ in range(100):
+        if page.locator("#region-scores table").count():
+            break
+        tap(page, 100)
+    ends_as_the_engine_replays_it(page, SEED)
     assert watch.errors == []
     assert watch.foreign_requests(server.origin) == []
 
@@ -134,6 +146,7 @@ def test_a_whole_seeded_game_by_taps_ends_as_the_engine_replays_it(
 # tapped again, zoomed. Until the end, or ``limit`` cells marked: the cells marked, the zooms,
 # and any cell under 44 px tapped on a zoomed map; or an error.
 FINGER_GAME = """async (limit) => {
+  """ + NEXT_TAP_JS + """
   const settled = () => window.dadotecaTable.settled();
   const handedOver = () => new Promise((resolve) => {
     const check = () => (document.body.dataset.handover ? setTimeout(check, 20) : resolve());
@@ -147,13 +160,7 @@ FINGER_GAME = """async (limit) => {
   const found = { marks: 0, zooms: 0, small: [] };
   for (let i = 0; i < 5000; i++) {
     if (document.querySelector("#region-scores table") || found.marks >= limit) return found;
-    const el =
-      document.querySelector("#region-controls [data-act=roll]") ||
-      document.querySelector("#region-controls [data-act=confirm]:not([disabled])") ||
-      document.querySelector("#play .legal[data-act]:not(.answered *)") ||
-      document.querySelector("#region-controls [data-act=stop]") ||
-      document.querySelector("#region-controls [data-act=done]") ||
-      document.querySelector("#region-controls [data-act=pass]");
+    const el = NEXT();
     if (el.matches(".dl-cell")) {
       await handedOver();
       // Out of sight (the zoomed map shows a part of it): panned to, as a finger would.
@@ -196,22 +203,7 @@ def test_a_whole_seeded_game_on_a_landscape_phone_marks_every_cell_by_finger(
     found = page.evaluate(FINGER_GAME, 10_000)
     assert "error" not in found, found
     assert found["small"] == [] and found["marks"] > 100 and found["zooms"] > 10, found
-    expected, _ = cpython_game(FINGER_SEED)
-    assert expected.is_terminal
-    with page.expect_download() as download:
-        page.click("[data-act=export]")
-    path = download.value.path()
-    record = json.loads(Path(path).read_text())
-    assert Match.from_record(record).state == expected
-    assert Match.from_record(saved_record(page)).state == expected
-    winners = page.inner_text("#region-scores h2.winners")
-    for player, name in enumerate(NAMES):
-        assert (name in winners) == (player in expected.winners())
-    rows = page.locator("#region-scores table.scores tbody tr")
-    assert rows.count() == 2
-    for player in range(2):
-        assert rows.nth(player).locator("td strong").inner_text() == str(expected.prizes(player))
-    assert page.get_attribute("body", "data-screen") == "over"
+    ends_as_the_engine_replays_it(page, FINGER_SEED)
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
     assert watch.errors == []
     assert watch.foreign_requests(server.origin) == []
