@@ -151,10 +151,10 @@
       vibrate([90, 60, 90]);
       animate(seats(event, ".penalties"), "penalised-now");
     },
-    "diceland.marked": (event) => {
-      sound("tick");
-      animate(event.cells.split(" ").flatMap((cell) => [...marks(event, cell)]), "marked-now");
-    },
+    // A map's cells are drawn in SVG, inside the element that transforms each into place:
+    // a cell's "pop" would move it, and animating the drawing repaints the whole map at every
+    // frame (assets/diceland.css). Its X shows at once.
+    "diceland.marked": () => sound("tick"),
     "diceland.prize": () => sound("prize"),
     "diceland.bonus_roll": () => vibrate(40),
     "shelfie.circled": (event) => {
@@ -173,18 +173,20 @@
     ]);
   }
 
-  // The shown elements of each mark (a cell, a number) by seat, found in one walk of the page
-  // per update: merged updates of computers at pace 0 bring dozens of marks, and Diceland's
-  // maps are thousands of elements (each drawn twice, the hidden copy left alone).
+  // The shown elements of each mark (a cell, a number) by seat, found in one walk of the
+  // shown sheets per update (merged updates of computers at pace 0 bring dozens of marks);
+  // the hidden copy of a sheet (aria-hidden, drawn for when its player is asked) is left alone.
   let shownMarks = null;
   function marks(event, mark) {
     if (!shownMarks) {
       shownMarks = new Map();
-      for (const element of document.querySelectorAll("#play [data-seat] [data-mark]")) {
-        if (element.closest("[aria-hidden='true']")) continue;
-        const key = `${element.closest("[data-seat]").dataset.seat} ${element.dataset.mark}`;
-        if (!shownMarks.has(key)) shownMarks.set(key, []);
-        shownMarks.get(key).push(element);
+      const sheets = "#play section[data-seat]:not([aria-hidden='true'])";
+      for (const sheet of document.querySelectorAll(sheets)) {
+        for (const element of sheet.querySelectorAll("[data-mark]")) {
+          const key = `${sheet.dataset.seat} ${element.dataset.mark}`;
+          if (!shownMarks.has(key)) shownMarks.set(key, []);
+          shownMarks.get(key).push(element);
+        }
       }
     }
     return event.players.flatMap((seat) => shownMarks.get(`${seat} ${mark}`) ?? []);

@@ -242,7 +242,9 @@
     if (update.watching) game.release(); // another window plays it now
     const focused = focusedControl();
     for (const [name, html] of Object.entries(update.regions)) {
-      document.getElementById(`region-${name}`).innerHTML = html;
+      const region = document.getElementById(`region-${name}`);
+      region.innerHTML = html;
+      pieceIndexes.delete(region);
     }
     for (const [name, pieces] of Object.entries(update.patches ?? {})) {
       repaintPieces(document.getElementById(`region-${name}`), pieces);
@@ -269,50 +271,71 @@
   // A region whose pieces alone changed: those elements replaced, the rest left as it is; a
   // shell, an element's start tag alone, sets that element's attributes and keeps what it
   // holds. The pieces are parsed together, in one parse for the HTML ones and one for the SVG
-  // ones (in an <svg>, as an SVG element's outerHTML would be), not one parse each.
+  // ones (in an <svg>, as an SVG element's outerHTML would be), not one parse each; so are the
+  // shells (each closed, to be parsed as a sibling of the next).
   const SVG = "http://www.w3.org/2000/svg";
   const parsers = {
     html: document.createElement("template"),
     svg: document.createElementNS(SVG, "svg"),
   };
   function repaintPieces(region, pieces) {
-    const find = pieceFinder(region, Object.keys(pieces).length);
+    const index = pieceIndex(region, Object.keys(pieces));
     const replaced = { html: [], svg: [] };
+    const retagged = { html: [], svg: [] };
     for (const [key, html] of Object.entries(pieces)) {
-      const element = find(key);
-      if (element.hasAttribute("data-shell")) retag(element, html);
-      else replaced[element.namespaceURI === SVG ? "svg" : "html"].push([element, html]);
-    }
-    for (const [kind, list] of Object.entries(replaced)) {
-      if (!list.length) continue;
-      const parser = parsers[kind];
-      parser.innerHTML = list.map(([, html]) => html).join("");
-      const fresh = [...(parser.content ?? parser).children];
-      if (fresh.length !== list.length) { // never: a piece is one element (else, one by one)
-        for (const [element, html] of list) element.outerHTML = html;
+      const element = index.get(key);
+      const kind = element.namespaceURI === SVG ? "svg" : "html";
+      if (element.hasAttribute("data-shell")) {
+        retagged[kind].push([element, `${html}</${element.localName}>`]);
       } else {
-        list.forEach(([element], index) => element.replaceWith(fresh[index]));
+        replaced[kind].push([element, html]);
       }
     }
-  }
-
-  // The element of each piece of a region by its key. A query by attribute walks the region
-  // (two of Diceland's maps are some 2,000 elements): many pieces are found in one walk.
-  function pieceFinder(region, count) {
-    if (count < 8) return (key) => region.querySelector(`[data-piece="${CSS.escape(key)}"]`);
-    const elements = new Map();
-    for (const element of region.querySelectorAll("[data-piece]")) {
-      elements.set(element.dataset.piece, element);
+    for (const kind of ["html", "svg"]) {
+      parsed(kind, replaced[kind]).forEach(([element], i, list) => {
+        element.replaceWith(list.fresh[i]);
+        index.set(element.dataset.piece, list.fresh[i]);
+      });
+      parsed(kind, retagged[kind]).forEach(([element], i, list) => retag(element, list.fresh[i]));
     }
-    return (key) => elements.get(key);
   }
 
-  // A shell's attributes as its new start tag says: only those that differ are written (each
-  // write restyles what depends on it), those it lacks removed; one it gains comes last.
-  const shells = document.createElement("template");
-  function retag(element, html) {
-    shells.innerHTML = html;
-    const fresh = shells.content.firstElementChild;
+  // ``list`` of [element, html], with ``list.fresh`` the elements its HTML makes, in order.
+  function parsed(kind, list) {
+    if (!list.length) return list;
+    const parser = parsers[kind];
+    parser.innerHTML = list.map(([, html]) => html).join("");
+    list.fresh = [...(parser.content ?? parser).children];
+    if (list.fresh.length !== list.length) { // never: a piece is one element (else, one by one)
+      list.fresh = list.map(([, html]) => {
+        parser.innerHTML = html;
+        return (parser.content ?? parser).firstElementChild;
+      });
+    }
+    return list;
+  }
+
+  // Each region's pieces by key, found in one walk of the region after it was painted whole
+  // (two of Diceland's maps are some 2,000 elements) and kept up to date as pieces are
+  // replaced; walked again if one of those asked for is not on the page (never, while each
+  // piece is one element that holds no other).
+  const pieceIndexes = new WeakMap();
+  function pieceIndex(region, keys) {
+    let index = pieceIndexes.get(region);
+    if (!index || keys.some((key) => !index.get(key)?.isConnected)) {
+      index = new Map();
+      for (const element of region.querySelectorAll("[data-piece]")) {
+        index.set(element.dataset.piece, element);
+      }
+      pieceIndexes.set(region, index);
+    }
+    return index;
+  }
+
+  // A shell's attributes as its new start tag (parsed: ``fresh``) says: only those that
+  // differ are written (each write restyles what depends on it), those it lacks removed; one
+  // it gains comes last.
+  function retag(element, fresh) {
     for (const name of element.getAttributeNames()) {
       if (!fresh.hasAttribute(name)) element.removeAttribute(name);
     }

@@ -149,6 +149,9 @@ class Match:
         self.options: dict[str, str | int | bool] = dict(options or {})
         self._states: list[AnyState] = [game.new_game(len(self.seats), seed, self.options)]
         self.actions: list[tuple[int | None, Action]] = []
+        # The actions as the record writes them, kept as they are played: saved after every
+        # tap, a long game's record is otherwise hundreds of actions written out again.
+        self._written: list[tuple[int | None, str]] = []
 
     @property
     def state(self) -> AnyState:
@@ -163,6 +166,7 @@ class Match:
         """Apply ``player``'s action (a :class:`RuleError` leaves the match untouched)."""
         self._states.append(self.state.apply(player, action))
         self.actions.append((player, action))
+        self._written.append((player, str(action)))
         return self.state
 
     def roll(self, outcome: Action | None = None) -> AnyState:
@@ -176,6 +180,7 @@ class Match:
             raise _record_error("record.sheets_only" if sheets_only else "record.dice_unseen")
         self._states.append(state.apply_chance(outcome))
         self.actions.append((None, outcome))
+        self._written.append((None, str(outcome)))
         return self.state
 
     def mover(self, index: int) -> int:
@@ -201,6 +206,7 @@ class Match:
             raise IndexError("nothing to undo")
         self._states.pop()
         self.actions.pop()
+        self._written.pop()
         self.hints = [hint for hint in self.hints if hint[0] <= len(self.actions)]
 
     def hinted(self, player: int) -> None:
@@ -227,7 +233,7 @@ class Match:
             "seats": [{"name": s.name, "kind": s.kind} for s in self.seats],
             "seed": self.seed,
             "dice": self.dice,
-            "actions": [[player, str(action)] for player, action in self.actions],
+            "actions": [[player, text] for player, text in self._written],
             **({"coach": True, "hints": [list(hint) for hint in self.hints]} if self.coach else {}),
         }
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from html import escape
-from typing import Final, TypeVar
+from typing import Final
 
 from dadoteca.core import Action, AnyState, Options, Unseen
 from dadoteca.diceland import (
@@ -49,6 +49,7 @@ from .game_ui import (
     Pieced,
     Step,
     asked_player,
+    remembered,
     tapped_number,
 )
 from .i18n import Translator
@@ -75,7 +76,6 @@ DEALT_MAP: Final = "deal"  # a seat's map choice: a side of a board, dealt at ra
 _RADIUS: Final = 10.0  # a hex's radius in SVG units
 _SQRT3: Final = math.sqrt(3)
 _MARK_PHASES: Final = frozenset({Phase.MARK, Phase.BONUS})
-_Key = TypeVar("_Key")
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,7 +193,6 @@ def _hex(
 
 
 CellLook = tuple[bool, bool, bool, bool]  # crossed, selected, legal, refused
-_REMEMBERED: Final = 20_000  # cells' HTML kept at most: a few games' maps
 # Playable cells are striped, a fill: unlike a prize's ring, and plain at a glance. Defined
 # once, beside the maps, for whichever map is the asked player's.
 _LEGAL_STRIPES: Final = (
@@ -201,16 +200,6 @@ _LEGAL_STRIPES: Final = (
     '<pattern id="dl-legal" width="3.4" height="3.4" patternUnits="userSpaceOnUse" '
     'patternTransform="rotate(45)"><rect width="1.5" height="3.4"/></pattern></defs></svg>'
 )
-
-
-def _remembered(remembered: dict[_Key, str], key: _Key, make: Callable[[], str]) -> str:
-    """The HTML kept for ``key``, made (and kept, up to a bound) the first time."""
-    html = remembered.get(key)
-    if html is None:
-        if len(remembered) >= _REMEMBERED:
-            remembered.clear()
-        html = remembered[key] = make()
-    return html
 
 
 def _unseen(state: DicelandState) -> bool:
@@ -907,7 +896,7 @@ class DicelandUI(GameUI):
         """A cell's drawing as a piece, made once per look (a map has about 160 cells)."""
         piece = f"h{player}.{cell}"
         crossed, selected, legal, refused = flags
-        drawn = _remembered(
+        drawn = remembered(
             self._drawn,
             (m.id, piece, flags),
             lambda: _hex(
@@ -950,7 +939,7 @@ class DicelandUI(GameUI):
                 f'style="left:{left}%;top:{top}%"></button>'
             )
 
-        return piece, _remembered(self._buttons, (m.id, piece, flags, self.t.language), made)
+        return piece, remembered(self._buttons, (m.id, piece, flags, self.t.language), made)
 
     def info_bar(self, state: DicelandState, player: int) -> str:
         """Prizes per colour (two each) and completed colours, and the prizes toward 9: a piece

@@ -12,7 +12,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Mapping, Sequence
 from html import escape
-from typing import Any, ClassVar, Final, Protocol, runtime_checkable
+from typing import Any, ClassVar, Final, Protocol, TypeVar, runtime_checkable
 
 from dadoteca.core import Action, AnyState, Event, Game, Options, Plural, RuleError
 
@@ -119,6 +119,22 @@ class Pieced(str):
             for (key, html), (_, old) in zip(self.pieces, before.pieces, strict=True)
             if html != old
         }
+
+
+_Key = TypeVar("_Key")
+_Made = TypeVar("_Made")
+REMEMBERED: Final = 20_000  # pieces' HTML kept at most per kind: a few games' sheets
+
+
+def remembered(kept: dict[_Key, _Made], key: _Key, make: Callable[[], _Made]) -> _Made:
+    """What ``kept`` holds for ``key``, made (and kept, up to a bound) the first time: a
+    sheet's cells are drawn again at every tap, and few of them change."""
+    made = kept.get(key)
+    if made is None:
+        if len(kept) >= REMEMBERED:
+            kept.clear()
+        made = kept[key] = make()
+    return made
 
 
 Step = tuple[int | None, Action | None]

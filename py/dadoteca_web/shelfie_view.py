@@ -39,7 +39,16 @@ from dadoteca.shelfie import (
     Strike,
 )
 
-from .game_ui import ROLL_ACTS, ROLL_DICE, GameUI, Pieced, Step, asked_player, tapped_number
+from .game_ui import (
+    ROLL_ACTS,
+    ROLL_DICE,
+    GameUI,
+    Pieced,
+    Step,
+    asked_player,
+    remembered,
+    tapped_number,
+)
 from .i18n import Translator
 
 __all__ = ["ShelfieUI"]
@@ -91,6 +100,8 @@ class ShelfieUI(GameUI):
         # Each sheet's heading and bookcase as last drawn, big and small, with what they were
         # drawn from: a tap changes one sheet at most, and every sheet is drawn twice.
         self._sheets: dict[tuple[int, bool], tuple[tuple[object, ...], Pieced]] = {}
+        # Each cell as drawn for a look (its state, legal, its pick, big or small, language).
+        self._cells: dict[tuple[object, ...], Pieced] = {}
 
     # -- the pending choice -----------------------------------------------------------------
 
@@ -745,6 +756,33 @@ class ShelfieUI(GameUI):
         interactive: bool,
         piece: str,
     ) -> Pieced:
+        pick = picked.get((shelf, column))
+        is_legal = (shelf, column) in legal
+        return remembered(
+            self._cells,
+            (cell_state, is_legal, pick, interactive, piece, self.t.language),
+            lambda: self._drawn_cell(
+                shelf,
+                column,
+                cell_state=cell_state,
+                pick=pick,
+                legal=is_legal,
+                interactive=interactive,
+                piece=piece,
+            ),
+        )
+
+    def _drawn_cell(
+        self,
+        shelf: int,
+        column: int,
+        *,
+        cell_state: str,
+        pick: tuple[int, Combo] | None,
+        legal: bool,
+        interactive: bool,
+        piece: str,
+    ) -> Pieced:
         t = self.t
         item = SHELVES[shelf]
         value = COLUMN_VALUES[column]
@@ -759,7 +797,6 @@ class ShelfieUI(GameUI):
         elif cell_state == CellState.CROSSED:
             classes.append("crossed")
             label = t("{cell}, crossed out", cell=label)
-        pick = picked.get((shelf, column))
         if pick is not None:
             number, combo = pick
             classes.append("selected")
@@ -768,7 +805,7 @@ class ShelfieUI(GameUI):
             label = t("{cell}, choice {number}", cell=label, number=number)
             if combo.jolly:
                 label = t("{combination} with a jolly", combination=label)
-        elif (shelf, column) in legal:
+        elif legal:
             classes.append("legal")
         attrs = (
             f'class="{" ".join(classes)}" aria-label="{escape(label)}" '

@@ -236,6 +236,31 @@ def test_locks_penalties_and_the_end_are_said_in_a_status(
     assert watch.errors == []
 
 
+# The marks the latest update made pop ("marked-now", for 2 s): whether each is on a hidden
+# sheet (drawn for when its player is asked), and whether it is crossed or circled.
+POPPED_JS = """() => [...document.querySelectorAll("#play .marked-now")].map((element) => ({
+  hidden: Boolean(element.closest("section[aria-hidden='true']")),
+  marked: element.matches(".crossed, .circled"),
+}))"""
+
+
+@pytest.mark.parametrize("game", ["qwixx", "shelfie"])
+def test_a_new_mark_pops_where_it_is_seen_and_never_on_a_hidden_sheet(
+    page: Page, server: BackgroundServer, watch: PageWatch, game: str
+) -> None:
+    open_app(page, f"{server.url}?seed=3&pace=0")
+    choose_game(page, game, NAMES)
+    popped: list[dict[str, bool]] = []
+    for _ in range(40):
+        simple_taps(page, 1)
+        popped = page.evaluate(POPPED_JS)
+        if popped:
+            break
+    assert popped, "no mark popped in 40 taps"
+    assert all(mark["marked"] and not mark["hidden"] for mark in popped), popped
+    assert watch.errors == []
+
+
 # --- The screen stays awake --------------------------------------------------------------------
 
 RECORD_WAKE_LOCKS = """
