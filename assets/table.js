@@ -103,6 +103,11 @@
   // hidden page paints nothing, and must still save), and painted at most once a frame: the
   // first at once, those that come before the next frame has been drawn merged and painted
   // then, in a task of their own (not in the frame's: that would make one long task of both).
+  // A frame paints PIECES_PER_FRAME pieces at most: merged moves brought 170 (Diceland's cells,
+  // each a new SVG group to style and lay out), a 265 ms frame on a 4x-throttled phone. The
+  // rest wait for the next frame, merged with the moves after them (a piece changed again is
+  // painted once); a reply paints whatever waits, with it.
+  const PIECES_PER_FRAME = 32;
   const waiting = { update: null, drawing: false };
 
   function pushed(update) {
@@ -113,13 +118,33 @@
 
   function paintWaiting() {
     if (!waiting.update) return; // painted already, with a reply
-    paintSafely(waiting.update);
-    waiting.update = null;
+    const [now, later] = budgeted(waiting.update, PIECES_PER_FRAME);
+    paintSafely(now);
+    waiting.update = later;
     waiting.drawing = true;
     requestAnimationFrame(() => setTimeout(() => {
       waiting.drawing = false;
       paintWaiting();
     }));
+  }
+
+  // ``update`` in two: what to paint now (all of it but the pieces past the ``budget``th) and
+  // the pieces left for later, as an update that paints them alone (null: none are left).
+  function budgeted(update, budget) {
+    const now = {};
+    const later = {};
+    let count = 0;
+    for (const [name, pieces] of Object.entries(update.patches ?? {})) {
+      for (const [key, html] of Object.entries(pieces)) {
+        const part = count < budget ? now : later;
+        (part[name] ??= {})[key] = html;
+        count += 1;
+      }
+    }
+    if (count <= budget) return [update, null];
+    const rest = { ...update, regions: {}, patches: later, events: [], writes: [] };
+    for (const once of ["confirm", "download", "history"]) delete rest[once]; // done with now
+    return [{ ...update, patches: now }, rest];
   }
 
   // One update doing what ``earlier`` then ``later`` do: the regions last sent, the pieces
@@ -263,7 +288,7 @@
     store(update.writes);
     window.dispatchEvent(new CustomEvent("dadoteca:painted", { detail: update }));
     window.dadotecaEffects?.happened(update);
-    confirmIfAsked(update.confirm);
+    if ("confirm" in update) confirmIfAsked(update.confirm); // (pieces left for later: not)
     if (update.download) download(update.download);
     if (update.history) saidOfHistory(update.history);
   }
@@ -746,6 +771,10 @@
         await game.taking;
         await last;
       } while (last !== python.lastAnswer);
+      // and the computers' moves painted, those left for later frames included
+      while (waiting.update && document.visibilityState === "visible") {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
     },
   };
   startPython();

@@ -96,18 +96,24 @@ def test_the_table_sees_a_computer_choice_before_it_is_played(
     assert watch.errors == []
 
 
-# Computers alone at pace 0: how many updates the page painted in each animation frame.
+# Computers alone at pace 0: how many updates the page painted in each animation frame, and
+# how many pieces each painted.
 PAINTS_PER_FRAME_JS = """async () => {
   const frames = [0];
-  window.addEventListener("dadoteca:painted", () => { frames[frames.length - 1] += 1; });
+  const pieces = [];
+  window.addEventListener("dadoteca:painted", ({ detail: update }) => {
+    frames[frames.length - 1] += 1;
+    pieces.push(Object.values(update.patches ?? {}).reduce((n, p) => n + Object.keys(p).length, 0));
+  });
   const count = () => requestAnimationFrame(() => { frames.push(0); count(); });
   count();
   document.querySelector("#setup button[type=submit]").click();
   while (!document.querySelector("#region-scores table")) {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  return frames;
+  return { frames, pieces };
 }"""
+PIECES_PER_FRAME = 32  # assets/table.js: merged moves bring more; the rest wait a frame
 
 
 @pytest.mark.parametrize("game", sorted(LINEUPS))
@@ -115,15 +121,18 @@ def test_computers_playing_at_once_paint_once_a_frame_and_end_as_the_record_says
     page: Page, server: BackgroundServer, watch: PageWatch, dist: Path, game: str
 ) -> None:
     """Moves coming faster than frames are painted merged, once a frame (the reply to Start
-    aside), and the merged paints add up to the saved game, every region as CPython paints it."""
+    aside), at most PIECES_PER_FRAME pieces a frame, and the merged paints add up to the saved
+    game, every region as CPython paints it."""
     open_app(page, f"{server.url}?seed=8&pace=0")
     page.check(f"#setup input[name=game][value={game}]")
     page.select_option("#player-count", "2")
     for seat, level in enumerate(["expert", "normal"]):
         page.select_option(f"#setup .seat-kind >> nth={seat}", level)
     page.set_default_timeout(300_000)
-    frames = page.evaluate(PAINTS_PER_FRAME_JS)
+    painted = page.evaluate(PAINTS_PER_FRAME_JS)
+    frames = painted["frames"]
     started = next(index for index, paints in enumerate(frames) if paints)
     assert max(frames[started + 1 :]) == 1, frames  # the reply and a first move may share one
+    assert max(painted["pieces"]) <= PIECES_PER_FRAME, painted["pieces"]
     assert_the_page_shows_the_saved_game(page, dist)
     assert watch.errors == []
