@@ -317,27 +317,27 @@
       }
     }
     for (const kind of ["html", "svg"]) {
-      parsed(kind, replaced[kind]).forEach(([element], i, list) => {
-        element.replaceWith(list.fresh[i]);
-        index.set(element.dataset.piece, list.fresh[i]);
+      const fresh = parsed(kind, replaced[kind]);
+      replaced[kind].forEach(([element], i) => {
+        element.replaceWith(fresh[i]);
+        index.set(element.dataset.piece, fresh[i]);
       });
-      parsed(kind, retagged[kind]).forEach(([element], i, list) => retag(element, list.fresh[i]));
+      const tags = parsed(kind, retagged[kind]);
+      retagged[kind].forEach(([element], i) => retag(element, tags[i]));
     }
   }
 
-  // ``list`` of [element, html], with ``list.fresh`` the elements its HTML makes, in order.
+  // The elements the HTML of ``list`` (of [element, html]) makes, in order.
   function parsed(kind, list) {
-    if (!list.length) return list;
+    if (!list.length) return [];
     const parser = parsers[kind];
     parser.innerHTML = list.map(([, html]) => html).join("");
-    list.fresh = [...(parser.content ?? parser).children];
-    if (list.fresh.length !== list.length) { // never: a piece is one element (else, one by one)
-      list.fresh = list.map(([, html]) => {
-        parser.innerHTML = html;
-        return (parser.content ?? parser).firstElementChild;
-      });
-    }
-    return list;
+    const fresh = [...(parser.content ?? parser).children];
+    if (fresh.length === list.length) return fresh;
+    return list.map(([, html]) => { // never: a piece is one element (else, one by one)
+      parser.innerHTML = html;
+      return (parser.content ?? parser).firstElementChild;
+    });
   }
 
   // Each region's pieces by key, found in one walk of the region after it was painted whole
