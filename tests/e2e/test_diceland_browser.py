@@ -15,7 +15,16 @@ import pytest
 from playwright.sync_api import FloatRect, Page, ViewportSize
 from test_diceland_app import tap_step
 
-from appdriver import PHONE, PageWatch, choose_map, fill_seats, open_app, saved_record, settled
+from appdriver import (
+    PHONE,
+    SIMPLE_TAPS,
+    PageWatch,
+    choose_map,
+    fill_seats,
+    open_app,
+    saved_record,
+    settled,
+)
 from build.serve import BackgroundServer
 from dadoteca.diceland import DicelandState
 from dadoteca.diceland_maps import FIXED_MAP_IDS
@@ -37,16 +46,12 @@ WIDTHS = (320, 360, 640, 768, 1024)
 # The asked player's map: every player's big map is drawn, the others' hidden (aria-hidden).
 MAP = "#region-board .dl-sheet:not([aria-hidden])"
 
-# What the simple player taps next, in the page: roll; confirm a complete choice; the first
-# highlighted thing (a colour, a cell); stop rolling; done; pass.
-NEXT_TAP_JS = """const NEXT = () =>
-  document.querySelector("#region-controls [data-act=roll]") ||
-  document.querySelector("#region-controls [data-act=confirm]:not([disabled])") ||
-  document.querySelector("#play .legal[data-act]:not(.answered *)") ||
-  document.querySelector("#region-controls [data-act=stop]") ||
-  document.querySelector("#region-controls [data-act=done]") ||
-  document.querySelector("#region-controls [data-act=pass]");
-"""
+# What the simple player (appdriver's SIMPLE_TAPS) taps next, in the page.
+NEXT_TAP_JS = (
+    "const NEXT = () => "
+    + " || ".join(f"document.querySelector({json.dumps(tap)})" for tap in SIMPLE_TAPS)
+    + ";\n"
+)
 
 # One tap of the simple player, inside the page; returns what it tapped ("" at the end).
 TAP = """async (count) => {
