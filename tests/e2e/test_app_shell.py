@@ -241,3 +241,38 @@ def test_an_error_python_catches_is_said_in_words_and_reaches_the_pages_console(
     )
     (said,) = watch.errors
     assert said.startswith("console: Python: Traceback") and "a bug in the app" in said
+
+
+# Every MutationObserver on the whole document and all it holds, and whether it still observes
+# (Playwright's own watches the document's children only).
+WATCH_DOCUMENT_OBSERVERS_JS = """
+window.documentObservers = [];
+window.MutationObserver = class extends window.MutationObserver {
+  observe(target, options) {
+    if (target === document && options?.subtree) window.documentObservers.push(this);
+    this.observing = true;
+    super.observe(target, options);
+  }
+  disconnect() {
+    this.observing = false;
+    super.disconnect();
+  }
+};
+"""
+
+
+def test_once_python_has_started_nothing_walks_every_node_the_game_paints(
+    page: Page, server: BackgroundServer, watch: PageWatch
+) -> None:
+    """PyScript watches the whole document for Python elements added to it; the page adds
+    none, and disconnects that watch once Python's worker is made (assets/table.js)."""
+    page.add_init_script(WATCH_DOCUMENT_OBSERVERS_JS)
+    open_app(page, f"{server.url}?seed=4")
+    start_game(page, ["Ana", "Bo"])
+    tap(page, "#play [data-act=roll]")
+    observers = page.evaluate(
+        "window.documentObservers.map((observer) => observer.observing)"
+    )
+    assert observers and not any(observers), observers  # PyScript's were there, and are off
+    assert page.locator("#region-dice .die").count() == 6  # the game goes on without them
+    assert watch.errors == []
