@@ -233,6 +233,13 @@
     hideTimer = setTimeout(() => announcer.classList.remove("shown"), ANNOUNCE_MS);
   }
 
+  // Its words are the language's before a switch: taken away, not left in words the table
+  // just turned from (the screen says the same in the new language).
+  window.addEventListener("dadoteca:language", () => {
+    clearTimeout(hideTimer);
+    announcer.classList.remove("shown");
+  });
+
   // --- The screen stays awake during a game ---------------------------------------------------
 
   let wakeLock = null;

@@ -211,6 +211,20 @@ def play_step(page: Page, player: int, action: Action) -> None:
         press(page, "#region-controls [data-act=pass]")
 
 
+# Whether the announcement is shown just before the language is switched to Italian, and once
+# the page has switched (this listener runs after the page's own).
+SWITCHED_TO_ITALIAN_JS = """() => new Promise((resolve) => {
+  const announcer = document.getElementById("announce");
+  const before = announcer.classList.contains("shown");
+  window.addEventListener("dadoteca:language", () => {
+    resolve({ before, after: announcer.classList.contains("shown") });
+  }, { once: true });
+  const choice = document.getElementById("language");
+  choice.value = "it";
+  choice.dispatchEvent(new Event("change", { bubbles: true }));
+})"""
+
+
 @pytest.mark.parametrize(
     ("kind", "words"),
     [
@@ -233,6 +247,7 @@ def test_locks_penalties_and_the_end_are_said_in_a_status(
         said = status.inner_text()
         assert said.index(words) < max(said.find("wins!"), said.find("share the win!"))
     inside_the_viewport(page, "#announce")
+    assert page.evaluate(SWITCHED_TO_ITALIAN_JS) == {"before": True, "after": False}
     assert watch.errors == []
 
 
