@@ -39,24 +39,24 @@
     lastAnswer: Promise.resolve(), // settles once every message sent so far is answered
     snapshotCache: null, // the Cache Storage holding the snapshot this start restored
     listening: false, // the worker's program has started: it answers messages
-    pyscriptObservers: [], // PyScript's own, on the whole document (importPyScript)
   };
 
-  // PyScript's core, with the observers it sets on the whole document kept aside. PyScript
-  // watches every node added to the page, for good, for <script type="py"> elements and py-*
-  // attributes (an XPath over each added subtree): this page adds neither, and its one Python
-  // is started below. At 4x CPU the walk cost every tap 4.5 ms, and a Diceland game's first
-  // paint 234 ms. So they are disconnected once the worker is made.
+  // PyScript's core, and the observers it sets on the whole document. PyScript watches every
+  // node added to the page, for good, for <script type="py"> elements and py-* attributes (an
+  // XPath over each added subtree): this page adds neither, and its one Python is started
+  // below. At 4x CPU the walk cost every tap 4.5 ms, and a Diceland game's first paint 234 ms.
+  // So they are disconnected once the worker is made.
   async function importPyScript() {
+    const observers = [];
     const Native = window.MutationObserver;
     window.MutationObserver = class extends Native {
       observe(target, options) {
-        if (target === document) python.pyscriptObservers.push(this);
+        if (target === document) observers.push(this);
         super.observe(target, options);
       }
     };
     try {
-      return await import(new URL("../pyscript/core.js", HERE).href);
+      return [await import(new URL("../pyscript/core.js", HERE).href), observers];
     } finally {
       window.MutationObserver = Native; // PyScript observes the document later, in a microtask
     }
@@ -66,7 +66,7 @@
   // (assets/boot-watch.js), never a blank page.
   async function startPython() {
     try {
-      const { PyWorker, hooks } = await importPyScript();
+      const [{ PyWorker, hooks }, pyscriptObservers] = await importPyScript();
       // Not before PyScript has set itself up (its plugins loaded, its hooks in place, and last
       // its <py-script> element defined): an earlier PyWorker would miss the hook below.
       await customElements.whenDefined("py-script");
@@ -78,7 +78,7 @@
         // hash in IndexedDB, and ask for the old wheel after an update.
         config: { packages: ["dadoteca"], packages_cache: "never" },
       });
-      for (const observer of python.pyscriptObservers) observer.disconnect();
+      for (const observer of pyscriptObservers) observer.disconnect();
       // The worker's program has run; PyScript only logs its errors: it said it listens, or
       // it failed.
       if (!python.listening) throw new Error("Python's program did not start (see above)");
