@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
-from appdriver import BOOT_TIMEOUT_MS, CHROMIUM, CHROMIUM_ARGS, PHONE, PageWatch, open_app
+from appdriver import BOOT_TIMEOUT_MS, CHROMIUM_ARGS, HEADLESS_SHELL, PHONE, PageWatch, open_app
 from build.serve import BackgroundServer
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -37,7 +37,7 @@ def dist() -> Path:
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     """pytest-playwright has no executable-path option: Debian's Chromium, set here."""
-    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+    return {**browser_type_launch_args, "executable_path": HEADLESS_SHELL, "args": CHROMIUM_ARGS}
 
 
 @pytest.fixture(scope="session")

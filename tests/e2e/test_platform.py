@@ -18,8 +18,8 @@ import pytest
 from playwright.sync_api import Browser, Page, Playwright, expect
 
 from appdriver import (
-    CHROMIUM,
     CHROMIUM_ARGS,
+    HEADLESS_SHELL,
     OFFLINE_READY,
     PHONE,
     REMOVE_CACHED_JS,
@@ -215,7 +215,7 @@ def test_chrome_finds_no_installability_errors(
     playwright: Playwright, server: BackgroundServer, tmp_path: Path
 ) -> None:
     context = playwright.chromium.launch_persistent_context(
-        str(tmp_path / "profile"), executable_path=CHROMIUM, args=CHROMIUM_ARGS
+        str(tmp_path / "profile"), executable_path=HEADLESS_SHELL, args=CHROMIUM_ARGS
     )
     try:
         page = context.new_page()
