@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -37,13 +37,7 @@ def dist() -> Path:
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     """pytest-playwright has no executable-path option: Debian's Chromium, set here."""
-    return {
-        **browser_type_launch_args,
-        "executable_path": HEADLESS_SHELL,
-        # One renderer process for a context's pages of the app's site, so that they share
-        # the WebAssembly code a kept page holds (WarmContexts).
-        "args": [*CHROMIUM_ARGS, "--process-per-site"],
-    }
+    return {**browser_type_launch_args, "executable_path": HEADLESS_SHELL, "args": CHROMIUM_ARGS}
 
 
 @pytest.fixture(scope="session")
@@ -57,96 +51,73 @@ def server(dist: Path) -> Iterator[BackgroundServer]:
         yield running
 
 
-# Opened, and kept open, in each warm context: a page of the app's origin that runs none of the
-# app (a JSON file: no script, no channel, no lock), holding Pyodide's compiled WebAssembly.
-# V8 shares a module's compiled code between every page and worker of a renderer process that
-# compiles the same bytes while one holds it: each later app page then compiles 0.1 CPU s of
-# Pyodide, not 1.2, and finds its hot functions already optimised (1.1 CPU s an app page
-# opened, not 2.6, measured here).
-KEEPER_PATH = "pyodide/pyodide-lock.json"
-KEEP_PYODIDE_CODE_JS = """async () => {
-  window.pyodideCode = await WebAssembly.compileStreaming(fetch("pyodide.asm.wasm"));
-}"""
-
-
-class WarmContexts:
-    """Browser contexts that have visited the app once, one for each set of context options a
-    test asks for (beyond the session's), made at the first ask: their service worker
-    installed, the app's files cached, Python's snapshot stored. A page there opens the app
-    as a person's later visit does, for half the processor time of a first visit (5 CPU
-    seconds, not 11, measured here): most of the suite's time, when every test paid a first
-    visit. Tests of the first visit itself (marked ``first_visit``) get a new context."""
-
-    def __init__(self, browser: Browser, args: dict[str, Any], server: BackgroundServer) -> None:
-        self.browser, self.args, self.server = browser, args, server
-        self.made: dict[str, tuple[BrowserContext, Page]] = {}
-
-    def __call__(self, **options: Any) -> BrowserContext:
-        key = json.dumps(options, sort_keys=True)
-        if key not in self.made:
-            context = self.browser.new_context(**{**self.args, **options})
-            page = context.new_page()
-            open_app(page, self.server.url)
-            page.wait_for_function(
-                "() => document.documentElement.dataset.pythonSnapshot === 'stored'"
-                " && navigator.serviceWorker.controller",
-                timeout=BOOT_TIMEOUT_MS,
-            )
-            page.goto(self.server.url + KEEPER_PATH)  # the app's page becomes the keeper
-            page.evaluate(KEEP_PYODIDE_CODE_JS)
-            self.made[key] = (context, page)
-        return self.made[key][0]
-
-    def leave_as_found(self, context: BrowserContext) -> None:
-        """What a test left in a warm context goes: its pages (and with them their channels,
-        locks and session storage) and the app's local storage. The caches and the keeper
-        stay."""
-        (keeper,) = [kept for made, kept in self.made.values() if made is context]
-        for page in context.pages:
-            if page is not keeper:
-                page.close()
-        blank = context.new_page()
-        blank.context.new_cdp_session(blank).send(
-            "Storage.clearDataForOrigin",
-            {"origin": self.server.origin, "storageTypes": "local_storage"},
-        )
-        blank.close()
-
-    def close(self) -> None:
-        for context, _ in self.made.values():
-            context.close()
+WarmContexts = Callable[..., BrowserContext]
 
 
 @pytest.fixture(scope="session")
 def warm_contexts(
     browser: Browser, browser_context_args: dict[str, Any], server: BackgroundServer
 ) -> Iterator[WarmContexts]:
-    contexts = WarmContexts(browser, browser_context_args, server)
-    yield contexts
-    contexts.close()
+    """Browser contexts that have visited the app once, one for each set of context options a
+    test asks for (beyond the session's), made at the first ask: their service worker
+    installed, the app's files cached, Python's snapshot stored. A page there opens the app
+    as a person's later visit does, for half the processor time of a first visit (5 CPU
+    seconds, not 11, measured here): most of the suite's time, when every test paid a first
+    visit. Tests of the first visit itself (marked ``first_visit``) get a new context."""
+    made: dict[str, BrowserContext] = {}
+
+    def warm(**options: Any) -> BrowserContext:
+        key = json.dumps(options, sort_keys=True)
+        if key not in made:
+            context = browser.new_context(**{**browser_context_args, **options})
+            page = context.new_page()
+            open_app(page, server.url)
+            page.wait_for_function(
+                "() => document.documentElement.dataset.pythonSnapshot === 'stored'"
+                " && navigator.serviceWorker.controller",
+                timeout=BOOT_TIMEOUT_MS,
+            )
+            page.close()
+            made[key] = context
+        return made[key]
+
+    yield warm
+    for context in made.values():
+        context.close()
+
+
+def leave_as_found(context: BrowserContext, origin: str) -> None:
+    """What a test left in a shared warm context goes: its pages (and with them their
+    channels, locks and session storage) and the app's local storage. The caches stay."""
+    for page in context.pages:
+        page.close()
+    blank = context.new_page()
+    blank.context.new_cdp_session(blank).send(
+        "Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "local_storage"}
+    )
+    blank.close()
 
 
 @pytest.fixture
-def page(request: pytest.FixtureRequest) -> Iterator[Page]:
+def page(request: pytest.FixtureRequest, server: BackgroundServer) -> Iterator[Page]:
     """The test's page: in a new context for a test of the first visit, else in the warm one
     (a later visit)."""
     if request.node.get_closest_marker("first_visit"):
         context: BrowserContext = request.getfixturevalue("context")
         yield context.new_page()
         return
-    warm: WarmContexts = request.getfixturevalue("warm_contexts")
-    context = warm()
+    context = request.getfixturevalue("warm_contexts")()
     yield context.new_page()
-    warm.leave_as_found(context)
+    leave_as_found(context, server.origin)
 
 
 @pytest.fixture
-def touch_page(warm_contexts: WarmContexts) -> Iterator[Page]:
+def touch_page(warm_contexts: WarmContexts, server: BackgroundServer) -> Iterator[Page]:
     """A page on a touch screen, a phone's size (a test may turn or resize it), in its warm
     context: its taps are a finger's."""
     context = warm_contexts(has_touch=True)
     yield context.new_page()
-    warm_contexts.leave_as_found(context)
+    leave_as_found(context, server.origin)
 
 
 @pytest.fixture
