@@ -155,7 +155,11 @@ def tap(page: Page, selector: str) -> None:
 
 def saved_record(page: Page) -> dict[str, object] | None:
     """The game record the app saved in localStorage (None: no game in progress)."""
-    text = page.evaluate("localStorage.getItem('dadoteca.game')")
+    return parsed_record(page.evaluate("localStorage.getItem('dadoteca.game')"))
+
+
+def parsed_record(text: str | None) -> dict[str, object] | None:
+    """A saved game record read from its stored text (None: none stored)."""
     if text is None:
         return None
     record = json.loads(text)
@@ -431,7 +435,7 @@ def assert_the_page_shows_the_saved_game(page: Page, dist: Path) -> None:
     )
     assert page.get_attribute("html", "data-app-state") == "ready"
     screen, text = page.evaluate(SCREEN_AND_SAVE_AS_A_RELOAD_SHOWS_JS)
-    record = None if text is None else json.loads(text)
+    record = parsed_record(text)
     if record is None:
         assert screen == "setup"
         return

@@ -36,7 +36,8 @@ def dist() -> Path:
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
-    """pytest-playwright has no executable-path option: Debian's Chromium, set here."""
+    """pytest-playwright has no executable-path option: Debian's Chromium headless shell, set
+    here."""
     return {**browser_type_launch_args, "executable_path": HEADLESS_SHELL, "args": CHROMIUM_ARGS}
 
 
