@@ -285,8 +285,10 @@
     body.dataset.language = update.language; // lags the shell's switch while a catalog loads
     body.dataset.busy = update.busy ? "yes" : "no";
     body.dataset.watching = update.watching ? "yes" : "no";
+    // Watching is Python's echo of what this window did (watch(), a refused take): never a
+    // cause to let go of the lock, since an answer to a message sent before a take-over
+    // still says "watching" and is painted after the lock is taken.
     document.getElementById("play").inert = update.watching;
-    if (update.watching) game.release(); // another window plays it now
     const focused = focusedControl();
     for (const [name, html] of Object.entries(update.regions)) {
       const region = document.getElementById(`region-${name}`);

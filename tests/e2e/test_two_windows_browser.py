@@ -14,6 +14,7 @@ from appdriver import (
     open_app,
     profile,
     saved_record,
+    settled,
     start_game,
     tap,
     two_versions,
@@ -138,6 +139,43 @@ def test_playing_can_be_taken_over_both_ways(
             play_taps(taking, 1)
             assert actions(taking) == before + 4
             shows_the_same_moment(giving, taking)
+
+
+# "Play here" tapped as news of other windows' writes comes in (storage events fired by hand,
+# carrying the save as it is): Python answers them as the window it still is, watching, and
+# those answers are painted after the lock is taken.
+TAKE_OVER_AS_NEWS_COMES = """() => {
+  document.querySelector("#region-warnings [data-act=take-over]").click();
+  const key = "dadoteca.game";
+  for (let news = 0; news < 10; news += 1) {
+    window.dispatchEvent(new StorageEvent("storage", { key, newValue: localStorage.getItem(key) }));
+  }
+}"""
+
+
+def held_locks(page: Page) -> int:
+    return int(page.evaluate("navigator.locks.query().then((locks) => locks.held.length)"))
+
+
+def test_playing_taken_over_as_news_comes_in_is_kept(
+    playwright: Playwright, server: BackgroundServer, tmp_path: Path
+) -> None:
+    """An answer Python gave while this window still watched never lets go of the game it has
+    just taken over: it keeps the lock, and its next move is saved."""
+    with profile(playwright, tmp_path / "profile") as context:
+        first, _ = window(context, f"{server.url}?seed=8&pace=0")
+        start_game(first, ["Anna", "Bo"])
+        second, watch = window(context, server.url)
+        second.wait_for_selector(WATCHING)
+        second.evaluate(TAKE_OVER_AS_NEWS_COMES)
+        second.wait_for_selector(PLAYING)
+        first.wait_for_selector(WATCHING)
+        settled(second)
+        assert held_locks(second) == 1
+        before = actions(second)
+        play_taps(second, 1)
+        assert actions(second) == before + 4 and second.is_visible(PLAYING)
+        assert watch.errors == []
 
 
 def finish_against_computers(page: Page) -> None:
