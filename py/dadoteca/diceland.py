@@ -252,6 +252,9 @@ class Roll(Action):
 
 
 DicelandAction = Choose | Stop | Reroll | Mark | Pass | Roll | Unseen
+# The chance outcomes, which no player plays: a tuple, as isinstance() takes it twice as fast as
+# a ``Roll | Unseen`` built at each call.
+CHANCE_OUTCOMES: Final = (Roll, Unseen)
 
 STOP: Final = Stop()
 REROLL: Final = Reroll()
@@ -792,7 +795,7 @@ class DicelandState(NamedTuple):
         phase = self.phase
         if phase == Phase.MARK and 0 <= player < len(self.pending) and self.pending[player] is None:
             return self._decide_phase2(player, action)  # the most frequent case, first
-        if isinstance(action, Roll | Unseen):
+        if isinstance(action, CHANCE_OUTCOMES):
             raise _broken("diceland.no_roll_now")
         self._check_decider(player)
         if phase == Phase.BONUS:
@@ -891,7 +894,7 @@ class DicelandState(NamedTuple):
                 and self.sheets[player].marks(self.chosen, count)
             ):
                 raise _broken("diceland.must_mark", count=count, colour=COLOURS[self.chosen])
-        elif isinstance(action, Roll | Unseen):
+        elif isinstance(action, CHANCE_OUTCOMES):
             raise _broken("diceland.no_roll_now")
         else:
             raise _broken("diceland.mark_or_pass")

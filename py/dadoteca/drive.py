@@ -44,13 +44,19 @@ def play_out(table: Table, decide: Decide) -> AnyState:
     """Play ``table``'s game to its end: dice from the state's own generator, decisions by
     ``decide`` (see :func:`decide_together`); the final state."""
     roll, play = table.roll, table.play  # the loop of every simulation: no lookups in it
-    while not (state := table.state).is_terminal:
+    state = table.state
+    while not state.is_terminal:
         if state.is_chance:
-            roll()
+            state = roll()
+            continue
+        deciders = state.deciders
+        if len(deciders) == 1:  # most moments: no one to decide together with
+            player = deciders[0]
+            state = play(player, decide(state, player))
             continue
         for player, action in decide_together(state, decide):
-            play(player, action)
-    return table.state
+            state = play(player, action)
+    return state
 
 
 class Playout:

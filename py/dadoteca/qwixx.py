@@ -32,6 +32,7 @@ from .core import (
     RuleError,
     Unseen,
     advance,
+    built_from_fields,
     check_by_applying,
     core_error,
     name_in,
@@ -203,9 +204,20 @@ class Roll(Action):
 
 
 QwixxAction = Cross | Pass | Roll | Unseen
+# The chance outcomes, which no player plays: a tuple, as isinstance() takes it twice as fast as
+# a ``Roll | Unseen`` built at each call.
+CHANCE_OUTCOMES: Final = (Roll, Unseen)
 
 # Every cross there can be, made once: legal-action lists share them instead of allocating.
 _CROSSES: Final = tuple(tuple(Cross(row, n) for n in range(13)) for row in range(4))
+# The crosses a white sum (2-12) offers in action 1, one per row: (row, its position's bit, the
+# cross).
+_WHITE_SUM_CROSSES: Final = tuple(
+    tuple((row, 1 << _POSITIONS[row][total], _CROSSES[row][total]) for row in range(4))
+    if total >= 2
+    else ()
+    for total in range(13)
+)
 
 
 # --- The sheet -------------------------------------------------------------------------------
@@ -236,18 +248,13 @@ class Sheet(NamedTuple):
         """The numbers of ``row`` left of its last cross and not crossed: lost for good
         (numbers are crossed left to right)."""
         mask = self.rows[row] & ~LOCK_BIT
-        return tuple(
-            number_at(row, p) for p in range(mask.bit_length()) if not mask >> p & 1
-        )
+        return tuple(number_at(row, p) for p in range(mask.bit_length()) if not mask >> p & 1)
 
     def skipping(self, row: int, number: int) -> tuple[int, ...]:
         """The numbers crossing ``number`` in ``row`` would leave behind for good: those
         between the last cross and it (numbers are crossed left to right)."""
         mask = self.rows[row] & ~LOCK_BIT
-        return tuple(
-            number_at(row, p)
-            for p in range(mask.bit_length(), _POSITIONS[row][number])
-        )
+        return tuple(number_at(row, p) for p in range(mask.bit_length(), _POSITIONS[row][number]))
 
     def penalty_points(self) -> int:
         """What the penalties cost (ruling QWIXX_ROW_SCORE), as a positive number."""
@@ -275,15 +282,18 @@ class Sheet(NamedTuple):
         bits = 1 << position | (LOCK_BIT if position == LAST_POSITION else 0)
         red, yellow, green, blue = self.rows
         if row == RED:
-            return Sheet((red | bits, yellow, green, blue), self.penalties)
+            return _new_sheet(((red | bits, yellow, green, blue), self.penalties))
         if row == YELLOW:
-            return Sheet((red, yellow | bits, green, blue), self.penalties)
+            return _new_sheet(((red, yellow | bits, green, blue), self.penalties))
         if row == GREEN:
-            return Sheet((red, yellow, green | bits, blue), self.penalties)
-        return Sheet((red, yellow, green, blue | bits), self.penalties)
+            return _new_sheet(((red, yellow, green | bits, blue), self.penalties))
+        return _new_sheet(((red, yellow, green, blue | bits), self.penalties))
 
     def with_penalty(self) -> Sheet:
-        return Sheet(self.rows, self.penalties + 1)
+        return _new_sheet((self.rows, self.penalties + 1))
+
+
+_new_sheet: Final = built_from_fields(Sheet)
 
 
 # --- The state -------------------------------------------------------------------------------
@@ -389,16 +399,16 @@ class QwixxState(NamedTuple):
     def legal_actions(self, player: int) -> list[Cross | Pass]:
         pending = self.pending
         if self.phase == Phase.ACTION1 and 0 <= player < len(pending) and pending[player] is None:
-            if self.dice is UNSEEN:
+            dice = self.dice
+            if not isinstance(dice, Roll):
                 return [PASS, *self._sheet_crosses(player)]
-            total = self.white_sum
             rows = self.sheets[player].rows
             closed = self.closed
-            return [PASS] + [
-                _CROSSES[row][total]
-                for row in range(4)
-                if not closed >> row & 1 and _CROSSABLE[rows[row]] >> _POSITIONS[row][total] & 1
-            ]
+            legal: list[Cross | Pass] = [PASS]
+            for row, position_bit, cross in _WHITE_SUM_CROSSES[dice.white[0] + dice.white[1]]:
+                if not closed >> row & 1 and _CROSSABLE[rows[row]] & position_bit:
+                    legal.append(cross)
+            return legal
         if self.phase == Phase.ACTION2 and player == self.active:
             if not isinstance(self.dice, Roll):
                 return [PASS, *self._sheet_crosses(player)]
@@ -422,7 +432,7 @@ class QwixxState(NamedTuple):
         return check_by_applying(self, player, action)
 
     def apply(self, player: int, action: QwixxAction) -> QwixxState:
-        if isinstance(action, Roll | Unseen):
+        if isinstance(action, CHANCE_OUTCOMES):
             raise _broken("qwixx.no_roll_now")
         if isinstance(action, Cross) and not (0 <= action.row < 4 and 2 <= action.number <= 12):
             raise _broken("qwixx.bad_action", text=repr(action)[:40])
@@ -448,16 +458,18 @@ class QwixxState(NamedTuple):
         pending = list(self.pending)
         pending[player] = action
         if None in pending:
-            return QwixxState(
-                self.sheets,
-                self.generator,
-                self.active,
-                self.phase,
-                self.dice,
-                tuple(pending),
-                False,
-                self.closed,
-                self.turn,
+            return _new_state(
+                (
+                    self.sheets,
+                    self.generator,
+                    self.active,
+                    self.phase,
+                    self.dice,
+                    tuple(pending),
+                    False,
+                    self.closed,
+                    self.turn,
+                )
             )
         return self._resolve_action1(pending)
 
@@ -469,16 +481,18 @@ class QwixxState(NamedTuple):
                 sheets[player] = sheets[player].cross(decision.row, decision.number)
                 closed |= _lock_of(decision)
         # Ruling QWIXX_GAME_END: ending in action 1 means no action 2, and so no penalty.
-        return QwixxState(
-            tuple(sheets),
-            self.generator,
-            self.active,
-            Phase.OVER if closed.bit_count() >= LOCKS_TO_END else Phase.ACTION2,
-            self.dice,
-            (),
-            isinstance(decisions[self.active], Cross),
-            closed,
-            self.turn,
+        return _new_state(
+            (
+                tuple(sheets),
+                self.generator,
+                self.active,
+                Phase.OVER if closed.bit_count() >= LOCKS_TO_END else Phase.ACTION2,
+                self.dice,
+                (),
+                isinstance(decisions[self.active], Cross),
+                closed,
+                self.turn,
+            )
         )
 
     def _resolve_action2(self, action: Cross | Pass) -> QwixxState:
@@ -497,21 +511,33 @@ class QwixxState(NamedTuple):
         # Ruling QWIXX_GAME_END; only the active player's penalties can have grown (ruling
         # QWIXX_PENALTY_ACTIVE_ONLY), so theirs are the only ones to count.
         if closed.bit_count() >= LOCKS_TO_END or sheet.penalties >= PENALTY_BOXES:
-            return QwixxState(
-                tuple(sheets),
-                self.generator,
-                self.active,
-                Phase.OVER,
-                self.dice,
-                (),
-                self.active_crossed_in_action1,
-                closed,
-                self.turn,
+            return _new_state(
+                (
+                    tuple(sheets),
+                    self.generator,
+                    self.active,
+                    Phase.OVER,
+                    self.dice,
+                    (),
+                    self.active_crossed_in_action1,
+                    closed,
+                    self.turn,
+                )
             )
         solo = len(sheets) == 1  # ruling QWIXX_SOLO
         next_active = 0 if solo else (self.active + 1) % len(sheets)
-        return QwixxState(
-            tuple(sheets), self.generator, next_active, closed=closed, turn=self.turn + 1
+        return _new_state(
+            (
+                tuple(sheets),
+                self.generator,
+                next_active,
+                Phase.ROLL,
+                None,
+                (),
+                False,
+                closed,
+                self.turn + 1,
+            )
         )
 
     def _check_cross(self, player: int, action: Cross) -> None:
@@ -548,21 +574,23 @@ class QwixxState(NamedTuple):
     def apply_chance(self, outcome: QwixxAction) -> QwixxState:
         if self.phase != Phase.ROLL:
             raise _broken("qwixx.game_over" if self.is_terminal else "qwixx.no_roll_now")
-        if not isinstance(outcome, Roll | Unseen):
+        if not isinstance(outcome, CHANCE_OUTCOMES):
             raise _broken("qwixx.bad_dice", text=str(outcome))
         error = self._impossible(outcome) if isinstance(outcome, Roll) else None
         if error is not None:
             raise error
-        return QwixxState(
-            self.sheets,
-            advance(self.generator),  # as far as a drawn roll would: replays agree
-            self.active,
-            Phase.ACTION1,
-            outcome,
-            (None,) * len(self.sheets),
-            False,
-            self.closed,
-            self.turn,
+        return _new_state(
+            (
+                self.sheets,
+                advance(self.generator),  # as far as a drawn roll would: replays agree
+                self.active,
+                Phase.ACTION1,
+                outcome,
+                (None,) * len(self.sheets),
+                False,
+                self.closed,
+                self.turn,
+            )
         )
 
     def _impossible(self, outcome: Roll) -> RuleError | None:
@@ -671,7 +699,10 @@ def action2_crosses(sheet: Sheet, dice: Roll, closed: int) -> list[Cross]:
 
 def _lock_of(cross: Cross) -> int:
     """The closed-row bit a cross sets: the last number locks the row for everyone."""
-    return 1 << cross.row if position_of(cross.row, cross.number) == LAST_POSITION else 0
+    return 1 << cross.row if _POSITIONS[cross.row][cross.number] == LAST_POSITION else 0
+
+
+_new_state: Final = built_from_fields(QwixxState)
 
 
 class Qwixx(Game[QwixxState]):
