@@ -9,6 +9,13 @@ Each run plays random legal games (states only, as simulations and bots do) for 
 ``--against REF`` measures the engine of git revision REF too, in the same process on the same
 seeds, its runs alternating with this engine's (a shared machine's load then weighs on both
 alike), and reports the ratio: whether a change made the engine slower.
+
+``--instructions`` (with ``--against``; needs ``valgrind``) counts instead the processor
+instructions each engine spends per random game, under callgrind, on the same seeds. On a machine
+shared with other jobs, games per second wander by 10-20% from run to run while a count does not
+move: this says whether a change of a few percent made the engine slower. Each engine plays
+``--games`` games after as many to warm its caches (My Shelfie's dice tables), and the count
+of the first batch alone is subtracted, start-up included.
 """
 
 from __future__ import annotations
@@ -18,7 +25,9 @@ import importlib
 import io
 import itertools
 import json
+import os
 import platform
+import re
 import statistics
 import subprocess
 import sys
@@ -131,6 +140,54 @@ def measure(
     return result
 
 
+def play_games(package: str, game_id: str, players: int, count: int) -> None:
+    """Random games 0..count-1 of ``package``'s engine (what --instructions counts)."""
+    game = importlib.import_module(f"{package}.games").get_game(game_id)
+    random_playout = importlib.import_module(f"{package}.playout").random_playout
+    for seed in range(count):
+        random_playout(game.new_game(players, seed), seed)
+
+
+def instructions_per_game(
+    package: str, path: Path, game_id: str, players: int, games: int
+) -> float:
+    """Instructions per random game of ``package`` (imported from ``path``), under callgrind:
+    the count of games ``games``..2*``games``-1, caches warmed by the first ``games``."""
+
+    def collected(count: int) -> int:
+        run = subprocess.run(
+            [
+                *("valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"),
+                *(sys.executable, __file__, "--play", package, game_id, str(players), str(count)),
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "py"), str(path)])},
+        )
+        found = re.search(r"Collected : (\d+)", run.stderr)
+        assert found, run.stderr[-2000:]
+        return int(found.group(1))
+
+    return (collected(2 * games) - collected(games)) / games
+
+
+def count_instructions(args: argparse.Namespace, folder: Path) -> None:
+    engine_at(args.against, folder)  # unpacked beside this one, as dadoteca_at_ref
+    results = []
+    for players in args.players:
+        now = instructions_per_game("dadoteca", ROOT / "py", args.game, players, args.games)
+        then = instructions_per_game("dadoteca_at_ref", folder, args.game, players, args.games)
+        print(
+            f"{args.game} {players}p: {now:,.0f} instructions per random game; "
+            f"{args.against}: {then:,.0f}; now / before {now / then:.3f} (lower is faster)"
+        )
+        results.append({"game": args.game, "players": players, "now": now, "before": then})
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps({"instructions": results, "against": args.against}, indent=1))
+    print(f"written to {args.out}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="qwixx")
@@ -139,7 +196,22 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=1.0)
     parser.add_argument("--out", type=Path, default=Path("bench-results/engine.json"))
     parser.add_argument("--against", metavar="REF", help="also measure git revision REF")
+    parser.add_argument(
+        "--instructions", action="store_true", help="count instructions (valgrind), with --against"
+    )
+    parser.add_argument("--games", type=int, default=100, help="games counted, --instructions")
+    parser.add_argument("--play", nargs=4, help=argparse.SUPPRESS)  # a counted child's games
     args = parser.parse_args()
+    if args.play:
+        package, game_id, players, count = args.play
+        play_games(package, game_id, int(players), int(count))
+        return
+    if args.instructions:
+        if not args.against:
+            parser.error("--instructions compares with --against REF")
+        with tempfile.TemporaryDirectory() as folder:
+            count_instructions(args, Path(folder))
+        return
     with tempfile.TemporaryDirectory() as folder:
         before = engine_at(args.against, Path(folder)) if args.against else None
         results = [
