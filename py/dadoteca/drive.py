@@ -25,7 +25,8 @@ Step = tuple[int | None, Action]
 
 class Table(Protocol):
     """Where a game is played out: a :class:`~dadoteca.match.Match` (which keeps every state
-    and its record), or a :class:`Playout` (only the present, for simulations)."""
+    and its record), or a :class:`Playout` (only the present, for simulations). ``roll`` and
+    ``play`` return the table's new state, which :func:`play_out` goes on from."""
 
     @property
     def state(self) -> AnyState: ...
