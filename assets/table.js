@@ -451,42 +451,6 @@
     }
   }
 
-  // --- The hidden sheets, drawn ahead -----------------------------------------------------------
-
-  // Diceland and My Shelfie keep every player's big sheet in the page, those not shown under
-  // content-visibility: hidden (assets/app.css). A sheet shown for the first time is styled,
-  // laid out and painted whole at once: a Diceland map takes 45-110 ms on a phone 4x slower
-  // than a laptop, at the change of hands. Shown once, it shows again in a few ms. So each
-  // hidden sheet is drawn once while the page is idle, unseen and letting taps through, one
-  // per idle moment. (Styled alone, with visibility: hidden, it is as slow to show later.)
-  const drawnAhead = new WeakSet();
-  let drawingAhead = false;
-  const whenIdle = window.requestIdleCallback
-    ? (callback) => window.requestIdleCallback(callback, { timeout: 1000 })
-    : (callback) => setTimeout(callback, 250);
-
-  function drawAheadOneHiddenSheet() {
-    if (drawingAhead) return;
-    const hidden = document.querySelectorAll("#play section[data-seat][aria-hidden='true']");
-    const sheet = [...hidden].find((element) => !drawnAhead.has(element));
-    if (!sheet) return;
-    drawingAhead = true;
-    whenIdle(() => {
-      const stillHidden = sheet.isConnected && sheet.getAttribute("aria-hidden") === "true";
-      if (stillHidden) {
-        sheet.classList.add("drawn-ahead");
-        void sheet.offsetHeight; // styled and laid out now, in the idle time
-      }
-      requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => { // painted
-        sheet.classList.remove("drawn-ahead");
-        drawnAhead.add(sheet);
-        drawingAhead = false;
-        drawAheadOneHiddenSheet();
-      })));
-    });
-  }
-  window.addEventListener("dadoteca:painted", drawAheadOneHiddenSheet);
-
   // --- Storage: Python decides, the page writes ---------------------------------------------
 
   // The writes in order; at the first that fails (storage full, or refused) the rest are not

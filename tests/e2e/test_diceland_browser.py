@@ -54,11 +54,8 @@ NEXT_TAP_JS = (
 )
 
 # One tap of the simple player, inside the page; returns what it tapped ("" at the end).
-TAP = (
-    """async (count) => {
-  """
-    + NEXT_TAP_JS
-    + """
+TAP = """async (count) => {
+  """ + NEXT_TAP_JS + """
   const done = [];
   for (let i = 0; i < count; i++) {
     if (document.querySelector("#region-scores table")) break;
@@ -71,7 +68,6 @@ TAP = (
   }
   return done;
 }"""
-)
 
 
 # Every picture of the map chooser shows something (the maps' once the sprite has arrived).
@@ -154,11 +150,8 @@ def test_a_whole_seeded_game_by_taps_ends_as_the_engine_replays_it(
 # the screen has changed hands. On the map shown whole, that first tap zooms in, and the cell is
 # tapped again, zoomed. Until the end, or ``limit`` cells marked: the cells marked, the zooms,
 # and any cell under 44 px tapped on a zoomed map; or an error.
-FINGER_GAME = (
-    """async (limit) => {
-  """
-    + NEXT_TAP_JS
-    + """
+FINGER_GAME = """async (limit) => {
+  """ + NEXT_TAP_JS + """
   const settled = () => window.dadotecaTable.settled();
   const handedOver = () => new Promise((resolve) => {
     const check = () => (document.body.dataset.handover ? setTimeout(check, 20) : resolve());
@@ -200,7 +193,6 @@ FINGER_GAME = (
   }
   return { error: "no end" };
 }"""
-)
 
 
 @pytest.mark.long
@@ -259,61 +251,6 @@ def test_a_chain_of_bonus_rolls_is_announced(page: Page, server: BackgroundServe
     tap_to(page, done + 1, second)  # a prize crossed in the bonus roll: the next one at once
     assert page.inner_text("#region-prompt .prompt") == announced
     assert page.locator("#region-controls [data-act=roll]").count() == 1
-
-
-# Each time a hidden big map is drawn ahead of its first showing (assets/table.js): its seat,
-# whether it was still hidden, and whether a finger at the middle of each thing to tap in view
-# (the map shown, the dice, the buttons) would touch that thing then.
-WATCH_DRAWING_AHEAD = """document.addEventListener("DOMContentLoaded", () => {
-  window.drawnAhead = [];
-  new MutationObserver((changes) => {
-    for (const { target } of changes) {
-      if (!target.classList.contains("drawn-ahead")) continue;
-      const tappable = [
-        document.querySelector("#region-board .dl-sheet:not([aria-hidden]) .dl-view"),
-        ...document.querySelectorAll("#region-dice .dl-die, #region-controls button"),
-      ];
-      const missed = tappable.filter((element) => {
-        const box = element.getBoundingClientRect();
-        const top = Math.max(box.top, 0);
-        const bottom = Math.min(box.bottom, innerHeight);
-        if (bottom <= top) return false; // out of view
-        const x = box.left + box.width / 2;
-        return !element.contains(document.elementFromPoint(x, top + (bottom - top) / 2));
-      });
-      window.drawnAhead.push({
-        seat: target.dataset.seat,
-        hidden: target.getAttribute("aria-hidden") === "true",
-        tapsMissed: missed.map((element) => element.outerHTML.slice(0, 80)),
-      });
-    }
-  }).observe(document.getElementById("region-board"), {
-    attributes: true, attributeFilter: ["class"], subtree: true,
-  });
-});"""
-
-
-def test_hidden_maps_are_drawn_ahead_unseen_and_untouchable(
-    page: Page, server: BackgroundServer
-) -> None:
-    """The other players' big maps are drawn once while the page is idle, so that showing one
-    at the change of hands is quick; meanwhile a tap still lands on the map shown."""
-    page.add_init_script(WATCH_DRAWING_AHEAD)
-    start_diceland(page, server, 3)
-    hidden_seats = page.eval_on_selector_all(
-        "#region-board .dl-sheet[aria-hidden='true']",
-        "(sheets) => sheets.map((s) => s.dataset.seat)",
-    )
-    assert hidden_seats
-    page.wait_for_function(
-        "(count) => window.drawnAhead.length >= count", arg=len(hidden_seats), timeout=5_000
-    )
-    drawn = page.evaluate("window.drawnAhead")
-    assert sorted(entry["seat"] for entry in drawn) == sorted(hidden_seats)
-    assert all(entry["hidden"] and not entry["tapsMissed"] for entry in drawn), drawn
-    page.wait_for_function("!document.querySelector('.drawn-ahead')")  # hidden again after
-    tap(page, 2)  # and play goes on
-    assert not page.locator("#region-notice .notice.error").count()
 
 
 def to_the_first_mark(page: Page) -> None:
