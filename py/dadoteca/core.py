@@ -279,6 +279,16 @@ AnyState = State[Any]  # a state of any game, as the registry, matches and recor
 S_co = TypeVar("S_co", bound=AnyState, covariant=True)
 
 
+T = TypeVar("T", bound=tuple[Any, ...])
+
+
+def built_from_fields(cls: type[T]) -> Callable[[tuple[Any, ...]], T]:
+    """A NamedTuple class's constructor from a tuple of all its fields, in order. Its own
+    constructor is a Python function, one call more at every step of a game: the hottest
+    allocation of the rules (5% of a random Qwixx play-out)."""
+    return cast(Callable[[tuple[Any, ...]], T], partial(tuple.__new__, cls))
+
+
 class Game(ABC, Generic[S_co]):
     """The static rules of one game."""
 
@@ -323,16 +333,6 @@ def winners_of(scores: Sequence[int]) -> tuple[int, ...]:
 
 
 # --- Seeded randomness -------------------------------------------------------------------------
-T = TypeVar("T", bound=tuple[Any, ...])
-
-
-def built_from_fields(cls: type[T]) -> Callable[[tuple[Any, ...]], T]:
-    """A NamedTuple class's constructor from a tuple of all its fields, in order. Its own
-    constructor is a Python function, one call more at every step of a game: the hottest
-    allocation of the rules (5% of a random Qwixx play-out)."""
-    return cast(Callable[[tuple[Any, ...]], T], partial(tuple.__new__, cls))
-
-
 # SplitMix64: tiny, fast in pure Python, and defined bit for bit, so a seed gives the same dice on
 # CPython 3.11 and on Pyodide's 3.14 (Python's `random` does not promise that across versions).
 # The generator state is one int that lives inside each immutable game state.
