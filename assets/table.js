@@ -19,6 +19,7 @@
   const shell = window.dadotecaShell;
   const root = document.documentElement;
   const body = document.body;
+  const play = document.getElementById("play"); // the boards and controls, under the regions
   // A tap this soon after the screen changed hands was meant for the screen before: a double
   // tap on Pass must not pass for the next player too.
   const HANDOVER_GUARD_MS = 450;
@@ -288,7 +289,7 @@
     // Watching is Python's echo of what this window did (watch(), a refused take): never a
     // cause to let go of the lock, since an answer to a message sent before a take-over
     // still says "watching" and is painted after the lock is taken.
-    document.getElementById("play").inert = update.watching;
+    play.inert = update.watching;
     const focused = focusedControl();
     for (const [name, html] of Object.entries(update.regions)) {
       const region = document.getElementById(`region-${name}`);
@@ -406,7 +407,6 @@
     // To a person, from the top of their screen; a computer's turn leaves the view as it is.
     // Scrolled as the next frame is drawn, not now: scrolling now would lay the page out in the
     // tap's own task, once more than the frame does.
-    const play = document.getElementById("play");
     if (!update.busy) requestAnimationFrame(() => play.scrollIntoView({ block: "start" }));
   }
 
@@ -450,6 +450,42 @@
       if (document.activeElement === target) return; // shown, so it took the focus
     }
   }
+
+  // --- The hidden sheets, drawn ahead -----------------------------------------------------------
+
+  // Diceland and My Shelfie keep every player's big sheet in the page, those not shown under
+  // content-visibility: hidden (assets/app.css). A sheet shown for the first time is styled,
+  // laid out and painted whole at once: a Diceland map takes 45-110 ms on a phone 4x slower
+  // than a laptop, at the change of hands. Shown once, it shows again in a few ms. So each
+  // hidden sheet is drawn once while the page is idle, unseen and letting taps through, one
+  // per idle moment. (Styled alone, with visibility: hidden, it is as slow to show later.)
+  const drawnAhead = new WeakSet();
+  let drawingAhead = false;
+  const whenIdle = window.requestIdleCallback
+    ? (callback) => window.requestIdleCallback(callback, { timeout: 1000 })
+    : (callback) => setTimeout(callback, 250);
+
+  function drawAheadOneHiddenSheet() {
+    if (drawingAhead) return;
+    const hidden = document.querySelectorAll("#play section[data-seat][aria-hidden='true']");
+    const sheet = [...hidden].find((element) => !drawnAhead.has(element));
+    if (!sheet) return;
+    drawingAhead = true;
+    whenIdle(() => {
+      const stillHidden = sheet.isConnected && sheet.getAttribute("aria-hidden") === "true";
+      if (stillHidden) {
+        play.dataset.drawingAhead = sheet.dataset.seat; // assets/app.css: up to four seats
+        void sheet.offsetHeight; // styled and laid out now, in the idle time
+      }
+      requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => { // painted
+        delete play.dataset.drawingAhead;
+        drawnAhead.add(sheet);
+        drawingAhead = false;
+        drawAheadOneHiddenSheet();
+      })));
+    });
+  }
+  window.addEventListener("dadoteca:painted", drawAheadOneHiddenSheet);
 
   // --- Storage: Python decides, the page writes ---------------------------------------------
 

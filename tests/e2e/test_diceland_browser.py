@@ -253,6 +253,64 @@ def test_a_chain_of_bonus_rolls_is_announced(page: Page, server: BackgroundServe
     assert page.locator("#region-controls [data-act=roll]").count() == 1
 
 
+# Each time a hidden big map is drawn ahead of its first showing (assets/table.js names its seat
+# on #play): its seat, whether it was still hidden, whether it was styled then (not skipped as
+# hidden content), and whether a finger at the middle of each thing to tap in view (the map
+# shown, the dice, the buttons) would touch that thing then.
+WATCH_DRAWING_AHEAD = """document.addEventListener("DOMContentLoaded", () => {
+  window.drawnAhead = [];
+  const play = document.getElementById("play");
+  new MutationObserver(() => {
+    const seat = play.dataset.drawingAhead;
+    if (seat === undefined) return;
+    const sheet = document.querySelector(`#play section[data-seat="${seat}"][aria-hidden=true]`);
+    const tappable = [
+      document.querySelector("#region-board .dl-sheet:not([aria-hidden]) .dl-view"),
+      ...document.querySelectorAll("#region-dice .dl-die, #region-controls button"),
+    ];
+    const missed = tappable.filter((element) => {
+      const box = element.getBoundingClientRect();
+      const top = Math.max(box.top, 0);
+      const bottom = Math.min(box.bottom, innerHeight);
+      if (bottom <= top) return false; // out of view
+      const x = box.left + box.width / 2;
+      return !element.contains(document.elementFromPoint(x, top + (bottom - top) / 2));
+    });
+    window.drawnAhead.push({
+      seat,
+      hidden: sheet !== null,
+      drawn: sheet !== null && getComputedStyle(sheet).contentVisibility === "visible",
+      tapsMissed: missed.map((element) => element.outerHTML.slice(0, 80)),
+    });
+  }).observe(play, { attributes: true, attributeFilter: ["data-drawing-ahead"] });
+});"""
+
+
+def test_hidden_maps_are_drawn_ahead_unseen_and_untouchable(
+    page: Page, server: BackgroundServer
+) -> None:
+    """The other players' big maps are drawn once while the page is idle, so that showing one
+    at the change of hands is quick; meanwhile a tap still lands on the map shown."""
+    page.add_init_script(WATCH_DRAWING_AHEAD)
+    start_diceland(page, server, 3)
+    hidden_seats = page.eval_on_selector_all(
+        "#region-board .dl-sheet[aria-hidden='true']",
+        "(sheets) => sheets.map((s) => s.dataset.seat)",
+    )
+    assert hidden_seats
+    page.wait_for_function(
+        "(count) => window.drawnAhead.length >= count", arg=len(hidden_seats), timeout=5_000
+    )
+    drawn = page.evaluate("window.drawnAhead")
+    assert set(hidden_seats) <= {entry["seat"] for entry in drawn}, drawn
+    assert all(
+        entry["hidden"] and entry["drawn"] and not entry["tapsMissed"] for entry in drawn
+    ), drawn
+    page.wait_for_function("!('drawingAhead' in document.getElementById('play').dataset)")
+    tap(page, 2)  # and play goes on
+    assert not page.locator("#region-notice .notice.error").count()
+
+
 def to_the_first_mark(page: Page) -> None:
     """The simple player's taps until a cell of the map is highlighted, and the map fitted (at
     the next frame)."""
