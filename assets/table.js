@@ -466,14 +466,20 @@
     : (callback) => setTimeout(callback, 250);
 
   function drawAheadOneHiddenSheet() {
-    if (drawingAhead) return;
+    // While computers play (busy), their moves replace the sheets faster than a person could
+    // take the phone: drawing them would only slow the moves. The first paint after is for a
+    // person, and drawing resumes then.
+    if (drawingAhead || body.dataset.busy === "yes") return;
     const hidden = document.querySelectorAll("#play section[data-seat][aria-hidden='true']");
     const sheet = [...hidden].find((element) => !drawnAhead.has(element));
     if (!sheet) return;
     drawingAhead = true;
     whenIdle(() => {
-      const stillHidden = sheet.isConnected && sheet.getAttribute("aria-hidden") === "true";
-      if (stillHidden) {
+      if (body.dataset.busy === "yes") {
+        drawingAhead = false; // computers took over meanwhile: drawn after them
+        return;
+      }
+      if (sheet.isConnected && sheet.getAttribute("aria-hidden") === "true") {
         play.dataset.drawingAhead = sheet.dataset.seat; // assets/app.css: up to four seats
         void sheet.offsetHeight; // styled and laid out now, in the idle time
       }

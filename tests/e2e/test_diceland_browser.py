@@ -255,8 +255,8 @@ def test_a_chain_of_bonus_rolls_is_announced(page: Page, server: BackgroundServe
 
 # Each time a hidden big map is drawn ahead of its first showing (assets/table.js names its seat
 # on #play): its seat, whether it was still hidden, whether it was styled then (not skipped as
-# hidden content), and whether a finger at the middle of each thing to tap in view (the map
-# shown, the dice, the buttons) would touch that thing then.
+# hidden content), whether computers were playing, and whether a finger at the middle of each
+# thing to tap in view (the map shown, the dice, the buttons) would touch that thing then.
 WATCH_DRAWING_AHEAD = """document.addEventListener("DOMContentLoaded", () => {
   window.drawnAhead = [];
   const play = document.getElementById("play");
@@ -280,6 +280,7 @@ WATCH_DRAWING_AHEAD = """document.addEventListener("DOMContentLoaded", () => {
       seat,
       hidden: sheet !== null,
       drawn: sheet !== null && getComputedStyle(sheet).contentVisibility === "visible",
+      busy: document.body.dataset.busy === "yes",
       tapsMissed: missed.map((element) => element.outerHTML.slice(0, 80)),
     });
   }).observe(play, { attributes: true, attributeFilter: ["data-drawing-ahead"] });
@@ -309,6 +310,20 @@ def test_hidden_maps_are_drawn_ahead_unseen_and_untouchable(
     page.wait_for_function("!('drawingAhead' in document.getElementById('play').dataset)")
     tap(page, 2)  # and play goes on
     assert not page.locator("#region-notice .notice.error").count()
+
+
+def test_no_map_is_drawn_ahead_while_computers_play(page: Page, server: BackgroundServer) -> None:
+    """Drawing ahead is for a person taking the phone: computers' moves at pace 0 come first,
+    never held up by it."""
+    page.add_init_script(WATCH_DRAWING_AHEAD)
+    open_app(page, f"{server.url}?seed=5&pace=0")
+    page.check("#setup input[name=game][value=diceland]")
+    for seat in range(2):
+        page.select_option(f"#setup .seat-kind >> nth={seat}", "easy")
+    page.click("#setup button[type=submit]")
+    page.wait_for_selector("#region-scores table", timeout=120_000)
+    drawn = page.evaluate("window.drawnAhead")
+    assert not [entry for entry in drawn if entry["busy"]], drawn
 
 
 def to_the_first_mark(page: Page) -> None:
