@@ -117,7 +117,7 @@
   // the cell it has reached.
   document.addEventListener("click", (event) => {
     const view = event.target.closest?.("#play .dl-view");
-    if (!view) return;
+    if (!view || view.closest("[aria-hidden='true']")) return; // a map not shown (drawn ahead)
     if (event.target.closest("[data-zoom=out]")) {
       zoom = null;
       show(view, false);
