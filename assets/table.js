@@ -127,7 +127,7 @@
   // first at once, those that come before the next frame has been drawn merged and painted
   // then, in a task of their own (not in the frame's: that would make one long task of both).
   // A frame paints PIECES_PER_FRAME pieces at most: merged moves brought 170 (Diceland's cells,
-  // each a new SVG group to style and lay out), a 265 ms frame on a 4x-throttled phone. The
+  // each then a new SVG group to style and lay out), a 265 ms frame on a 4x-throttled phone. The
   // rest wait for the next frame, merged with the moves after them (a piece changed again is
   // painted once); a reply paints whatever waits, with it.
   const PIECES_PER_FRAME = 32;

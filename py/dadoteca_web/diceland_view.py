@@ -9,6 +9,7 @@ them; any other tap is explained by the engine's own check (:meth:`DicelandState
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -138,61 +139,122 @@ def map_board(map_id: str) -> int:
     return FIXED_MAP_IDS.index(map_id) // 2
 
 
-def _hex(
-    m: DicelandMap,
-    geometry: MapGeometry,
-    cell: int,
-    at: tuple[float, float],
-    *,
-    crossed: bool,
-    selected: bool,
-    legal: bool,
-    refused: bool,
-    piece: str,
-) -> str:
-    """One cell of a map's drawing: its hex, colour symbol, prize ring, X or choice dot; the
-    page repaints it alone, by its ``piece`` key, when it changes."""
-    kind = m.kinds[cell]
-    classes = ["hex"]
-    symbol = ""
-    if kind == Kind.START:
-        classes.append("start")
-    elif kind == Kind.OBSTACLE:
-        classes.append("obstacle")
-    else:
-        colour = m.colours[cell]
-        classes.append(f"c-{COLOURS[colour]}")
-        symbol = SYMBOL_PATHS[colour]
-    prize = m.is_prize(cell)
-    if prize:
-        classes.append("prize")
-    if crossed:
-        classes.append("crossed")
-    if selected:  # drawn only: the tappable button over it carries selected/legal
-        classes.append("picked")
-    elif legal:
-        classes.append("playable")
-    if refused:
-        classes.append("refused")
-    parts = [f'<polygon points="{geometry.hexagon}"/>']
-    if legal and not selected:  # stripes: a fill, unlike a prize's ring or a thin outline
-        parts.append(f'<polygon class="stripes" points="{geometry.hexagon}"/>')
-    if prize:
-        parts.append('<circle class="ring" r="6.2"/>')
-    if symbol:
-        parts.append(f'<path class="sym" d="{symbol}"/>')
-    if crossed:
-        parts.append(f'<path class="x" d="{geometry.cross}"/>')
-    elif selected:
-        parts.append('<circle class="pick" r="4.2"/>')
-    x, y = at
-    return (
-        f'<g class="{" ".join(classes)}" transform="translate({x} {y})" data-mark="{cell}" '
-        f'data-piece="{piece}">{"".join(parts)}</g>'
+# A map is drawn in a few paths, each holding every cell of one look (a colour's hexes, the
+# symbols, the prize rings, the crosses…), not in an element per cell: a phone 4x slower than a
+# laptop took 100-150 ms to style and lay out a map's 700 elements in the game's first frame.
+# Each shape is drawn around (0, 0) in absolute commands (arcs relative), and moved to its cell.
+_PATH_TOKENS: Final = re.compile(r"[MLHVZa]|-?(?:\d+\.?\d*|\.\d+)")
+_RING: Final = "M-6.2 0a6.2 6.2 0 1 0 12.4 0a6.2 6.2 0 1 0-12.4 0Z"  # around a prize's symbol
+_PICK_DOT: Final = "M-4.2 0a4.2 4.2 0 1 0 8.4 0a4.2 4.2 0 1 0-8.4 0Z"  # a choice not confirmed
+# White symbols and rings on the darker colours (red, green, blue), dark ones on the others.
+_LIGHT_ON: Final = frozenset(COLOURS.index(name) for name in ("red", "green", "blue"))
+
+
+def _moved(shape: str, x: float, y: float) -> str:
+    """``shape`` (a path drawn around 0, 0: absolute M, L, H, V and Z, relative arcs) drawn
+    around ``x``, ``y``."""
+    out: list[str] = []
+    command = ""
+    index = 0  # of the number within its command's parameters
+    for token in _PATH_TOKENS.findall(shape):
+        if token.isalpha():
+            command, index = token, 0
+            out.append(token)
+            continue
+        value = float(token)
+        if command in "ML":
+            value += x if index % 2 == 0 else y
+        elif command == "H":
+            value += x
+        elif command == "V":
+            value += y
+        index += 1
+        number = f"{round(value, 2):g}"
+        if out and not out[-1].isalpha() and not number.startswith("-"):
+            out.append(" ")
+        out.append(number)
+    return "".join(out)
+
+
+def _paths(by_class: Mapping[str, Sequence[str]]) -> str:
+    """A ``<path>`` for each class that has shapes, all of them in its ``d``."""
+    return "".join(
+        f'<path class="{name}" d="{"".join(shapes)}"/>'
+        for name, shapes in by_class.items()
+        if shapes
     )
 
 
+def _hexagon(geometry: MapGeometry) -> str:
+    corners = geometry.hexagon.replace(",", " ").split(" ")
+    pairs = [f"{corners[k]} {corners[k + 1]}" for k in range(0, len(corners), 2)]
+    return f"M{pairs[0]}L{'L'.join(pairs[1:])}Z"
+
+
+@lru_cache(maxsize=32)
+def _map_art(m: DicelandMap) -> tuple[str, str]:
+    """What never changes on a map's drawing: the cells' fills (a path per colour, the start
+    and the obstacles), then the symbols and prize rings, drawn over the dimming of crossed
+    cells (:func:`_marks`)."""
+    geometry = map_geometry(m)
+    hexagon = _hexagon(geometry)
+    fills: dict[str, list[str]] = {}
+    over: dict[str, list[str]] = {"sym": [], "sym light": [], "ring": [], "ring light": []}
+    for cell, (x, y) in enumerate(geometry.centres):
+        kind = m.kinds[cell]
+        light = ""
+        if kind == Kind.START:
+            paint = "start"
+        elif kind == Kind.OBSTACLE:
+            paint = "obstacle"
+        else:
+            colour = m.colours[cell]
+            paint = f"c-{COLOURS[colour]}"
+            light = " light" if colour in _LIGHT_ON else ""
+            over[f"sym{light}"].append(_moved(SYMBOL_PATHS[colour], x, y))
+        if m.is_prize(cell):
+            over[f"ring{light}"].append(_moved(_RING, x, y))
+        fills.setdefault(paint, []).append(_moved(hexagon, x, y))
+    # The start last: its dark outline over its neighbours' edges.
+    fills["start"] = fills.pop("start", [])
+    return f'<g class="fills">{_paths(fills)}</g>', _paths(over)
+
+
 CellLook = tuple[bool, bool, bool, bool]  # crossed, selected, legal, refused
+
+
+def _marks(m: DicelandMap, looks: Sequence[CellLook]) -> tuple[str, str]:
+    """What the play has put on a map, by each cell's look: under the symbols, the dimming of
+    crossed cells and the stripes of playable ones (a fill, unlike a prize's ring); over them,
+    the outlines (refused, chosen, playable), the crosses and the dots of cells chosen but not
+    confirmed."""
+    geometry = map_geometry(m)
+    hexagon = _hexagon(geometry)
+    under: dict[str, list[str]] = {"dim": [], "stripes": []}
+    over: dict[str, list[str]] = {"playable": [], "picked": [], "refused": [], "x": [], "pick": []}
+    for cell, (crossed, selected, legal, refused) in enumerate(looks):
+        if not (crossed or selected or legal or refused):
+            continue
+        x, y = geometry.centres[cell]
+        outline = _moved(hexagon, x, y)
+        if crossed:
+            under["dim"].append(outline)
+        if legal and not selected:
+            under["stripes"].append(outline)
+        # One outline a cell, the refusal's over a choice's over a playable one.
+        if refused:
+            over["refused"].append(outline)
+        elif selected:
+            over["picked"].append(outline)
+        elif legal:
+            over["playable"].append(outline)
+        if crossed and m.kinds[cell] != Kind.OBSTACLE:
+            over["x"].append(_moved(geometry.cross, x, y))
+        elif selected and not crossed:
+            over["pick"].append(_moved(_PICK_DOT, x, y))
+    return _paths(under), _paths(over)
+
+
 # Playable cells are striped, a fill: unlike a prize's ring, and plain at a glance. Defined
 # once, beside the maps, for whichever map is the asked player's.
 _LEGAL_STRIPES: Final = (
@@ -243,8 +305,7 @@ class DicelandUI(GameUI):
         # Phase 2 is everyone's at once: whose map is open (None: the next to answer).
         self.viewing: int | None = None
         self._for: object = None
-        # Each cell's drawing and button, by look: most of a map stays as it was from tap to tap.
-        self._drawn: dict[tuple[str, str, CellLook], str] = {}
+        # Each cell's button, by look: most of a map stays as it was from tap to tap.
         self._buttons: dict[tuple[str, str, CellLook, str], str] = {}
         # Each map as last drawn, big and small, with what it was drawn from: a tap changes one
         # map at most, and every map is drawn twice (see regions).
@@ -829,9 +890,10 @@ class DicelandUI(GameUI):
         *,
         interactive: bool = False,
     ) -> Pieced:
-        """``player``'s map, a piece per cell; a big one (``interactive``) has a tappable
-        element per cell, in a frame the page zooms (assets/map-zoom.js) where cells are too
-        small for a finger."""
+        """``player``'s map: its fixed picture, and what the play put on it in two pieces (under
+        and over the symbols); a big one (``interactive``) has a tappable button per cell, a
+        piece each, in a frame the page zooms (assets/map-zoom.js) where cells are too small
+        for a finger."""
         m = state.map(player)
         look = (
             m.id,
@@ -847,13 +909,21 @@ class DicelandUI(GameUI):
             return kept[1]
         geometry = map_geometry(m)
         crossed_cells = frozenset(state.crossed_cells(player))
-        drawn: list[tuple[str, str]] = []
-        buttons: list[tuple[str, str]] = []
-        for cell in range(len(geometry.centres)):
-            flags = (cell in crossed_cells, cell in selection, cell in legal, cell == refused)
-            drawn.append(self._drawn_cell(m, geometry, player, cell, flags))
-            if interactive:
-                buttons.append(self._cell_button(m, geometry, player, cell, flags))
+        looks: list[CellLook] = [
+            (cell in crossed_cells, cell in selection, cell in legal, cell == refused)
+            for cell in range(len(geometry.centres))
+        ]
+        buttons = (
+            [self._cell_button(m, geometry, player, cell, look) for cell, look in enumerate(looks)]
+            if interactive
+            else []
+        )
+        fills, symbols = _map_art(m)
+        under, over = _marks(m, looks)
+        marks = [
+            (f"u{player}", f'<g data-piece="u{player}">{under}</g>'),
+            (f"o{player}", f'<g data-piece="o{player}">{over}</g>'),
+        ]
         label = escape(self.t("Map {map} of {name}", map=m.id, name=self.plain_name(player)))
         # The taps land on HTML buttons laid over the drawing (the glue reads ``disabled`` off
         # the tapped element, which SVG elements lack; buttons also take the keyboard).
@@ -867,7 +937,7 @@ class DicelandUI(GameUI):
             f'viewBox="{geometry.view_box}" aria-hidden="true" xmlns="http://www.w3.org/2000/svg">'
         )
         wrap = f'<div class="dl-map-wrap" style="{style}" role="group" aria-label="{label}">'
-        skeleton = wrap + svg + PIECE_PLACE * len(drawn) + "</svg>"
+        skeleton = wrap + svg + fills + PIECE_PLACE + symbols + PIECE_PLACE + "</svg>"
         skeleton += PIECE_PLACE * len(buttons) + "</div>"
         if interactive:
             # The frame keeps the map's proportions (--ratio) to fit the screen; zoomed, the
@@ -881,37 +951,9 @@ class DicelandUI(GameUI):
                 f'<button type="button" class="dl-whole" data-zoom="out" hidden>'
                 f'<span aria-hidden="true">⤢</span> {whole}</button></div>'
             )
-        made = Pieced(skeleton, drawn + buttons)
+        made = Pieced(skeleton, marks + buttons)
         self._maps[(player, interactive)] = (look, made)
         return made
-
-    def _drawn_cell(
-        self,
-        m: DicelandMap,
-        geometry: MapGeometry,
-        player: int,
-        cell: int,
-        flags: CellLook,
-    ) -> tuple[str, str]:
-        """A cell's drawing as a piece, made once per look (a map has about 160 cells)."""
-        piece = f"h{player}.{cell}"
-        crossed, selected, legal, refused = flags
-        drawn = remembered(
-            self._drawn,
-            (m.id, piece, flags),
-            lambda: _hex(
-                m,
-                geometry,
-                cell,
-                geometry.centres[cell],
-                crossed=crossed,
-                selected=selected,
-                legal=legal,
-                refused=refused,
-                piece=piece,
-            ),
-        )
-        return piece, drawn
 
     def _cell_button(
         self,

@@ -11,10 +11,17 @@ import pytest
 from app_support import shown_sheets
 
 from dadoteca.diceland import COLOURS, PASS, DicelandState, Mark, Phase, Reroll, Roll, Stop
-from dadoteca.diceland_maps import MAX_SEED, Kind
+from dadoteca.diceland_maps import MAX_SEED, DicelandMap, Kind
 from dadoteca.match import Match
 from dadoteca_web.app import App
-from dadoteca_web.diceland_view import COLOUR_SYMBOLS, SYMBOL_PATHS, DicelandUI, map_geometry
+from dadoteca_web.diceland_view import (
+    COLOUR_SYMBOLS,
+    SYMBOL_PATHS,
+    DicelandUI,
+    _hexagon,
+    _moved,
+    map_geometry,
+)
 from dadoteca_web.game_ui import asked_player
 from dadoteca_web.i18n import Translator
 from dadoteca_web.storage import GameStore, MemoryStore
@@ -243,7 +250,7 @@ def test_an_illegal_tap_is_explained_by_the_rule_it_breaks() -> None:
     obstacle = next(c for c in range(m.cell_count) if m.kinds[c] == Kind.OBSTACLE)
     app.handle("cell", {"cell": str(obstacle)})
     assert "This cell is an obstacle" in app.regions()["notice"]
-    assert 'class="hex obstacle refused"' in app.regions()["board"]
+    assert outlined_as_refused(app.regions()["board"]) == hexagon_at(m, obstacle)
     other = next(
         c for c in range(m.cell_count) if m.kinds[c] == Kind.COLOUR and m.colours[c] != state.chosen
     )
@@ -467,13 +474,34 @@ def test_every_cell_of_the_asked_map_is_a_labelled_button_with_a_symbol() -> Non
     m = state_of(app).map(0)
     cells = re.findall(r'<button class="dl-cell[^"]*" data-act="cell" data-cell="(\d+)"', board)
     assert sorted(map(int, cells)) == list(range(m.cell_count))
-    assert board.count('<g class="hex') == m.cell_count
-    assert board.count('class="ring"') == 12  # the prizes
+    paths = dict(re.findall(r'<path class="([^"]*)" d="([^"]*)"', board))
+    for c, colour in enumerate(COLOURS):  # a hex per cell, in its colour's path
+        assert paths[f"c-{colour}"].count("Z") == m.colours.count(c)
+    assert (paths["start"] + paths["obstacle"]).count("Z") == m.colours.count(-1)
+    coloured = m.cell_count - m.colours.count(-1)
+    assert (paths["sym"] + paths["sym light"]).count("M") == coloured  # a symbol on each
+    assert (paths["ring"] + paths["ring light"]).count("M") == 12  # the prizes
     assert 'aria-label="start, crossed"' not in board and 'aria-label="start"' in board
-    for colour, symbol in zip(COLOURS, SYMBOL_PATHS, strict=True):
-        assert f'class="hex c-{colour}' in board and f'<path class="sym" d="{symbol}"/>' in board
     [others] = shown_sheets(app.regions()["others"])
     assert 'data-act="cell"' not in others and "Bo" in others and "Prizes: 0/9" in others
+
+
+def test_a_maps_shapes_are_moved_to_their_cells() -> None:
+    assert _moved(SYMBOL_PATHS[0], 10, 20) == "M10 17.1L12.9 20L10 22.9L7.1 20Z"  # ◆
+    assert _moved(SYMBOL_PATHS[3], 1.5, -2) == "M-1.2-4.7H4.2V0.7H-1.2Z"  # ■
+    # Arcs are relative: only their start moves.
+    assert _moved(SYMBOL_PATHS[1], 5, 5) == "M2.15 5a2.85 2.85 0 1 0 5.7 0a2.85 2.85 0 1 0-5.7 0Z"
+
+
+def hexagon_at(m: DicelandMap, cell: int) -> str:
+    """The path of one hex of ``m``'s drawing, at ``cell``."""
+    geometry = map_geometry(m)
+    return _moved(_hexagon(geometry), *geometry.centres[cell])
+
+
+def outlined_as_refused(board: str) -> str:
+    """The hexes outlined as a refused tap, as a path: one cell's at most."""
+    return "".join(re.findall(r'<path class="refused" d="([^"]*)"', board))
 
 
 def test_maps_are_drawn_tall_for_a_portrait_screen() -> None:

@@ -10,7 +10,7 @@ from html import escape
 
 import pytest
 from app_support import new_app
-from test_diceland_app import state_of, ui_of
+from test_diceland_app import hexagon_at, outlined_as_refused, state_of, ui_of
 
 from dadoteca.core import UNSEEN, RuleError
 from dadoteca.diceland import COLOURS, PASS, DicelandState, Mark, Phase
@@ -209,7 +209,7 @@ def test_a_forbidden_tap_says_the_rule_and_changes_nothing() -> None:
     assert refused(app, "cell", {"cell": str(m.start)}) == "diceland.crossed"
     obstacle = next(c for c in range(m.cell_count) if m.kinds[c] == Kind.OBSTACLE)
     assert refused(app, "cell", {"cell": str(obstacle)}) == "diceland.obstacle"
-    assert 'class="hex obstacle refused"' in app.regions()["board"]
+    assert outlined_as_refused(app.regions()["board"]) == hexagon_at(m, obstacle)
     playable = state.playable_cells(0)
     far = next(
         c
