@@ -272,7 +272,7 @@ def ways_shown(controls: str) -> list[tuple[str, str, str]]:
     way in use, pressed, is the one a keyboard's focus goes to (data-focus)."""
     found = re.findall(
         r'<button class="way" data-act="way" data-way="(\d)" aria-pressed="(true|false)"'
-        r'( data-focus)?><span class="way-dice[^"]*">.*?</span></span><span>([^<]*)</span>',
+        r'( data-focus)?><span class="way-dice[^"]*">.*?</span><span>([^<]*)</span>',
         controls,
     )
     assert all((pressed == "true") == bool(focus) for _, pressed, focus, _ in found)
