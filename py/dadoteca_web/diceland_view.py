@@ -192,12 +192,24 @@ def _hexagon(geometry: MapGeometry) -> str:
 
 
 @lru_cache(maxsize=32)
+def _cell_shapes(m: DicelandMap) -> tuple[tuple[str, str, str], ...]:
+    """Each cell's hex, cross and choice dot, where the map draws them: a tap draws the marks
+    of every crossed cell again."""
+    geometry = map_geometry(m)
+    hexagon = _hexagon(geometry)
+    return tuple(
+        (_moved(hexagon, x, y), _moved(geometry.cross, x, y), _moved(_PICK_DOT, x, y))
+        for x, y in geometry.centres
+    )
+
+
+@lru_cache(maxsize=32)
 def _map_art(m: DicelandMap) -> tuple[str, str]:
     """What never changes on a map's drawing: the cells' fills (a path per colour, the start
     and the obstacles), then the symbols and prize rings, drawn over the dimming of crossed
     cells (:func:`_marks`)."""
     geometry = map_geometry(m)
-    hexagon = _hexagon(geometry)
+    shapes = _cell_shapes(m)
     fills: dict[str, list[str]] = {}
     over: dict[str, list[str]] = {"sym": [], "sym light": [], "ring": [], "ring light": []}
     for cell, (x, y) in enumerate(geometry.centres):
@@ -214,7 +226,7 @@ def _map_art(m: DicelandMap) -> tuple[str, str]:
             over[f"sym{light}"].append(_moved(SYMBOL_PATHS[colour], x, y))
         if m.is_prize(cell):
             over[f"ring{light}"].append(_moved(_RING, x, y))
-        fills.setdefault(paint, []).append(_moved(hexagon, x, y))
+        fills.setdefault(paint, []).append(shapes[cell][0])
     # The start last: its dark outline over its neighbours' edges.
     fills["start"] = fills.pop("start", [])
     return f'<g class="fills">{_paths(fills)}</g>', _paths(over)
@@ -223,24 +235,27 @@ def _map_art(m: DicelandMap) -> tuple[str, str]:
 CellLook = tuple[bool, bool, bool, bool]  # crossed, selected, legal, refused
 
 
-def _marks(m: DicelandMap, looks: Sequence[CellLook]) -> tuple[str, str]:
-    """What the play has put on a map, by each cell's look: under the symbols, the dimming of
-    crossed cells and the stripes of playable ones (a fill, unlike a prize's ring); over them,
-    the outlines (refused, chosen, playable), the crosses and the dots of cells chosen but not
-    confirmed."""
-    geometry = map_geometry(m)
-    hexagon = _hexagon(geometry)
-    under: dict[str, list[str]] = {"dim": [], "stripes": []}
-    over: dict[str, list[str]] = {"playable": [], "picked": [], "refused": [], "x": [], "pick": []}
+def _marks(m: DicelandMap, looks: Sequence[CellLook]) -> tuple[str, str, str, str]:
+    """What the play has put on a map, by each cell's look, in four layers: under the symbols,
+    the dimming of crossed cells, then the stripes of playable ones (a fill, unlike a prize's
+    ring); over them, the crosses, then the outlines (refused, chosen, playable) and the dots of
+    cells chosen but not confirmed. A tap changes the second and the fourth alone, which stay
+    small; the crosses change when a mark is played."""
+    shapes = _cell_shapes(m)
+    dim: list[str] = []
+    stripes: list[str] = []
+    crosses: list[str] = []
+    over: dict[str, list[str]] = {"playable": [], "picked": [], "refused": [], "pick": []}
     for cell, (crossed, selected, legal, refused) in enumerate(looks):
         if not (crossed or selected or legal or refused):
             continue
-        x, y = geometry.centres[cell]
-        outline = _moved(hexagon, x, y)
+        outline, cross, dot = shapes[cell]
         if crossed:
-            under["dim"].append(outline)
+            dim.append(outline)
+            if m.kinds[cell] != Kind.OBSTACLE:
+                crosses.append(cross)
         if legal and not selected:
-            under["stripes"].append(outline)
+            stripes.append(outline)
         # One outline a cell, the refusal's over a choice's over a playable one.
         if refused:
             over["refused"].append(outline)
@@ -248,11 +263,14 @@ def _marks(m: DicelandMap, looks: Sequence[CellLook]) -> tuple[str, str]:
             over["picked"].append(outline)
         elif legal:
             over["playable"].append(outline)
-        if crossed and m.kinds[cell] != Kind.OBSTACLE:
-            over["x"].append(_moved(geometry.cross, x, y))
-        elif selected and not crossed:
-            over["pick"].append(_moved(_PICK_DOT, x, y))
-    return _paths(under), _paths(over)
+        if selected and not crossed:
+            over["pick"].append(dot)
+    return (
+        _paths({"dim": dim}),
+        _paths({"stripes": stripes}),
+        _paths({"x": crosses}),
+        _paths(over),
+    )
 
 
 # Playable cells are striped, a fill: unlike a prize's ring, and plain at a glance. Defined
@@ -890,10 +908,10 @@ class DicelandUI(GameUI):
         *,
         interactive: bool = False,
     ) -> Pieced:
-        """``player``'s map: its fixed picture, and what the play put on it in two pieces (under
-        and over the symbols); a big one (``interactive``) has a tappable button per cell, a
-        piece each, in a frame the page zooms (assets/map-zoom.js) where cells are too small
-        for a finger."""
+        """``player``'s map: its fixed picture, and what the play put on it in four pieces, two
+        under the symbols and two over them; a big one (``interactive``) has a tappable button
+        per cell, a piece each, in a frame the page zooms (assets/map-zoom.js) where cells are
+        too small for a finger."""
         m = state.map(player)
         look = (
             m.id,
@@ -919,11 +937,8 @@ class DicelandUI(GameUI):
             else []
         )
         fills, symbols = _map_art(m)
-        under, over = _marks(m, looks)
-        marks = [
-            (f"u{player}", f'<g data-piece="u{player}">{under}</g>'),
-            (f"o{player}", f'<g data-piece="o{player}">{over}</g>'),
-        ]
+        layers = zip("dlxo", _marks(m, looks), strict=True)  # dimmed, legal, crosses, outlines
+        marks = [(f"{k}{player}", f'<g data-piece="{k}{player}">{html}</g>') for k, html in layers]
         label = escape(self.t("Map {map} of {name}", map=m.id, name=self.plain_name(player)))
         # The taps land on HTML buttons laid over the drawing (the glue reads ``disabled`` off
         # the tapped element, which SVG elements lack; buttons also take the keyboard).
@@ -937,7 +952,7 @@ class DicelandUI(GameUI):
             f'viewBox="{geometry.view_box}" aria-hidden="true" xmlns="http://www.w3.org/2000/svg">'
         )
         wrap = f'<div class="dl-map-wrap" style="{style}" role="group" aria-label="{label}">'
-        skeleton = wrap + svg + fills + PIECE_PLACE + symbols + PIECE_PLACE + "</svg>"
+        skeleton = wrap + svg + fills + 2 * PIECE_PLACE + symbols + 2 * PIECE_PLACE + "</svg>"
         skeleton += PIECE_PLACE * len(buttons) + "</div>"
         if interactive:
             # The frame keeps the map's proportions (--ratio) to fit the screen; zoomed, the
