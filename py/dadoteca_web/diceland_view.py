@@ -256,13 +256,12 @@ def _marks(m: DicelandMap, looks: Sequence[CellLook]) -> tuple[str, str, str, st
                 crosses.append(cross)
         if legal and not selected:
             stripes.append(outline)
-        # One outline a cell, the refusal's over a choice's over a playable one.
-        if refused:
-            over["refused"].append(outline)
-        elif selected:
+        if selected:
             over["picked"].append(outline)
         elif legal:
             over["playable"].append(outline)
+        if refused:  # a moment's: over the rest, gone at the next change
+            over["refused"].append(outline)
         if selected and not crossed:
             over["pick"].append(dot)
     return (
