@@ -160,24 +160,19 @@
   // ``update`` in two: what this frame paints, with at most ``budget`` pieces, and what waits
   // for the next (null: nothing). A screen drawn whole (its board and the others' sheets, each
   // hundreds of elements: Diceland's maps, My Shelfie's bookcases) took one frame of 110-130 ms
-  // on a phone 4x slower than a laptop. It comes in three: the decision above the board, then
-  // the board, then the others' sheets, below it or beside it.
-  const STAGES = ["board", "others"];
+  // on a phone 4x slower than a laptop. The others' sheets, below the board or beside it, come
+  // a frame later, and the update's events (marks that pop, words said) with them, once every
+  // sheet they point at is on the page; its writes and what it does once, with the first.
   function framed(update, budget) {
     if (!update?.screen) return [update, null]; // nothing to paint
     const [now, later] = budgeted(update, budget);
-    if (!STAGES.every((name) => name in now.regions)) return [now, later];
-    const first = Object.keys(now.regions).some((name) => !STAGES.includes(name)) ? 0 : 1;
-    const deferred = STAGES.slice(first);
-    const part = (keep) => {
-      const pick = (all) => Object.fromEntries(
-        Object.entries(all ?? {}).filter(([name]) => deferred.includes(name) !== keep),
-      );
-      return { regions: pick(now.regions), patches: pick(now.patches) };
-    };
-    const aside = { ...now, ...part(false), events: [], writes: [] };
+    if (!("board" in now.regions && "others" in now.regions)) return [now, later];
+    const { others, ...regions } = now.regions;
+    const { others: patched, ...patches } = now.patches ?? {};
+    const aside = { ...now, regions: { others }, patches: {}, writes: [] };
+    if (patched) aside.patches.others = patched;
     for (const once of ONCE) delete aside[once];
-    return [{ ...now, ...part(true) }, merged(aside, later)];
+    return [{ ...now, regions, patches, events: [] }, merged(aside, later)];
   }
 
   const ONCE = ["confirm", "download", "history"]; // what an update does once, with its first part
