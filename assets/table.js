@@ -116,10 +116,10 @@
       return;
     }
     const update = merged(waiting.update, news.update); // the pushes before it, painted with it
-    const [now, later] = framed(update, Infinity);
+    const [now, aside] = othersAside(update);
     paintSafely(now);
-    waiting.update = later;
-    if (later && !waiting.drawing) nextFrame();
+    waiting.update = aside;
+    if (aside && !waiting.drawing) nextFrame();
     python.unanswered.get(news.reply)?.(update);
     python.unanswered.delete(news.reply);
   }
@@ -143,9 +143,10 @@
 
   function paintWaiting() {
     if (!waiting.update) return; // painted already, with a reply
-    const [now, later] = framed(waiting.update, PIECES_PER_FRAME);
-    paintSafely(now);
-    waiting.update = later;
+    const [now, later] = budgeted(waiting.update, PIECES_PER_FRAME);
+    const [first, aside] = othersAside(now);
+    paintSafely(first);
+    waiting.update = merged(aside, later);
     nextFrame();
   }
 
@@ -157,22 +158,22 @@
     }));
   }
 
-  // ``update`` in two: what this frame paints, with at most ``budget`` pieces, and what waits
-  // for the next (null: nothing). A screen drawn whole (its board and the others' sheets, each
+  // ``update`` in two: what this frame paints, and the others' sheets set aside for the next
+  // (null: nothing aside). A screen drawn whole (its board and the others' sheets, each
   // hundreds of elements: Diceland's maps, My Shelfie's bookcases) took one frame of 110-130 ms
   // on a phone 4x slower than a laptop. The others' sheets, below the board or beside it, come
   // a frame later, and the update's events (marks that pop, words said) with them, once every
   // sheet they point at is on the page; its writes and what it does once, with the first.
-  function framed(update, budget) {
-    if (!update?.screen) return [update, null]; // nothing to paint
-    const [now, later] = budgeted(update, budget);
-    if (!("board" in now.regions && "others" in now.regions)) return [now, later];
-    const { others, ...regions } = now.regions;
-    const { others: patched, ...patches } = now.patches ?? {};
-    const aside = { ...now, regions: { others }, patches: {}, writes: [] };
+  function othersAside(update) {
+    if (!(update?.screen && "board" in update.regions && "others" in update.regions)) {
+      return [update, null];
+    }
+    const { others, ...regions } = update.regions;
+    const { others: patched, ...patches } = update.patches ?? {};
+    const aside = { ...update, regions: { others }, patches: {}, writes: [] };
     if (patched) aside.patches.others = patched;
     for (const once of ONCE) delete aside[once];
-    return [{ ...now, regions, patches, events: [] }, merged(aside, later)];
+    return [{ ...update, regions, patches, events: [] }, aside];
   }
 
   const ONCE = ["confirm", "download", "history"]; // what an update does once, with its first part
