@@ -116,7 +116,7 @@
       return;
     }
     const update = merged(waiting.update, news.update); // the pushes before it, painted with it
-    const [now, aside] = othersAside(update);
+    const [now, aside] = staged(update);
     paintSafely(now);
     waiting.update = aside;
     if (aside && !waiting.drawing) nextFrame();
@@ -133,7 +133,7 @@
   // rest wait for the next frame, merged with the moves after them (a piece changed again is
   // painted once); a reply paints whatever waits, with it.
   const PIECES_PER_FRAME = 32;
-  const waiting = { update: null, drawing: false };
+  const waiting = { update: null, drawing: false, stage: 0 };
 
   function pushed(update) {
     store(update.writes);
@@ -144,7 +144,7 @@
   function paintWaiting() {
     if (!waiting.update) return; // painted already, with a reply
     const [now, later] = budgeted(waiting.update, PIECES_PER_FRAME);
-    const [first, aside] = othersAside(now);
+    const [first, aside] = staged(now);
     paintSafely(first);
     waiting.update = merged(aside, later);
     nextFrame();
@@ -158,22 +158,48 @@
     }));
   }
 
-  // ``update`` in two: what this frame paints, and the others' sheets set aside for the next
-  // (null: nothing aside). A screen drawn whole (its board and the others' sheets, each
-  // hundreds of elements: Diceland's maps, My Shelfie's bookcases) took one frame of 110-130 ms
-  // on a phone 4x slower than a laptop. The others' sheets, below the board or beside it, come
-  // a frame later, and the update's events (marks that pop, words said) with them, once every
-  // sheet they point at is on the page; its writes and what it does once, with the first.
-  function othersAside(update) {
-    if (!(update?.screen && "board" in update.regions && "others" in update.regions)) {
+  // ``update`` in two: what this frame paints, and the stages of a screen drawn whole set aside
+  // for the frames after it (null: nothing aside). A screen drawn whole (its board and the
+  // others' sheets, each hundreds of elements: Diceland's maps, My Shelfie's bookcases) took one
+  // frame of 110-130 ms on a phone 4x slower than a laptop. It comes in three: the rest of the
+  // screen (the decision above the board), then the board, then the others' sheets below it or
+  // beside it. Each frame paints a stage more than the one before, so moves pushed meanwhile
+  // never hold a stage back for long. The update's events (marks that pop, words said) come
+  // with the last stage, once every sheet they point at is on the page; its writes and what it
+  // does once, with the first.
+  const STAGES = ["board", "others"];
+  function staged(update) {
+    if (!(update?.screen && STAGES.every((name) => name in update.regions))) {
+      waiting.stage = 0;
       return [update, null];
     }
-    const { others, ...regions } = update.regions;
-    const { others: patched, ...patches } = update.patches ?? {};
-    const aside = { ...update, regions: { others }, patches: {}, writes: [] };
-    if (patched) aside.patches.others = patched;
+    const alone = (name) => !STAGES.includes(name);
+    const restOfScreen = [update.regions, update.patches ?? {}]
+      .some((regions) => Object.keys(regions).some(alone));
+    const from = Math.max(waiting.stage, restOfScreen ? 0 : 1);
+    const deferred = STAGES.slice(from);
+    if (deferred.length === 0) {
+      waiting.stage = 0;
+      return [update, null];
+    }
+    waiting.stage = from + 1;
+    const only = (all, painted) => Object.fromEntries(
+      Object.entries(all ?? {}).filter(([name]) => deferred.includes(name) !== painted),
+    );
+    const first = {
+      ...update,
+      regions: only(update.regions, true),
+      patches: only(update.patches, true),
+      events: [],
+    };
+    const aside = {
+      ...update,
+      regions: only(update.regions, false),
+      patches: only(update.patches, false),
+      writes: [],
+    };
     for (const once of ONCE) delete aside[once];
-    return [{ ...update, regions, patches, events: [] }, aside];
+    return [first, aside];
   }
 
   const ONCE = ["confirm", "download", "history"]; // what an update does once, with its first part

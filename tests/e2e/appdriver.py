@@ -104,7 +104,21 @@ def choose_map(page: Page, seat: int, map_id: str) -> None:
 def start_game(page: Page, names: list[str]) -> None:
     fill_seats(page, names)
     page.click("#setup button[type=submit]")
-    page.wait_for_selector("body[data-screen=play]")
+    on_screen(page, "play")
+
+
+def on_screen(page: Page, screen: str, timeout: float | None = None) -> None:
+    """Wait for ``screen`` (setup, play, over) drawn whole: the page paints a new screen in
+    frames (what is above the board, the board, the others' sheets) once it has said which."""
+    page.wait_for_selector(f"body[data-screen={screen}]", timeout=timeout)
+    settled(page)
+
+
+def choose_language(page: Page, language: str) -> None:
+    """Switch the app to ``language`` as the shell's menu does, and wait until it is painted."""
+    page.select_option("#language", language)
+    page.wait_for_function("(chosen) => document.body.dataset.language === chosen", arg=language)
+    settled(page)
 
 
 def new_game(page: Page) -> None:
@@ -113,7 +127,7 @@ def new_game(page: Page) -> None:
     settled(page)
     if page.evaluate("document.getElementById('confirm').open"):
         tap(page, "#confirm-yes")
-    page.wait_for_selector("body[data-screen=setup]")
+    on_screen(page, "setup")
 
 
 def press(page: Page, selector: str) -> None:

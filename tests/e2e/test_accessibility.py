@@ -13,7 +13,7 @@ from typing import Any, Literal
 import pytest
 from playwright.sync_api import Page
 
-from appdriver import open_app
+from appdriver import on_screen, open_app
 from build.serve import BackgroundServer
 from dadoteca.playout import random_match
 from test_security import GAMES, import_record, play_some, start
@@ -118,7 +118,7 @@ def screens(page: Page, server: BackgroundServer, game: str) -> Iterator[str]:
     yield "play"
     record = random_match(game, 2, 3).record()
     import_record(page, record, replacing=True)
-    page.wait_for_selector("body[data-screen=over]")
+    on_screen(page, "over")
     yield "over"
 
 
@@ -181,7 +181,7 @@ def test_a_game_is_played_by_keyboard_alone_with_the_focus_always_visible(
         page.keyboard.type(name)
     tab_to(page, "() => document.querySelector('#setup button[type=submit]')")
     page.keyboard.press("Enter")
-    page.wait_for_selector("body[data-screen=play]")
+    on_screen(page, "play")
     for move in range(12):
         tab_to(page, KEY_NEXT_TAP)
         page.keyboard.press("Enter" if move % 2 else " ")

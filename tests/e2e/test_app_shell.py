@@ -11,6 +11,7 @@ from playwright.sync_api import Browser, FilePayload, Page, Route, expect
 from appdriver import (
     PHONE,
     PageWatch,
+    on_screen,
     open_app,
     run_python,
     settled,
@@ -188,11 +189,11 @@ def test_export_then_import_restores_the_game(
     assert record["format"] == "dadoteca-record" and len(record["actions"]) == 3
     page.click("[data-act=new-game]")
     tap(page, "#confirm-yes")
-    page.wait_for_selector("body[data-screen=setup]")
+    on_screen(page, "setup")
     with page.expect_file_chooser() as chooser:
         page.click("[data-act=import]")
     chooser.value.set_files(str(exported))
-    page.wait_for_selector("body[data-screen=play]")
+    on_screen(page, "play")
     assert json.loads(page.evaluate("localStorage.getItem('dadoteca.game')")) == record
     assert "Anna, one white die" in page.inner_text("#region-prompt .prompt")
 

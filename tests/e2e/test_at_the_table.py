@@ -14,6 +14,7 @@ from appdriver import (
     PHONE,
     PageWatch,
     choose_game,
+    on_screen,
     open_app,
     press,
     saved_record,
@@ -303,7 +304,7 @@ def test_the_screen_stays_awake_while_a_game_is_played(
     assert page.evaluate("window.wakeLocks.map((lock) => lock.type)") == ["screen"]
     press(page, ".tools [data-act=new-game]")
     tap(page, "#confirm-yes")
-    page.wait_for_selector("body[data-screen=setup]")
+    on_screen(page, "setup")
     assert page.evaluate("window.wakeLocks[0].sentinel.released")
 
 
@@ -372,5 +373,5 @@ def test_a_reload_shows_resuming_at_once_never_an_empty_setup(
         route.continue_()
     page.unroute("**/pyodide/pyodide.asm.wasm")
     wait_ready(page)
-    page.wait_for_selector("body[data-screen=play]")
+    on_screen(page, "play")
     assert not page.locator("#resume").is_visible()

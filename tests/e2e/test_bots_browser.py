@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
-from appdriver import PageWatch, assert_the_page_shows_the_saved_game, open_app
+from appdriver import PageWatch, assert_the_page_shows_the_saved_game, on_screen, open_app
 from build.serve import BackgroundServer
 from dadoteca.match import Match
 
@@ -58,7 +58,7 @@ def start_against_bots(page: Page, game: str, levels: list[str]) -> None:
         page.select_option(f"#setup .seat-kind >> nth={seat}", level)
     page.select_option("#first-player", "0")
     page.click("#setup button[type=submit]")
-    page.wait_for_selector("body[data-screen=play]")
+    on_screen(page, "play")
 
 
 @pytest.mark.parametrize("game", sorted(LINEUPS))

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
-from appdriver import PageWatch, coached_taps, fill_seats, open_app, saved_record, tap
+from appdriver import PageWatch, coached_taps, fill_seats, on_screen, open_app, saved_record, tap
 from build.serve import BackgroundServer
 from dadoteca.bots import bot_for
 from dadoteca.drive import play_out
@@ -33,7 +33,7 @@ def test_hints_are_off_unless_chosen_and_never_with_sheets_only(
     fill_seats(page, ["Anna", "Bruno"])
     page.uncheck("#setup input[name=coach]")
     page.click("#setup button[type=submit]")
-    page.wait_for_selector("body[data-screen=play]")
+    on_screen(page, "play")
     assert page.locator("#play [data-act=hint]").count() == 0
 
 
@@ -46,7 +46,7 @@ def test_two_people_play_a_whole_game_asking_a_hint_at_every_decision(
     fill_seats(page, ["Anna", "Bruno"])
     page.check("#setup input[name=coach]")
     page.click("#setup button[type=submit]")
-    page.wait_for_selector("body[data-screen=play]")
+    on_screen(page, "play")
     tap(page, "#play [data-act=roll]")
     tap(page, "#play [data-act=hint]")
     # Said in words, in view on the phone; the choice it suggests is on the board to play.
@@ -75,7 +75,7 @@ def test_two_people_play_a_whole_game_asking_a_hint_at_every_decision(
     page.wait_for_selector("body[data-screen=review] .review .behind", timeout=20_000)
     assert page.locator(".score-chart polyline").count() == 2
     tap(page, "#play [data-act=review-close]")
-    page.wait_for_selector("body[data-screen=over]")
+    on_screen(page, "over")
     assert watch.errors == []
 
 
@@ -127,5 +127,5 @@ def test_statistics_of_three_games_and_a_review_opened_from_the_history(
     tap(page, "#play [data-act=review-step][aria-label='Next move']")
     page.wait_for_selector(f"#region-prompt h2:not(:has-text('{number} of'))")
     tap(page, "#play [data-act=review-close]")
-    page.wait_for_selector("body[data-screen=setup]")
+    on_screen(page, "setup")
     assert watch.errors == []

@@ -19,8 +19,10 @@ from appdriver import (
     PHONE,
     SIMPLE_TAPS,
     PageWatch,
+    choose_language,
     choose_map,
     fill_seats,
+    on_screen,
     open_app,
     saved_record,
     settled,
@@ -101,7 +103,7 @@ def start_diceland(page: Page, server: BackgroundServer, seed: int) -> None:
     for index, map_id in enumerate(MAPS):
         choose_map(page, index, map_id)
     page.click("#setup button[type=submit]")
-    page.wait_for_selector("body[data-screen=play]")
+    on_screen(page, "play")
 
 
 def tap(page: Page, count: int) -> list[str]:
@@ -394,8 +396,7 @@ def test_nothing_overflows_sideways_at_any_width(
     page: Page, server: BackgroundServer, language: str, tmp_path: Path
 ) -> None:
     start_diceland(page, server, SEED)
-    page.select_option("#language", language)
-    page.wait_for_function("(l) => document.body.dataset.language === l", arg=language)
+    choose_language(page, language)
     to_the_first_mark(page)
     for width in WIDTHS:
         for height in {640, 360, 1024, 768} - {width}:
@@ -461,7 +462,7 @@ def test_a_seat_chooses_its_map_by_tapping_its_picture_on_a_phone(
     assert page.get_attribute("body", "data-screen") == "setup" and seat.count() == 1
 
     page.click("#setup button[type=submit]")
-    page.wait_for_selector("body[data-screen=play]")
+    on_screen(page, "play")
     record = saved_record(page)
     assert record is not None
     options = record["options"]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, FilePayload, Page, Route, expect
 
-from appdriver import PHONE, PageWatch, open_app
+from appdriver import PHONE, PageWatch, on_screen, open_app
 from build.serve import BackgroundServer
 from dadoteca.playout import random_match
 from engines import IPHONE_USER_AGENT
@@ -37,7 +37,7 @@ def test_a_finished_game_is_in_the_history_the_shell_shows_before_python(
         page.select_option("#setup .seat-kind >> nth=1", "normal")
         page.select_option("#first-player", "0")
         page.click("#setup button[type=submit]")
-        page.wait_for_selector("body[data-screen=over]", timeout=60_000)
+        on_screen(page, "over", timeout=60_000)
         games = history(page)["games"]
         assert isinstance(games, list) and len(games) == 1
         [entry] = games
@@ -182,7 +182,7 @@ def finish_a_computers_game(page: Page) -> None:
     page.select_option("#setup .seat-kind >> nth=0", "easy")
     page.select_option("#setup .seat-kind >> nth=1", "normal")
     page.click("#setup button[type=submit]")
-    page.wait_for_selector("body[data-screen=over]", timeout=60_000)
+    on_screen(page, "over", timeout=60_000)
 
 
 # The browser's answer on persistent storage, as a test sets it: not kept until asked.

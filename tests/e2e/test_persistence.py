@@ -18,8 +18,10 @@ from appdriver import (
     PageWatch,
     assert_the_page_shows_the_saved_game,
     choose_game,
+    choose_language,
     new_game,
     offline_page,
+    on_screen,
     open_app,
     saved_record,
     simple_taps,
@@ -185,7 +187,7 @@ def test_a_finished_game_the_history_cannot_take_is_said_and_its_record_offered(
     for seat in range(2):
         page.select_option(f"#setup .seat-kind >> nth={seat}", "easy")
     page.click("#setup button[type=submit]")
-    page.wait_for_selector("body[data-screen=over]", timeout=60_000)
+    on_screen(page, "over", timeout=60_000)
     warning = "#region-warnings [role=alert]"
     assert "could not be added to the history" in page.inner_text(warning)
     page.evaluate("window.scrollTo(0, 0)")
@@ -226,8 +228,7 @@ def test_the_language_changes_when_storage_refuses_to_remember_it(
     page.add_init_script(FILLING_STORAGE)
     open_app(page, server.url)
     refuse(page, "dadoteca.")
-    page.select_option("#language", "es")
-    page.wait_for_function("document.body.dataset.language === 'es'")
+    choose_language(page, "es")
     assert page.inner_text("#setup button[type=submit]") == "Empezar la partida"
     assert watch.errors == []
 

@@ -26,6 +26,7 @@ from appdriver import (
     SERVICE_WORKER_ACTIVATED_JS,
     PageWatch,
     offline_ready,
+    on_screen,
     open_app,
     run_python,
     start_game,
@@ -207,7 +208,7 @@ def test_a_game_starts_even_if_the_player_taps_start_before_python_is_ready(
     page.select_option("#first-player", "0")
     page.click("#setup button[type=submit]")  # Python is still loading here
     wait_ready(page)
-    page.wait_for_selector("body[data-screen=play]")
+    on_screen(page, "play")
     assert "Anna" in page.inner_text("#region-prompt")
 
 

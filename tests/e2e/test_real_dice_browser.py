@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
-from appdriver import PageWatch, fill_seats, open_app, saved_record, seeded_table_js, tap
+from appdriver import PageWatch, fill_seats, on_screen, open_app, saved_record, seeded_table_js, tap
 from build.serve import BackgroundServer
 from dadoteca.core import AnyState
 from dadoteca.games import get_game
@@ -97,7 +97,7 @@ def start_with_real_dice(page: Page, server: BackgroundServer, game: str, names:
     fill_seats(page, names)
     page.check("#setup input[name=dice][value=real]")
     page.click("#setup button[type=submit]")
-    page.wait_for_selector("body[data-screen=play]")
+    on_screen(page, "play")
 
 
 @pytest.mark.parametrize("game", sorted(PLAYERS))

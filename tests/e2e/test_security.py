@@ -9,7 +9,7 @@ import json
 import pytest
 from playwright.sync_api import Dialog, FilePayload, Page
 
-from appdriver import PageWatch, open_app, tap
+from appdriver import PageWatch, on_screen, open_app, tap
 from build.serve import BackgroundServer
 from dadoteca.playout import random_match
 from dadoteca_web.app import GAME_UIS
@@ -71,7 +71,7 @@ def start(page: Page, game: str, names: list[str], kinds: list[str]) -> None:
         page.select_option(f"#setup .seat-kind >> nth={index}", kind)
     page.select_option("#first-player", "0")
     page.click("#setup button[type=submit]")
-    page.wait_for_selector("body[data-screen=play]")
+    on_screen(page, "play")
 
 
 def next_tap(page: Page) -> None:
@@ -134,7 +134,7 @@ def test_hostile_names_are_shown_as_text_everywhere(
     kinds = ["bot:easy", "human", "human"]
     record["seats"] = [{"name": n, "kind": k} for n, k in zip(HOSTILE, kinds, strict=True)]
     import_record(page, record, replacing=True)
-    page.wait_for_selector("body[data-screen=over]")
+    on_screen(page, "over")
     rows = page.locator("#region-scores tbody th[scope=row]").all_inner_texts()
     assert [row.removesuffix(" ★") for row in rows] == list(HOSTILE)
     winners = page.inner_text("#region-scores .winners")
@@ -164,7 +164,7 @@ def test_the_app_runs_with_zero_csp_violations(
             page.click("[data-act=export]")
         page.click("[data-act=new-game]")
         tap(page, "#confirm-yes")
-        page.wait_for_selector("body[data-screen=setup]")
+        on_screen(page, "setup")
     assert page.evaluate("window.cspViolations") == []
     assert watch.errors == []
     assert watch.foreign_requests(server.origin) == []

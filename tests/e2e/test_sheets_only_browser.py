@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page
 
-from appdriver import PageWatch, fill_seats, open_app, saved_record, seeded_table_js, tap
+from appdriver import PageWatch, fill_seats, on_screen, open_app, saved_record, seeded_table_js, tap
 from build.serve import BackgroundServer
 from dadoteca.bots import LEVELS
 from dadoteca.match import Match
@@ -55,7 +55,7 @@ def test_three_people_play_qwixx_with_sheets_only(
     fill_seats(page, ["Anna", "Bruno", "Carla"])
     page.check("#setup input[name=dice][value=sheets]")
     page.click("#setup button[type=submit]")
-    page.wait_for_selector("body[data-screen=play]")
+    on_screen(page, "play")
     # No roll to tap: the table has rolled; every sheet is in view, full size, to cross on.
     assert "White sum" in page.inner_text("#region-prompt")
     assert page.locator("#region-board .sheet.big").count() == 3

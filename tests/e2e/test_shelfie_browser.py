@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, ViewportSize
 
-from appdriver import PageWatch, open_app, saved_record, settled, start_game, tap
+from appdriver import (
+    PageWatch,
+    choose_language,
+    new_game,
+    open_app,
+    saved_record,
+    settled,
+    start_game,
+    tap,
+)
 from build.serve import BackgroundServer
 from dadoteca.match import Match
 from dadoteca.shelfie import (
@@ -105,8 +114,8 @@ def begin(page: Page, server: BackgroundServer, seed: int = SEED) -> None:
     start_game(page, NAMES)
 
 
-# Which regions each batch of the page's changes touched, and in which frame (counted by
-# requestAnimationFrame) it came.
+# Which regions each batch of the page's changes filled (added elements to), in which frame
+# (counted by requestAnimationFrame) it came, and how many elements the board held then.
 WATCH_REGIONS_JS = """() => {
   window.regionBatches = [];
   let frame = 0;
@@ -115,28 +124,35 @@ WATCH_REGIONS_JS = """() => {
     requestAnimationFrame(count);
   };
   requestAnimationFrame(count);
+  const board = document.getElementById("region-board");
   new MutationObserver((records) => {
-    const regions = new Set(records.map((r) => r.target.closest("[id^='region-']")?.id));
-    window.regionBatches.push({ frame, regions: [...regions].filter(Boolean) });
+    const filled = records.filter((r) => r.addedNodes.length > 0);
+    const regions = new Set(filled.map((r) => r.target.closest("[id^='region-']")?.id));
+    window.regionBatches.push({
+      frame, regions: [...regions].filter(Boolean), board: board.childElementCount,
+    });
   }).observe(document.getElementById("play"), { childList: true, subtree: true });
 }"""
 
+REGIONS = ("region-prompt", "region-board", "region-others")
 
-def test_the_others_sheets_come_a_frame_after_the_board(
-    page: Page, server: BackgroundServer
-) -> None:
-    """A screen drawn whole: the board first, the others' sheets in a later frame (together,
-    they made one frame of 110-130 ms on a phone 4x slower than a laptop)."""
-    open_app(page, f"{server.url}?seed={SEED}")
-    page.click("#setup input[value=shelfie]")
+
+def test_a_screen_drawn_whole_comes_in_three_frames(page: Page, server: BackgroundServer) -> None:
+    """The decision, then the board, then the others' sheets, each in a frame of its own
+    (together, they made one frame of 110-130 ms on a phone 4x slower than a laptop); and a
+    new game's decision is never shown over the board of the game before."""
+    begin(page, server)
+    new_game(page)
     page.evaluate(WATCH_REGIONS_JS)
     start_game(page, NAMES)
-    settled(page)
     batches = page.evaluate("window.regionBatches")
-    board = next(batch for batch in batches if "region-board" in batch["regions"])
-    others = next(batch for batch in batches if "region-others" in batch["regions"])
-    assert "region-others" not in board["regions"], batches
-    assert others["frame"] > board["frame"], batches
+    first = {region: next(b for b in batches if region in b["regions"]) for region in REGIONS}
+    decision, board, others = (first[region] for region in REGIONS)
+    assert "region-board" not in decision["regions"], batches
+    assert decision["board"] == 0, batches  # the last game's board, emptied at the setup
+    assert board["regions"] == ["region-board"], batches
+    assert others["regions"] == ["region-others"], batches
+    assert decision["frame"] < board["frame"] < others["frame"], batches
     assert page.locator(OTHERS).count() == 1  # Bo's sheet, small, as Python drew it
 
 
@@ -229,8 +245,7 @@ def test_the_phone_screen_has_44_px_targets_and_no_sideways_scroll(
         if state not in checked:
             checked.add(state)
             for language in ("it", "es", "en"):  # English again last: the game goes on in it
-                page.select_option("#language", language)
-                page.wait_for_function(f"document.body.dataset.language === '{language}'")
+                choose_language(page, language)
                 for viewport in VIEWPORTS:
                     page.set_viewport_size(viewport)
                     # Those shown: the others' sheets are drawn too, hidden (aria-hidden).
@@ -283,8 +298,7 @@ def test_badges_never_cover_a_value_or_an_icon(page: Page, server: BackgroundSer
     for shelf, column in ((0, 2), (0, 1), (1, 0)):  # 3 cats; 1 cat + the jolly; 1 book
         tap(page, cell(shelf, column))
     for language in ("en", "it", "es"):
-        page.select_option("#language", language)
-        page.wait_for_function(f"document.body.dataset.language === '{language}'")
+        choose_language(page, language)
         for viewport in (
             ViewportSize(width=360, height=640),
             ViewportSize(width=1024, height=768),

@@ -11,6 +11,7 @@ from playwright.sync_api import BrowserContext, Page, Playwright
 
 from appdriver import (
     PageWatch,
+    on_screen,
     open_app,
     profile,
     saved_record,
@@ -184,7 +185,7 @@ def finish_against_computers(page: Page) -> None:
     for seat in range(2):
         page.select_option(f"#setup .seat-kind >> nth={seat}", "easy")
     page.click("#setup button[type=submit]")
-    page.wait_for_selector("body[data-screen=over]", timeout=60_000)
+    on_screen(page, "over", timeout=60_000)
 
 
 def test_two_games_finished_in_two_windows_both_reach_the_history(
@@ -198,7 +199,7 @@ def test_two_games_finished_in_two_windows_both_reach_the_history(
         second.click("#region-warnings [data-act=take-over]")
         second.wait_for_selector(PLAYING)
         tap(second, "#region-controls [data-act=new-game]")
-        second.wait_for_selector("body[data-screen=setup]")
+        on_screen(second, "setup")
         finish_against_computers(second)
         for page in (first, second):
             page.click("#history-open")
