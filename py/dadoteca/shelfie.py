@@ -521,9 +521,10 @@ def _dice_table(counts: tuple[int, ...]) -> _DiceTable:
     return _DiceTable(counts, guarded, combos, tuple(marks))
 
 
-# Tables by multiset of dice (462 at most), and by dice in position order (6**6 at most), filled
-# as rolls come: legal moves are then a filter of a precomputed list by the sheet's taken cells.
-_TABLES_BY_COUNTS: dict[tuple[int, ...], _DiceTable] = {}
+# Tables by multiset of dice (462 at most: keyed by the dice sorted, one C call where counting
+# each face costs six), and by dice in position order (6**6 at most), filled as rolls come: legal
+# moves are then a filter of a precomputed list by the sheet's taken cells.
+_TABLES_BY_MULTISET: dict[tuple[int, ...] | Unseen, _DiceTable] = {}
 _TABLES_BY_DICE: dict[tuple[int, ...] | Unseen, _DiceTable] = {}
 # Ruling SHELFIE_SHEETS_ONLY: unseen dice could show any items, but no jolly can be told apart,
 # and there are six of them (checked by _checked_cells).
@@ -533,14 +534,15 @@ _ANY_ITEMS: Final = tuple(0 if face == JOLLY else DICE_COUNT for face in range(l
 def _table_of(dice: tuple[int, ...] | Unseen) -> _DiceTable:
     table = _TABLES_BY_DICE.get(dice)
     if table is None:
-        counts = (
-            _ANY_ITEMS
-            if isinstance(dice, Unseen)
-            else tuple(dice.count(face) for face in range(len(FACES)))
-        )
-        table = _TABLES_BY_COUNTS.get(counts)
+        multiset = dice if isinstance(dice, Unseen) else tuple(sorted(dice))
+        table = _TABLES_BY_MULTISET.get(multiset)
         if table is None:
-            table = _TABLES_BY_COUNTS[counts] = _dice_table(counts)
+            counts = (
+                _ANY_ITEMS
+                if isinstance(multiset, Unseen)
+                else tuple(multiset.count(face) for face in range(len(FACES)))
+            )
+            table = _TABLES_BY_MULTISET[multiset] = _dice_table(counts)
         _TABLES_BY_DICE[dice] = table
     return table
 
