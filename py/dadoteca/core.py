@@ -363,8 +363,9 @@ def advance(generator: int) -> int:
 _SIX_POWERS = tuple(6**count for count in range(13))
 
 
-def roll_dice(generator: int, count: int) -> tuple[int, list[int]]:
-    """Roll ``count`` six-sided dice with one step of the generator.
+def roll_dice(generator: int, count: int, lowest: int = 1) -> tuple[int, list[int]]:
+    """Roll ``count`` six-sided dice with one step of the generator, their faces numbered from
+    ``lowest`` (0 for a game whose faces index its colours or items).
 
     One step per roll keeps the generator's position independent of the outcome, so a roll read
     from a record advances it exactly as a drawn one (:func:`advance`). Taking 64 bits modulo
@@ -376,5 +377,5 @@ def roll_dice(generator: int, count: int) -> tuple[int, list[int]]:
     faces = []
     for _ in range(count):
         value, face = divmod(value, 6)
-        faces.append(face + 1)
+        faces.append(face + lowest)
     return generator, faces

@@ -40,6 +40,7 @@ from .core import (
     Template,
     Unseen,
     advance,
+    built_from_fields,
     check_by_applying,
     core_error,
     name_in,
@@ -555,7 +556,8 @@ class Phase:
 
 
 _CHANCE_PHASES: Final = frozenset({Phase.ROLL, Phase.REROLL, Phase.BONUS_ROLL})
-_FACES: Final = frozenset(range(len(COLOURS)))
+_COLOUR_INDEXES: Final = range(len(COLOURS))  # a die's faces, one per colour
+_FACES: Final = frozenset(_COLOUR_INDEXES)
 _NOBODY: Final = -1
 
 
@@ -668,17 +670,21 @@ class DicelandState(NamedTuple):
         """
         if player not in self.deciders:
             return (0,) * len(COLOURS)
-        return tuple(self._dice_for(player, c) for c in range(len(COLOURS)))
+        return self._dice_by_colour(player)
 
-    def _dice_for(self, player: int, colour: int) -> int:
+    def _dice_by_colour(self, player: int) -> tuple[int, ...]:
         dice = self.dice
         if isinstance(dice, Unseen):  # ruling DICELAND_SHEETS_ONLY
-            return DICE if self.phase == Phase.MARK and player == self.active else BONUS_DICE
+            most = DICE if self.phase == Phase.MARK and player == self.active else BONUS_DICE
+            return (most,) * len(COLOURS)
         if self.phase == Phase.BONUS:
-            return dice.count(colour)
-        if player == self.active:
-            return self.set_aside if colour == self.chosen else 0
-        return 0 if colour == self.chosen else dice.count(colour)
+            return tuple(map(dice.count, _COLOUR_INDEXES))
+        # Phase 2: the active player's dice set aside, the others' the dice left over.
+        active = player == self.active
+        counts = [0] * len(COLOURS) if active else list(map(dice.count, _COLOUR_INDEXES))
+        if self.chosen != _NOBODY:
+            counts[self.chosen] = self.set_aside if active else 0
+        return tuple(counts)
 
     @property
     def bonus_queue(self) -> tuple[int, ...]:
@@ -740,7 +746,7 @@ class DicelandState(NamedTuple):
         """How many dice of ``colour`` a mark of ``player``'s uses now; raises if none."""
         if not 0 <= colour < len(COLOURS):
             raise _broken("diceland.bad_action", text=f"colour {colour}")
-        count = self._dice_for(player, colour)
+        count = self._dice_by_colour(player)[colour]
         if count:
             return count
         if self.phase == Phase.MARK and player == self.active:
@@ -754,11 +760,10 @@ class DicelandState(NamedTuple):
         if phase == Phase.MARK:
             if not 0 <= player < len(self.pending) or self.pending[player] is not None:
                 return []
-            sheet = self.sheets[player]
-            if isinstance(self.dice, Unseen):  # ruling DICELAND_SHEETS_ONLY
-                return self._pass_or_marks(player)
-            if player == self.active:  # ruling DICELAND_ACTIVE_MUST_MARK
-                marks = sheet.marks(self.chosen, self.set_aside)
+            # Ruling DICELAND_ACTIVE_MUST_MARK, unless the roll was not shown (ruling
+            # DICELAND_SHEETS_ONLY): then the active player may pass too.
+            if player == self.active and not isinstance(self.dice, Unseen):
+                marks = self.sheets[player].marks(self.chosen, self.set_aside)
                 return list(marks) if marks else [PASS]
             return self._pass_or_marks(player)
         if phase == Phase.BONUS:
@@ -768,7 +773,8 @@ class DicelandState(NamedTuple):
         if player != self.active:
             return []
         if phase == Phase.CHOOSE:
-            dice = self.shown_dice
+            dice = self.dice  # not self.shown_dice: a call less on every turn of a simulation
+            assert not isinstance(dice, Unseen), "a colour is chosen from a roll shown"
             return [CHOOSE[c] for c in range(len(COLOURS)) if c in dice]
         if phase == Phase.STOP_OR_REROLL:
             return [STOP, REROLL]
@@ -779,11 +785,15 @@ class DicelandState(NamedTuple):
         roll was not shown, any number of cells up to the dice they could hold)."""
         actions: list[DicelandAction] = [PASS]
         sheet = self.sheets[player]
-        unseen = isinstance(self.dice, Unseen)
-        for colour in range(len(COLOURS)):
-            count = self._dice_for(player, colour)
-            for cells in range(1, count + 1) if unseen else (count,) if count else ():
-                actions.extend(sheet.marks(colour, cells))
+        counts = self._dice_by_colour(player)
+        if isinstance(self.dice, Unseen):
+            for colour, most in enumerate(counts):
+                for cells in range(1, most + 1):
+                    actions.extend(sheet.marks(colour, cells))
+            return actions
+        for colour, count in enumerate(counts):
+            if count:
+                actions.extend(sheet.marks(colour, count))
         return actions
 
     # -- applying actions -------------------------------------------------------------------
@@ -807,18 +817,20 @@ class DicelandState(NamedTuple):
         if isinstance(action, Stop):
             return self._rolling_ends(self.shown_dice, self.set_aside)
         if isinstance(action, Reroll):
-            return DicelandState(
-                self.sheets,
-                self.generator,
-                self.active,
-                Phase.REROLL,
-                self.dice,
-                self.chosen,
-                self.set_aside,
-                (),
-                self.bonus,
-                _NOBODY,
-                self.turn,
+            return _new_state(
+                (
+                    self.sheets,
+                    self.generator,
+                    self.active,
+                    Phase.REROLL,
+                    self.dice,
+                    self.chosen,
+                    self.set_aside,
+                    (),
+                    self.bonus,
+                    _NOBODY,
+                    self.turn,
+                )
             )
         raise _broken("diceland.stop_or_reroll")
 
@@ -831,36 +843,40 @@ class DicelandState(NamedTuple):
             raise _broken("diceland.colour_not_shown", colour=COLOURS[colour])
         if count == DICE:  # ruling DICELAND_UNLIMITED_REROLLS: all six set aside
             return self._rolling_ends(dice, count, colour)
-        return DicelandState(
-            self.sheets,
-            self.generator,
-            self.active,
-            Phase.STOP_OR_REROLL,
-            self.dice,
-            colour,
-            count,
-            (),
-            self.bonus,
-            _NOBODY,
-            self.turn,
+        return _new_state(
+            (
+                self.sheets,
+                self.generator,
+                self.active,
+                Phase.STOP_OR_REROLL,
+                self.dice,
+                colour,
+                count,
+                (),
+                self.bonus,
+                _NOBODY,
+                self.turn,
+            )
         )
 
     def _rolling_ends(
         self, dice: tuple[int, ...], set_aside: int, chosen: int | None = None
     ) -> DicelandState:
         """Phase 2 begins: every player decides (ruling DICELAND_PHASE2_TOGETHER)."""
-        return DicelandState(
-            self.sheets,
-            self.generator,
-            self.active,
-            Phase.MARK,
-            dice,
-            self.chosen if chosen is None else chosen,
-            set_aside,
-            (None,) * len(self.sheets),
-            self.bonus,
-            _NOBODY,
-            self.turn,
+        return _new_state(
+            (
+                self.sheets,
+                self.generator,
+                self.active,
+                Phase.MARK,
+                dice,
+                self.chosen if chosen is None else chosen,
+                set_aside,
+                (None,) * len(self.sheets),
+                self.bonus,
+                _NOBODY,
+                self.turn,
+            )
         )
 
     def _check(self, player: int, action: Mark) -> None:
@@ -901,18 +917,20 @@ class DicelandState(NamedTuple):
         pending = list(self.pending)
         pending[player] = action
         if None in pending:
-            return DicelandState(
-                self.sheets,
-                self.generator,
-                self.active,
-                Phase.MARK,
-                self.dice,
-                self.chosen,
-                self.set_aside,
-                tuple(pending),
-                self.bonus,
-                _NOBODY,
-                self.turn,
+            return _new_state(
+                (
+                    self.sheets,
+                    self.generator,
+                    self.active,
+                    Phase.MARK,
+                    self.dice,
+                    self.chosen,
+                    self.set_aside,
+                    tuple(pending),
+                    self.bonus,
+                    _NOBODY,
+                    self.turn,
+                )
             )
         return self._resolve_phase2(pending)
 
@@ -952,18 +970,20 @@ class DicelandState(NamedTuple):
         return self._bonus_or_next_turn(tuple(sheets), tuple(bonus))
 
     def _over(self, sheets: tuple[Sheet, ...]) -> DicelandState:
-        return DicelandState(
-            sheets,
-            self.generator,
-            self.active,
-            Phase.OVER,
-            self.dice,
-            self.chosen,
-            self.set_aside,
-            (),
-            (0,) * len(sheets),
-            _NOBODY,
-            self.turn,
+        return _new_state(
+            (
+                sheets,
+                self.generator,
+                self.active,
+                Phase.OVER,
+                self.dice,
+                self.chosen,
+                self.set_aside,
+                (),
+                (0,) * len(sheets),
+                _NOBODY,
+                self.turn,
+            )
         )
 
     def _bonus_or_next_turn(
@@ -975,18 +995,20 @@ class DicelandState(NamedTuple):
         for step in range(n):
             player = (active + step) % n
             if bonus[player]:
-                return DicelandState(
-                    sheets,
-                    self.generator,
-                    active,
-                    Phase.BONUS_ROLL,
-                    self.dice,
-                    self.chosen,
-                    self.set_aside,
-                    (),
-                    bonus,
-                    player,
-                    self.turn,
+                return _new_state(
+                    (
+                        sheets,
+                        self.generator,
+                        active,
+                        Phase.BONUS_ROLL,
+                        self.dice,
+                        self.chosen,
+                        self.set_aside,
+                        (),
+                        bonus,
+                        player,
+                        self.turn,
+                    )
                 )
         next_active = active if n == 1 else (active + 1) % n  # ruling DICELAND_SOLO
         return DicelandState(sheets, self.generator, next_active, bonus=bonus, turn=self.turn + 1)
@@ -1006,22 +1028,23 @@ class DicelandState(NamedTuple):
         raise _broken("diceland.game_over" if phase == Phase.OVER else "diceland.no_roll_now")
 
     def roll(self) -> Roll:
-        """Ruling DICELAND_DICE: each die shows one of the six colours (face n = colour n - 1)."""
-        _, faces = roll_dice(self.generator, self.dice_to_roll())
-        return Roll(tuple([face - 1 for face in faces]))
+        """Ruling DICELAND_DICE: each die shows one of the six colours (its faces numbered from
+        0, as the colours are)."""
+        _, faces = roll_dice(self.generator, self.dice_to_roll(), lowest=0)
+        return Roll(tuple(faces))
 
     def reseeded(self, generator: int) -> DicelandState:
         return self._replace(generator=generator)
 
     def apply_chance(self, outcome: DicelandAction) -> DicelandState:
         count = self.dice_to_roll()
-        if isinstance(outcome, Unseen):
-            return self._unseen_roll()
         if (
             not isinstance(outcome, Roll)
             or len(outcome.faces) != count
             or not _FACES.issuperset(outcome.faces)
         ):
+            if isinstance(outcome, Unseen):
+                return self._unseen_roll()
             raise _broken("diceland.bad_dice", count=count, text=str(outcome)[:60])
         faces = outcome.faces
         generator = advance(self.generator)  # as far as a drawn roll would: replays agree
@@ -1031,49 +1054,55 @@ class DicelandState(NamedTuple):
             set_aside = self.set_aside + faces.count(chosen)
             # Ruling DICELAND_UNLIMITED_REROLLS: none of the colour, or all six, ends rolling.
             ends = set_aside in (self.set_aside, DICE)
-            return DicelandState(
+            return _new_state(
+                (
+                    self.sheets,
+                    generator,
+                    self.active,
+                    Phase.MARK if ends else Phase.STOP_OR_REROLL,
+                    faces,
+                    chosen,
+                    set_aside,
+                    (None,) * len(self.sheets) if ends else (),
+                    self.bonus,
+                    _NOBODY,
+                    self.turn,
+                )
+            )
+        return _new_state(
+            (
                 self.sheets,
                 generator,
                 self.active,
-                Phase.MARK if ends else Phase.STOP_OR_REROLL,
+                Phase.CHOOSE if phase == Phase.ROLL else Phase.BONUS,
                 faces,
-                chosen,
-                set_aside,
-                (None,) * len(self.sheets) if ends else (),
-                self.bonus,
                 _NOBODY,
+                0,
+                (),
+                self.bonus,
+                self.bonus_player,
                 self.turn,
             )
-        return DicelandState(
-            self.sheets,
-            generator,
-            self.active,
-            Phase.CHOOSE if phase == Phase.ROLL else Phase.BONUS,
-            faces,
-            _NOBODY,
-            0,
-            (),
-            self.bonus,
-            self.bonus_player,
-            self.turn,
         )
 
     def _unseen_roll(self) -> DicelandState:
         """Ruling DICELAND_SHEETS_ONLY: whatever the table rolled, the crossing follows (a bonus
         roll's crossing after a bonus roll)."""
         bonus = self.phase == Phase.BONUS_ROLL
-        return DicelandState(
-            self.sheets,
-            advance(self.generator),  # as far as a drawn roll would: replays agree
-            self.active,
-            Phase.BONUS if bonus else Phase.MARK,
-            UNSEEN,
-            _NOBODY,
-            0,
-            () if bonus else (None,) * len(self.sheets),
-            self.bonus,
-            self.bonus_player,
-            self.turn,
+        return _new_state(
+            (
+                self.sheets,
+                advance(self.generator),  # as far as a drawn roll would: replays agree
+                self.active,
+                Phase.BONUS if bonus else Phase.MARK,
+                UNSEEN,
+                _NOBODY,
+                0,
+                () if bonus else (None,) * len(self.sheets),
+                self.bonus,
+                self.bonus_player,
+                self.turn,
+            )
         )
 
     # -- the end and what happened ------------------------------------------------------------
@@ -1175,6 +1204,9 @@ class DicelandState(NamedTuple):
             "scores": list(self.scores()),
             "winners": list(self.winners()) if self.is_terminal else None,
         }
+
+
+_new_state: Final = built_from_fields(DicelandState)
 
 
 # --- The game --------------------------------------------------------------------------------

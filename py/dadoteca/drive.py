@@ -14,14 +14,10 @@ from typing import Protocol
 
 from .core import Action, AnyState
 
-__all__ = ["Decide", "Playout", "Step", "Table", "decide_together", "play_out"]
+__all__ = ["Decide", "Playout", "Table", "decide_together", "play_out"]
 
 Decide = Callable[[AnyState, int], Action]
 """``decide(state, player)``: ``player``'s action in ``state``."""
-
-Step = tuple[int | None, Action]
-"""One entry of a game's history: (player, action), or (None, the dice rolled)."""
-
 
 class Table(Protocol):
     """Where a game is played out: a :class:`~dadoteca.match.Match` (which keeps every state
@@ -62,24 +58,18 @@ def play_out(table: Table, decide: Decide) -> AnyState:
 
 class Playout:
     """A :class:`Table` holding only the present state: the fast loop of simulations and
-    benchmarks. ``steps``, if given, receives every step, rolls included."""
+    benchmarks."""
 
-    __slots__ = ("state", "steps")
+    __slots__ = ("state",)
 
-    def __init__(self, state: AnyState, steps: list[Step] | None = None) -> None:
+    def __init__(self, state: AnyState) -> None:
         self.state = state
-        self.steps = steps
 
     def roll(self, outcome: Action | None = None) -> AnyState:
         state = self.state
-        outcome = state.roll() if outcome is None else outcome
-        self.state = state.apply_chance(outcome)
-        if self.steps is not None:
-            self.steps.append((None, outcome))
-        return self.state
+        self.state = state = state.apply_chance(state.roll() if outcome is None else outcome)
+        return state
 
     def play(self, player: int, action: Action) -> AnyState:
-        self.state = self.state.apply(player, action)
-        if self.steps is not None:
-            self.steps.append((player, action))
-        return self.state
+        self.state = state = self.state.apply(player, action)
+        return state

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .core import Action, AnyState, draw, seed_generator
-from .drive import Decide, Playout, Step, play_out
+from .drive import Decide, Playout, play_out
 from .games import get_game
 from .match import Match, Seat
 
@@ -25,13 +25,12 @@ def random_decider(seed: int) -> Decide:
     return decide
 
 
-def random_playout(state: AnyState, seed: int, actions: list[Step] | None = None) -> AnyState:
+def random_playout(state: AnyState, seed: int) -> AnyState:
     """Play ``state`` to the end with random choices (:func:`random_decider`); the final state.
 
-    States only, no history: the loop simulations and benchmarks run. ``actions``, if given,
-    receives every action taken, rolls included.
+    States only, no history: the loop simulations and benchmarks run.
     """
-    return play_out(Playout(state, actions), random_decider(seed))
+    return play_out(Playout(state), random_decider(seed))
 
 
 def random_match(game_id: str, num_players: int, seed: int) -> Match:

@@ -902,14 +902,14 @@ class ShelfieState(NamedTuple):
         """The dice after rolling those to be rolled (all six, or the rerolled ones)."""
         mask = self._rolled_mask()
         positions = _POSITIONS_OF[mask]
-        _, values = roll_dice(self.generator, len(positions))
-        # Ruling SHELFIE_DICE: die value 1-6 → face index 0-5.
+        # Ruling SHELFIE_DICE: a die's faces numbered from 0, as FACES indexes them.
+        _, rolled = roll_dice(self.generator, len(positions), lowest=0)
         if mask == _ALL_DICE:
-            return Roll(tuple([value - 1 for value in values]))
+            return Roll(tuple(rolled))
         assert isinstance(self.dice, tuple), "a reroll follows a roll shown"
         faces = list(self.dice)
-        for position, value in zip(positions, values, strict=True):
-            faces[position] = value - 1
+        for position, face in zip(positions, rolled, strict=True):
+            faces[position] = face
         return Roll(tuple(faces))
 
     def reseeded(self, generator: int) -> ShelfieState:
