@@ -19,6 +19,7 @@ __all__ = ["Decide", "Playout", "Table", "decide_together", "play_out"]
 Decide = Callable[[AnyState, int], Action]
 """``decide(state, player)``: ``player``'s action in ``state``."""
 
+
 class Table(Protocol):
     """Where a game is played out: a :class:`~dadoteca.match.Match` (which keeps every state
     and its record), or a :class:`Playout` (only the present, for simulations). ``roll`` and
