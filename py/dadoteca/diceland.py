@@ -561,6 +561,32 @@ _FACES: Final = frozenset(_COLOUR_INDEXES)
 _NOBODY: Final = -1
 
 
+# Per roll, the dice of each colour it shows: with each colour in turn left out (the dice left
+# over once that colour is set aside), then with none left out (index _NOBODY). Every decision of
+# phase 2 asks this, twice (its legal actions, then its check): so it is looked up by the dice in
+# roll order (6**6 at most), sharing what is built once per multiset (923 at most).
+_COUNTS_BY_MULTISET: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
+_COUNTS_BY_DICE: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
+
+
+def _counts_of(dice: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    counts = _COUNTS_BY_DICE.get(dice)
+    if counts is None:
+        multiset = tuple(sorted(dice))
+        counts = _COUNTS_BY_MULTISET.get(multiset)
+        if counts is None:
+            shown = tuple(map(multiset.count, _COLOUR_INDEXES))
+            counts = _COUNTS_BY_MULTISET[multiset] = (
+                *(
+                    tuple(0 if colour == left_out else n for colour, n in enumerate(shown))
+                    for left_out in _COLOUR_INDEXES
+                ),
+                shown,
+            )
+        _COUNTS_BY_DICE[dice] = counts
+    return counts
+
+
 class DicelandState(NamedTuple):
     """A moment of a Diceland game (a NamedTuple: immutable and cheap to build, see core.State).
 
@@ -678,12 +704,13 @@ class DicelandState(NamedTuple):
             most = DICE if self.phase == Phase.MARK and player == self.active else BONUS_DICE
             return (most,) * len(COLOURS)
         if self.phase == Phase.BONUS:
-            return tuple(map(dice.count, _COLOUR_INDEXES))
-        # Phase 2: the active player's dice set aside, the others' the dice left over.
-        active = player == self.active
-        counts = [0] * len(COLOURS) if active else list(map(dice.count, _COLOUR_INDEXES))
+            return _counts_of(dice)[_NOBODY]
+        # Phase 2: the others' dice are those left over, the active player's those set aside.
+        if player != self.active:
+            return _counts_of(dice)[self.chosen]
+        counts = [0] * len(COLOURS)
         if self.chosen != _NOBODY:
-            counts[self.chosen] = self.set_aside if active else 0
+            counts[self.chosen] = self.set_aside
         return tuple(counts)
 
     @property

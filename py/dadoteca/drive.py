@@ -9,21 +9,21 @@ another's choice first, and then the decisions are applied in seat order
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Protocol
+from collections.abc import Callable, Sequence
+from typing import Protocol, runtime_checkable
 
 from .core import Action, AnyState
 
-__all__ = ["Decide", "Playout", "Table", "decide_together", "play_out"]
+__all__ = ["Decide", "Table", "decide_together", "play_out"]
 
 Decide = Callable[[AnyState, int], Action]
 """``decide(state, player)``: ``player``'s action in ``state``."""
 
 
+@runtime_checkable
 class Table(Protocol):
-    """Where a game is played out: a :class:`~dadoteca.match.Match` (which keeps every state
-    and its record), or a :class:`Playout` (only the present, for simulations). ``roll`` and
-    ``play`` return the table's new state, which :func:`play_out` goes on from."""
+    """Where a game is played and kept: a :class:`~dadoteca.match.Match`, which keeps every
+    state and its record. ``roll`` and ``play`` return the table's new state."""
 
     @property
     def state(self) -> AnyState: ...
@@ -33,44 +33,49 @@ class Table(Protocol):
     def play(self, player: int, action: Action) -> AnyState: ...
 
 
-def decide_together(state: AnyState, decide: Decide) -> list[tuple[int, Action]]:
-    """Every decider's action, all decided on ``state`` itself, in seat order."""
-    return [(player, decide(state, player)) for player in state.deciders]
+def decide_together(
+    state: AnyState, deciders: Sequence[int], decide: Decide
+) -> list[tuple[int, Action]]:
+    """Every one of ``deciders``' actions (``state.deciders``), all decided on ``state``
+    itself, in seat order."""
+    return [(player, decide(state, player)) for player in deciders]
 
 
-def play_out(table: Table, decide: Decide) -> AnyState:
-    """Play ``table``'s game to its end: dice from the state's own generator, decisions by
-    ``decide`` (see :func:`decide_together`); the final state."""
-    roll, play = table.roll, table.play  # the loop of every simulation: no lookups in it
-    state = table.state
+def play_out(start: Table | AnyState, decide: Decide) -> AnyState:
+    """Play a game to its end: dice from the state's own generator, decisions by ``decide``
+    (see :func:`decide_together`); the final state.
+
+    ``start`` is a :class:`Table`, which then keeps every step, or a state alone: a
+    simulation, which keeps only the present.
+    """
+    play: Callable[[AnyState, int, Action], AnyState]
+    roll: Callable[[AnyState], AnyState]
+    if isinstance(start, Table):
+        table, state = start, start.state
+
+        def play(_: AnyState, player: int, action: Action) -> AnyState:
+            return table.play(player, action)
+
+        def roll(_: AnyState) -> AnyState:
+            return table.roll()
+
+    else:
+        # A simulation's step is the state's own: no call in between (the loop of every
+        # simulation and benchmark, run millions of times).
+        state, play, roll = start, type(start).apply, _rolled
     while not state.is_terminal:
         if state.is_chance:
-            state = roll()
+            state = roll(state)
             continue
         deciders = state.deciders
         if len(deciders) == 1:  # most moments: no one to decide together with
             player = deciders[0]
-            state = play(player, decide(state, player))
+            state = play(state, player, decide(state, player))
             continue
-        for player, action in decide_together(state, decide):
-            state = play(player, action)
+        for player, action in decide_together(state, deciders, decide):
+            state = play(state, player, action)
     return state
 
 
-class Playout:
-    """A :class:`Table` holding only the present state: the fast loop of simulations and
-    benchmarks."""
-
-    __slots__ = ("state",)
-
-    def __init__(self, state: AnyState) -> None:
-        self.state = state
-
-    def roll(self, outcome: Action | None = None) -> AnyState:
-        state = self.state
-        self.state = state = state.apply_chance(state.roll() if outcome is None else outcome)
-        return state
-
-    def play(self, player: int, action: Action) -> AnyState:
-        self.state = state = self.state.apply(player, action)
-        return state
+def _rolled(state: AnyState) -> AnyState:
+    return state.apply_chance(state.roll())

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .core import Action, AnyState, draw, seed_generator
-from .drive import Decide, Playout, play_out
+from .drive import Decide, play_out
 from .games import get_game
 from .match import Match, Seat
 
@@ -30,7 +30,7 @@ def random_playout(state: AnyState, seed: int) -> AnyState:
 
     States only, no history: the loop simulations and benchmarks run.
     """
-    return play_out(Playout(state), random_decider(seed))
+    return play_out(state, random_decider(seed))
 
 
 def random_match(game_id: str, num_players: int, seed: int) -> Match:
