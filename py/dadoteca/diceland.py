@@ -569,21 +569,20 @@ _COUNTS_BY_MULTISET: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
 _COUNTS_BY_DICE: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
 
 
-def _counts_of(dice: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    counts = _COUNTS_BY_DICE.get(dice)
+def _counted(dice: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """``dice``'s entry of ``_COUNTS_BY_DICE``, made (looked up first where it is read)."""
+    multiset = tuple(sorted(dice))
+    counts = _COUNTS_BY_MULTISET.get(multiset)
     if counts is None:
-        multiset = tuple(sorted(dice))
-        counts = _COUNTS_BY_MULTISET.get(multiset)
-        if counts is None:
-            shown = tuple(map(multiset.count, _COLOUR_INDEXES))
-            counts = _COUNTS_BY_MULTISET[multiset] = (
-                *(
-                    tuple(0 if colour == left_out else n for colour, n in enumerate(shown))
-                    for left_out in _COLOUR_INDEXES
-                ),
-                shown,
-            )
-        _COUNTS_BY_DICE[dice] = counts
+        shown = tuple(map(multiset.count, _COLOUR_INDEXES))
+        counts = _COUNTS_BY_MULTISET[multiset] = (
+            *(
+                tuple(0 if colour == left_out else n for colour, n in enumerate(shown))
+                for left_out in _COLOUR_INDEXES
+            ),
+            shown,
+        )
+    _COUNTS_BY_DICE[dice] = counts
     return counts
 
 
@@ -619,8 +618,12 @@ class DicelandState(NamedTuple):
     @property
     def deciders(self) -> tuple[int, ...]:
         phase = self.phase
-        if phase == Phase.MARK:
-            return tuple([p for p, decision in enumerate(self.pending) if decision is None])
+        if phase == Phase.MARK:  # a loop, not a comprehension: no frame of its own
+            undecided = []
+            for player, decision in enumerate(self.pending):
+                if decision is None:
+                    undecided.append(player)
+            return tuple(undecided)
         if phase == Phase.BONUS:
             return (self.bonus_player,)
         if phase == Phase.CHOOSE or phase == Phase.STOP_OR_REROLL:  # noqa: PLR1714 (speed)
@@ -703,15 +706,13 @@ class DicelandState(NamedTuple):
         if isinstance(dice, Unseen):  # ruling DICELAND_SHEETS_ONLY
             most = DICE if self.phase == Phase.MARK and player == self.active else BONUS_DICE
             return (most,) * len(COLOURS)
-        if self.phase == Phase.BONUS:
-            return _counts_of(dice)[_NOBODY]
-        # Phase 2: the others' dice are those left over, the active player's those set aside.
-        if player != self.active:
-            return _counts_of(dice)[self.chosen]
-        counts = [0] * len(COLOURS)
-        if self.chosen != _NOBODY:
-            counts[self.chosen] = self.set_aside
-        return tuple(counts)
+        if player == self.active and self.phase != Phase.BONUS:  # the dice set aside
+            counts = [0] * len(COLOURS)
+            if self.chosen != _NOBODY:
+                counts[self.chosen] = self.set_aside
+            return tuple(counts)
+        # The others' in phase 2: the dice left over. A bonus roll's: all (none is chosen).
+        return (_COUNTS_BY_DICE.get(dice) or _counted(dice))[self.chosen]
 
     @property
     def bonus_queue(self) -> tuple[int, ...]:
@@ -768,17 +769,6 @@ class DicelandState(NamedTuple):
                 raise _broken("diceland.already_decided", player=player + 1)
         elif player != (self.bonus_player if phase == Phase.BONUS else self.active):
             raise _broken("diceland.not_your_decision", player=player + 1)
-
-    def _mark_dice(self, player: int, colour: int) -> int:
-        """How many dice of ``colour`` a mark of ``player``'s uses now; raises if none."""
-        if not 0 <= colour < len(COLOURS):
-            raise _broken("diceland.bad_action", text=f"colour {colour}")
-        count = self._dice_by_colour(player)[colour]
-        if count:
-            return count
-        if self.phase == Phase.MARK and player == self.active:
-            raise _broken("diceland.chosen_colour", colour=COLOURS[self.chosen])
-        raise _broken("diceland.colour_not_shown", colour=COLOURS[colour])
 
     # -- legal actions ----------------------------------------------------------------------
 
@@ -842,7 +832,9 @@ class DicelandState(NamedTuple):
                 raise _broken("diceland.choose_first")
             return self._choose(action.colour)
         if isinstance(action, Stop):
-            return self._rolling_ends(self.shown_dice, self.set_aside)
+            dice = self.dice  # not self.shown_dice: a call less on every turn of a simulation
+            assert not isinstance(dice, Unseen), "the roll stopped was shown"
+            return self._rolling_ends(dice, self.set_aside)
         if isinstance(action, Reroll):
             return _new_state(
                 (
@@ -864,7 +856,8 @@ class DicelandState(NamedTuple):
     def _choose(self, colour: int) -> DicelandState:
         if not 0 <= colour < len(COLOURS):
             raise _broken("diceland.bad_action", text=f"colour {colour}")
-        dice = self.shown_dice
+        dice = self.dice  # not self.shown_dice: a call less on every turn of a simulation
+        assert not isinstance(dice, Unseen), "a colour is chosen from a roll shown"
         count = dice.count(colour)
         if not count:
             raise _broken("diceland.colour_not_shown", colour=COLOURS[colour])
@@ -913,7 +906,13 @@ class DicelandState(NamedTuple):
         only an illegal one needs the checker that names the broken rule.
         """
         colour = action.colour
-        count = self._mark_dice(player, colour)
+        if not 0 <= colour < len(COLOURS):
+            raise _broken("diceland.bad_action", text=f"colour {colour}")
+        count = self._dice_by_colour(player)[colour]  # the dice of that colour the mark uses
+        if not count:
+            if self.phase == Phase.MARK and player == self.active:
+                raise _broken("diceland.chosen_colour", colour=COLOURS[self.chosen])
+            raise _broken("diceland.colour_not_shown", colour=COLOURS[colour])
         if isinstance(self.dice, Unseen):  # ruling DICELAND_SHEETS_ONLY: up to ``count`` dice
             if not action.cells:
                 raise _broken("diceland.mark_or_pass")
@@ -943,22 +942,25 @@ class DicelandState(NamedTuple):
             raise _broken("diceland.mark_or_pass")
         pending = list(self.pending)
         pending[player] = action
-        if None in pending:
-            return _new_state(
-                (
-                    self.sheets,
-                    self.generator,
-                    self.active,
-                    Phase.MARK,
-                    self.dice,
-                    self.chosen,
-                    self.set_aside,
-                    tuple(pending),
-                    self.bonus,
-                    _NOBODY,
-                    self.turn,
+        for decision in pending:
+            # Someone still to decide? (By identity: ``None in pending`` would call the
+            # __eq__ of every decision before it.)
+            if decision is None:
+                return _new_state(
+                    (
+                        self.sheets,
+                        self.generator,
+                        self.active,
+                        Phase.MARK,
+                        self.dice,
+                        self.chosen,
+                        self.set_aside,
+                        tuple(pending),
+                        self.bonus,
+                        _NOBODY,
+                        self.turn,
+                    )
                 )
-            )
         return self._resolve_phase2(pending)
 
     def _resolve_phase2(self, decisions: list[Mark | Pass | None]) -> DicelandState:

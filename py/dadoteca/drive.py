@@ -49,23 +49,20 @@ def play_out(start: Table | AnyState, decide: Decide) -> AnyState:
     simulation, which keeps only the present.
     """
     play: Callable[[AnyState, int, Action], AnyState]
-    roll: Callable[[AnyState], AnyState]
+    roll: Callable[[], AnyState] | None
     if isinstance(start, Table):
-        table, state = start, start.state
+        table, state, roll = start, start.state, start.roll
 
         def play(_: AnyState, player: int, action: Action) -> AnyState:
             return table.play(player, action)
 
-        def roll(_: AnyState) -> AnyState:
-            return table.roll()
-
     else:
-        # A simulation's step is the state's own: no call in between (the loop of every
-        # simulation and benchmark, run millions of times).
-        state, play, roll = start, type(start).apply, _rolled
+        # A simulation's steps are the state's own, with no call in between: this is the loop
+        # of every simulation and benchmark, run millions of times.
+        state, play, roll = start, type(start).apply, None
     while not state.is_terminal:
         if state.is_chance:
-            state = roll(state)
+            state = state.apply_chance(state.roll()) if roll is None else roll()
             continue
         deciders = state.deciders
         if len(deciders) == 1:  # most moments: no one to decide together with
@@ -75,7 +72,3 @@ def play_out(start: Table | AnyState, decide: Decide) -> AnyState:
         for player, action in decide_together(state, deciders, decide):
             state = play(state, player, action)
     return state
-
-
-def _rolled(state: AnyState) -> AnyState:
-    return state.apply_chance(state.roll())
