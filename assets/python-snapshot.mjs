@@ -52,8 +52,8 @@ export async function readSnapshot(url) {
 /** The memory of a Pyodide just loaded with `_makeSnapshot`, once `wheels` ({name, bytes})
  * are unpacked and the app's modules imported. Unpacked by Python, not by loadPackage: Pyodide
  * refuses to snapshot a memory whose package manager has loaded packages. The files are not
- * part of the memory: at every start, PyScript installs the wheels as usual (finding the ones
- * unpacked here already installed). */
+ * part of the memory: a start from the snapshot has them installed again (by Pyodide, as
+ * PyScript's packages cache asks; at a first start, by micropip). */
 export function snapshotOf(pyodide, wheels) {
   for (const { name, bytes } of wheels) {
     pyodide.FS.writeFile(`/tmp/${name}`, bytes);

@@ -120,7 +120,11 @@ export async function loadPyodide(options) {
   }
   const snapshotting = "caches" in self;
   const wheels = snapshotting ? appWheels(JSON.parse(lockText)) : null;
-  const pyodide = await loadFresh({ ...settings, _makeSnapshot: snapshotting });
+  // Making a snapshot, this worker unpacks the app's wheels itself (snapshotOf): Pyodide refuses
+  // to snapshot a memory whose package manager has loaded any, as it would load the packages
+  // PyScript's packages cache names.
+  const { packages, ...unpackedHere } = settings;
+  const pyodide = await loadFresh(snapshotting ? { ...unpackedHere, _makeSnapshot: true } : settings);
   if (snapshotting) {
     try {
       const bytes = snapshotOf(pyodide, await wheels);

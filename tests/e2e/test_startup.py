@@ -19,6 +19,7 @@ from appdriver import (
     PageWatch,
     offline_ready,
     open_app,
+    run_python,
     start_game,
     tap,
     wait_ready,
@@ -128,6 +129,69 @@ def test_a_snapshot_of_another_build_is_never_restored(
     assert python_start(page) == "fresh"
     # This build's snapshot replaces the other one.
     assert wait_for_snapshot(page)["url"] == entry["url"]
+
+
+# Which packages Python's package manager loaded, and whether micropip was ever imported.
+INSTALLED_PY = """
+import sys
+import pyodide_js
+f"{sorted(pyodide_js.loadedPackages.object_keys())} {'micropip' in sys.modules}"
+"""
+
+# PyScript's packages cache (IndexedDB, in the worker): every entry's lock file made stale.
+STALE_PACKAGES_CACHE_JS = """async (stale) => {
+  const opened = (name) => new Promise((resolve, reject) => {
+    const request = indexedDB.open(name);
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+  let changed = 0;
+  for (const { name } of await indexedDB.databases()) {
+    if (!name.startsWith("IDBMap/")) continue;
+    const db = await opened(name);
+    const entries = db.transaction("entries", "readwrite").objectStore("entries");
+    const keys = await new Promise((resolve) => {
+      entries.getAllKeys().onsuccess = ({ target }) => resolve(target.result);
+    });
+    for (const key of keys) entries.put(stale, key);
+    await new Promise((resolve) => { entries.transaction.oncomplete = resolve; });
+    changed += keys.length;
+    db.close();
+  }
+  return changed;
+}"""
+
+DROP_SNAPSHOT_JS = """async () => {
+  for (const name of await caches.keys()) {
+    if (name.startsWith("dadoteca python snapshot")) await caches.delete(name);
+  }
+}"""
+OLD_WHEEL = "dadoteca-0.0.1-py3-none-any.whl"
+
+
+def test_micropip_installs_the_wheel_once_and_later_starts_load_this_builds_own(
+    page: Page, server: BackgroundServer, watch: PageWatch
+) -> None:
+    """The first start installs the app's wheel with micropip, and PyScript's packages cache
+    keeps that. Later starts never import micropip: from the snapshot, Pyodide loads the wheel;
+    afresh, the worker unpacks it for the next snapshot. Always this build's wheel: the cache's
+    lock file (here, one naming an old wheel) is never used."""
+    first_visit(page, server)
+    assert run_python(page, INSTALLED_PY) == "['micropip'] True"
+    stale = {"packages": {"dadoteca": {"name": "dadoteca", "file_name": OLD_WHEEL}}}
+    assert page.evaluate(STALE_PACKAGES_CACHE_JS, json.dumps(stale)) == 1
+    for start, loaded in (("snapshot", "['dadoteca']"), ("fresh", "[]")):
+        if start == "fresh":
+            page.evaluate(DROP_SNAPSHOT_JS)
+        reload_ready(page)
+        assert python_start(page) == start
+        assert run_python(page, INSTALLED_PY) == f"{loaded} False"
+        start_game(page, ["Anna"])
+        tap(page, "[data-act=roll]")
+        assert page.locator("#region-board .cell.legal").count() > 0
+        page.evaluate("localStorage.clear()")
+    assert not [url for url in watch.requests if OLD_WHEEL in url]
+    assert watch.errors == []
 
 
 # What the start needs, each taken in turn from the service worker's cache before an offline
