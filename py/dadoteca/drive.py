@@ -10,27 +10,14 @@ another's choice first, and then the decisions are applied in seat order
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol, runtime_checkable
 
 from .core import Action, AnyState
+from .match import Match
 
-__all__ = ["Decide", "Table", "decide_together", "play_out"]
+__all__ = ["Decide", "decide_together", "play_out"]
 
 Decide = Callable[[AnyState, int], Action]
 """``decide(state, player)``: ``player``'s action in ``state``."""
-
-
-@runtime_checkable
-class Table(Protocol):
-    """Where a game is played and kept: a :class:`~dadoteca.match.Match`, which keeps every
-    state and its record. ``roll`` and ``play`` return the table's new state."""
-
-    @property
-    def state(self) -> AnyState: ...
-
-    def roll(self, outcome: Action | None = None) -> AnyState: ...
-
-    def play(self, player: int, action: Action) -> AnyState: ...
 
 
 def decide_together(
@@ -41,20 +28,20 @@ def decide_together(
     return [(player, decide(state, player)) for player in deciders]
 
 
-def play_out(start: Table | AnyState, decide: Decide) -> AnyState:
+def play_out(start: Match | AnyState, decide: Decide) -> AnyState:
     """Play a game to its end: dice from the state's own generator, decisions by ``decide``
     (see :func:`decide_together`); the final state.
 
-    ``start`` is a :class:`Table`, which then keeps every step, or a state alone: a
-    simulation, which keeps only the present.
+    ``start`` is a :class:`~dadoteca.match.Match`, which then keeps every state and the
+    record, or a state alone: a simulation, which keeps only the present.
     """
     play: Callable[[AnyState, int, Action], AnyState]
     roll: Callable[[], AnyState] | None
-    if isinstance(start, Table):
-        table, state, roll = start, start.state, start.roll
+    if isinstance(start, Match):
+        match, state, roll = start, start.state, start.roll
 
         def play(_: AnyState, player: int, action: Action) -> AnyState:
-            return table.play(player, action)
+            return match.play(player, action)
 
     else:
         # A simulation's steps are the state's own, with no call in between: this is the loop
