@@ -33,6 +33,7 @@ __all__ = [
     "Outcome",
     "Pass",
     "Plural",
+    "RollMemo",
     "RuleError",
     "State",
     "Template",
@@ -287,6 +288,37 @@ def built_from_fields(cls: type[T]) -> Callable[[tuple[Any, ...]], T]:
     constructor is a Python function, one call more at every step of a game: the hottest
     allocation of the rules (5% of a random Qwixx play-out)."""
     return cast(Callable[[tuple[Any, ...]], T], partial(tuple.__new__, cls))
+
+
+V = TypeVar("V")
+
+
+class RollMemo(Generic[V]):
+    """What a game builds from a roll (its tables of legal moves, its dice per colour): built
+    once per multiset of dice from the count of each face, since the order the dice fell in
+    changes nothing, and found by the dice as they fell (6**6 rolls of six dice at most).
+
+    The hot path is one dict lookup, ``memo.by_dice.get(dice) or memo.made(dice)``: sorting the
+    dice, or counting each face, would cost more than what the table saves.
+    """
+
+    __slots__ = ("_build", "_by_multiset", "_faces", "by_dice")
+
+    def __init__(self, faces: int, build: Callable[[tuple[int, ...]], V]) -> None:
+        self.by_dice: dict[tuple[int, ...] | Unseen, V] = {}
+        self._by_multiset: dict[tuple[int, ...], V] = {}
+        self._faces = range(faces)
+        self._build = build
+
+    def made(self, dice: tuple[int, ...]) -> V:
+        """``dice``'s value, built or found by their multiset, and kept for ``dice``."""
+        multiset = tuple(sorted(dice))
+        value = self._by_multiset.get(multiset)
+        if value is None:
+            counts = tuple(map(multiset.count, self._faces))
+            value = self._by_multiset[multiset] = self._build(counts)
+        self.by_dice[dice] = value
+        return value
 
 
 class Game(ABC, Generic[S_co]):

@@ -36,6 +36,7 @@ from .core import (
     Outcome,
     Pass,
     Plural,
+    RollMemo,
     RuleError,
     Template,
     Unseen,
@@ -561,29 +562,20 @@ _FACES: Final = frozenset(_COLOUR_INDEXES)
 _NOBODY: Final = -1
 
 
-# Per roll, the dice of each colour it shows: with each colour in turn left out (the dice left
-# over once that colour is set aside), then with none left out (index _NOBODY). Every decision of
-# phase 2 asks this, twice (its legal actions, then its check): so it is looked up by the dice in
-# roll order (6**6 at most), sharing what is built once per multiset (923 at most).
-_COUNTS_BY_MULTISET: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
-_COUNTS_BY_DICE: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
+def _left_over(shown: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The dice of each colour a roll ``shown`` leaves: with each colour in turn set aside, then
+    with none (index _NOBODY). Every decision of phase 2 asks this, twice (its legal actions,
+    then its check): so it is built once per roll (``_DICE_BY_COLOUR``)."""
+    return (
+        *(
+            tuple(0 if colour == set_aside else n for colour, n in enumerate(shown))
+            for set_aside in _COLOUR_INDEXES
+        ),
+        shown,
+    )
 
 
-def _counted(dice: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """``dice``'s entry of ``_COUNTS_BY_DICE``, made (looked up first where it is read)."""
-    multiset = tuple(sorted(dice))
-    counts = _COUNTS_BY_MULTISET.get(multiset)
-    if counts is None:
-        shown = tuple(map(multiset.count, _COLOUR_INDEXES))
-        counts = _COUNTS_BY_MULTISET[multiset] = (
-            *(
-                tuple(0 if colour == left_out else n for colour, n in enumerate(shown))
-                for left_out in _COLOUR_INDEXES
-            ),
-            shown,
-        )
-    _COUNTS_BY_DICE[dice] = counts
-    return counts
+_DICE_BY_COLOUR: Final = RollMemo(len(COLOURS), _left_over)
 
 
 class DicelandState(NamedTuple):
@@ -712,7 +704,7 @@ class DicelandState(NamedTuple):
                 counts[self.chosen] = self.set_aside
             return tuple(counts)
         # The others' in phase 2: the dice left over. A bonus roll's: all (none is chosen).
-        return (_COUNTS_BY_DICE.get(dice) or _counted(dice))[self.chosen]
+        return (_DICE_BY_COLOUR.by_dice.get(dice) or _DICE_BY_COLOUR.made(dice))[self.chosen]
 
     @property
     def bonus_queue(self) -> tuple[int, ...]:

@@ -42,6 +42,7 @@ from .core import (
     Outcome,
     Pass,
     Plural,
+    RollMemo,
     RuleError,
     Template,
     Unseen,
@@ -521,29 +522,21 @@ def _dice_table(counts: tuple[int, ...]) -> _DiceTable:
     return _DiceTable(counts, guarded, combos, tuple(marks))
 
 
-# Tables by multiset of dice (462 at most: keyed by the dice sorted, one C call where counting
-# each face costs six), and by dice in position order (6**6 at most), filled as rolls come: legal
-# moves are then a filter of a precomputed list by the sheet's taken cells.
-_TABLES_BY_MULTISET: dict[tuple[int, ...] | Unseen, _DiceTable] = {}
-_TABLES_BY_DICE: dict[tuple[int, ...] | Unseen, _DiceTable] = {}
+# Legal moves are a filter of a roll's table (462 multisets of six dice) by the sheet's taken
+# cells.
+_TABLES: Final = RollMemo(len(FACES), _dice_table)
 # Ruling SHELFIE_SHEETS_ONLY: unseen dice could show any items, but no jolly can be told apart,
 # and there are six of them (checked by _checked_cells).
 _ANY_ITEMS: Final = tuple(0 if face == JOLLY else DICE_COUNT for face in range(len(FACES)))
 
 
 def _table_of(dice: tuple[int, ...] | Unseen) -> _DiceTable:
-    table = _TABLES_BY_DICE.get(dice)
+    table = _TABLES.by_dice.get(dice)
     if table is None:
-        multiset = dice if isinstance(dice, Unseen) else tuple(sorted(dice))
-        table = _TABLES_BY_MULTISET.get(multiset)
-        if table is None:
-            counts = (
-                _ANY_ITEMS
-                if isinstance(multiset, Unseen)
-                else tuple(multiset.count(face) for face in range(len(FACES)))
-            )
-            table = _TABLES_BY_MULTISET[multiset] = _dice_table(counts)
-        _TABLES_BY_DICE[dice] = table
+        if isinstance(dice, Unseen):
+            table = _TABLES.by_dice[dice] = _dice_table(_ANY_ITEMS)
+        else:
+            table = _TABLES.made(dice)
     return table
 
 
