@@ -47,6 +47,12 @@
   // XPath over each added subtree): this page adds neither, and its one Python is started
   // below. At 4x CPU the walk cost every tap 4.5 ms, and a Diceland game's first paint 234 ms.
   // So they are disconnected once the worker is made.
+  //
+  // PyScript also tries `new SharedArrayBuffer(...)` at its top level, which this page (not
+  // cross-origin isolated) does not have. V8 words that TypeError ("... is not a constructor")
+  // by parsing the whole enclosing function again, here PyScript's 136 KB module: 53 ms at 4x
+  // CPU, which made its evaluation the one task over 50 ms of a start. A constructor that
+  // throws its own error while PyScript evaluates answers the same, at no cost.
   async function importPyScript() {
     const observers = [];
     const Native = window.MutationObserver;
@@ -56,10 +62,20 @@
         super.observe(target, options);
       }
     };
+    const isolated = "SharedArrayBuffer" in window;
+    if (!isolated) {
+      // Made here, not where it is thrown: an error records the stack where it is made, and
+      // with developer tools open, where PyScript's module is, that record parses it again.
+      const absent = new TypeError("SharedArrayBuffer needs a cross-origin isolated page");
+      window.SharedArrayBuffer = function SharedArrayBuffer() {
+        throw absent;
+      };
+    }
     try {
       return [await import(new URL("../pyscript/core.js", HERE).href), observers];
     } finally {
       window.MutationObserver = Native; // PyScript observes the document later, in a microtask
+      if (!isolated) delete window.SharedArrayBuffer;
     }
   }
 

@@ -34,7 +34,7 @@ from appdriver import (
     two_versions,
     wait_ready,
 )
-from build.build import ENCODINGS
+from build.build import COMPILE_ALL_HINT, ENCODINGS, ROOT, pyscript_core_module
 from build.serve import BackgroundServer
 from dadoteca.bots import RandomBot
 from dadoteca.bots.play import play_bots
@@ -117,6 +117,19 @@ def test_only_what_the_app_loads_is_shipped(dist: Path) -> None:
     # Python comes in wheels, but for the worker's program, which PyScript fetches by URL.
     assert [p for p in shipped if p.endswith(".py")] == ["assets/python-worker.py"]
     assert not [p for p in shipped if p.startswith("pyodide/") and "console" in p]
+
+
+def test_pyscript_is_shipped_as_published_but_for_v8s_compile_hint(dist: Path) -> None:
+    published = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
+    core_module = pyscript_core_module((dist / "pyscript" / "core.js").read_text())
+    for path in sorted((dist / "pyscript").iterdir()):
+        if path.suffix in ENCODINGS:
+            continue
+        shipped = path.read_bytes()
+        if path.name == core_module:  # the module PyScript evaluates on the page's thread
+            assert shipped.startswith(COMPILE_ALL_HINT.encode())
+            shipped = shipped.removeprefix(COMPILE_ALL_HINT.encode())
+        assert shipped == (published / path.name).read_bytes(), path.name
 
 
 def test_the_service_worker_precaches_every_file_under_one_content_version(dist: Path) -> None:

@@ -375,3 +375,25 @@ def test_the_keyboard_never_stalls_while_python_starts(
         assert typed == "a" * min(len(waits), int(page.get_attribute(field, "maxlength") or 0))
     finally:
         context.close()
+
+
+def test_pyscripts_start_leaves_the_pages_globals_as_they_were(
+    browser: Browser, server: BackgroundServer
+) -> None:
+    """The page lends PyScript a SharedArrayBuffer that throws (this page is not cross-origin
+    isolated, and the one V8 would throw is slow to word) and a MutationObserver that notes
+    the document's observers: both are taken back once PyScript is in, and the game plays."""
+    context = browser.new_context(service_workers="block", viewport=PHONE)
+    page = context.new_page()
+    try:
+        page.add_init_script("window.nativeMutationObserver = window.MutationObserver;")
+        open_app(page, server.url)
+        assert page.evaluate(
+            """() => ({
+              sharedArrayBuffer: "SharedArrayBuffer" in window,
+              mutationObserver: window.MutationObserver === window.nativeMutationObserver,
+            })"""
+        ) == {"sharedArrayBuffer": False, "mutationObserver": True}
+        start_game(page, ["Ada", "Bea"])  # Python answers: the game is on the screen
+    finally:
+        context.close()
