@@ -62,19 +62,25 @@
     if (language !== wantedLanguage) return false;
     const say = (msgid, params = {}) =>
       (texts[msgid] || msgid).replace(/\{(\w+)\}/g, (field, name) => params[name] ?? field);
+    // Only what differs is written, and a msgid kept aside only then: at a start in English
+    // nothing is (a write would have the first frame style and lay out those elements again).
     for (const element of document.querySelectorAll("[data-i18n]")) {
-      if (!element.dataset.msgid) {
-        element.dataset.msgid = element.textContent.trim().replace(/\s+/g, " ");
-      }
-      const params = JSON.parse(element.dataset.i18nParams || "{}");
-      element.textContent = say(element.dataset.msgid, params);
+      const shown = element.textContent.trim().replace(/\s+/g, " ");
+      const msgid = element.dataset.msgid || shown;
+      const text = say(msgid, JSON.parse(element.dataset.i18nParams || "{}"));
+      if (shown === text) continue;
+      element.dataset.msgid = msgid;
+      element.textContent = text;
     }
     for (const element of document.querySelectorAll("[data-i18n-attr]")) {
       const params = JSON.parse(element.dataset.i18nParams || "{}");
       for (const name of element.dataset.i18nAttr.split(",")) {
         const key = `msgid${name.replace(/(^|-)(\w)/g, (_, __, c) => c.toUpperCase())}`;
-        if (!element.dataset[key]) element.dataset[key] = element.getAttribute(name) || "";
-        element.setAttribute(name, say(element.dataset[key], params));
+        const msgid = element.dataset[key] || element.getAttribute(name) || "";
+        const value = say(msgid, params);
+        if (element.getAttribute(name) === value) continue;
+        element.dataset[key] = msgid;
+        element.setAttribute(name, value);
       }
     }
     document.documentElement.lang = language;

@@ -42,6 +42,51 @@ def test_the_language_follows_the_browser_and_can_be_switched(
     assert watch.errors == []
 
 
+# The page's words rewritten once it has been parsed: each text or translated attribute
+# written in an element the shell translates.
+REWRITES_JS = """
+window.rewrites = [];
+new MutationObserver((records) => {
+  if (document.readyState === "loading") return; // the parser's own
+  for (const { target, type, attributeName } of records) {
+    const element = target.nodeType === Node.ELEMENT_NODE ? target : target.parentElement;
+    const translated = type === "attributes"
+      ? element.dataset.i18nAttr?.split(",").includes(attributeName)
+      : element.closest("[data-i18n]");
+    if (translated) window.rewrites.push(element.outerHTML.slice(0, 80));
+  }
+}).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+"""
+SHELL_WORDS_JS = """() => [...document.querySelectorAll("[data-i18n], [data-i18n-attr]")].map(
+  (element) => [element.textContent, ...(element.dataset.i18nAttr ?? "").split(",")
+    .filter(Boolean).map((name) => element.getAttribute(name))])"""
+
+
+def shell_words(page: Page) -> list[list[str]]:
+    """The translated texts and attributes, as shown (white space as HTML shows it)."""
+    return [[" ".join(text.split()) for text in words] for words in page.evaluate(SHELL_WORDS_JS)]
+
+
+def test_a_start_in_english_rewrites_none_of_the_pages_words_and_they_come_back(
+    page: Page, server: BackgroundServer, watch: PageWatch
+) -> None:
+    """The page is written in English: a start in English leaves its words as they are (each
+    write would have the first frame style and lay them out again); after Spanish, English
+    shows them as they were."""
+    page.add_init_script(REWRITES_JS)
+    open_app(page, server.url)
+    assert page.evaluate("window.rewrites") == []
+    english = shell_words(page)
+    page.select_option("#language", "es")
+    page.wait_for_function("document.documentElement.lang === 'es'")
+    assert page.evaluate("window.rewrites") != []
+    assert shell_words(page) != english
+    page.select_option("#language", "en")
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    assert shell_words(page) == english
+    assert watch.errors == []
+
+
 def test_the_last_language_chosen_wins_when_catalogs_arrive_late(
     page: Page, server: BackgroundServer, watch: PageWatch
 ) -> None:
@@ -271,9 +316,7 @@ def test_once_python_has_started_nothing_walks_every_node_the_game_paints(
     open_app(page, f"{server.url}?seed=4")
     start_game(page, ["Ana", "Bo"])
     tap(page, "#play [data-act=roll]")
-    observers = page.evaluate(
-        "window.documentObservers.map((observer) => observer.observing)"
-    )
+    observers = page.evaluate("window.documentObservers.map((observer) => observer.observing)")
     assert observers and not any(observers), observers  # PyScript's were there, and are off
     assert page.locator("#region-dice .die").count() == 6  # the game goes on without them
     assert watch.errors == []
