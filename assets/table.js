@@ -50,9 +50,9 @@
   //
   // PyScript also tries `new SharedArrayBuffer(...)` at its top level, which this page (not
   // cross-origin isolated) does not have. V8 words that TypeError ("... is not a constructor")
-  // by parsing the whole enclosing function again, here PyScript's 136 KB module: 53 ms at 4x
-  // CPU, which made its evaluation the one task over 50 ms of a start. A constructor that
-  // throws its own error while PyScript evaluates answers the same, at no cost.
+  // by parsing the whole enclosing function again, here PyScript's 136 KB module: 15 of the
+  // evaluation's 50 ms at 4x CPU (profiled), the one task of a start over 50 ms. A constructor
+  // that throws its own error while PyScript evaluates answers the same, without the parse.
   async function importPyScript() {
     const observers = [];
     const Native = window.MutationObserver;
@@ -65,7 +65,8 @@
     const isolated = "SharedArrayBuffer" in window;
     if (!isolated) {
       // Made here, not where it is thrown: an error records the stack where it is made, and
-      // with developer tools open, where PyScript's module is, that record parses it again.
+      // while developer tools listen (as the benchmarks' do), a record made inside PyScript's
+      // module parses it again for its line numbers.
       const absent = new TypeError("SharedArrayBuffer needs a cross-origin isolated page");
       window.SharedArrayBuffer = function SharedArrayBuffer() {
         throw absent;
