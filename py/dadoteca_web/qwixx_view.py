@@ -102,9 +102,24 @@ class QwixxUI(GameUI):
             )
             return regions
         asked = asked_player(state, answers)
-        regions["board"] = self.sheet(state, asked, interactive=True, big=True)
+        # Every player's sheet, in both regions, whoever is asked, as My Shelfie and Diceland
+        # draw theirs: the asked player's shown big (the others' big ones hidden), everyone
+        # else's small. A change of hands, at every answer of a roll, hides one sheet and shows
+        # another, with the rows that changed (see Pieced's shells), instead of drawing the
+        # board and the others' sheets again. The big ones in seat order, which never changes;
+        # the small ones from the active player, as the turns go round.
+        regions["board"] = Pieced.concat(
+            *(
+                self.sheet(state, p, interactive=True, big=True, shown=p == asked)
+                for p in range(state.num_players)
+            )
+        )
         regions["others"] = Pieced.concat(
-            *(self.sheet(state, p) for p in self._seats_from_active(state) if p != asked)
+            *(
+                self.sheet(state, p, shown=p != asked)
+                for p in self._seats_from_active(state)
+                if state.num_players > 1
+            )
         )
         return regions
 
@@ -424,8 +439,10 @@ class QwixxUI(GameUI):
         interactive: bool = False,
         big: bool = False,
         answer: Action | None = None,
+        shown: bool = True,
     ) -> Pieced:
-        """One player's sheet, like the paper pad: four rows of numbers and their locks.
+        """One player's sheet, like the paper pad: four rows of numbers and their locks. One
+        not ``shown`` is hidden, drawn all the same, ready for its player's turn.
 
         Its numbers can be tapped while it is its owner's decision (the answer lines and the
         options are the same choices, for keyboards and screen readers); a tap on a number
@@ -436,7 +453,7 @@ class QwixxUI(GameUI):
         sheet = state.sheets[player]
         legal = (
             {a for a in state.legal_actions(player) if isinstance(a, Cross)}
-            if interactive
+            if interactive and shown
             else set()
         )
         rows = []
@@ -497,13 +514,14 @@ class QwixxUI(GameUI):
         active += " answered" if answer is not None else ""  # the white sum, shared screen
         label = self.sheet_label(player)
         penalty_label = f"{penalties}: {sheet.penalties}/{PENALTY_BOXES}"
+        hidden = "" if shown else ' aria-hidden="true"'
         # In pieces (the start tag a shell, each row, the foot): a tap that changes a row or an
         # answer repaints those, not the sheets (while the sheets shown stay the same ones).
         return Pieced.concat(
             Pieced.piece(
                 f"s{player}",
                 f'<section class="sheet {size}{active}" aria-label="{label}" '
-                f'data-seat="{player}" data-piece="s{player}" data-shell>',
+                f'data-seat="{player}" data-piece="s{player}" data-shell{hidden}>',
             ),
             f'<h3 class="owner">{owner}</h3><div class="rows">',
             *rows,

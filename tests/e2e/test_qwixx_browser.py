@@ -159,8 +159,8 @@ def test_the_deciding_players_whole_sheet_is_in_view_on_a_phone_both_ways(
         page.set_viewport_size(viewport)
         page.evaluate("document.getElementById('play').scrollIntoView()")  # as a hand-over does
         for part in (".lock", ".penalties", ".total"):
-            for box in page.locator(f"#region-board .sheet.big {part}").evaluate_all(
-                "(all) => all.map((e) => e.getBoundingClientRect().toJSON())"
-            ):
+            for box in page.locator(
+                f"#region-board .sheet.big:not([aria-hidden]) {part}"
+            ).evaluate_all("(all) => all.map((e) => e.getBoundingClientRect().toJSON())"):
                 inside = box["bottom"] <= viewport["height"] and box["right"] <= viewport["width"]
                 assert inside and box["top"] >= 0, (viewport, part, box)

@@ -139,7 +139,12 @@ def test_other_players_sheets_are_shown_small_and_not_tappable() -> None:
     app.handle("roll", {})
     app.handle("done", {})  # Ann's second action: her sheet, the others' small
     others = app.regions()["others"]
-    assert others.count('class="sheet small') == 2 and "data-act" not in others
+    assert "data-act" not in others
+    tags = re.findall(r'<section class="sheet small[^>]*data-seat="(\d)"[^>]*>', others)
+    assert tags == ["0", "1", "2"]
+    # Ann's own small sheet is drawn too, hidden, for when the table hands it on.
+    hidden = re.findall(r'<section class="sheet small[^>]*aria-hidden="true"[^>]*>', others)
+    assert len(hidden) == 1 and 'data-seat="0"' in hidden[0]
     assert "Bo" in others and "Cy" in others
 
 

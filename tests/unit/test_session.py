@@ -222,6 +222,13 @@ def test_a_shelfie_game_repaints_only_what_changed() -> None:
     assert len(sent) > 30 and max(sent) < 60, sent  # of some 180 pieces
 
 
+def active_player(session: Session) -> int:
+    assert session.app is not None and session.app.match is not None
+    state = session.app.match.state
+    assert isinstance(state, QwixxState)
+    return state.active
+
+
 def qwixx_tap(session: Session) -> dict[str, Any]:
     """One tap of the simple player on a Qwixx screen: roll; confirm; else the first
     highlighted number or choice; else done; else pass."""
@@ -249,20 +256,28 @@ def qwixx_tap(session: Session) -> dict[str, Any]:
 
 
 def test_a_qwixx_game_repaints_in_pieces_while_the_same_sheets_show() -> None:
-    """Qwixx's sheets are in pieces too (rows, the foot, the start tag): a tap that leaves the
-    same sheets on screen (an answer, a number chosen) sends the rows it changed; the page,
-    painting as it does, always shows what the app draws."""
+    """Qwixx's sheets are in pieces too (rows, the foot, the start tag), every player's in both
+    regions: a tap sends the rows it changed, and a change of hands from one player's screen to
+    another's (the roll handed on) shows one sheet and hides another, never the board drawn
+    again; the others' small sheets come whole only when the turn passes (they are in turn
+    order). The shared screen of a roll's white sum, every sheet in view, is another layout,
+    drawn whole. The page, painting as it does, always shows what the app draws."""
     session, _ = booted()
     app = session.app
     assert app is not None
-    start(session, ["Anna", "Bo"])
+    start(session, ["Anna", "Bo", "Cy"])
     painted = {name: Pieced.concat(html) for name, html in app.regions().items()}
-    patched = 0
-    for _ in range(2000):
+    patched = handed_on = 0
+    for _ in range(3000):
         if app.screen != "play":
             break
+        active, shared = active_player(session), app.hands.startswith("everyone")
         update = qwixx_tap(session)
         paint(painted, update)
+        if app.screen == "play" and not shared and not app.hands.startswith("everyone"):
+            assert "board" not in update["regions"]
+            assert "others" not in update["regions"] or active_player(session) != active
+            handed_on += active_player(session) != active
         patched += "board" in update["patches"]
         assert painted == app.regions()
-    assert app.screen == "over" and patched > 5
+    assert app.screen == "over" and patched > 5 and handed_on > 5
