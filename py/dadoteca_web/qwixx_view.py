@@ -13,6 +13,7 @@ in view, full size, and a tap on a number is the answer: only the sheets' own ru
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 from html import escape
 from typing import Final
 
@@ -28,10 +29,21 @@ from dadoteca.qwixx import (
     Phase,
     QwixxState,
     Roll,
+    Sheet,
     number_at,
 )
 
-from .game_ui import ROLL_ACTS, GameUI, Pieced, Step, asked_player, die_pips, tapped_number
+from .game_ui import (
+    ROLL_ACTS,
+    GameUI,
+    Pieced,
+    Step,
+    asked_player,
+    die_pips,
+    remembered,
+    tapped_number,
+)
+from .i18n import Translator
 
 __all__ = ["QwixxUI"]
 
@@ -66,6 +78,19 @@ class QwixxUI(GameUI):
     title = "Qwixx"
     die_faces = range(1, 7)
     shown: tuple[int, Action] | None = None
+
+    def __init__(
+        self,
+        t: Translator,
+        names: tuple[str, ...],
+        computers: frozenset[int] = frozenset(),
+        *,
+        real_dice: bool = False,
+    ) -> None:
+        super().__init__(t, names, computers, real_dice=real_dice)
+        # Each row as drawn for a look (see _row): every sheet is drawn twice, big and small,
+        # at every update, and a tap changes a row or two.
+        self._rows: dict[tuple[object, ...], Pieced] = {}
 
     def shared(self, state: AnyState) -> bool:
         assert isinstance(state, QwixxState)
@@ -452,56 +477,30 @@ class QwixxUI(GameUI):
         t = self.t
         sheet = state.sheets[player]
         legal = (
-            {a for a in state.legal_actions(player) if isinstance(a, Cross)}
+            [a for a in state.legal_actions(player) if isinstance(a, Cross)]
             if interactive and shown
-            else set()
+            else []
         )
+        # The numbers on show: the white sum's answer given, a computer's choice or a hint.
+        chosen = [answer, self.shown[1] if self.shown and self.shown[0] == player else None]
+        selected = [a for a in chosen if isinstance(a, Cross)]
         rows = []
-        for row, name in enumerate(ROW_NAMES):
-            crossed = sheet.crossed_numbers(row)
-            lost = sheet.skipped(row)
+        for row in range(len(ROW_NAMES)):
             closed = state.is_closed(row)
-            cells = []
-            for position in range(LAST_POSITION + 1):
-                number = number_at(row, position)
-                classes = ["cell"]
-                label = f"{t(name)} {number}"
-                if number in crossed:
-                    classes.append("crossed")
-                    label = t("{cell}, crossed", cell=label)
-                elif closed or number in lost:
-                    classes.append("skipped")
-                if (player, Cross(row, number)) == self.shown or Cross(row, number) == answer:
-                    classes.append("selected")
-                elif Cross(row, number) in legal:
-                    classes.append("legal")
-                tap = (
-                    f' data-act="cell" data-seat="{player}" data-row="{row}" '
-                    f'data-number="{number}"'
-                    if interactive
-                    else ""
-                )
-                cells.append(
-                    f'<span class="{" ".join(classes)}" role="img" aria-label="{escape(label)}"'
-                    f' data-mark="{name} {number}"{tap}>{number}</span>'
-                )
-            locked = sheet.is_locked(row)
-            lock_label = t("lock, crossed") if locked else t("lock")
-            cells.append(
-                f'<span class="cell lock{" crossed" if locked else ""}" '
-                f'role="img" aria-label="{lock_label}">{LOCK_ICON}</span>'
+            in_row = frozenset(a.number for a in selected if a.row == row)
+            legal_in_row = frozenset(a.number for a in legal if a.row == row)
+            look = (player, row, sheet.rows[row], closed, interactive, in_row, legal_in_row)
+            draw = partial(
+                self._row,
+                sheet,
+                player,
+                row,
+                closed=closed,
+                interactive=interactive,
+                selected=in_row,
+                legal=legal_in_row,
             )
-            points = t.n("{count} pt", "{count} pts", sheet.row_score(row))
-            key = f"r{player}.{row}"
-            rows.append(
-                Pieced.piece(
-                    key,
-                    f'<div class="row row-{name}{" closed" if closed else ""}" role="group" '
-                    f'aria-label="{t(name)}" data-piece="{key}">'
-                    f'<span class="symbol" aria-hidden="true">{ROW_SYMBOLS[row]}</span>'
-                    f'{"".join(cells)}<span class="row-points">{points}</span></div>',
-                )
-            )
+            rows.append(remembered(self._rows, (*look, t.language), draw))
         boxes = "".join(
             f'<span class="penalty{" crossed" if box < sheet.penalties else ""}"></span>'
             for box in range(PENALTY_BOXES)
@@ -534,6 +533,62 @@ class QwixxUI(GameUI):
                 f'<strong class="total">{total}</strong></div>',
             ),
             "</section>",
+        )
+
+    def _row(
+        self,
+        sheet: Sheet,
+        player: int,
+        row: int,
+        *,
+        closed: bool,
+        interactive: bool,
+        selected: frozenset[int],
+        legal: frozenset[int],
+    ) -> Pieced:
+        """One row of a sheet: its numbers, its lock and its points; those ``selected`` on show,
+        the ``legal`` ones highlighted."""
+        t = self.t
+        name = ROW_NAMES[row]
+        crossed = sheet.crossed_numbers(row)
+        lost = sheet.skipped(row)
+        cells = []
+        for position in range(LAST_POSITION + 1):
+            number = number_at(row, position)
+            classes = ["cell"]
+            label = f"{t(name)} {number}"
+            if number in crossed:
+                classes.append("crossed")
+                label = t("{cell}, crossed", cell=label)
+            elif closed or number in lost:
+                classes.append("skipped")
+            if number in selected:
+                classes.append("selected")
+            elif number in legal:
+                classes.append("legal")
+            tap = (
+                f' data-act="cell" data-seat="{player}" data-row="{row}" data-number="{number}"'
+                if interactive
+                else ""
+            )
+            cells.append(
+                f'<span class="{" ".join(classes)}" role="img" aria-label="{escape(label)}"'
+                f' data-mark="{name} {number}"{tap}>{number}</span>'
+            )
+        locked = sheet.is_locked(row)
+        lock_label = t("lock, crossed") if locked else t("lock")
+        cells.append(
+            f'<span class="cell lock{" crossed" if locked else ""}" '
+            f'role="img" aria-label="{lock_label}">{LOCK_ICON}</span>'
+        )
+        points = t.n("{count} pt", "{count} pts", sheet.row_score(row))
+        key = f"r{player}.{row}"
+        return Pieced.piece(
+            key,
+            f'<div class="row row-{name}{" closed" if closed else ""}" role="group" '
+            f'aria-label="{t(name)}" data-piece="{key}">'
+            f'<span class="symbol" aria-hidden="true">{ROW_SYMBOLS[row]}</span>'
+            f'{"".join(cells)}<span class="row-points">{points}</span></div>',
         )
 
     # -- the end ----------------------------------------------------------------------------
