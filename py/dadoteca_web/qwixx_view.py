@@ -13,7 +13,7 @@ in view, full size, and a tap on a number is the answer: only the sheets' own ru
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import partial
+from functools import cached_property, partial
 from html import escape
 from typing import Final
 
@@ -43,7 +43,6 @@ from .game_ui import (
     remembered,
     tapped_number,
 )
-from .i18n import Translator
 
 __all__ = ["QwixxUI"]
 
@@ -79,18 +78,11 @@ class QwixxUI(GameUI):
     die_faces = range(1, 7)
     shown: tuple[int, Action] | None = None
 
-    def __init__(
-        self,
-        t: Translator,
-        names: tuple[str, ...],
-        computers: frozenset[int] = frozenset(),
-        *,
-        real_dice: bool = False,
-    ) -> None:
-        super().__init__(t, names, computers, real_dice=real_dice)
-        # Each row as drawn for a look (see _row): every sheet is drawn twice, big and small,
-        # at every update, and a tap changes a row or two.
-        self._rows: dict[tuple[object, ...], Pieced] = {}
+    @cached_property
+    def _rows(self) -> dict[tuple[object, ...], Pieced]:
+        """Each row as drawn for a look (see _row): every sheet is drawn twice, big and small,
+        at every update, and a tap changes a row or two."""
+        return {}
 
     def shared(self, state: AnyState) -> bool:
         assert isinstance(state, QwixxState)
