@@ -357,6 +357,7 @@
     body.dataset.game = update.game; // the shell's rules button shows this game's summary
     body.dataset.language = update.language; // lags the shell's switch while a catalog loads
     body.dataset.busy = update.busy ? "yes" : "no";
+    body.dataset.shared = update.shared ? "yes" : "no"; // everyone's moment: its own layout
     body.dataset.watching = update.watching ? "yes" : "no";
     // Watching is Python's echo of what this window did (watch(), a refused take): never a
     // cause to let go of the lock, since an answer to a message sent before a take-over

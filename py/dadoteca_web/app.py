@@ -264,11 +264,18 @@ class App:
         changes hands, the page shows it and ignores taps for a moment."""
         if self.viewer is not None or self.match is None or self.state.is_terminal:
             return self.screen
+        if self.shared:
+            return f"everyone {len(self.match.actions)}"
         state = self.state
         assert isinstance(state, SeatedState)
-        if self.ui is not None and self.ui.shared(state):
-            return f"everyone {len(self.match.actions)}"
         return f"player {asked_player(state, self.answers)}"
+
+    @property
+    def shared(self) -> bool:
+        """This moment of the game is everyone's at once, on one screen (see GameUI.shared)."""
+        if self.viewer is not None or self.match is None or self.ui is None:
+            return False
+        return not self.state.is_terminal and self.ui.shared(self.state)
 
     def regions(self) -> dict[str, str]:
         """The HTML of every region of the page, for the glue to paint where it changed."""

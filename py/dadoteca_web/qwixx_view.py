@@ -103,37 +103,43 @@ class QwixxUI(GameUI):
             "dice": self.dice(state),
             "controls": self.controls(state, answers),
         }
-        if self.shared(state):  # every sheet in view: each player looks at their own
-            # Unseen dice (sheets only): the sheet is the only way to answer, big.
-            regions["board"] = Pieced.concat(
-                *(
-                    self.sheet(
-                        state,
-                        p,
-                        interactive=p not in self.computers,
-                        answer=answers.get(p),
-                        big=not state.dice_seen,
-                    )
-                    for p in self._seats_from_active(state)
-                )
-            )
-            return regions
-        asked = asked_player(state, answers)
-        # Every player's sheet, in both regions, whoever is asked, as My Shelfie and Diceland
-        # draw theirs: the asked player's shown big (the others' big ones hidden), everyone
-        # else's small. A change of hands, at every answer of a roll, hides one sheet and shows
-        # another, with the rows that changed (see Pieced's shells), instead of drawing the
-        # board and the others' sheets again. The big ones in seat order, which never changes;
-        # the small ones from the active player, as the turns go round.
+        # Every player's sheet, in both regions, on every screen, as My Shelfie and Diceland
+        # draw theirs: a change of hands, or of screen, hides some sheets and shows others, with
+        # the rows that changed (see Pieced's shells), instead of drawing the board and the
+        # others' sheets again. The big ones in seat order, which never changes; the small ones
+        # from the active player, as the turns go round.
+        # - One player's screen (the roll, the second action): the asked player's big, everyone
+        #   else's small, for a look.
+        # - The shared screen (a roll's white sum, everyone's at once): each sheet its owner's to
+        #   tap, small beside the answer lines; big when the dice were not shown (ruling
+        #   QWIXX_SHEETS_ONLY: the sheet is the only way to answer). The page lays the small
+        #   ones out in the board's place (app.css, data-shared).
+        shared = self.shared(state)
+        asked = None if shared else asked_player(state, answers)
+        all_big = shared and not state.dice_seen
+        given = answers if shared else {}
         regions["board"] = Pieced.concat(
             *(
-                self.sheet(state, p, interactive=True, big=True, shown=p == asked)
+                self.sheet(
+                    state,
+                    p,
+                    interactive=not shared or p not in self.computers,
+                    big=True,
+                    answer=given.get(p),
+                    shown=all_big or p == asked,
+                )
                 for p in range(state.num_players)
             )
         )
         regions["others"] = Pieced.concat(
             *(
-                self.sheet(state, p, shown=p != asked)
+                self.sheet(
+                    state,
+                    p,
+                    interactive=shared and p not in self.computers,
+                    answer=given.get(p),
+                    shown=not all_big and p != asked,
+                )
                 for p in self._seats_from_active(state)
                 if state.num_players > 1
             )

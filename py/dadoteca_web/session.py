@@ -27,9 +27,10 @@ The page sends (``type`` and its fields):
   ``saved``: true once a save is stored again after one was not.
 
 Each answer is an :func:`Session.update`: ``screen``, ``game``, ``language``, ``moment``,
-``hands``, ``busy`` (a computer's move is to come), ``regions`` (only those that changed),
-``patches`` (of a region whose pieces alone changed: each changed piece's HTML, by its key, for
-the element carrying ``data-piece`` = key; see :class:`~dadoteca_web.game_ui.Pieced`),
+``hands``, ``shared`` (the moment is everyone's at once), ``busy`` (a computer's move is to
+come), ``regions`` (only those that changed), ``patches`` (of a region whose pieces alone
+changed: each changed piece's HTML, by its key, for the element carrying ``data-piece`` = key;
+see :class:`~dadoteca_web.game_ui.Pieced`),
 ``events`` (what happened, each with its ``text`` when the table is told it in words),
 ``confirm`` (a question to ask in a dialog, or null), ``watching`` (the game is played in
 another window: nothing here to tap but "Play here"), ``writes`` (``[key, text or null]`` to
@@ -267,6 +268,7 @@ class Session:
             "language": app.t.language,
             "moment": app.moment,
             "hands": app.hands,
+            "shared": app.shared,
             "busy": app.computers_to_act(),
             "regions": changed,
             "patches": patches,

@@ -149,7 +149,8 @@ def test_every_notice_and_question_shows_inside_the_screen(
     page.mouse.wheel(0, 2000)  # the family scrolled down to the last sheet
     total = int(page.inner_text("#region-prompt .prompt").split()[2].rstrip(":"))
     wrong = 3 if total != 3 else 4
-    press(page, f'.sheet[data-seat="1"] .cell[data-row="0"][data-number="{wrong}"]')
+    bos_sheet = '.sheet:not([aria-hidden])[data-seat="1"]'
+    press(page, f'{bos_sheet} .cell[data-row="0"][data-number="{wrong}"]')
     inside_the_viewport(page, "#region-notice .notice.error")
     page.mouse.wheel(0, 2000)
     press(page, ".tools [data-act=new-game]")

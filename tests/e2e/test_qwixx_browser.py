@@ -123,7 +123,8 @@ def test_an_illegal_tap_explains_the_rule(page: Page, server: BackgroundServer) 
     tap(page, "[data-act=roll]")
     total = int(re.findall(r"\d+", page.inner_text("#region-prompt .prompt"))[0])
     wrong = 3 if total != 3 else 4
-    tap(page, f'.sheet[data-seat="1"] .cell[data-row="0"][data-number="{wrong}"]')
+    bos_sheet = '.sheet:not([aria-hidden])[data-seat="1"]'
+    tap(page, f'{bos_sheet} .cell[data-row="0"][data-number="{wrong}"]')
     notice = page.locator("#region-notice .notice.error")
     assert f"only cross the sum of the two white dice ({total})" in notice.inner_text()
     assert page.locator("#region-controls .pick.chosen").count() == 0
@@ -144,6 +145,28 @@ def test_the_options_and_answers_are_44_px_targets_and_the_sheet_fits_a_phone(
             assert box is not None and box["width"] >= 44 and box["height"] >= 44, (viewport, box)
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= viewport["width"]  # nothing sticks out sideways
+
+
+def test_on_a_tablet_everyones_sheets_sit_where_one_players_big_sheet_does(
+    page: Page, server: BackgroundServer
+) -> None:
+    """The shared screen of a roll's white sum on a tablet: everyone's sheet, small, in the
+    wide column under the answer lines, where one player's big sheet is on their screens (not
+    beside them, in the narrow column of the others' sheets)."""
+    page.set_viewport_size(ViewportSize(width=1024, height=768))
+    open_app(page, f"{server.url}?seed={SEED}")
+    start_game(page, NAMES)
+    tap(page, "[data-act=roll]")
+    shown = "#play .sheet:not([aria-hidden])"
+    everyones = page.locator(shown).evaluate_all(
+        "(all) => all.map((e) => [e.className, e.getBoundingClientRect().toJSON()])"
+    )
+    tap(page, "[data-act=done]")
+    big = page.locator(f"{shown}.big").bounding_box()
+    assert len(everyones) == len(NAMES) and big is not None
+    for classes, box in everyones:
+        assert "small" in classes and abs(box["left"] - big["x"]) <= 1, (box, big)
+        assert abs(box["width"] - big["width"]) <= 1, (box, big)
 
 
 def test_the_deciding_players_whole_sheet_is_in_view_on_a_phone_both_ways(

@@ -15,8 +15,7 @@ def new_app(store: MemoryStore | None = None) -> App:
 
 
 def shown_sheets(region: str) -> list[str]:
-    """The sheets of a region that are shown, in seat order: Diceland and My Shelfie draw every
-    player's sheet in both regions, those not shown hidden (aria-hidden) until their player is
-    asked."""
+    """The sheets of a region that are shown, in its order: every game draws every player's
+    sheet in both regions, those not shown hidden (aria-hidden) until their player is asked."""
     sheets = re.findall(r"<section .*?</section>", region)
     return [sheet for sheet in sheets if 'aria-hidden="true">' not in sheet.split(">", 1)[0] + ">"]

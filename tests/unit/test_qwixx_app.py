@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import re
 
+from app_support import shown_sheets
+
 from dadoteca.match import Match
 from dadoteca.qwixx import PASS, RED, YELLOW, Cross, Phase, QwixxState
 from dadoteca_web.app import App
@@ -66,9 +68,9 @@ def test_a_tap_on_a_legal_number_of_a_sheet_answers_for_its_owner() -> None:
     app = started()
     app.handle("roll", {})
     total = state_of(app).white_sum
-    board = app.regions()["board"]
+    sheets = app.regions()["others"]  # the shared screen: everyone's sheet, small
     pattern = r'class="cell legal"[^>]*data-seat="0" data-row="(\d)" data-number="(\d+)"'
-    legal = re.findall(pattern, board)
+    legal = re.findall(pattern, sheets)
     assert {(int(r), int(n)) for r, n in legal} == {(row, total) for row in range(4)}
     app.handle("cell", {"seat": "0", "row": "0", "number": str(total)})
     assert app.answers == {0: Cross(RED, total)}  # kept until Bo has answered too
@@ -146,6 +148,38 @@ def test_other_players_sheets_are_shown_small_and_not_tappable() -> None:
     hidden = re.findall(r'<section class="sheet small[^>]*aria-hidden="true"[^>]*>', others)
     assert len(hidden) == 1 and 'data-seat="0"' in hidden[0]
     assert "Bo" in others and "Cy" in others
+
+
+def seats(sheets: list[str]) -> list[str]:
+    return [re.findall(r'data-seat="(\d)"', sheet)[0] for sheet in sheets]
+
+
+def test_the_shared_screen_shows_the_same_sheets_each_its_owners_to_tap() -> None:
+    """A roll's white sum, everyone's at once: every sheet shown small (drawn already, for the
+    players' screens before and after it), each tappable by its owner; the big ones hidden.
+    When the dice were not shown, the sheet is the only way to answer: the big ones."""
+    app = started(("Ann", "Bo", "Cy"))
+    app.handle("roll", {})
+    app.handle("done", {})
+    app.handle("pass", {})  # Bo rolls next
+    app.handle("roll", {})
+    regions = app.regions()
+    assert app.shared and shown_sheets(regions["board"]) == []
+    small = shown_sheets(regions["others"])
+    assert seats(small) == ["1", "2", "0"] and all('class="sheet small' in s for s in small)
+    assert all('data-act="cell"' in sheet for sheet in small)
+    app.handle("done", {})  # Bo's second action: his sheet big, the others' small, untappable
+    regions = app.regions()
+    assert not app.shared and seats(shown_sheets(regions["board"])) == ["1"]
+    assert seats(shown_sheets(regions["others"])) == ["2", "0"]
+    assert "data-act" not in regions["others"]
+
+    unseen = new_app()
+    unseen.start(["Ann", "Bo"], 5, dice="sheets")
+    regions = unseen.regions()
+    assert unseen.shared and shown_sheets(regions["others"]) == []
+    big = shown_sheets(regions["board"])
+    assert seats(big) == ["0", "1"] and all('data-act="cell"' in sheet for sheet in big)
 
 
 def test_every_row_has_a_symbol_besides_its_colour() -> None:

@@ -235,7 +235,7 @@ def qwixx_tap(session: Session) -> dict[str, Any]:
     app = session.app
     assert app is not None
     regions = app.regions()
-    html = regions["controls"] + regions["board"]
+    html = regions["controls"] + regions["board"] + regions["others"]
     # What those who answered already show is not tapped again (it would change the answer).
     html = re.sub(r'<div class="answer-line answered".*?</div></div>', "", html)
     html = re.sub(r'<section class="sheet[^"]* answered".*?</section>', "", html)
@@ -257,27 +257,28 @@ def qwixx_tap(session: Session) -> dict[str, Any]:
 
 def test_a_qwixx_game_repaints_in_pieces_while_the_same_sheets_show() -> None:
     """Qwixx's sheets are in pieces too (rows, the foot, the start tag), every player's in both
-    regions: a tap sends the rows it changed, and a change of hands from one player's screen to
-    another's (the roll handed on) shows one sheet and hides another, never the board drawn
-    again; the others' small sheets come whole only when the turn passes (they are in turn
-    order). The shared screen of a roll's white sum, every sheet in view, is another layout,
-    drawn whole. The page, painting as it does, always shows what the app draws."""
+    regions on every screen: a tap sends the rows it changed, and a change of hands (the roll
+    handed on) or of screen (to and from the shared screen of a roll's white sum, every sheet
+    in view) shows some sheets and hides others, never the board drawn again; the others'
+    small sheets come whole only when the turn passes (they are in turn order). The page,
+    painting as it does, always shows what the app draws."""
     session, _ = booted()
     app = session.app
     assert app is not None
     start(session, ["Anna", "Bo", "Cy"])
     painted = {name: Pieced.concat(html) for name, html in app.regions().items()}
-    patched = handed_on = 0
+    patched = handed_on = shared_to_and_fro = 0
     for _ in range(3000):
         if app.screen != "play":
             break
-        active, shared = active_player(session), app.hands.startswith("everyone")
+        active, shared = active_player(session), app.shared
         update = qwixx_tap(session)
         paint(painted, update)
-        if app.screen == "play" and not shared and not app.hands.startswith("everyone"):
+        if app.screen == "play":
             assert "board" not in update["regions"]
             assert "others" not in update["regions"] or active_player(session) != active
             handed_on += active_player(session) != active
+            shared_to_and_fro += app.shared != shared
         patched += "board" in update["patches"]
         assert painted == app.regions()
-    assert app.screen == "over" and patched > 5 and handed_on > 5
+    assert app.screen == "over" and patched > 5 and handed_on > 5 and shared_to_and_fro > 10
