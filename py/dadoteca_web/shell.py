@@ -154,8 +154,11 @@ def map_chooser(t: Callable[[str], str] = _unmarked) -> str:
         f"{_map_picture(value, shown=False)}{name}{about}</button>"
         for value, name, about in _map_choices(t)
     )
+    # The symbols' sprite takes no room: ``hidden``, an HTML attribute, does not hide an SVG
+    # element (this one was a blank 300x150 under every screen).
+    sprite = "position:absolute;width:0;height:0;overflow:hidden"
     return (
-        f'<svg hidden aria-hidden="true">{random_choice_symbols()}</svg>'
+        f'<svg aria-hidden="true" style="{sprite}">{random_choice_symbols()}</svg>'
         '<dialog id="map-chooser" aria-labelledby="map-chooser-title">'
         f'<h2 id="map-chooser-title" data-i18n>{escape(t("Choose a map"))}</h2>'
         f'<p class="map-for"></p><div class="map-options">{options}</div>'

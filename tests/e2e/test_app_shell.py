@@ -109,6 +109,23 @@ def test_the_last_language_chosen_wins_when_catalogs_arrive_late(
     assert watch.errors == []
 
 
+PAGE_END_JS = """() => [
+  document.documentElement.scrollHeight,
+  document.querySelector("main").getBoundingClientRect().bottom + scrollY,
+]"""
+
+
+def test_the_page_ends_where_its_last_words_do(page: Page, server: BackgroundServer) -> None:
+    """Scrolled to its end, a phone shows the page's last words, not a blank under them (the
+    map chooser's sprite of symbols once took 150 px under every screen)."""
+    open_app(page, f"{server.url}?seed=4")
+    for screen in ("setup", "play"):
+        if screen == "play":
+            start_game(page, ["Ana", "Bo"])
+        height, end = page.evaluate(PAGE_END_JS)
+        assert height <= end + 24, (screen, height, end)  # a margin, not a blank
+
+
 def test_the_rules_open_at_their_top_however_far_they_were_read(
     page: Page, server: BackgroundServer
 ) -> None:
