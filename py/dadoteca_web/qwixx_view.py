@@ -106,8 +106,8 @@ class QwixxUI(GameUI):
         # Every player's sheet, in both regions, on every screen, as My Shelfie and Diceland
         # draw theirs: a change of hands, or of screen, hides some sheets and shows others, with
         # the rows that changed (see Pieced's shells), instead of drawing the board and the
-        # others' sheets again. The big ones in seat order, which never changes; the small ones
-        # from the active player, as the turns go round.
+        # others' sheets again. All in seat order, which never changes: each player finds their
+        # sheet in the same place every turn, as their pad stays in front of them.
         # - One player's screen (the roll, the second action): the asked player's big, everyone
         #   else's small, for a look.
         # - The shared screen (a roll's white sum, everyone's at once): each sheet its owner's to
@@ -118,17 +118,21 @@ class QwixxUI(GameUI):
         asked = None if shared else asked_player(state, answers)
         all_big = shared and not state.dice_seen
         given = answers if shared else {}
+        players = range(state.num_players)
         regions["board"] = Pieced.concat(
             *(
                 self.sheet(
                     state,
                     p,
-                    interactive=not shared or p not in self.computers,
+                    # The same on every screen (a change would draw its rows again): all
+                    # big ones are shown only with unseen dice, where no computer sits
+                    # (record.computer_needs_dice).
+                    interactive=True,
                     big=True,
                     answer=given.get(p),
                     shown=all_big or p == asked,
                 )
-                for p in range(state.num_players)
+                for p in players
             )
         )
         regions["others"] = Pieced.concat(
@@ -140,16 +144,11 @@ class QwixxUI(GameUI):
                     answer=given.get(p),
                     shown=not all_big and p != asked,
                 )
-                for p in self._seats_from_active(state)
+                for p in players
                 if state.num_players > 1
             )
         )
         return regions
-
-    @staticmethod
-    def _seats_from_active(state: QwixxState) -> list[int]:
-        n = state.num_players
-        return [(state.active + offset) % n for offset in range(n)]
 
     # -- taps -------------------------------------------------------------------------------
 
@@ -320,9 +319,8 @@ class QwixxUI(GameUI):
         if state.is_chance:
             return self.roll_control(state, t("Roll the dice"))
         if state.phase == Phase.ACTION1:
-            lines = "".join(
-                self.answer_line(state, p, answers) for p in self._seats_from_active(state)
-            )
+            # In seat order, as the sheets below: each player's line in the same place.
+            lines = "".join(self.answer_line(state, p, answers) for p in range(state.num_players))
             waiting = [p for p in state.deciders if p not in answers and p not in self.computers]
             done = (
                 f'<button class="done" data-act="done">{t("Done: the others cross nothing")}'
@@ -479,9 +477,10 @@ class QwixxUI(GameUI):
             if interactive and shown
             else []
         )
-        # The numbers on show: the white sum's answer given, a computer's choice or a hint.
+        # The numbers on show: the white sum's answer given, a computer's choice or a hint (on a
+        # sheet shown: a hidden one's rows stay as they are, not drawn again for nothing).
         chosen = [answer, self.shown[1] if self.shown and self.shown[0] == player else None]
-        selected = [a for a in chosen if isinstance(a, Cross)]
+        selected = [a for a in chosen if isinstance(a, Cross)] if shown else []
         rows = []
         for row in range(len(ROW_NAMES)):
             closed = state.is_closed(row)

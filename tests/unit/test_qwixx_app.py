@@ -166,12 +166,12 @@ def test_the_shared_screen_shows_the_same_sheets_each_its_owners_to_tap() -> Non
     regions = app.regions()
     assert app.shared and shown_sheets(regions["board"]) == []
     small = shown_sheets(regions["others"])
-    assert seats(small) == ["1", "2", "0"] and all('class="sheet small' in s for s in small)
+    assert seats(small) == ["0", "1", "2"] and all('class="sheet small' in s for s in small)
     assert all('data-act="cell"' in sheet for sheet in small)
     app.handle("done", {})  # Bo's second action: his sheet big, the others' small, untappable
     regions = app.regions()
     assert not app.shared and seats(shown_sheets(regions["board"])) == ["1"]
-    assert seats(shown_sheets(regions["others"])) == ["2", "0"]
+    assert seats(shown_sheets(regions["others"])) == ["0", "2"]
     assert "data-act" not in regions["others"]
 
     unseen = new_app()
