@@ -124,9 +124,9 @@ class QwixxUI(GameUI):
                 self.sheet(
                     state,
                     p,
-                    # The same on every screen (a change would draw its rows again): all
-                    # big ones are shown only with unseen dice, where no computer sits
-                    # (record.computer_needs_dice).
+                    # Tappable on every screen (a change would draw its rows again): the big
+                    # sheets are all shown at once only with unseen dice, where no computer
+                    # sits (record.computer_needs_dice).
                     interactive=True,
                     big=True,
                     answer=given.get(p),
