@@ -328,12 +328,21 @@ def test_no_map_is_drawn_ahead_while_computers_play(page: Page, server: Backgrou
     assert not [entry for entry in drawn if entry["busy"]], drawn
 
 
+# The shown map fitted to this decision: map-zoom.js does it at the frame after the paint (and
+# scrolls it into view), then marks the map with the decision's key (its moment and seat).
+MAP_FITTED_JS = """(map) => {
+  const view = document.querySelector(`${map} .dl-view`);
+  const seat = view?.closest("[data-seat]").dataset.seat;
+  return view?.dataset.shown === `${document.body.dataset.moment}|${seat}`;
+}"""
+
+
 def to_the_first_mark(page: Page) -> None:
     """The simple player's taps until a cell of the map is highlighted, and the map fitted (at
     the next frame)."""
     for _ in range(40):
         if page.locator("#region-board .dl-cell.legal").count():
-            page.wait_for_selector(f"{MAP} .dl-view[data-zoom]")
+            page.wait_for_function(MAP_FITTED_JS, arg=MAP)
             return
         tap(page, 1)
     raise AssertionError("no cell to mark")
