@@ -5,10 +5,19 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 
 from playwright.sync_api import Page, ViewportSize
 
-from appdriver import PageWatch, open_app, press, saved_record, start_game, tap
+from appdriver import (
+    PageWatch,
+    assert_the_page_shows_the_saved_game,
+    open_app,
+    press,
+    saved_record,
+    start_game,
+    tap,
+)
 from build.serve import BackgroundServer
 from dadoteca.match import Match
 from dadoteca.qwixx import PASS, QWIXX, Cross, Phase, QwixxState, position_of
@@ -128,6 +137,30 @@ def test_an_illegal_tap_explains_the_rule(page: Page, server: BackgroundServer) 
     notice = page.locator("#region-notice .notice.error")
     assert f"only cross the sum of the two white dice ({total})" in notice.inner_text()
     assert page.locator("#region-controls .pick.chosen").count() == 0
+
+
+# Every element under a selector marked with a property of the page's own (never an attribute,
+# which the app's HTML would have to say); then those under it that are not marked elements.
+MARK_JS = "(under) => document.querySelectorAll(`${under} *`).forEach((e) => { e.kept = true; })"
+UNMARKED_JS = """(under) => [...document.querySelectorAll(`${under} *`)]
+  .filter((e) => !e.kept).map((e) => e.outerHTML)"""
+
+
+def test_a_tap_changes_in_place_what_it_changes_and_the_page_still_shows_what_python_drew(
+    page: Page, server: BackgroundServer, watch: PageWatch, dist: Path
+) -> None:
+    """A row whose one number changes keeps its elements: the browser styles and lays out again
+    only what differs (remade, the row's every box was laid out again)."""
+    open_app(page, f"{server.url}?seed={SEED}")
+    start_game(page, NAMES)
+    tap(page, "[data-act=roll]")
+    annas = '#region-others .sheet:not([aria-hidden])[data-seat="0"]'
+    page.evaluate(MARK_JS, annas)
+    tap(page, f"{annas} .cell.legal >> nth=0")
+    assert page.locator(f"{annas} .cell.selected").count() == 1  # her answer, on her sheet
+    assert page.evaluate(UNMARKED_JS, annas) == []
+    assert_the_page_shows_the_saved_game(page, dist)
+    assert watch.errors == []
 
 
 def test_the_options_and_answers_are_44_px_targets_and_the_sheet_fits_a_phone(
