@@ -69,6 +69,8 @@ LONG_TASKS_JS = """async ({ game, levels }) => {
     for (const entry of list.getEntries()) tasks.push(entry.duration);
   }).observe({ type: "longtask" });
   document.querySelector(`#setup input[name=game][value=${game}]`).click();
+  // The next tap in a task of its own, after a frame, as a person's is (not one task of both)
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
   const kinds = document.querySelectorAll("#setup .seat-kind");
   levels.forEach((level, seat) => {
     kinds[seat].value = level;
