@@ -388,7 +388,11 @@ def test_a_finger_sees_the_whole_map_then_marks_on_it_zoomed(
     assert page.locator("#region-board .dl-cell.selected").count() == 1
     page.evaluate("new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)))")
     assert view.get_attribute("data-zoom") == "in"  # the zoom stays while the player chooses
-    page.locator(f"{MAP} [data-zoom=out]").click()
+    whole_map = page.locator(f"{MAP} [data-zoom=out]")
+    # Its words beside a drawn icon: never a glyph that a phone's fonts may lack.
+    assert whole_map.inner_text().strip() == "Whole map"
+    assert whole_map.locator("svg").count() == 1
+    whole_map.click()
     page.wait_for_selector(f"{MAP} .dl-view[data-zoom=whole]")
     assert view.bounding_box() == whole
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
