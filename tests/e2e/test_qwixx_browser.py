@@ -180,6 +180,59 @@ def test_the_options_and_answers_are_44_px_targets_and_the_sheet_fits_a_phone(
         assert width <= viewport["width"]  # nothing sticks out sideways
 
 
+# Each cell of the seat's sheet on show: where it sits in its sheet and its size; and how many
+# of them are highlighted (legal or chosen).
+CELLS_JS = """(seat) => {
+  const sheet = document.querySelector(`#play .sheet:not([aria-hidden])[data-seat="${seat}"]`);
+  const at = sheet.getBoundingClientRect();
+  const cells = [...sheet.querySelectorAll(".cell")];
+  return {
+    size: sheet.classList.contains("big") ? "big" : "small",
+    boxes: cells.map((cell) => {
+      const { x, y, width, height } = cell.getBoundingClientRect();
+      return [x - at.x, y - at.y, width, height].map((n) => Math.round(n * 2) / 2);
+    }),
+    highlighted: cells.filter((cell) => cell.matches(".legal, .selected")).length,
+  };
+}"""
+
+# A legal cell's beckoning ring: painted in the cell's own stacking context, under its text.
+RING_JS = """() => {
+  const cell = document.querySelector("#play .sheet:not([aria-hidden]) .cell.legal");
+  const ring = getComputedStyle(cell, "::before");
+  return {
+    isolation: getComputedStyle(cell).isolation,
+    zIndex: ring.zIndex,
+    animated: ring.animationName === "beckon",
+  };
+}"""
+
+
+def test_a_highlighted_or_chosen_number_never_moves_the_sheet_under_a_finger(
+    page: Page, server: BackgroundServer
+) -> None:
+    """Every cell of a sheet keeps its place and size when numbers light up as legal or as
+    chosen: the sheet does not grow or shift while a finger moves to a number. The ring that
+    beckons on a legal number lies under the number, never over its digits."""
+    open_app(page, f"{server.url}?seed={SEED}")
+    start_game(page, NAMES)
+    plain = {seat: page.evaluate(CELLS_JS, seat) for seat in (0, 1)}  # Anna's big, Bo's small
+    assert [plain[seat]["size"] for seat in (0, 1)] == ["big", "small"]
+    assert plain[0]["highlighted"] == plain[1]["highlighted"] == 0
+    tap(page, "[data-act=roll]")  # the white sum: everyone's sheet small, its sum legal
+    tap(page, '#play .sheet:not([aria-hidden])[data-seat="0"] .cell.legal >> nth=0')
+    chosen, legal = page.evaluate(CELLS_JS, 0), page.evaluate(CELLS_JS, 1)
+    assert chosen["size"] == legal["size"] == "small"
+    assert chosen["highlighted"] and legal["highlighted"]
+    assert chosen["boxes"] == legal["boxes"] == plain[1]["boxes"]
+    tap(page, "[data-act=done]")  # Anna's colours: her big sheet again, its options legal
+    coloured = page.evaluate(CELLS_JS, 0)
+    assert coloured["size"] == "big" and coloured["highlighted"]
+    assert coloured["boxes"] == plain[0]["boxes"]
+    ring = page.evaluate(RING_JS)
+    assert ring == {"isolation": "isolate", "zIndex": "-1", "animated": True}, ring
+
+
 def test_on_a_tablet_everyones_sheets_sit_where_one_players_big_sheet_does(
     page: Page, server: BackgroundServer
 ) -> None:
