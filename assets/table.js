@@ -772,9 +772,13 @@
     },
 
     // This window may write the save: it plays the game, and nobody saved since it last saw it.
+    // A save gone while this window holds the Web Lock was not removed by another window (only
+    // the lock's holder writes it) but with the browser's data: this window's game, the only
+    // copy left, is saved again (without Web Locks, nothing tells that from another window).
     mayWrite() {
-      const storage = shell.storage;
-      return this.writing && (!storage || storage.getItem(SAVE_KEY) === this.known);
+      const saved = shell.storage?.getItem(SAVE_KEY);
+      if (!this.writing || saved === undefined) return this.writing;
+      return saved === this.known || (saved === null && this.releaseLock !== null);
     },
 
     // Show the game as stored now, played in another window.

@@ -119,6 +119,23 @@ def test_a_window_that_missed_the_saves_of_another_never_writes_an_older_game(
         assert watch.errors == []
 
 
+def test_a_save_deleted_with_the_browsers_data_is_saved_again_not_taken_for_another_window(
+    page: Page, server: BackgroundServer, watch: PageWatch
+) -> None:
+    """The browser's data deleted under a game in play: the window holding the game's Web Lock
+    knows no other window removed the save, so its next move saves the whole game again and it
+    plays on (it used to say another window played, and drop its game)."""
+    open_app(page, f"{server.url}?seed=8")
+    start_game(page, ["Anna", "Bo"])
+    play_taps(page, 1)
+    page.evaluate("localStorage.clear()")
+    play_taps(page, 1)
+    assert page.is_visible(PLAYING)
+    assert "another window" not in page.inner_text("body")
+    assert actions(page) == 8  # both turns, the one before the deletion included
+    assert watch.errors == []
+
+
 @pytest.mark.parametrize("locks", [True, False], ids=["web-locks", "broadcast-channel"])
 def test_playing_can_be_taken_over_both_ways(
     playwright: Playwright, server: BackgroundServer, tmp_path: Path, locks: bool
