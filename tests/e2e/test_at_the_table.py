@@ -175,6 +175,35 @@ def test_every_notice_and_question_shows_inside_the_screen(
     inside_the_viewport(page, "#region-notice .notice")
 
 
+# The decision bar's bottom and the top of the sheet on show under it, on screen (null: the
+# board shows no sheet, as on Qwixx's shared screen, where every sheet is in the others' region).
+SHEET_UNDER_THE_BAR_JS = """() => {
+  const sheet = document.querySelector("#region-board section[data-seat]:not([aria-hidden])");
+  const bar = document.querySelector("#play .table-top").getBoundingClientRect();
+  return sheet ? [bar.bottom, sheet.getBoundingClientRect().top] : null;
+}"""
+
+
+@pytest.mark.parametrize("game", ["qwixx", "diceland", "shelfie"])
+def test_the_decision_bar_never_covers_the_top_of_the_sheet_under_it(
+    page: Page, server: BackgroundServer, game: str
+) -> None:
+    """The bar grows with a decision (dice rolled, options offered) once a change of hands has
+    scrolled the game to the top: the sheet under it moves down with it, its owner and first
+    row in view."""
+    open_app(page, f"{server.url}?seed=21")
+    choose_game(page, game, NAMES)
+    heights: set[int] = set()
+    for _ in range(12):
+        simple_taps(page, 1)
+        where = page.evaluate(SHEET_UNDER_THE_BAR_JS)
+        if where is not None:
+            bar, sheet = where
+            assert sheet >= bar, (bar, sheet)
+            heights.add(round(bar))
+    assert len(heights) > 1  # the bar did grow and shrink
+
+
 # --- Big moments, said ---------------------------------------------------------------------------
 
 
