@@ -233,6 +233,25 @@ def test_a_highlighted_or_chosen_number_never_moves_the_sheet_under_a_finger(
     assert ring == {"isolation": "isolate", "zIndex": "-1", "animated": True}, ring
 
 
+# How many rows the buttons of each answer line take on screen.
+ANSWER_ROWS_JS = """() => [...document.querySelectorAll("#region-controls .answer-line")].map(
+  (line) => new Set([...line.querySelectorAll("button")].map(
+    (button) => Math.round(button.getBoundingClientRect().top))).size)"""
+
+
+def test_on_a_landscape_phone_each_answer_line_is_two_rows_of_cells_at_most(
+    page: Page, server: BackgroundServer
+) -> None:
+    """Beside the sheet, in the decision's narrow column, a name sits over its cells: beside
+    them it left room for one cell a row, five rows a player to scroll through."""
+    page.set_viewport_size(ViewportSize(width=640, height=360))
+    open_app(page, f"{server.url}?seed={SEED}")
+    start_game(page, NAMES)
+    tap(page, "[data-act=roll]")
+    rows = page.evaluate(ANSWER_ROWS_JS)
+    assert len(rows) == len(NAMES) and max(rows) <= 2, rows
+
+
 def test_on_a_tablet_everyones_sheets_sit_where_one_players_big_sheet_does(
     page: Page, server: BackgroundServer
 ) -> None:
