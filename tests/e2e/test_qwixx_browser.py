@@ -181,8 +181,10 @@ def test_the_options_and_answers_are_44_px_targets_and_the_sheet_fits_a_phone(
 
 
 # Each cell of the seat's sheet on show: where it sits in its sheet and its size; and how many
-# of them are highlighted (legal or chosen).
+# of them are highlighted (legal or chosen). Measured with the animations taken off: a mark that
+# pops is scaled for half a second.
 CELLS_JS = """(seat) => {
+  for (const animation of document.getAnimations()) animation.cancel();
   const sheet = document.querySelector(`#play .sheet:not([aria-hidden])[data-seat="${seat}"]`);
   const at = sheet.getBoundingClientRect();
   const cells = [...sheet.querySelectorAll(".cell")];
