@@ -333,7 +333,7 @@
       if (chosen === shell.language()) send({ type: "language", language: chosen, catalog });
     });
     root.dataset.appState = "ready";
-    if (body.dataset.screen === "setup") makeFontsAhead();
+    if (body.dataset.screen === "setup") whenIdle(makeFontsAhead); // not in the ready task
     if (historyDialog.open) shell.showHistory(); // again, its games now open
     console.info(JSON.stringify({ dadoteca: "ready", language }));
   }
@@ -623,6 +623,7 @@
   // it always did. (Sizes in em depend on where they are used: they are left to the game.)
   // html[data-fonts-ahead] counts the fonts made.
   function makeFontsAhead() {
+    if (body.dataset.screen !== "setup") return; // a game came first
     const sizes = new Set();
     const weights = new Set([400]);
     const visit = (rules) => {
