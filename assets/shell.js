@@ -379,7 +379,8 @@
         const mark = document.createElement("span");
         mark.setAttribute("role", "img");
         mark.setAttribute("aria-label", document.getElementById("history-winner").textContent);
-        mark.textContent = "🏆 ";
+        // The end table's star: a trophy emoji was a box where no emoji font is.
+        mark.textContent = "★ ";
         line.append(mark);
         line.classList.add("winner");
       }
