@@ -4,7 +4,8 @@
 // Python and the page's scripts are up), these end the start at once, as
 // data-app-state="failed" with data-boot-problem saying why (index.html's #boot-failed shows
 // the matching words, translated by the shell, and a Try again link):
-// - a script, a module or a preloaded runtime file that fails to load;
+// - a script, a module, a stylesheet or a preloaded runtime file that fails to load (the page
+//   shows no game without its looks: index.html keeps it hidden until assets/app.css is there);
 // - a fetch or an import that fails unhandled (PyScript's own);
 // - Python's worker that cannot start (assets/table.js says so, with its error; PyScript's
 //   own error banner is switched off in index.html, its tracebacks go to the console).
@@ -43,7 +44,7 @@
       fail(problem(), element.src);
     } else if (
       element instanceof HTMLLinkElement &&
-      /^(preload|modulepreload)$/.test(element.rel) &&
+      /^(stylesheet|preload|modulepreload)$/.test(element.rel) &&
       sameOrigin(element.href)
     ) {
       fail(problem(), element.href);

@@ -82,8 +82,13 @@ def shell_facts_json() -> str:
 
 
 def language_options() -> str:
-    """The language switch's options, each language named in itself."""
-    return "".join(f'<option value="{code}">{name}</option>' for code, name in LANGUAGES.items())
+    """The language switch's options, each language named in itself. The page's own language
+    (its texts before the shell translates them) is the one chosen: the bar paints before the
+    shell has run."""
+    return "".join(
+        f'<option value="{code}"{" selected" if code == SOURCE_LANGUAGE else ""}>{name}</option>'
+        for code, name in LANGUAGES.items()
+    )
 
 
 def _unmarked(text: str) -> str:

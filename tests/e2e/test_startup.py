@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Literal
 
 import pytest
 from playwright.sync_api import Browser, Page, Route
@@ -332,6 +333,65 @@ def test_a_python_worker_that_cannot_start_is_said_in_words(
         said = page.inner_text("#boot-failed")
         assert "the connection was lost" in said and "Try again" in said
         assert page.is_visible("#setup button[type=submit]")  # never a blank page
+    finally:
+        context.close()
+
+
+# --- The first paint -------------------------------------------------------------------------
+
+# Where the bar, its controls and the start's line are, and how they look.
+BAR_LOOKS_JS = """() => [...document.querySelectorAll(".bar, .bar > *, .boot")].map((element) => {
+  const { x, y, width, height } = element.getBoundingClientRect();
+  const { backgroundColor, color, fontSize, fontWeight } = getComputedStyle(element);
+  return [element.tagName, x, y, width, height, backgroundColor, color, fontSize, fontWeight];
+})"""
+PAINTED_JS = "performance.getEntriesByName('first-contentful-paint').length > 0"
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_bar_paints_while_the_pages_stylesheet_loads_and_nothing_below_it_without_it(
+    browser: Browser, server: BackgroundServer, scheme: Literal["light", "dark"]
+) -> None:
+    """A first visit paints the bar and the start's line at once, in the looks they keep, while
+    assets/app.css is on its way (a slow connection); the setup waits for it."""
+    context = browser.new_context(service_workers="block", viewport=PHONE, color_scheme=scheme)
+    page = context.new_page()
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    try:
+        page.route("**/assets/app.css", hold)
+        page.goto(server.url, wait_until="commit")
+        page.wait_for_function(PAINTED_JS, timeout=FAILS_AT_ONCE_MS)
+        assert page.is_visible(".bar h1") and page.is_visible(".boot progress")
+        assert not page.is_visible("#setup")
+        # The page's own language, until the shell has run: its words are in English.
+        assert page.eval_on_selector("#language", "select => select.value") == "en"
+        before = page.evaluate(BAR_LOOKS_JS)
+        release_once_asked(page, held)
+        page.wait_for_selector("#setup button[type=submit]", state="visible")
+        assert page.evaluate(BAR_LOOKS_JS) == before
+    finally:
+        context.close()
+
+
+def test_a_stylesheet_that_does_not_arrive_is_said_in_words_never_a_page_without_looks(
+    browser: Browser, server: BackgroundServer
+) -> None:
+    context = browser.new_context(service_workers="block", viewport=PHONE)
+    page = context.new_page()
+    try:
+        page.route("**/assets/app.css", lambda route: route.abort())
+        page.goto(server.url)
+        page.wait_for_selector(
+            "html[data-app-state=failed]", state="attached", timeout=FAILS_AT_ONCE_MS
+        )
+        assert page.get_attribute("html", "data-boot-problem") == "network"
+        said = page.inner_text("#boot-failed")
+        assert "the connection was lost" in said and page.is_visible("#boot-failed a")
+        assert not page.is_visible("#setup")
     finally:
         context.close()
 

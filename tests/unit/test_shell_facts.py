@@ -17,7 +17,7 @@ from dadoteca.diceland_maps import COLOURS, FIXED_MAP_IDS, Kind, map_by_id
 from dadoteca.games import GAMES
 from dadoteca.match import MAX_NAME_LENGTH
 from dadoteca_web.diceland_view import DEALT_MAP, RANDOM_MAP, map_geometry
-from dadoteca_web.i18n import LANGUAGES
+from dadoteca_web.i18n import LANGUAGES, SOURCE_LANGUAGE
 from dadoteca_web.map_pictures import MAP_SPRITE, map_sprite
 from dadoteca_web.shell import FACTS_ID, shell_facts
 from dadoteca_web.storage import (
@@ -85,7 +85,9 @@ def test_the_seat_rows_offer_every_level_and_map_with_the_name_limit(tmp_path: P
     html = built_index(tmp_path)
     switch = re.search(r'<select id="language".*?</select>', html, re.S)
     assert switch is not None
-    assert re.findall(r'<option value="(\w+)">', switch.group(0)) == list(LANGUAGES)
+    assert re.findall(r'<option value="(\w+)"', switch.group(0)) == list(LANGUAGES)
+    # The page's own language is chosen until the shell has run: its words are in it.
+    assert re.findall(r'<option value="(\w+)" selected>', switch.group(0)) == [SOURCE_LANGUAGE]
     # The box deals the boards: so does the setup, unless a seat picks a map.
     maps = [attrs for tag, attrs in parser.elements if attrs.get("data-choice") == "map"]
     assert maps == [
