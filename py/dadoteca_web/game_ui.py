@@ -440,9 +440,11 @@ class GameUI(ABC):
             if left
             else self.t("Every die entered")
         )
+        # Dimmed while dice are still to enter, yet a tap says how many (never a dead button).
+        waiting = ' aria-disabled="true"' if left else ""
         return (
-            f'<button class="primary big" data-act="enter-dice">{self.t("Use these dice")}'
-            f'</button><p class="hint entry-left">{note}</p>'
+            f'<button class="primary big" data-act="enter-dice"{waiting}>'
+            f'{self.t("Use these dice")}</button><p class="hint entry-left">{note}</p>'
         )
 
     def entry_picker(self, state: AnyState) -> str:

@@ -6,7 +6,16 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
-from appdriver import PageWatch, fill_seats, on_screen, open_app, saved_record, seeded_table_js, tap
+from appdriver import (
+    PageWatch,
+    fill_seats,
+    on_screen,
+    open_app,
+    saved_record,
+    seeded_table_js,
+    settled,
+    tap,
+)
 from build.serve import BackgroundServer
 from dadoteca.core import AnyState
 from dadoteca.games import get_game
@@ -127,10 +136,15 @@ def test_a_mis_entered_roll_is_corrected_before_anyone_acts_on_it(
     page: Page, server: BackgroundServer, watch: PageWatch
 ) -> None:
     start_with_real_dice(page, server, "qwixx", ["Anna", "Bruno"])
-    tap(page, "[data-act=enter-dice]")
+    # Dimmed until every die is entered, yet a finger's tap says why (Playwright would wait for
+    # such a button to be enabled: forced, as a finger is).
+    assert page.get_attribute("[data-act=enter-dice]", "aria-disabled") == "true"
+    page.click("[data-act=enter-dice]", force=True)
+    settled(page)
     assert "6 dice are still to enter" in page.inner_text("#region-notice")
     for slot, face in enumerate([3, 4, 1, 6, 2, 5]):
         tap(page, f"[data-act=die-face][data-slot='{slot}'][data-face='{face}']")
+    assert page.get_attribute("[data-act=enter-dice]", "aria-disabled") is None
     tap(page, "[data-act=enter-dice]")
     assert page.inner_text("#region-prompt").count("White sum 7") == 1
     tap(page, "#region-tools [data-act=take-back]")  # "Correct the dice"

@@ -170,10 +170,14 @@ def test_an_entry_is_corrected_until_someone_acts_then_undone_like_any_move() ->
 
 def test_what_cannot_be_entered_is_refused_in_words_and_nothing_is_played() -> None:
     app = real_game("diceland")
+    dimmed = '<button class="primary big" data-act="enter-dice" aria-disabled="true">'
     tap_faces(app, [0, 1, 2])
+    assert dimmed in app.regions()["controls"]  # not to be used yet, but a tap says why:
     app.handle("enter-dice", {})
     assert app.notice == "Enter every die rolled: 3 dice are still to enter"
     tap_faces(app, [3, 4, 5])
+    controls = app.regions()["controls"]
+    assert dimmed not in controls and 'data-act="enter-dice">' in controls
     app.handle("add-die", {"face": "0"})  # a seventh die
     assert app.notice == "6 dice are rolled, and all are entered: tap one to take it out"
     assert app.match is not None and app.match.actions == []
