@@ -114,18 +114,18 @@
   const firstField = document.getElementById("first-player");
   const seatItems = () => [...setup.querySelectorAll(".players li")];
 
+  // Each writes only what differs: the page comes built as these leave it at first (build/
+  // build.py), so the setup's first paint is never laid out again when they run.
   function showSeatsOf() {
     const game = chosenGame();
-    setup.dataset.game = game.value;
+    if (setup.dataset.game !== game.value) setup.dataset.game = game.value;
     const { minPlayers, maxPlayers } = FACTS.games[game.value];
-    const wanted = Number(countField.value) || 2;
-    countField.replaceChildren(
-      ...Array.from({ length: maxPlayers - minPlayers + 1 }, (_, index) => {
-        const option = document.createElement("option");
-        option.value = option.textContent = String(minPlayers + index);
-        return option;
-      }),
-    );
+    const wanted = Number(countField.value);
+    const counts = Array.from({ length: maxPlayers - minPlayers + 1 }, (_, index) =>
+      String(minPlayers + index));
+    if ([...countField.options].map((option) => option.value).join() !== counts.join()) {
+      countField.replaceChildren(...counts.map((count) => new Option(count, count)));
+    }
     countField.value = String(Math.min(Math.max(wanted, minPlayers), maxPlayers));
     showSeats();
   }
@@ -133,7 +133,7 @@
   function showSeats() {
     const count = Number(countField.value);
     seatItems().forEach((item, index) => {
-      item.hidden = index >= count;
+      if (item.hidden !== index >= count) item.hidden = index >= count;
     });
     showStarters();
   }
@@ -154,17 +154,16 @@
     const chosen = firstField.value;
     const names = seats.map((item) => {
       const input = item.querySelector("input[name=player]");
-      return input.value.trim() || input.placeholder;
+      return isolated(input.value.trim() || input.placeholder);
     });
-    firstField.replaceChildren(
-      firstField.options[0],
-      ...names.map((name, index) => {
-        const option = document.createElement("option");
-        option.value = String(index);
-        option.textContent = isolated(name); // the player's own text, never HTML
-        return option;
-      }),
-    );
+    const shown = [...firstField.options].slice(1).map((option) => option.textContent);
+    if (shown.join("\n") !== names.join("\n")) {
+      // The player's own text, never HTML (an Option's text).
+      firstField.replaceChildren(
+        firstField.options[0],
+        ...names.map((name, index) => new Option(name, String(index))),
+      );
+    }
     firstField.value = Number(chosen) < seats.length ? chosen : "";
   }
 

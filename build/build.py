@@ -44,8 +44,10 @@ from dadoteca_web.shell import (
     dice_choices,
     language_options,
     map_chooser,
+    player_count_options,
     seat_rows,
     shell_facts_json,
+    starter_options,
 )
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -74,6 +76,8 @@ INDEX_FACTS_PLACEHOLDER = "{{SHELL_FACTS}}"
 INDEX_LANGUAGES_PLACEHOLDER = "{{LANGUAGE_OPTIONS}}"
 INDEX_MAP_CHOOSER_PLACEHOLDER = "{{MAP_CHOOSER}}"
 INDEX_DICE_PLACEHOLDER = "{{DICE_CHOICES}}"
+INDEX_COUNT_PLACEHOLDER = "{{PLAYER_COUNT_OPTIONS}}"
+INDEX_STARTERS_PLACEHOLDER = "{{STARTER_OPTIONS}}"
 
 # Encodings the build pre-compresses, best first (build/serve.py negotiates in this order).
 ENCODINGS = {".br": "br", ".gz": "gzip"}
@@ -225,11 +229,13 @@ def write_lock_file(pyodide_dir: Path, wheels: list[Path]) -> None:
 
 def write_index(target: Path) -> None:
     """index.html with what the shell shares with Python: its facts, the languages, the
-    setup's seat rows and dice, the map chooser."""
+    setup's seat rows (as the shell shows them at first), dice and map chooser."""
     html = (ROOT / "index.html").read_text()
     facts = f'<script type="application/json" id="{FACTS_ID}">{shell_facts_json()}</script>'
     for placeholder, filling in (
         (INDEX_SEATS_PLACEHOLDER, seat_rows()),
+        (INDEX_COUNT_PLACEHOLDER, player_count_options()),
+        (INDEX_STARTERS_PLACEHOLDER, starter_options()),
         (INDEX_FACTS_PLACEHOLDER, facts),
         (INDEX_LANGUAGES_PLACEHOLDER, language_options()),
         (INDEX_MAP_CHOOSER_PLACEHOLDER, map_chooser()),

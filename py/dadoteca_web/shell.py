@@ -39,13 +39,18 @@ __all__ = [
     "dice_choices",
     "language_options",
     "map_chooser",
+    "player_count_options",
     "seat_rows",
     "shell_facts",
     "shell_facts_json",
+    "starter_options",
 ]
 
 FACTS_ID: Final = "dadoteca-facts"
 HUMAN: Final = "human"
+# The setup at first, as the shell leaves it: the first game (checked in index.html), this many
+# seats. Built so, its first paint is the one the player sees settle (no seats vanishing).
+DEFAULT_PLAYERS: Final = 2
 
 
 def shell_facts() -> dict[str, object]:
@@ -199,8 +204,9 @@ def seat_rows(t: Callable[[str], str] = _unmarked) -> str:
         )
         name = t("Player {number}")
         map_of = _span("visually-hidden", t("Map of player {number}"), number)
+        shown = "" if seat <= DEFAULT_PLAYERS else " hidden"
         rows.append(
-            f'<li data-seat="{seat}"><input name="player" maxlength="{MAX_NAME_LENGTH}" '
+            f'<li data-seat="{seat}"{shown}><input name="player" maxlength="{MAX_NAME_LENGTH}" '
             f"{_translatable('placeholder', name, number)} "
             f"{_translatable('aria-label', name, number)} "
             f'data-i18n-attr="placeholder,aria-label" data-i18n-params="{params}">'
@@ -214,6 +220,25 @@ def seat_rows(t: Callable[[str], str] = _unmarked) -> str:
             f"</button>{move_up}</li>"
         )
     return "\n".join(rows)
+
+
+def player_count_options() -> str:
+    """How many play: the counts of the first game, the default chosen."""
+    first = next(iter(GAMES.values()))
+    return "".join(
+        f'<option value="{count}"{" selected" if count == DEFAULT_PLAYERS else ""}>{count}</option>'
+        for count in range(first.min_players, first.max_players + 1)
+    )
+
+
+def starter_options(t: Callable[[str], str] = _unmarked) -> str:
+    """Who starts, after "Drawn at random": the seats shown at first, by the names their empty
+    fields show, each isolated as the shell writes a player's name."""
+    name = t("Player {number}")
+    return "".join(
+        f'<option value="{index}">\u2068{escape(name.format(number=index + 1))}\u2069</option>'
+        for index in range(DEFAULT_PLAYERS)
+    )
 
 
 def dice_choices(t: Callable[[str], str] = _unmarked) -> str:

@@ -90,6 +90,40 @@ def test_a_start_in_english_rewrites_none_of_the_pages_words_and_they_come_back(
     assert watch.errors == []
 
 
+# What changed in the setup once the page had been parsed: the shell's scripts run then.
+SETUP_CHANGES_JS = """
+window.setupChanges = [];
+new MutationObserver((records) => {
+  if (document.readyState === "loading") return; // the parser's own
+  for (const { target, type, attributeName } of records) {
+    const element = target.nodeType === Node.ELEMENT_NODE ? target : target.parentElement;
+    if (element.closest("#setup")) {
+      window.setupChanges.push(`${type} ${attributeName ?? ""} ${element.outerHTML.slice(0, 60)}`);
+    }
+  }
+}).observe(document, { subtree: true, childList: true, attributes: true });
+"""
+
+
+def test_the_setup_comes_built_as_the_shell_shows_it_so_its_first_paint_stays(
+    page: Page, server: BackgroundServer, watch: PageWatch
+) -> None:
+    """The seats shown, how many play and who may start are in the page as built: the shell,
+    starting, changes nothing in the setup (each change would lay it out again, and hiding
+    seats would move what is below them under a finger)."""
+    page.add_init_script(SETUP_CHANGES_JS)
+    open_app(page, server.url)
+    assert page.evaluate("window.setupChanges") == []
+    assert page.locator("#setup .players li:visible").count() == 2
+    assert page.eval_on_selector("#player-count", "select => select.value") == "2"
+    starters = page.eval_on_selector_all("#first-player option", "all => all.map(o => o.text)")
+    assert starters == ["Drawn at random", "\u2068Player 1\u2069", "\u2068Player 2\u2069"]
+    page.select_option("#player-count", "3")  # and the shell still answers the player
+    assert page.locator("#setup .players li:visible").count() == 3
+    assert page.locator("#first-player option").count() == 4
+    assert watch.errors == []
+
+
 def test_the_last_language_chosen_wins_when_catalogs_arrive_late(
     page: Page, server: BackgroundServer, watch: PageWatch
 ) -> None:
