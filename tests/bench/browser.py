@@ -485,7 +485,8 @@ class Chromium:
         page = origin.context.new_page()
         # Watched over the DevTools protocol alone until ready: Playwright's own selector engine
         # (its injected script, ~45 ms of the page's main thread at 4x) would otherwise run in
-        # the middle of the load it measures, before its first paint.
+        # the middle of the load it measures, before its first paint. The session is kept for
+        # the page's life: detached, it would take its CPU throttling with it.
         cdp = origin.context.new_cdp_session(page)
         if self.throttling != 1:
             cdp.send("Emulation.setCPUThrottlingRate", {"rate": self.throttling})
@@ -495,7 +496,6 @@ class Chromium:
         origin.server.traffic.take()
         page.goto(origin.url + path, wait_until="commit")
         self._wait_ready(page, cdp, said, typing)
-        cdp.detach()
         metrics: dict[str, Any] = page.evaluate(LOAD_METRICS_JS)
         if metrics["state"] != "ready":
             raise BootError(f"{path}: data-app-state={metrics['state']}\n" + "\n".join(said))
