@@ -13,9 +13,9 @@
 "use strict";
 
 (() => {
-  // A cold start takes 6.5-10.2 s here at 4x CPU throttling, 2.5-3.7 s at 1x (tests/bench/
-  // browser.py, medians of 3 on a loaded 2-core machine): a minute is six times the slowest,
-  // and on a slow network the first visit's 7 MB may take that long, so it is only said.
+  // A cold start takes 2.5-3.1 s here at 4x CPU throttling, 1.7-2.2 s at 1x (tests/bench/
+  // browser.py, 2026-11-28, on a 2-core machine): a minute is twenty times the slowest, but on
+  // a slow network the first visit's 7 MB may take that long, so it is only said.
   const START_LIMIT_MS = 60000;
   const root = document.documentElement;
   const started = () => root.dataset.appState === "ready";
