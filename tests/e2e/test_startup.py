@@ -243,6 +243,17 @@ def test_a_runtime_file_missing_offline_is_said_at_once_and_a_visit_online_repai
         server.stop()
 
 
+def hold_back(page: Page, pattern: str) -> list[Route]:
+    """The requests for ``pattern``, held: neither answered nor failed until released."""
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    page.route(pattern, hold)
+    return held
+
+
 def release_once_asked(page: Page, held: list[Route]) -> None:
     """Let the held requests go on, once there are any: Python's worker asks for its runtime
     only once it has started, which may be after the page said the start is slow."""
@@ -258,13 +269,8 @@ def test_a_start_that_takes_far_too_long_is_said_to_be_slow_and_goes_on(
     # No service worker: page.route then holds Python's runtime back.
     context = browser.new_context(service_workers="block", viewport=PHONE, locale="es-ES")
     page = context.new_page()
-    held: list[Route] = []
-
-    def hold(route: Route) -> None:
-        held.append(route)
-
     try:
-        page.route("**/pyodide.asm.wasm", hold)
+        held = hold_back(page, "**/pyodide.asm.wasm")
         page.clock.install()
         page.goto(server.url)
         page.wait_for_selector("html[lang=es]", state="attached")
@@ -287,16 +293,12 @@ def test_a_slow_start_that_then_fails_says_it_could_not_start(
 ) -> None:
     context = browser.new_context(service_workers="block", viewport=PHONE)
     page = context.new_page()
-    held: list[Route] = []
-
-    def hold(route: Route) -> None:
-        held.append(route)
 
     def broken(route: Route) -> None:  # arrives, but Python's start fails
         route.fulfill(status=200, content_type="text/plain", body="raise RuntimeError('broken')")
 
     try:
-        page.route("**/pyodide.asm.wasm", hold)
+        held = hold_back(page, "**/pyodide.asm.wasm")
         page.route("**/assets/python-worker.py", broken)
         page.clock.install()
         page.goto(server.url)
@@ -356,13 +358,8 @@ def test_the_bar_paints_while_the_pages_stylesheet_loads_and_nothing_below_it_wi
     assets/app.css is on its way (a slow connection); the setup waits for it."""
     context = browser.new_context(service_workers="block", viewport=PHONE, color_scheme=scheme)
     page = context.new_page()
-    held: list[Route] = []
-
-    def hold(route: Route) -> None:
-        held.append(route)
-
     try:
-        page.route("**/assets/app.css", hold)
+        held = hold_back(page, "**/assets/app.css")
         page.goto(server.url, wait_until="commit")
         page.wait_for_function(PAINTED_JS, timeout=FAILS_AT_ONCE_MS)
         assert page.is_visible(".bar h1") and page.is_visible(".boot progress")
