@@ -333,7 +333,7 @@
       if (chosen === shell.language()) send({ type: "language", language: chosen, catalog });
     });
     root.dataset.appState = "ready";
-    if (body.dataset.screen === "setup") whenIdle(makeFontsAhead); // not in the ready task
+    whenIdle(makeFontsAhead); // not in the ready task; only while the setup is shown
     if (historyDialog.open) shell.showHistory(); // again, its games now open
     console.info(JSON.stringify({ dadoteca: "ready", language }));
   }
