@@ -959,7 +959,12 @@ class DicelandUI(GameUI):
         )
         wrap = f'<div class="dl-map-wrap" style="{style}" role="group" aria-label="{label}">'
         skeleton = wrap + svg + fills + 2 * PIECE_PLACE + symbols + 2 * PIECE_PLACE + "</svg>"
-        skeleton += PIECE_PLACE * len(buttons) + "</div>"
+        if buttons:
+            # Shown a frame after the drawing (data-later, assets/table.js): the map and its 160
+            # buttons styled and laid out in one frame took 50-65 ms on a phone 4x slower than a
+            # laptop, the buttons half of it.
+            skeleton += f'<div class="dl-cells" data-later>{PIECE_PLACE * len(buttons)}</div>'
+        skeleton += "</div>"
         if interactive:
             # The frame keeps the map's proportions (--ratio) to fit the screen; zoomed, the
             # map inside it grows and pans. "Whole map" zooms back out.

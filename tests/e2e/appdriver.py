@@ -383,6 +383,8 @@ PAINTED_JS = """(expected) => {
       delete e.dataset.shown;
     }
     parsed.querySelectorAll(".dl-whole").forEach((e) => { e.hidden = true; });
+    // When a part drawn a frame later (assets/table.js) is shown: the page's too.
+    parsed.querySelectorAll("[data-later]").forEach((e) => e.removeAttribute("data-later"));
     return parsed.innerHTML;
   };
   return Object.fromEntries(Object.entries(expected).map(([name, html]) => [

@@ -287,6 +287,10 @@ WATCH_DRAWING_AHEAD = """document.addEventListener("DOMContentLoaded", () => {
     });
   }).observe(play, { attributes: true, attributeFilter: ["data-drawing-ahead"] });
 });"""
+# The cells' buttons of each hidden big map that are not shown yet (data-later, assets/table.js).
+BUTTONS_NOT_SHOWN_IN_HIDDEN_MAPS = """() => [
+  ...document.querySelectorAll("#region-board .dl-sheet[aria-hidden='true'] .dl-cells"),
+].filter((cells) => getComputedStyle(cells).display === "none").length"""
 
 
 def test_hidden_maps_are_drawn_ahead_unseen_and_untouchable(
@@ -310,6 +314,8 @@ def test_hidden_maps_are_drawn_ahead_unseen_and_untouchable(
         entry["hidden"] and entry["drawn"] and not entry["tapsMissed"] for entry in drawn
     ), drawn
     page.wait_for_function("!('drawingAhead' in document.getElementById('play').dataset)")
+    # Their buttons too, a frame after the drawing, so the change of hands shows them at once.
+    assert page.evaluate(BUTTONS_NOT_SHOWN_IN_HIDDEN_MAPS) == 0
     tap(page, 2)  # and play goes on
     assert not page.locator("#region-notice .notice.error").count()
 
@@ -326,6 +332,53 @@ def test_no_map_is_drawn_ahead_while_computers_play(page: Page, server: Backgrou
     page.wait_for_selector("#region-scores table", timeout=120_000)
     drawn = page.evaluate("window.drawnAhead")
     assert not [entry for entry in drawn if entry["busy"]], drawn
+
+
+# What each frame shows of the big map shown (recorded at its animation frame callbacks, when
+# the page has made its changes for that frame): its seat, and whether its cells' buttons are
+# shown; null while no map is shown.
+WATCH_MAP_FRAMES = """document.addEventListener("DOMContentLoaded", () => {
+  window.mapFrames = [];
+  const look = () => {
+    const sheet = document.querySelector("#region-board .dl-sheet:not([aria-hidden])");
+    const cells = sheet?.querySelector(".dl-cells");
+    window.mapFrames.push(cells
+      ? [sheet.dataset.seat, getComputedStyle(cells).display !== "none"]
+      : null);
+    requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+});"""
+
+
+@pytest.mark.parametrize("players", ["people", "computers"])
+def test_a_maps_buttons_are_shown_a_frame_after_its_drawing(
+    page: Page, server: BackgroundServer, players: str
+) -> None:
+    """A map and its 160 buttons, styled and laid out together, made one frame too long for a
+    slow phone: the buttons come in the frame after the map's first showing, for each map (the
+    computers' at pace 0 show both, one after the other; a person's other map is drawn ahead,
+    buttons included, while the page is idle), and stay."""
+    page.add_init_script(WATCH_MAP_FRAMES)
+    open_app(page, f"{server.url}?seed=5&pace=0")
+    page.check("#setup input[name=game][value=diceland]")
+    if players == "computers":
+        for seat in range(2):
+            page.select_option(f"#setup .seat-kind >> nth={seat}", "easy")
+    page.click("#setup button[type=submit]")
+    if players == "computers":
+        page.wait_for_selector("#region-scores table", timeout=120_000)
+    else:
+        on_screen(page, "play")
+        settled(page)
+    frames: list[tuple[str, bool] | None] = [
+        None if frame is None else (frame[0], frame[1]) for frame in page.evaluate("mapFrames")
+    ]
+    for owner in ["0", "1"] if players == "computers" else ["0"]:
+        shown = [frame[1] for frame in frames if frame and frame[0] == owner]
+        assert shown[0] is False, f"map {owner}: its buttons came in the map's first frame"
+        assert True in shown[1:3], f"map {owner}: its buttons did not come next: {shown[:5]}"
+        assert all(shown[shown.index(True) :]), f"map {owner}: its buttons went away"
 
 
 # The shown map fitted to this decision: map-zoom.js does it at the frame after the paint (and
