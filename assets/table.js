@@ -162,7 +162,7 @@
 
   function paintWaiting() {
     if (showLater()) {
-      nextFrame(); // what waits is painted after the frame they make
+      nextFrame(); // a frame of their own: what waits is painted after it
       return;
     }
     if (!waiting.update) return; // painted already, with a reply
