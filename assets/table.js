@@ -138,7 +138,8 @@
     const [now, aside] = staged(update);
     paintSafely(now);
     waiting.update = aside;
-    if ((aside || laterParts().length) && !waiting.drawing) nextFrame();
+    // A frame already due shows any later parts: they are looked for only when none is.
+    if (!waiting.drawing && (aside || laterParts().length)) nextFrame();
     python.unanswered.get(news.reply)?.(update);
     python.unanswered.delete(news.reply);
   }
