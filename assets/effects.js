@@ -192,16 +192,21 @@
     return event.players.flatMap((seat) => shownMarks.get(`${seat} ${mark}`) ?? []);
   }
 
-  // A class for the length of its CSS animation; none under reduced motion. Started together
-  // once the update's effects are known (startAnimations): an animation still running is
-  // restarted by one layout in between for all of them, not one forced layout per element.
+  // A class for the length of its CSS animation; none under reduced motion, nor for moves
+  // that came two or more to a frame (update.hurried: computers at pace 0), whose animations
+  // the next frame would start again: the dice, made anew each frame, stayed tilted in their
+  // tumble's first pose, and the animations were a third of each frame's work on a phone 4x
+  // slower than a laptop. Started together once the update's effects are known
+  // (startAnimations): an animation still running is restarted by one layout in between for
+  // all of them, not one forced layout per element.
   const stillness = matchMedia("(prefers-reduced-motion: reduce)");
+  let hurried = false; // the update being told of is moves that came faster than frames
   const ANIMATION_MS = 2000; // the longest animation here, and then some
   const toAnimate = [];
   const endings = new WeakMap(); // element -> the timer that takes its animation's class off
 
   function animate(elements, name) {
-    if (stillness.matches) return;
+    if (stillness.matches || hurried) return;
     for (const element of elements) toAnimate.push([element, name]);
   }
 
@@ -275,6 +280,7 @@
       if (playing) keepAwake();
       else letSleep();
       const texts = [];
+      hurried = Boolean(update.hurried);
       shownMarks = null; // the page as this update left it
       for (const event of update.events) {
         EFFECTS[event.kind]?.(event);

@@ -157,7 +157,10 @@
 
   function pushed(update) {
     store(update.writes);
-    waiting.update = merged(waiting.update, { ...update, writes: [] });
+    // Moves that come two or more to a frame come faster than frames: their animations would
+    // start again a frame later, never seen (assets/effects.js leaves them out).
+    const hurried = Boolean(waiting.update?.pushed);
+    waiting.update = merged(waiting.update, { ...update, writes: [], pushed: true, hurried });
     if (!waiting.drawing) paintWaiting();
   }
 

@@ -307,6 +307,58 @@ def test_a_new_mark_pops_where_it_is_seen_and_never_on_a_hidden_sheet(
     assert watch.errors == []
 
 
+# Two computers play; for each update painted, whether it came faster than frames (hurried)
+# and the animations it started (a class of assets/app.css's added to an element), until the
+# end screen or `updates` updates.
+ANIMATIONS_OF_COMPUTERS_JS = """async (updates) => {
+  const ANIMATIONS = ["rolled", "marked-now", "locked-now", "penalised-now"];
+  const painted = [];
+  addEventListener("dadoteca:painted", ({ detail }) => {
+    painted.push({ hurried: Boolean(detail.hurried), started: [] });
+  });
+  new MutationObserver((changes) => {
+    for (const change of changes) {
+      const before = (change.oldValue ?? "").split(" ");
+      const now = ANIMATIONS.filter((name) => change.target.classList.contains(name)
+        && !before.includes(name));
+      painted.at(-1)?.started.push(...now);
+    }
+  }).observe(document.getElementById("play"),
+    { subtree: true, attributeFilter: ["class"], attributeOldValue: true });
+  for (const kind of document.querySelectorAll("#setup .seat-kind")) kind.value = "expert";
+  document.querySelector("#setup button[type=submit]").click();
+  while (!document.querySelector("#region-scores table") && painted.length < updates) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return painted;
+}"""
+
+
+@pytest.mark.parametrize("game", ["qwixx", "shelfie"])
+def test_moves_faster_than_frames_start_no_animations_and_moves_at_a_pace_do(
+    page: Page, server: BackgroundServer, watch: PageWatch, game: str
+) -> None:
+    """Computers at pace 0 move faster than frames: an update of two or more moves merged for
+    one frame is hurried, and its animations, started again by the next frame's, are left out
+    (the dice stayed in their tumble's first pose). At a pace a person can follow, every roll
+    tumbles."""
+    open_app(page, f"{server.url}?seed=6&pace=0")
+    page.check(f"#setup input[name=game][value={game}]")
+    page.set_default_timeout(120_000)
+    painted = page.evaluate(ANIMATIONS_OF_COMPUTERS_JS, 10_000)
+    hurried = [update for update in painted if update["hurried"]]
+    assert len(hurried) >= 5, painted
+    assert all(update["started"] == [] for update in hurried), hurried
+
+    page.evaluate("localStorage.clear()")  # the game over, not shown again
+    open_app(page, f"{server.url}?seed=6&pace=0.2")
+    page.check(f"#setup input[name=game][value={game}]")
+    painted = page.evaluate(ANIMATIONS_OF_COMPUTERS_JS, 12)
+    assert not any(update["hurried"] for update in painted), painted
+    assert sum("rolled" in update["started"] for update in painted) >= 2, painted
+    assert watch.errors == []
+
+
 # --- The screen stays awake --------------------------------------------------------------------
 
 RECORD_WAKE_LOCKS = """
