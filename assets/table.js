@@ -208,27 +208,31 @@
   // frame of 110-130 ms on a phone 4x slower than a laptop. It comes in three: the rest of the
   // screen (the decision above the board), then the board, then the others' sheets below it or
   // beside it. Each frame paints a stage more than the one before, so moves pushed meanwhile
-  // never hold a stage back for long. The update's events (marks that pop, words said) come
-  // with the last stage, once every sheet they point at is on the page; its writes and what it
-  // does once, with the first.
-  const STAGES = ["board", "others"];
+  // never hold a stage back for long. An update that shows a sheet hidden until then both on
+  // the board and among the others' (a change of hands) paints one of them a frame after the
+  // other: while computers play, no sheet is drawn ahead, so each may be shown for the first
+  // time (My Shelfie's first change of hands in a computers' game showed two bookcases in one
+  // frame of 95-125 ms at 4x). The one held back a frame before goes first. The update's
+  // events (marks that pop, words said) come with the last stage, once every sheet they point
+  // at is on the page; its writes and what it does once, with the first.
+  const STAGES = ["board", "others"]; // waiting.stage: 1 + the index of the one held back
   function staged(update) {
-    if (!(update?.screen && STAGES.every((name) => name in update.regions))) {
-      waiting.stage = 0;
-      return [update, null];
+    let deferred = [];
+    if (update?.screen && STAGES.every((name) => name in update.regions)) {
+      const alone = (name) => !STAGES.includes(name);
+      const restOfScreen = [update.regions, update.patches ?? {}]
+        .some((regions) => Object.keys(regions).some(alone));
+      deferred = STAGES.slice(Math.max(waiting.stage, restOfScreen ? 0 : 1));
+    } else if (update?.screen && STAGES.every((name) => showsASheet(update, name))) {
+      deferred = [waiting.stage === 2 ? "board" : "others"];
     }
-    const alone = (name) => !STAGES.includes(name);
-    const restOfScreen = [update.regions, update.patches ?? {}]
-      .some((regions) => Object.keys(regions).some(alone));
-    const from = Math.max(waiting.stage, restOfScreen ? 0 : 1);
-    const deferred = STAGES.slice(from);
     if (deferred.length === 0) {
       waiting.stage = 0;
       return [update, null];
     }
-    waiting.stage = from + 1;
-    const only = (all, painted) => Object.fromEntries(
-      Object.entries(all ?? {}).filter(([name]) => deferred.includes(name) !== painted),
+    waiting.stage = STAGES.indexOf(deferred[0]) + 1;
+    const only = (all, now) => Object.fromEntries(
+      Object.entries(all ?? {}).filter(([name]) => deferred.includes(name) !== now),
     );
     const first = {
       ...update,
@@ -245,6 +249,19 @@
     for (const once of ONCE) delete aside[once];
     return [first, aside];
   }
+
+  // Whether ``update`` shows a sheet of region ``name`` hidden until now (its shell's start tag
+  // loses aria-hidden) or draws the region whole.
+  function showsASheet(update, name) {
+    if (name in update.regions) return true;
+    const pieces = Object.entries(update.patches?.[name] ?? {});
+    if (!pieces.length) return false;
+    const index = pieceIndex(document.getElementById(`region-${name}`), []);
+    return pieces.some(([key, html]) => index.get(key)?.matches(HIDDEN_SHEET)
+      && !html.includes('aria-hidden="true"'));
+  }
+
+  const HIDDEN_SHEET = "section[data-seat][aria-hidden='true']";
 
   const ONCE = ["confirm", "download", "history"]; // what an update does once, with its first part
 
@@ -615,7 +632,7 @@
     // take the phone: drawing them would only slow the moves. The first paint after is for a
     // person, and drawing resumes then.
     if (drawingAhead || body.dataset.busy === "yes") return;
-    const hidden = document.querySelectorAll("#play section[data-seat][aria-hidden='true']");
+    const hidden = document.querySelectorAll(`#play ${HIDDEN_SHEET}`);
     const sheet = [...hidden].find((element) => !drawnAhead.has(element));
     if (!sheet) return;
     drawingAhead = true;

@@ -105,13 +105,23 @@ PAINTS_PER_FRAME_JS = """async () => {
     frames[frames.length - 1] += 1;
     pieces.push(Object.values(update.patches ?? {}).reduce((n, p) => n + Object.keys(p).length, 0));
   });
-  const count = () => requestAnimationFrame(() => { frames.push(0); count(); });
+  const seen = new WeakSet(); // the sheets shown in a frame so far
+  const sheetsShownFirst = []; // in each frame of play, how many it showed for the first time
+  const count = () => requestAnimationFrame(() => {
+    frames.push(0);
+    const shown = document.querySelectorAll("#play section[data-seat]:not([aria-hidden='true'])");
+    if (document.body.dataset.screen === "play") { // (the end shows every sheet, with the scores)
+      sheetsShownFirst.push([...shown].filter((sheet) => !seen.has(sheet)).length);
+    }
+    shown.forEach((sheet) => seen.add(sheet));
+    count();
+  });
   count();
   document.querySelector("#setup button[type=submit]").click();
   while (!document.querySelector("#region-scores table")) {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  return { frames, pieces };
+  return { frames, pieces, sheetsShownFirst };
 }"""
 PIECES_PER_FRAME = 32  # assets/table.js: merged moves bring more; the rest wait a frame
 
@@ -121,8 +131,9 @@ def test_computers_playing_at_once_paint_once_a_frame_and_end_as_the_record_says
     page: Page, server: BackgroundServer, watch: PageWatch, dist: Path, game: str
 ) -> None:
     """Moves coming faster than frames are painted merged, once a frame (the reply to Start
-    aside), at most PIECES_PER_FRAME pieces a frame, and the merged paints add up to the saved
-    game, every region as CPython paints it."""
+    aside), at most PIECES_PER_FRAME pieces a frame, no frame showing two sheets never shown
+    before (each is hundreds of elements to style and lay out), and the merged paints add up
+    to the saved game, every region as CPython paints it."""
     open_app(page, f"{server.url}?seed=8&pace=0")
     page.check(f"#setup input[name=game][value={game}]")
     page.select_option("#player-count", "2")
@@ -134,5 +145,7 @@ def test_computers_playing_at_once_paint_once_a_frame_and_end_as_the_record_says
     started = next(index for index, paints in enumerate(frames) if paints)
     assert max(frames[started + 1 :]) == 1, frames  # the reply and a first move may share one
     assert max(painted["pieces"]) <= PIECES_PER_FRAME, painted["pieces"]
+    if game != "qwixx":  # (whose moments for everyone show everyone's sheets at once, small)
+        assert max(painted["sheetsShownFirst"]) == 1, painted["sheetsShownFirst"]
     assert_the_page_shows_the_saved_game(page, dist)
     assert watch.errors == []
