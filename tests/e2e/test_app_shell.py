@@ -225,9 +225,13 @@ def test_dialogs_opened_and_closed_quickly_take_one_step_of_history_and_never_le
     steps = page.evaluate("history.length")
     page.evaluate(QUICK_DIALOG_TAPS, 300)
     settled(page)  # a question Python was still asking is open by now
-    for key in ["Escape", "Escape"]:
-        page.keyboard.press(key)
-    settled(page)
+    # The rules, the history and a question may all be open (a script's clicks, unlike a
+    # finger's, reach a page under a dialog): Escape closes the one on top.
+    for _ in range(3):
+        if not page.evaluate("document.querySelector('dialog[open]') !== null"):
+            break
+        page.keyboard.press("Escape")
+        settled(page)
     page.wait_for_function("!document.querySelector('dialog[open]')")
     page.wait_for_function("history.state === null")  # the step is given back
     assert page.evaluate("window.sameDocument") and page.evaluate("history.length") <= steps + 1
