@@ -192,25 +192,28 @@
     return event.players.flatMap((seat) => shownMarks.get(`${seat} ${mark}`) ?? []);
   }
 
-  // A class for the length of its CSS animation; none under reduced motion, nor for moves
-  // that came two or more to a frame (update.hurried: computers at pace 0), whose animations
-  // the next frame would start again: the dice, made anew each frame, stayed tilted in their
-  // tumble's first pose, and the animations were a third of each frame's work on a phone 4x
-  // slower than a laptop. Started together once the update's effects are known
-  // (startAnimations): an animation still running is restarted by one layout in between for
-  // all of them, not one forced layout per element.
+  // A class for the length of its CSS animation; none under reduced motion. Started together
+  // once the update's effects are known (startAnimations): an animation still running is
+  // restarted by one layout in between for all of them, not one forced layout per element.
+  // None either for moves that came two or more to a frame (update.hurried: computers at pace
+  // 0), whose animations the next frame would start again: the dice, made anew each frame,
+  // stayed tilted in their tumble's first pose, and the animations were a third of each
+  // frame's work on a phone 4x slower than a laptop.
   const stillness = matchMedia("(prefers-reduced-motion: reduce)");
-  let hurried = false; // the update being told of is moves that came faster than frames
   const ANIMATION_MS = 2000; // the longest animation here, and then some
   const toAnimate = [];
   const endings = new WeakMap(); // element -> the timer that takes its animation's class off
 
   function animate(elements, name) {
-    if (stillness.matches || hurried) return;
+    if (stillness.matches) return;
     for (const element of elements) toAnimate.push([element, name]);
   }
 
-  function startAnimations() {
+  function startAnimations(hurried = false) {
+    if (hurried) {
+      toAnimate.length = 0;
+      return;
+    }
     const running = toAnimate.filter(([element, name]) => element.classList.contains(name));
     for (const [element, name] of running) element.classList.remove(name);
     if (running.length) void document.body.getBoundingClientRect();
@@ -280,7 +283,6 @@
       if (playing) keepAwake();
       else letSleep();
       const texts = [];
-      hurried = Boolean(update.hurried);
       shownMarks = null; // the page as this update left it
       for (const event of update.events) {
         EFFECTS[event.kind]?.(event);
@@ -291,7 +293,7 @@
         if (event.text) texts.push(event.text);
       }
       shownMarks = null;
-      startAnimations();
+      startAnimations(update.hurried);
       announce(texts);
     },
     handOver(update) {

@@ -360,13 +360,16 @@ def profile(playwright: Playwright, folder: Path) -> Iterator[BrowserContext]:
         context.close()
 
 
+# The classes assets/effects.js puts on an element for the length of its CSS animation.
+ANIMATIONS = ("rolled", "marked-now", "locked-now", "penalised-now", "handed-over")
+
+
 # The page's regions next to the HTML the app in CPython paints for the same record, both as
 # the browser parses and serializes them. Diceland's mark on the last refused tap is left out:
 # like the notice, it lasts until the next tap and is not part of the game; so are the classes
 # of the animations the page's effects play for a moment, and how far the map is zoomed.
-PAINTED_JS = """(expected) => {
-  const moments = ["refused", "rolled", "marked-now", "locked-now", "penalised-now",
-    "handed-over"];
+PAINTED_JS = """([expected, animations]) => {
+  const moments = ["refused", ...animations];
   const parse = (html) => {
     const parsed = document.createElement("div");
     parsed.innerHTML = html;
@@ -464,7 +467,7 @@ def assert_the_page_shows_the_saved_game(page: Page, dist: Path) -> None:
         record, language, dist, None if viewing is None else int(viewing)
     )
     assert screen == expected_screen, (screen, expected_screen, json.dumps(record))
-    painted = page.evaluate(PAINTED_JS, regions)
+    painted = page.evaluate(PAINTED_JS, [regions, ANIMATIONS])
     for name, (shown, expected) in painted.items():
         at = next((i for i, (a, b) in enumerate(zip(shown, expected, strict=False)) if a != b), 0)
         differs = f"page: …{shown[at - 80 : at + 80]}… CPython: …{expected[at - 80 : at + 80]}…"

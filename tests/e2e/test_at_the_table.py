@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import Browser, FilePayload, Page, Route, expect
 
 from appdriver import (
+    ANIMATIONS,
     PHONE,
     PageWatch,
     choose_game,
@@ -308,10 +309,9 @@ def test_a_new_mark_pops_where_it_is_seen_and_never_on_a_hidden_sheet(
 
 
 # Two computers play; for each update painted, whether it came faster than frames (hurried)
-# and the animations it started (a class of assets/app.css's added to an element), until the
+# and the animations it started (one of ANIMATIONS added to an element's classes), until the
 # end screen or `updates` updates.
-ANIMATIONS_OF_COMPUTERS_JS = """async (updates) => {
-  const ANIMATIONS = ["rolled", "marked-now", "locked-now", "penalised-now"];
+ANIMATIONS_OF_COMPUTERS_JS = """async ([updates, ANIMATIONS]) => {
   const painted = [];
   addEventListener("dadoteca:painted", ({ detail }) => {
     painted.push({ hurried: Boolean(detail.hurried), started: [] });
@@ -345,7 +345,7 @@ def test_moves_faster_than_frames_start_no_animations_and_moves_at_a_pace_do(
     open_app(page, f"{server.url}?seed=6&pace=0")
     page.check(f"#setup input[name=game][value={game}]")
     page.set_default_timeout(120_000)
-    painted = page.evaluate(ANIMATIONS_OF_COMPUTERS_JS, 10_000)
+    painted = page.evaluate(ANIMATIONS_OF_COMPUTERS_JS, [10_000, ANIMATIONS])
     hurried = [update for update in painted if update["hurried"]]
     assert len(hurried) >= 5, painted
     assert all(update["started"] == [] for update in hurried), hurried
@@ -353,7 +353,7 @@ def test_moves_faster_than_frames_start_no_animations_and_moves_at_a_pace_do(
     page.evaluate("localStorage.clear()")  # the game over, not shown again
     open_app(page, f"{server.url}?seed=6&pace=0.2")
     page.check(f"#setup input[name=game][value={game}]")
-    painted = page.evaluate(ANIMATIONS_OF_COMPUTERS_JS, 12)
+    painted = page.evaluate(ANIMATIONS_OF_COMPUTERS_JS, [12, ANIMATIONS])
     assert not any(update["hurried"] for update in painted), painted
     assert sum("rolled" in update["started"] for update in painted) >= 2, painted
     assert watch.errors == []
