@@ -153,7 +153,7 @@
   // rest wait for the next frame, merged with the moves after them (a piece changed again is
   // painted once); a reply paints whatever waits, with it.
   const PIECES_PER_FRAME = 32;
-  const waiting = { update: null, drawing: false, stage: 0 };
+  const waiting = { update: null, drawing: false, stage: 0, heldBack: null };
 
   function pushed(update) {
     store(update.writes);
@@ -205,32 +205,37 @@
   // ``update`` in two: what this frame paints, and the stages of a screen drawn whole set aside
   // for the frames after it (null: nothing aside). A screen drawn whole (its board and the
   // others' sheets, each hundreds of elements: Diceland's maps, My Shelfie's bookcases) took one
-  // frame of 110-130 ms on a phone 4x slower than a laptop. It comes in three: the rest of the
-  // screen (the decision above the board), then the board, then the others' sheets below it or
-  // beside it. Each frame paints a stage more than the one before, so moves pushed meanwhile
-  // never hold a stage back for long. An update that shows a sheet hidden until then both on
-  // the board and among the others' (a change of hands) paints one of them a frame after the
-  // other: while computers play, no sheet is drawn ahead, so each may be shown for the first
-  // time (My Shelfie's first change of hands in a computers' game showed two bookcases in one
-  // frame of 95-125 ms at 4x). The one held back a frame before goes first. The update's
-  // events (marks that pop, words said) come with the last stage, once every sheet they point
-  // at is on the page; its writes and what it does once, with the first.
-  const STAGES = ["board", "others"]; // waiting.stage: 1 + the index of the one held back
+  // frame of 110-130 ms on a phone 4x slower than a laptop; so did the end screen (its scores,
+  // and every sheet as it ended), 70-110 ms. A new screen, or one drawn whole, comes in three:
+  // the rest of the screen (the decision above the board, the end's scores), then the board,
+  // then the others' sheets below it or beside it. Each frame paints a stage more than the one
+  // before, so moves pushed meanwhile never hold a stage back for long. An update that shows a
+  // sheet hidden until then both on the board and among the others' (a change of hands)
+  // paints one of them a frame after the other: while computers play, no sheet is drawn ahead,
+  // so each may be shown for the first time (My Shelfie's first change of hands in a
+  // computers' game showed two bookcases in one frame of 95-125 ms at 4x). The one held back a
+  // frame before goes first. The update's events (marks that pop, words said) come with the
+  // last stage, once every sheet they point at is on the page; its writes and what it does
+  // once, with the first.
+  const STAGES = ["board", "others"];
   function staged(update) {
     let deferred = [];
-    if (update?.screen && STAGES.every((name) => name in update.regions)) {
+    const screenInStages = update?.screen
+      && (update.screen !== body.dataset.screen || STAGES.every((name) => name in update.regions));
+    if (screenInStages) {
       const alone = (name) => !STAGES.includes(name);
       const restOfScreen = [update.regions, update.patches ?? {}]
         .some((regions) => Object.keys(regions).some(alone));
-      deferred = STAGES.slice(Math.max(waiting.stage, restOfScreen ? 0 : 1));
+      deferred = STAGES.slice(Math.max(waiting.stage, restOfScreen ? 0 : 1))
+        .filter((name) => touches(update, name));
     } else if (update?.screen && STAGES.every((name) => showsASheet(update, name))) {
-      deferred = [waiting.stage === 2 ? "board" : "others"];
+      deferred = [waiting.heldBack === "others" ? "board" : "others"];
     }
-    if (deferred.length === 0) {
-      waiting.stage = 0;
-      return [update, null];
-    }
-    waiting.stage = STAGES.indexOf(deferred[0]) + 1;
+    // The stage the screen's next frame starts from (the first held back, from 1), and the
+    // sheets' region held back after a change of hands
+    waiting.stage = screenInStages && deferred.length ? STAGES.indexOf(deferred[0]) + 1 : 0;
+    waiting.heldBack = !screenInStages && deferred.length ? deferred[0] : null;
+    if (deferred.length === 0) return [update, null];
     const only = (all, now) => Object.fromEntries(
       Object.entries(all ?? {}).filter(([name]) => deferred.includes(name) !== now),
     );
@@ -259,6 +264,11 @@
     const index = pieceIndex(document.getElementById(`region-${name}`), []);
     return pieces.some(([key, html]) => index.get(key)?.matches(HIDDEN_SHEET)
       && !html.includes('aria-hidden="true"'));
+  }
+
+  // Whether ``update`` draws region ``name`` or patches a piece of it.
+  function touches(update, name) {
+    return name in update.regions || Object.keys(update.patches?.[name] ?? {}).length > 0;
   }
 
   const HIDDEN_SHEET = "section[data-seat][aria-hidden='true']";

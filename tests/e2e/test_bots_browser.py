@@ -101,13 +101,21 @@ def test_the_table_sees_a_computer_choice_before_it_is_played(
 PAINTS_PER_FRAME_JS = """async () => {
   const frames = [0];
   const pieces = [];
+  const regions = new Set(); // those painted since the last frame, drawn or patched
   window.addEventListener("dadoteca:painted", ({ detail: update }) => {
     frames[frames.length - 1] += 1;
     pieces.push(Object.values(update.patches ?? {}).reduce((n, p) => n + Object.keys(p).length, 0));
+    Object.keys(update.regions).forEach((name) => regions.add(name));
+    Object.entries(update.patches ?? {}).forEach(([name, patches]) => {
+      if (Object.keys(patches).length) regions.add(name);
+    });
   });
   const seen = new WeakSet(); // the sheets shown in a frame so far
   const sheetsShownFirst = []; // in each frame of play, how many it showed for the first time
+  let ending = null; // the regions painted in the frame that showed the scores
   const count = () => requestAnimationFrame(() => {
+    if (!ending && document.querySelector("#region-scores table")) ending = [...regions];
+    regions.clear();
     frames.push(0);
     const shown = document.querySelectorAll("#play section[data-seat]:not([aria-hidden='true'])");
     if (document.body.dataset.screen === "play") { // (the end shows every sheet, with the scores)
@@ -118,10 +126,8 @@ PAINTS_PER_FRAME_JS = """async () => {
   });
   count();
   document.querySelector("#setup button[type=submit]").click();
-  while (!document.querySelector("#region-scores table")) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return { frames, pieces, sheetsShownFirst };
+  while (!ending) await new Promise((resolve) => setTimeout(resolve, 20));
+  return { frames, pieces, sheetsShownFirst, ending };
 }"""
 PIECES_PER_FRAME = 32  # assets/table.js: merged moves bring more; the rest wait a frame
 
@@ -132,8 +138,9 @@ def test_computers_playing_at_once_paint_once_a_frame_and_end_as_the_record_says
 ) -> None:
     """Moves coming faster than frames are painted merged, once a frame (the reply to Start
     aside), at most PIECES_PER_FRAME pieces a frame, no frame showing two sheets never shown
-    before (each is hundreds of elements to style and lay out), and the merged paints add up
-    to the saved game, every region as CPython paints it."""
+    before (each is hundreds of elements to style and lay out), the end's scores a frame
+    before its sheets, and the merged paints add up to the saved game, every region as
+    CPython paints it."""
     open_app(page, f"{server.url}?seed=8&pace=0")
     page.check(f"#setup input[name=game][value={game}]")
     page.select_option("#player-count", "2")
@@ -147,5 +154,7 @@ def test_computers_playing_at_once_paint_once_a_frame_and_end_as_the_record_says
     assert max(painted["pieces"]) <= PIECES_PER_FRAME, painted["pieces"]
     if game != "qwixx":  # (whose moments for everyone show everyone's sheets at once, small)
         assert max(painted["sheetsShownFirst"]) == 1, painted["sheetsShownFirst"]
+    assert "scores" in painted["ending"], painted["ending"]
+    assert not {"board", "others"} & set(painted["ending"]), painted["ending"]
     assert_the_page_shows_the_saved_game(page, dist)
     assert watch.errors == []
