@@ -211,10 +211,11 @@
   // then the others' sheets below it or beside it. Each frame paints a stage more than the one
   // before, so moves pushed meanwhile never hold a stage back for long. An update that shows a
   // sheet hidden until then both on the board and among the others' (a change of hands)
-  // paints one of them a frame after the other: while computers play, no sheet is drawn ahead,
-  // so each may be shown for the first time (My Shelfie's first change of hands in a
-  // computers' game showed two bookcases in one frame of 95-125 ms at 4x). The one held back a
-  // frame before goes first. The update's events (marks that pop, words said) come with the
+  // paints one of them a frame after the other if neither was drawn ahead: while computers
+  // play, no sheet is, so each may be shown for the first time (My Shelfie's first change of
+  // hands in a computers' game showed two bookcases in one frame of 95-125 ms at 4x). The one
+  // held back a frame before goes first. Sheets drawn ahead show at once: held back, a
+  // person's tap that hands over waited a frame more for its answer, 53-68 ms at 4x (p95). The update's events (marks that pop, words said) come with the
   // last stage, once every sheet they point at is on the page; its writes and what it does
   // once, with the first.
   const STAGES = ["board", "others"];
@@ -228,7 +229,7 @@
         .some((regions) => Object.keys(regions).some(alone));
       deferred = STAGES.slice(Math.max(waiting.stage, restOfScreen ? 0 : 1))
         .filter((name) => touches(update, name));
-    } else if (update?.screen && STAGES.every((name) => showsASheet(update, name))) {
+    } else if (update?.screen && STAGES.every((name) => showsAnUndrawnSheet(update, name))) {
       deferred = [waiting.heldBack === "others" ? "board" : "others"];
     }
     // The stage the screen's next frame starts from (the first held back, from 1), and the
@@ -256,14 +257,17 @@
   }
 
   // Whether ``update`` shows a sheet of region ``name`` hidden until now (its shell's start tag
-  // loses aria-hidden) or draws the region whole.
-  function showsASheet(update, name) {
+  // loses aria-hidden) and never drawn ahead, or draws the region whole.
+  function showsAnUndrawnSheet(update, name) {
     if (name in update.regions) return true;
     const pieces = Object.entries(update.patches?.[name] ?? {});
     if (!pieces.length) return false;
     const index = pieceIndex(document.getElementById(`region-${name}`), []);
-    return pieces.some(([key, html]) => index.get(key)?.matches(HIDDEN_SHEET)
-      && !html.includes('aria-hidden="true"'));
+    return pieces.some(([key, html]) => {
+      const sheet = index.get(key);
+      return sheet?.matches(HIDDEN_SHEET) && !drawnAhead.has(sheet)
+        && !html.includes('aria-hidden="true"');
+    });
   }
 
   // Whether ``update`` draws region ``name`` or patches a piece of it.

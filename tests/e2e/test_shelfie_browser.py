@@ -156,6 +156,43 @@ def test_a_screen_drawn_whole_comes_in_three_frames(page: Page, server: Backgrou
     assert page.locator(OTHERS).count() == 1  # Bo's sheet, small, as Python drew it
 
 
+# How many hidden sheets the page has drawn ahead, unseen (assets/table.js names each one's seat
+# on #play while it draws it).
+COUNT_DRAWN_AHEAD = """document.addEventListener("DOMContentLoaded", () => {
+  window.drawnAhead = 0;
+  const play = document.getElementById("play");
+  new MutationObserver(() => {
+    if ("drawingAhead" in play.dataset) window.drawnAhead += 1;
+  }).observe(play, { attributes: true, attributeFilter: ["data-drawing-ahead"] });
+});"""
+# The regions each update painted from now on drew or patched, in order.
+WATCH_PAINTED_REGIONS = """() => {
+  window.paintedRegions = [];
+  addEventListener("dadoteca:painted", ({ detail: update }) => window.paintedRegions.push(
+    [...Object.keys(update.regions), ...Object.keys(update.patches ?? {})]));
+}"""
+
+
+def test_a_hand_over_shows_both_sheets_drawn_ahead_in_one_paint(
+    page: Page, server: BackgroundServer
+) -> None:
+    """The tap that hands over shows Bo's bookcase and Anna's small sheet in one paint once both
+    were drawn ahead while the page was idle: held a frame apart (as the sheets of computers
+    playing at pace 0 are, never drawn ahead), the tap waited a frame more for its answer."""
+    page.add_init_script(COUNT_DRAWN_AHEAD)
+    begin(page, server)
+    page.wait_for_function("window.drawnAhead >= 2", timeout=10_000)  # the two hidden sheets
+    page.wait_for_function("!('drawingAhead' in document.getElementById('play').dataset)")
+    tap(page, "#region-controls [data-act=roll]")
+    tap(page, "#region-board .cell.legal >> nth=0")
+    page.evaluate(WATCH_PAINTED_REGIONS)
+    tap(page, "#region-controls [data-act=confirm]:not([disabled])")
+    assert page.get_attribute(BOARD, "data-seat") == "1"
+    assert page.get_attribute(OTHERS, "data-seat") == "0"
+    painted = page.evaluate("window.paintedRegions")
+    assert {"board", "others"} <= set(painted[0]), painted
+
+
 def test_a_whole_two_player_game_by_taps_ends_with_the_right_scores(
     page: Page, server: BackgroundServer, watch: PageWatch
 ) -> None:
