@@ -215,9 +215,9 @@
   // play, no sheet is, so each may be shown for the first time (My Shelfie's first change of
   // hands in a computers' game showed two bookcases in one frame of 95-125 ms at 4x). The one
   // held back a frame before goes first. Sheets drawn ahead show at once: held back, a
-  // person's tap that hands over waited a frame more for its answer, 53-68 ms at 4x (p95). The update's events (marks that pop, words said) come with the
-  // last stage, once every sheet they point at is on the page; its writes and what it does
-  // once, with the first.
+  // person's tap that hands over waited a frame more for its answer (p95 53-68 ms at 4x). The
+  // update's events (marks that pop, words said) come with the last stage, once every sheet
+  // they point at is on the page; its writes and what it does once, with the first.
   const STAGES = ["board", "others"];
   function staged(update) {
     let deferred = [];
