@@ -227,6 +227,16 @@ SEEDED_RANDOM_JS = """const seededRandom = (seed) => {
 """
 
 
+# The regions a painted update (the detail of a ``dadoteca:painted`` event) drew whole or
+# patched pieces of, as assets/table.js's touches() counts them: a statement for a page script.
+PAINTED_REGIONS_JS = """const paintedRegions = (update) => [
+  ...Object.keys(update.regions),
+  ...Object.entries(update.patches ?? {})
+    .filter(([, pieces]) => Object.keys(pieces).length > 0).map(([name]) => name),
+];
+"""
+
+
 def seeded_table_js(body: str) -> str:
     """A page function ``({ seed, maxTaps }) => …`` running ``body`` with a seeded ``random``,
     ``find`` (querySelector), ``pick`` (a random item) and ``tap`` (click, then wait until

@@ -8,7 +8,13 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
-from appdriver import PageWatch, assert_the_page_shows_the_saved_game, on_screen, open_app
+from appdriver import (
+    PAINTED_REGIONS_JS,
+    PageWatch,
+    assert_the_page_shows_the_saved_game,
+    on_screen,
+    open_app,
+)
 from build.serve import BackgroundServer
 from dadoteca.match import Match
 
@@ -98,17 +104,17 @@ def test_the_table_sees_a_computer_choice_before_it_is_played(
 
 # Computers alone at pace 0: how many updates the page painted in each animation frame, and
 # how many pieces each painted.
-PAINTS_PER_FRAME_JS = """async () => {
+PAINTS_PER_FRAME_JS = (
+    """async () => {"""
+    + PAINTED_REGIONS_JS
+    + """
   const frames = [0];
   const pieces = [];
   const regions = new Set(); // those painted since the last frame, drawn or patched
   window.addEventListener("dadoteca:painted", ({ detail: update }) => {
     frames[frames.length - 1] += 1;
     pieces.push(Object.values(update.patches ?? {}).reduce((n, p) => n + Object.keys(p).length, 0));
-    Object.keys(update.regions).forEach((name) => regions.add(name));
-    Object.entries(update.patches ?? {}).forEach(([name, patches]) => {
-      if (Object.keys(patches).length) regions.add(name);
-    });
+    paintedRegions(update).forEach((name) => regions.add(name));
   });
   const seen = new WeakSet(); // the sheets shown in a frame so far
   const sheetsShownFirst = []; // in each frame of play, how many it showed for the first time
@@ -129,6 +135,7 @@ PAINTS_PER_FRAME_JS = """async () => {
   while (!ending) await new Promise((resolve) => setTimeout(resolve, 20));
   return { frames, pieces, sheetsShownFirst, ending };
 }"""
+)
 PIECES_PER_FRAME = 32  # assets/table.js: merged moves bring more; the rest wait a frame
 
 

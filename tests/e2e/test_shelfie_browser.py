@@ -5,6 +5,7 @@ from __future__ import annotations
 from playwright.sync_api import Page, ViewportSize
 
 from appdriver import (
+    PAINTED_REGIONS_JS,
     PageWatch,
     choose_language,
     new_game,
@@ -166,11 +167,16 @@ COUNT_DRAWN_AHEAD = """document.addEventListener("DOMContentLoaded", () => {
   }).observe(play, { attributes: true, attributeFilter: ["data-drawing-ahead"] });
 });"""
 # The regions each update painted from now on drew or patched, in order.
-WATCH_PAINTED_REGIONS = """() => {
-  window.paintedRegions = [];
-  addEventListener("dadoteca:painted", ({ detail: update }) => window.paintedRegions.push(
-    [...Object.keys(update.regions), ...Object.keys(update.patches ?? {})]));
+WATCH_PAINTED_REGIONS = (
+    "() => {"
+    + PAINTED_REGIONS_JS
+    + """
+  window.painted = [];
+  addEventListener("dadoteca:painted", ({ detail: update }) => {
+    window.painted.push(paintedRegions(update));
+  });
 }"""
+)
 
 
 def test_a_hand_over_shows_both_sheets_drawn_ahead_in_one_paint(
@@ -189,7 +195,7 @@ def test_a_hand_over_shows_both_sheets_drawn_ahead_in_one_paint(
     tap(page, "#region-controls [data-act=confirm]:not([disabled])")
     assert page.get_attribute(BOARD, "data-seat") == "1"
     assert page.get_attribute(OTHERS, "data-seat") == "0"
-    painted = page.evaluate("window.paintedRegions")
+    painted = page.evaluate("window.painted")
     assert {"board", "others"} <= set(painted[0]), painted
 
 
@@ -316,12 +322,12 @@ CHOSEN_CELLS_JS = """() => [...document.querySelectorAll('#region-board .cell.se
   (cell) => {
     const box = (name) => cell.querySelector(name).getBoundingClientRect();
     const [badge, value, whole] = [box('.badge'), box('.value'), cell.getBoundingClientRect()];
+    const meet = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom
+      && b.top < a.bottom;
     const inside = (a) => a.left >= whole.left && a.right <= whole.right
       && a.top >= whole.top && a.bottom <= whole.bottom;
     return { mark: cell.dataset.mark, badge: cell.querySelector('.badge').textContent,
-      covers: badge.left < value.right && value.left < badge.right && badge.top < value.bottom
-        && value.top < badge.bottom,
-      inside: inside(badge) && inside(value) };
+      covers: meet(badge, value), inside: inside(badge) && inside(value) };
   })"""
 
 
