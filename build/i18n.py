@@ -47,12 +47,20 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import Final
 
+from babel import Locale
 from babel.messages import pofile
 from babel.messages.catalog import Catalog
 from babel.messages.catalog import Message as Entry
 from babel.numbers import get_decimal_symbol
 
-from dadoteca_web.i18n import DECIMAL_SYMBOL, PLURAL_RULE, SEPARATOR, plural_key
+from dadoteca_web.i18n import (
+    DECIMAL_SYMBOL,
+    LIST_PATTERNS,
+    PLURAL_RULE,
+    SEPARATOR,
+    SOURCE_LANGUAGE,
+    plural_key,
+)
 
 __all__ = [
     "LANGUAGES",
@@ -382,7 +390,8 @@ def parse_po(text: str, language: str | None = None) -> Catalog:
 def po_text(catalog: Catalog) -> str:
     """The text of ``catalog`` as a ``.po`` file, in its own order."""
     out = io.BytesIO()
-    pofile.write_po(out, catalog, width=PO_WIDTH)
+    # Files without line numbers: a change elsewhere in a file leaves its catalogs alone.
+    pofile.write_po(out, catalog, width=PO_WIDTH, include_lineno=False)
     return out.getvalue().decode("utf-8")
 
 
@@ -603,9 +612,17 @@ def _plural_rule(catalog: Catalog, name: str) -> str:
     return expression
 
 
+def list_patterns(language: str) -> str:
+    """The language's patterns for a list of names, as Translator.names reads them (CLDR's,
+    through Babel; the app's English is British)."""
+    locale = Locale.parse("en_GB" if language == SOURCE_LANGUAGE else language)
+    patterns = locale.list_patterns["standard"]
+    return SEPARATOR.join(patterns[key] for key in ("2", "start", "middle", "end"))
+
+
 def compile_catalogs(out_dir: Path, root: Path = ROOT) -> list[Path]:
-    """Write ``out_dir/LANG.json`` (translated entries, the plural rule and the decimal symbol,
-    compact, sorted keys) for each language.
+    """Write ``out_dir/LANG.json`` (translated entries, the plural rule, the decimal symbol
+    and the list patterns, compact, sorted keys) for each language.
 
     Raises :class:`CatalogError` for a translation whose placeholders differ from the
     English: it would break the screen that shows it. Missing translations are left out (the
@@ -622,6 +639,7 @@ def compile_catalogs(out_dir: Path, root: Path = ROOT) -> list[Path]:
         compiled = translations(catalog)
         compiled[PLURAL_RULE] = _plural_rule(catalog, path.name)
         compiled[DECIMAL_SYMBOL] = get_decimal_symbol(language)
+        compiled[LIST_PATTERNS] = list_patterns(language)
         target = out_dir / f"{language}.json"
         target.write_text(
             json.dumps(compiled, ensure_ascii=False, separators=(",", ":"), sort_keys=True),

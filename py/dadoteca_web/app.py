@@ -15,18 +15,7 @@ from datetime import UTC, datetime
 from html import escape
 from typing import Final, NamedTuple
 
-from dadoteca.bots import (
-    BOT_SEAT,
-    DEFAULT_LEVEL,
-    LEVELS,
-    Appraisal,
-    Appraising,
-    bot_for,
-    bot_level,
-    decision_seed,
-    expert_for,
-    finish,
-)
+from dadoteca.bots import BOT_SEAT, LEVELS, bot_level, finish
 from dadoteca.core import Action, AnyState, Event, RuleError
 from dadoteca.match import (
     APP_DICE,
@@ -38,18 +27,21 @@ from dadoteca.match import (
     Seat,
     normalise_name,
 )
+from dadoteca.table import (
+    ANSWERS_TAKEN_BACK,
+    TAKEN_BACK,
+    Command,
+    Group,
+    Pause,
+    Redo,
+    Show,
+    Table,
+    Undo,
+)
 
 from .coach import hint_text
 from .diceland_view import DicelandUI
-from .game_ui import (
-    BULB_ICON,
-    PLAY_REGIONS,
-    GameUI,
-    SeatedState,
-    Step,
-    asked_player,
-    tapped_number,
-)
+from .game_ui import BULB_ICON, PLAY_REGIONS, GameUI, tapped_number
 from .i18n import Translator
 from .qwixx_view import QwixxUI
 from .review_view import Viewer
@@ -73,10 +65,8 @@ __all__ = [
     "REGIONS",
     "RESULT",
     "TABLE_EVENTS",
-    "THINKING",
     "App",
     "Confirm",
-    "Pause",
     "level_names",
 ]
 
@@ -91,22 +81,17 @@ def level_names(t: Callable[[str], str]) -> dict[str, str]:
     return dict(zip(LEVELS, names, strict=True))
 
 
-# What the table is told that no game's rules say: who starts, a move taken back.
+# What the table is told that no game's rules say: who starts, a move taken back (the
+# table's own events, dadoteca.table's), the result.
 STARTS_DRAWN: Final = "table.starts_drawn"
 STARTS_CHOSEN: Final = "table.starts_chosen"
-TAKEN_BACK: Final = "table.taken_back"
 RESULT: Final = "table.result"  # after the end's reason: who won, or a solo game's score
 TABLE_EVENTS: Final[dict[str, str]] = {
     STARTS_DRAWN: "{name} starts: drawn at random",
     STARTS_CHOSEN: "{name} starts",
     TAKEN_BACK: "Taken back: {name}'s move",
+    ANSWERS_TAKEN_BACK: "Taken back: the answers of {names}",
 }
-
-
-class Pause(NamedTuple):
-    """A moment for the table to see what a computer does (scaled by the page's pace)."""
-
-    seconds: float
 
 
 class Confirm(NamedTuple):
@@ -118,12 +103,6 @@ class Confirm(NamedTuple):
     yes_label: str
     no_label: str
 
-
-THINKING: Final = None  # yielded by App.computer_moves between slices of a computer's thinking
-# A computer's move at the table's pace: a pause after the last move, then its choice on screen
-# for a moment before it is played.
-BOT_PAUSE: Final = Pause(0.6)
-BOT_SHOW: Final = Pause(0.9)
 
 # The shelf as the app shows it: every game's screen, by game id, in picker order.
 GAME_UIS: Final[dict[str, type[GameUI]]] = {
@@ -161,12 +140,10 @@ class App:
         self.confirm: Confirm | None = None
         self.notice = ""
         self.notice_kind = "info"
-        self.match: Match | None = None
+        self.table: Table | None = None  # the game in play, as its table plays it
+        # The moments of the tables before this one: a screen's moment never comes again.
+        self._moments = 0
         self.ui: GameUI | None = None
-        self._answers: dict[int, Action] = {}
-        self._answers_for: AnyState | None = None
-        # Steps taken back, newest group last: Redo plays a group again while nothing else was.
-        self._redo: list[list[tuple[int | None, Action]]] = []
         self._pending_import: str | None = None
         self.events: list[Event] = []  # what the steps played made happen, for the page to say
         self.history_failed = False  # the game on screen ended, but its history entry is not kept
@@ -174,10 +151,6 @@ class App:
         # The entries the last history import added, until another write of the history: if
         # the page could not store them, the import is said to have failed.
         self._imported: tuple[str, ...] = ()
-        # The expert's appraisals of the decisions on ``_foreseen_for``, by player: each hint of
-        # a moment is worked out once, ahead or when asked.
-        self._foreseen: dict[int, Appraisal] = {}
-        self._foreseen_for: AnyState | None = None
         # A finished game opened again (from its end, or from the history), over the screen
         # it was opened from; None when none is open.
         self.viewer: Viewer | None = None
@@ -187,12 +160,11 @@ class App:
     def load_saved(self) -> None:
         """Show the game saved in the store (a window watching another's play calls this at
         every save the other makes), with the answers given so far."""
-        match, answers, problem, levels = self.store.load(writing=not self.watching)
-        self._set_match(match)
-        if match is not None and answers:
-            self._answers, self._answers_for = answers, match.state
-        if self._table_rolled():  # a save from before the roll came with the move
-            self.store.save(match)
+        saved = self.store.load(writing=not self.watching)
+        match, problem, levels = saved.match, saved.problem, saved.levels
+        self._set_match(match, saved.answers, saved.redo)
+        if self._caught_up():  # a save from before the roll came with the move
+            self._save()
         if levels:
             self._say(self._levels_changed(levels), "warning")
         if problem is not None:
@@ -232,9 +204,13 @@ class App:
         return "over" if self.match.state.is_terminal else "play"
 
     @property
+    def match(self) -> Match | None:
+        return None if self.table is None else self.table.match
+
+    @property
     def state(self) -> AnyState:
-        assert self.match is not None
-        return self.match.state
+        assert self.table is not None
+        return self.table.state
 
     @property
     def game_id(self) -> str | None:
@@ -242,11 +218,9 @@ class App:
 
     @property
     def answers(self) -> dict[int, Action]:
-        """Decisions given for the present moment by players deciding simultaneously: kept
-        until every decider has answered, then played together (see :meth:`play`)."""
-        if self.match is None or self._answers_for is not self.match.state:
-            return {}
-        return self._answers
+        """Decisions given for the present moment by players deciding together (see
+        :class:`~dadoteca.table.Table`)."""
+        return {} if self.table is None else self.table.answers
 
     @property
     def moment(self) -> int:
@@ -254,28 +228,22 @@ class App:
         acts on nothing (the page sends the moment it painted)."""
         if self.viewer is not None:
             return self.viewer.moment
-        if self.match is None:
-            return 0
-        return len(self.match.actions) * 8 + len(self.answers)
+        return self._moments + (0 if self.table is None else self.table.changes)
 
     @property
     def hands(self) -> str:
         """Whose screen this is, as the page compares it from one paint to the next: when it
         changes hands, the page shows it and ignores taps for a moment."""
-        if self.viewer is not None or self.match is None or self.state.is_terminal:
+        if self.viewer is not None or self.table is None or self.state.is_terminal:
             return self.screen
         if self.shared:
-            return f"everyone {len(self.match.actions)}"
-        state = self.state
-        assert isinstance(state, SeatedState)
-        return f"player {asked_player(state, self.answers)}"
+            return f"everyone {len(self.table.match.actions)}"
+        return f"player {self.table.asked}"
 
     @property
     def shared(self) -> bool:
-        """This moment of the game is everyone's at once, on one screen (see GameUI.shared)."""
-        if self.viewer is not None or self.match is None or self.ui is None:
-            return False
-        return not self.state.is_terminal and self.ui.shared(self.state)
+        """This moment of the game is everyone's at once, on one screen."""
+        return self.viewer is None and self.table is not None and self.table.together
 
     def regions(self) -> dict[str, str]:
         """The HTML of every region of the page, for the glue to paint where it changed."""
@@ -328,9 +296,10 @@ class App:
         if self.viewer is not None:
             regions.update(self.viewer.regions())
             return regions
-        if self.match is None or self.ui is None:
+        if self.table is None or self.match is None or self.ui is None:
             return regions
         self.ui.hints_used = tuple(self.match.hints_by_player())
+        self.ui.passing_for = self.table.passing_for
         regions.update(self.ui.regions(self.match.state, self.answers))
         if self.watching:  # shown as it is, nothing to tap
             regions["controls"] = ""
@@ -348,14 +317,14 @@ class App:
         return regions
 
     def _before_the_first_roll(self) -> bool:
-        """Nothing seen or played yet: who starts may still change (with sheets only, the
-        table's roll is made at once but shown to nobody)."""
-        match = self.match
-        if match is None or self.watching or self.viewer is not None or self.answers:
-            return False
-        if match.dice == SHEETS_ONLY:
-            return all(player is None for player, _ in match.actions)
-        return not match.actions
+        """Who starts may still change (see Table.before_the_first_roll), in the window
+        playing the game."""
+        return (
+            self.table is not None
+            and not self.watching
+            and self.viewer is None
+            and self.table.before_the_first_roll
+        )
 
     def _other_starters(self) -> str:
         """Before the first roll, the others the table may let start instead of the one drawn
@@ -389,8 +358,8 @@ class App:
             coach=match.coach,
         )
         self._set_match(turned)
-        self._table_rolled()
-        self.store.save(turned)
+        self._caught_up()
+        self._save()
         self.events.append(Event(STARTS_CHOSEN, (0,)))
 
     def _statistics(self) -> str:
@@ -415,10 +384,11 @@ class App:
         """Undo and Redo, the game's own, one step at a time; and the coach's Hint when the
         game was started with hints."""
         t = self.t
-        assert self.ui is not None
-        undo = "" if self._takeable() else " disabled"
-        redo = "" if self._redo else " disabled"
-        if self._correcting():
+        assert self.ui is not None and self.table is not None
+        undoable = self.table.undoable
+        undo = "" if undoable else " disabled"
+        redo = "" if self.table.redo_groups else " disabled"
+        if undoable is not None and undoable.correcting:
             take_back = t("Correct the dice")
             take_back_label = t("Correct the dice entered")
         else:
@@ -429,10 +399,10 @@ class App:
             f'<button class="tool" data-act="redo" aria-label="{t("Redo the move taken back")}"'
             f'{redo}><span aria-hidden="true">↷</span> {t("Redo")}</button>'
         )
-        if self.match is not None and self.state.is_terminal:
+        if self.state.is_terminal:
             tools += f'<button class="tool" data-act="review">{t("Review the game")}</button>'
-        if self.match is not None and self.match.coach:
-            hinted = self._hinted_player({})
+        if self.table.match.coach:
+            hinted = self.table.hinted_player(None)
             if hinted is None:
                 label, off = t("Hint"), " disabled"
             else:
@@ -481,12 +451,12 @@ class App:
             elif act == "take-back-confirmed":
                 self.take_back(confirmed=True)
             elif act == "redo":
-                self.redo()
+                self.play([Redo()])
             elif act == "hint":
                 self.hint(data)
             elif act == "starter":
                 self.change_starter(data)
-            elif self.match is not None and self.ui is not None:
+            elif self.table is not None and self.ui is not None:
                 if self.computer_to_move() is not None:
                     return  # a computer player's turn: taps wait for it
                 self.play(self.ui.handle(self.state, self.answers, act, data))
@@ -613,171 +583,100 @@ class App:
             self._say(self.t.rule(error), "error")
             return
         self._set_match(match)
-        self._table_rolled()
-        self.store.save(match)
+        self._caught_up()
+        self._save()
         self.events.append(Event(STARTS_DRAWN if drawn else STARTS_CHOSEN, (0,)))
 
     # -- playing --------------------------------------------------------------------------
 
-    def play(self, steps: Sequence[Step], *, computer: bool = False) -> None:
-        """Play what a tap (or a ``computer``) asked for: rolls at once; a decision as an
-        answer, the answers together once every decider has given one (the rule of
-        :func:`dadoteca.drive.decide_together`: all decide on the same moment, then their
-        decisions apply in seat order). Raises the RuleError of an illegal one."""
-        for player, action in steps:
-            if player is None:
-                if action is None and self.table_rolls:
-                    continue  # "then roll": the table rolls its own dice and enters them
-                self._step(None, action)
-            else:
-                assert action is not None
-                self._answer(player, action, computer=computer)
+    def play(self, commands: Sequence[Command]) -> None:
+        """Carry out what a tap (or a computer) asked for, one command after the other (see
+        :class:`~dadoteca.table.Table`); then what follows every change: the choice shown
+        goes, the game is saved, and enters the history at its end. Raises the RuleError of
+        an answer the rules refuse (the commands before it stand)."""
+        for command in commands:
+            self._do(command)
 
-    def _answer(self, player: int, action: Action, *, computer: bool = False) -> None:
-        state = self.state
-        assert self.match is not None
-        if player not in state.deciders:
-            return  # a tap from a screen that has moved on: nothing to decide
-        if not computer and bot_level(self.match.seats[player]) is not None:
-            return  # a computer decides for itself: no tap answers for it
-        error = state.check(player, action)
-        if error is not None:
-            raise error
-        answers = self.answers  # a player may change theirs until everyone has answered
-        answers.pop(player, None)
-        answers[player] = action  # insertion order: the last answer given is the last key
-        self._answers, self._answers_for = answers, state
-        self._redo.clear()
-        assert self.ui is not None
-        self.ui.forget()
-        if all(decider in answers for decider in state.deciders):
-            self._answers = {}
-            for decider in sorted(answers):
-                self._step(decider, answers[decider])
-        else:
-            self.store.save(self.match, answers)
+    def _do(self, command: Command) -> None:
+        table, ui = self.table, self.ui
+        assert table is not None and ui is not None
+        changes, was_over = table.changes, table.state.is_terminal
+        self.events.extend(table.do(command))
+        if table.changes == changes:
+            return  # nothing happened: a tap from a screen that has moved on
+        ui.forget()
+        self._save()
+        if table.state.is_terminal and not was_over:
+            self._ended()
 
-    def _step(self, player: int | None, action: Action | None) -> None:
-        """One action on the match, then what follows every action: the choice shown goes,
-        what it made happen is told, the game is saved, and enters the history at its end."""
+    def _ended(self) -> None:
+        """The game just ended: it enters the history, and the table is told who won."""
         assert self.match is not None and self.ui is not None
-        if player is None:
-            self.match.roll(action)
-        else:
-            assert action is not None
-            self.match.play(player, action)
-        self._redo.clear()
-        self._after_actions()
+        self._set_best()
+        solo = len(self.match.seats) == 1
+        result = self.ui.solo_score(self.match.state) if solo else None
+        self.history_failed = not self.history.add(self.match, self.now(), result)
+        self._imported = ()  # the history's last write is this game's
+        outcome = self.state.outcome
+        assert outcome is not None
+        self.events.append(Event(RESULT, () if outcome.solo else outcome.winners))
 
-    def _after_actions(self) -> None:
-        assert self.match is not None and self.ui is not None
-        self.events.extend(self.match.last_events())
-        self._table_rolled()
-        self.ui.forget()
-        self.store.save(self.match)
-        if self.match.state.is_terminal:
-            self._set_best()
-            solo = len(self.match.seats) == 1
-            result = self.ui.solo_score(self.match.state) if solo else None
-            self.history_failed = not self.history.add(self.match, self.now(), result)
-            self._imported = ()  # the history's last write is this game's
-            outcome = self.state.outcome
-            assert outcome is not None
-            self.events.append(Event(RESULT, () if outcome.solo else outcome.winners))
-
-    def _table_rolled(self) -> bool:
-        """Sheets only: wherever the rules call for dice, the table has rolled its own, unseen;
-        the game goes on to the decisions at once, the roll saved with the move before it (so
-        a window watching never sees a roll to make). Whether it rolled."""
-        match = self.match
-        if match is None or match.dice != SHEETS_ONLY or not match.state.is_chance or self.watching:
+    def _caught_up(self) -> bool:
+        """With sheets only, the table's unseen roll where the rules call for dice (see
+        Table.catch_up), in the window playing the game; whether it rolled."""
+        if self.table is None or self.watching:
             return False
-        match.roll()  # never the end of a game: a decision always follows
-        self.events.extend(match.last_events())
-        return True
+        events = self.table.catch_up()
+        self.events.extend(events)
+        return bool(events)
+
+    def _save(self) -> None:
+        table = self.table
+        if table is None:
+            self.store.save(None)
+        else:
+            self.store.save(table.match, table.answers, table.redo_groups)
 
     # -- the coach --------------------------------------------------------------------------
 
-    def _hinted_player(self, data: Mapping[str, str]) -> int | None:
-        """Whom a hint is for: the person ``data`` names, else the one the screen asks; None
-        when no person is deciding (the dice are to roll, a computer plays, the game is over)."""
-        if self.match is None or self.state.is_terminal or self.state.roller is not None:
-            return None
-        state = self.state
-        assert isinstance(state, SeatedState)
-        named = tapped_number(data, "player", range(len(self.match.seats)))
-        player = asked_player(state, self.answers) if named is None else named
-        if player not in state.deciders or bot_level(self.match.seats[player]) is not None:
-            return None
-        return player
-
     def hint(self, data: Mapping[str, str]) -> None:
-        """The expert's choice for a person's decision, shown as their pending choice and said
-        with one line of why; noted in the record (a game without hints offers none). The
-        expert looks only at what the table sees: it rolls its own dice to look ahead."""
-        match, ui = self.match, self.ui
-        player = self._hinted_player(data)
-        if match is None or ui is None or not match.coach or player is None:
+        """The expert's choice for a person's decision (the person ``data`` names, else the
+        one the screen asks), shown as their pending choice and said with one line of why;
+        noted in the record (a game without hints offers none). The expert looks only at
+        what the table sees: it rolls its own dice to look ahead."""
+        table, ui = self.table, self.ui
+        if table is None or ui is None or not table.match.coach:
             return
-        state = match.state
-        appraisal = finish(self._appraising(player))
-        match.hinted(player)
+        named = tapped_number(data, "player", range(len(table.match.seats)))
+        player = table.hinted_player(named)
+        if player is None:
+            return
+        state = table.state
+        appraisal = finish(table.appraising(player))
+        table.match.hinted(player)
         ui.show_hint(state, player, appraisal.choice)
-        self.store.save(match, self.answers)
+        self._save()
         self._say(hint_text(ui, state, player, appraisal), "coach")
 
-    def _appraising(self, player: int) -> Appraising:
-        """The expert's appraisal of ``player``'s present decision, with the decision's seed,
-        worked out once per moment: asked for, or ahead (:meth:`foresee_hints`)."""
-        assert self.match is not None
-        match = self.match
-        state = match.state
-        if self._foreseen_for is not state:
-            self._foreseen_for, self._foreseen = state, {}
-        known = self._foreseen.get(player)
-        if known is None:
-            seed = decision_seed(match.seed, len(match.actions), player)
-            known = yield from expert_for(match.game.id).appraisal(state, player, seed)
-            self._foreseen[player] = known
-        return known
-
-    def _to_foresee(self) -> list[int]:
-        """The people deciding now whose hints are not worked out yet (none without hints)."""
-        match = self.match
-        if match is None or not match.coach or self.watching or self.state.is_terminal:
-            return []
-        if self.viewer is not None:
-            return []
-        state = match.state
-        if state.roller is not None:
-            return []
-        known = self._foreseen if self._foreseen_for is state else {}
-        return [
-            player
-            for player in state.deciders
-            if bot_level(match.seats[player]) is None and player not in known
-        ]
-
     def hints_to_foresee(self) -> bool:
-        return bool(self._to_foresee())
+        return (
+            self.table is not None
+            and not self.watching
+            and self.viewer is None
+            and bool(self.table.to_foresee)
+        )
 
     def foresee_hints(self) -> Iterator[None]:
         """Work out, in slices, the hints the people deciding now may ask for, while they look
         at the dice, so that a Hint tap finds its answer ready (a Qwixx expert's rollouts take
         a phone a few hundred milliseconds). Stops as soon as the game moves on."""
-        match = self.match
-        for player in self._to_foresee():
-            assert match is not None
-            state = match.state
-            appraising = self._appraising(player)
-            try:
-                while True:
-                    next(appraising)
-                    yield
-                    if self.match is not match or match.state is not state:
-                        return
-            except StopIteration:
-                pass
+        table = self.table
+        if table is None or not self.hints_to_foresee():
+            return
+        for _ in table.foresee_hints():
+            if self.table is not table:
+                return
+            yield None
 
     def take_events(self) -> list[Event]:
         """The events since the last call, oldest first (the page tells and shows them)."""
@@ -786,202 +685,82 @@ class App:
 
     # -- taking back ------------------------------------------------------------------------
 
-    def _people_answered(self) -> list[int]:
-        """The people who have answered the present decision, in the order they did."""
-        assert self.match is not None
-        return [p for p in self.answers if bot_level(self.match.seats[p]) is None]
-
     @property
     def table_rolls(self) -> bool:
-        """The game is played with the table's own dice, entered here: nobody rolls in the app
-        (a computer's roll too is the table's to roll and enter)."""
-        return self.match is not None and self.match.dice == REAL_DICE
-
-    def _by_person(self, index: int) -> bool:
-        """Action ``index`` was a person's: theirs, or a roll the table entered (a roll the
-        table did not show goes with the move before it)."""
-        assert self.match is not None
-        if self.match.actions[index][0] is None and self.match.dice != APP_DICE:
-            return self.table_rolls
-        return bot_level(self.match.seats[self.match.mover(index)]) is None
-
-    def _correcting(self) -> bool:
-        """Undo takes back a roll the table entered, and nobody has acted on it yet: it is
-        entered again, to be corrected."""
-        if not self.table_rolls or self._people_answered():
-            return False
-        assert self.match is not None
-        return bool(self.match.actions) and self.match.actions[-1][0] is None
-
-    def _takeable(self) -> int:
-        """How many actions Undo takes back: the last one a person made (a decision or a roll),
-        with the computers' after it, which they would only play again (1 for an answer)."""
-        if self.match is None:
-            return 0
-        if self._people_answered():
-            return 1
-        match = self.match
-        for back, index in enumerate(range(len(match.actions) - 1, -1, -1), 1):
-            if self._by_person(index):
-                return back
-        return 0
+        """The game is played with the table's own dice, entered here (see Table)."""
+        return self.table is not None and self.table.table_rolls
 
     def take_back(self, *, confirmed: bool) -> None:
-        """Undo: the last answer a person gave, or the last move of a person (with the
-        computers' after it), asking first when it is another person's than the one whose
-        screen it is. The dice are the game's own: a roll taken back rolls the same dice."""
-        count = self._takeable()
-        if self.match is None or self.ui is None or not count:
+        """Undo what the table says Undo takes back (Table.undoable), asking first when it is
+        another person's move than the one whose screen it is, or several people's answers.
+        The dice are the game's own: a roll taken back rolls the same dice; a roll the table
+        entered is entered again, to be corrected."""
+        table, ui = self.table, self.ui
+        if table is None or ui is None:
             return
-        match = self.match
-        answered = self._people_answered()
-        if answered:
-            answers = self.answers
-            del answers[answered[-1]]
-            self.ui.forget()
-            self.store.save(match, answers)
+        undoable = table.undoable
+        if undoable is None:
             return
-        mover = match.mover(len(match.actions) - count)
-        if self._asks_before_taking_back(mover) and not confirmed:
-            name = self.ui.plain_name(mover)  # the dialog's text, not HTML
+        if undoable.asks and not confirmed:
+            names = ", ".join(ui.plain_name(p) for p in undoable.movers)  # a dialog's text
+            if undoable.together:
+                question = self.t("Take back the answers of {names}?", names=names)
+            else:
+                question = self.t("Take back {name}'s move?", name=names)
             self.confirm = Confirm(
-                self.t("Take back {name}'s move?", name=name),
-                "take-back-confirmed",
-                self.t("Yes, take it back"),
-                self.t("No, keep it"),
+                question, "take-back-confirmed", self.t("Yes, take it back"), self.t("No, keep it")
             )
             return
-        group = match.actions[-count:]
-        for _ in range(count):
-            match.undo()
-        self._redo.append(group)
-        self.ui.forget()
-        rolled, roll = group[0]
-        if rolled is None and self.table_rolls:
-            self.ui.enter_again(match.state, roll)
-        self.store.save(match)
-        self.events.append(Event(TAKEN_BACK, (mover,)))
-
-    def _asks_before_taking_back(self, mover: int) -> bool:
-        """The move is another person's than the one the screen is for (a shared screen is
-        everyone's, and a computer's turn is watched by all)."""
-        assert self.match is not None and self.ui is not None
-        state = self.state
-        if state.is_terminal or self.ui.shared(state):
-            return False
-        assert isinstance(state, SeatedState)
-        asked = asked_player(state, self.answers)
-        return asked != mover and bot_level(self.match.seats[asked]) is None
-
-    def redo(self) -> None:
-        """Play again the moves taken back last, as they were."""
-        if self.match is None or not self._redo:
-            return
-        group = self._redo.pop()
-        redo, self._redo = self._redo, []
-        for player, action in group:
-            if player is None:
-                if self.match.state.is_chance:  # sheets only: it came with the move before it
-                    self.match.roll(action)
-            else:
-                self.match.play(player, action)
-            self._after_actions()
-        self._redo = redo
+        self._do(Undo())
+        if undoable.actions and table.table_rolls:
+            rolled, roll = table.redo_groups[-1][0]
+            if rolled is None:
+                ui.enter_again(table.state, roll)
 
     # -- computer players -------------------------------------------------------------------
 
     def computer_to_move(self) -> int | None:
-        """The computer player the table waits for now (to roll or to decide), or None; a
-        computer deciding alongside people does not stop their taps."""
-        if self.match is None or self.state.is_terminal:
-            return None
-        state = self.state
-        waiting = [p for p in state.deciders if p not in self.answers]
-        if state.roller is not None:
-            waiting = [] if self.table_rolls else [state.roller]
-        if waiting and all(bot_level(self.match.seats[p]) is not None for p in waiting):
-            assert isinstance(state, SeatedState)
-            return asked_player(state, self.answers)
-        return None
+        """The computer player the table waits for now (to roll or to decide), or None."""
+        return None if self.table is None else self.table.computer_to_move
 
     def computers_to_act(self) -> bool:
         """A computer is to roll, or to answer the present decision: its move will come (in
         the window playing the game, not in one watching it, and not while the table is asked
         a question)."""
-        if self.match is None or not self._computers_may_move():
-            return False
-        state, seats = self.state, self.match.seats
-        if state.roller is not None:
-            return not self.table_rolls and bot_level(seats[state.roller]) is not None
-        waiting = state.deciders
-        return any(p not in self.answers and bot_level(seats[p]) is not None for p in waiting)
+        return self._computers_may_move() and self.table is not None and self.table.computers_to_act
 
     def computer_moves(self) -> Iterator[Pause | None]:
-        """The computers' moves, until the table waits for a person or the game ends.
-
-        A generator, so the page can run it at the table's pace: it yields a :class:`Pause`
-        where the table should see what happens, and :data:`THINKING` between slices of a
-        computer's thinking (the page hands the thread back now and then). Computers deciding
-        together each decide on the same moment. Whatever the table does meanwhile (a tap, a
-        new game, an import) wins: a move worked out for a moment that has passed is dropped.
-        """
-        while self._computers_may_move():
-            state, match = self.state, self.match
-            assert match is not None
-            roller = state.roller
-            if roller is not None:
-                if self.table_rolls or bot_level(match.seats[roller]) is None:
-                    return
-                yield BOT_PAUSE
-                if self._still_at(match, state):
-                    self.play([(None, None)], computer=True)
-                continue
-            computers = [
-                p
-                for p in state.deciders
-                if p not in self.answers and bot_level(match.seats[p]) is not None
-            ]
-            if not computers:
+        """The computers' moves (Table.computer_moves), until the table waits for a person or
+        the game ends: a generator, so the page can run it at the table's pace. It yields a
+        :class:`~dadoteca.table.Pause` where the table should see what happens, and None
+        between slices of a computer's thinking (the page hands the thread back now and then).
+        Whatever the table does meanwhile (a tap, a new game, an import, a question) wins: a
+        move worked out for a moment that has passed is dropped."""
+        table = self.table
+        if table is None:
+            return
+        for item in table.computer_moves():
+            if self.table is not table or not self._computers_may_move():
                 return
-            player = computers[0]
-            # Beside people deciding on the same moment, a computer fills its line at once:
-            # nobody waits for it, and its answer shows on the shared screen.
-            beside_people = any(bot_level(match.seats[p]) is None for p in state.deciders)
-            if not beside_people:
-                yield BOT_PAUSE
-            level = bot_level(match.seats[player]) or DEFAULT_LEVEL
-            seed = decision_seed(match.seed, len(match.actions), player)
-            thinking = bot_for(match.game.id, level).think(state, player, seed)
-            try:
-                while True:
-                    next(thinking)
-                    yield THINKING
-            except StopIteration as done:
-                action: Action = done.value
-            if not self._still_at(match, state):
-                continue
-            if not beside_people:
+            if item is None or isinstance(item, Pause):
+                yield item
+            elif isinstance(item, Show):
                 assert self.ui is not None
-                self.ui.show_choice(state, player, action)
-                yield BOT_SHOW
-            if self._still_at(match, state):
-                self.play([(player, action)], computer=True)
+                self.ui.show_choice(table.state, item.player, item.action)
+            else:
+                self._do(item)
 
     def _computers_may_move(self) -> bool:
         """A game in play in this window, and no question open: a computer moving under
         "Replace the game in progress?" or "Take back Anna's move?" would change what is
         asked about, and the answer, sent for the moment it was asked in, would be lost."""
         return (
-            self.match is not None
+            self.table is not None
             and not self.state.is_terminal
             and not self.watching
             and self.confirm is None
             and self.viewer is None
         )
-
-    def _still_at(self, match: Match, state: AnyState) -> bool:
-        """Nothing happened while a computer thought or showed its choice: its move stands."""
-        return self.match is match and self.state is state and self._computers_may_move()
 
     def play_bots(self) -> None:
         """Let the computer players move, without pauses, until a person must (or the end)."""
@@ -1016,8 +795,8 @@ class App:
             )
             return
         self._set_match(match)
-        self._table_rolled()
-        self.store.save(match)
+        self._caught_up()
+        self._save()
         if levels:
             self._say(f"{self.t('Game imported.')} {self._levels_changed(levels)}", "warning")
         else:
@@ -1058,11 +837,17 @@ class App:
     def export_record(self) -> str:
         return json.dumps(self.match.record() if self.match else None, indent=1)
 
-    def _set_match(self, match: Match | None) -> None:
-        """Put ``match`` on screen with its game's UI (None: back to the setup)."""
-        self.match = match
-        self._answers, self._answers_for = {}, None
-        self._redo = []
+    def _set_match(
+        self,
+        match: Match | None,
+        answers: Sequence[tuple[int, Action]] = (),
+        redo: Sequence[Group] = (),
+    ) -> None:
+        """Put ``match`` on screen with its game's UI, with the ``answers`` and ``redo`` a save
+        kept (None: back to the setup)."""
+        if self.table is not None:
+            self._moments += self.table.changes + 1
+        self.table = None if match is None else Table(match, answers, redo)
         self.history_failed = self.record_failed = False
         self.ui = None if match is None else self._ui_for(match)
         if match is not None and match.state.is_terminal:
@@ -1087,8 +872,7 @@ class App:
             if HISTORY_KEY in keys:
                 self.history.forget(imported)
                 said = self.t(
-                    "The games could not be added: this device's storage is full or refuses "
-                    "them."
+                    "The games could not be added: this device's storage is full or refuses them."
                 )
             else:
                 said = self.t(
@@ -1120,7 +904,7 @@ class App:
             )
             return
         self._set_match(None)
-        self.store.save(None)
+        self._save()
 
     def _say(self, text: str, kind: str) -> None:
         self.notice = text

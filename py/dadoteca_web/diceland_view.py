@@ -41,6 +41,7 @@ from dadoteca.diceland_maps import (
     Kind,
     map_by_id,
 )
+from dadoteca.table import Answer, Command
 
 from .game_ui import (
     PIECE_PLACE,
@@ -48,7 +49,6 @@ from .game_ui import (
     ROLL_DICE,
     GameUI,
     Pieced,
-    Step,
     asked_player,
     remembered,
     tapped_number,
@@ -462,7 +462,7 @@ class DicelandUI(GameUI):
 
     def handle(
         self, state: AnyState, answers: Mapping[int, Action], act: str, data: Mapping[str, str]
-    ) -> list[Step]:
+    ) -> list[Command]:
         assert isinstance(state, DicelandState)
         if state.is_terminal:
             return []
@@ -481,11 +481,11 @@ class DicelandUI(GameUI):
         elif act == "confirm":
             return self._confirm(state, player)
         elif act == "stop":
-            return [(player, STOP)]
+            return [Answer(player, STOP)]
         elif act == "reroll":
-            return [(player, REROLL), ROLL_DICE]  # the engine's decision, then its roll
+            return [Answer(player, REROLL), ROLL_DICE]  # the engine's decision, then its roll
         elif act == "pass":
-            return [(player, PASS)]
+            return [Answer(player, PASS)]
         return []
 
     def _view(self, state: DicelandState, data: Mapping[str, str]) -> None:
@@ -541,15 +541,15 @@ class DicelandUI(GameUI):
             return colour
         return next((c for c, count in enumerate(usable) if count), max(colour, 0))
 
-    def _confirm(self, state: DicelandState, player: int) -> list[Step]:
+    def _confirm(self, state: DicelandState, player: int) -> list[Command]:
         colour, selection, _ = self._pending(state)
         if state.phase == Phase.CHOOSE and colour is not None:
-            return [(player, CHOOSE[colour])]
+            return [Answer(player, CHOOSE[colour])]
         if state.phase in _MARK_PHASES and selection:
             m = state.map(player)
             colours = {m.colours[cell] for cell in selection}
             if len(colours) == 1:
-                return [(player, Mark(colours.pop(), tuple(sorted(selection))))]
+                return [Answer(player, Mark(colours.pop(), tuple(sorted(selection))))]
         return []
 
     # -- regions --------------------------------------------------------------------------------

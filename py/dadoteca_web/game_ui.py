@@ -12,9 +12,10 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Mapping, Sequence
 from html import escape
-from typing import Any, ClassVar, Final, Protocol, TypeVar, runtime_checkable
+from typing import Any, ClassVar, Final, TypeVar
 
 from dadoteca.core import Action, AnyState, Event, Game, Options, Plural, RuleError
+from dadoteca.table import Command, RollDice, SeatedState, asked_player
 
 from .i18n import Translator
 
@@ -25,7 +26,6 @@ __all__ = [
     "GameUI",
     "Pieced",
     "SeatedState",
-    "Step",
     "asked_player",
     "die_pips",
     "isolated",
@@ -137,11 +137,7 @@ def remembered(kept: dict[_Key, _Made], key: _Key, make: Callable[[], _Made]) ->
     return made
 
 
-Step = tuple[int | None, Action | None]
-"""What a tap asks the App to play: ``(player, action)``, a decision; ``(None, None)``, the dice
-to be rolled from the game's own generator (``(None, outcome)``: the dice given)."""
-
-ROLL_DICE: Final[Step] = (None, None)
+ROLL_DICE: Final = RollDice()  # from the game's own generator
 # The taps of a roll: the app's Roll, or the entry of the table's own dice (handle_roll).
 ROLL_ACTS: Final = frozenset({"roll", "die-face", "add-die", "clear-die", "enter-dice"})
 
@@ -179,39 +175,6 @@ def tapped_number(data: Mapping[str, str], key: str, values: range) -> int | Non
     return value if value in values else None
 
 
-@runtime_checkable
-class SeatedState(Protocol):
-    """A state whose turn belongs to one active player (every game on the shelf)."""
-
-    @property
-    def active(self) -> int: ...
-
-    @property
-    def roller(self) -> int | None: ...
-
-    @property
-    def deciders(self) -> tuple[int, ...]: ...
-
-    @property
-    def num_players(self) -> int: ...
-
-
-def asked_player(state: SeatedState, answered: Collection[int] = ()) -> int:
-    """Whom the table hands the device to: who rolls; else the first decider who has not
-    answered yet, clockwise from the active player (the rules' simultaneous decisions, asked
-    one by one); else the active player."""
-    roller = state.roller
-    if roller is not None:
-        return roller
-    deciders = state.deciders
-    seats = state.num_players
-    for offset in range(seats):
-        player = (state.active + offset) % seats
-        if player in deciders and player not in answered:
-            return player
-    return state.active
-
-
 class GameUI(ABC):
     """One game on screen for the players ``names``; holds the choice not yet confirmed.
 
@@ -243,6 +206,8 @@ class GameUI(ABC):
         self.best: int | None = None
         # The coach's hints each player was shown (App sets it): the end table marks them.
         self.hints_used: tuple[int, ...] = ()
+        # Whom "the rest pass" answers for now (App sets it, from Table.passing_for).
+        self.passing_for: tuple[int, ...] = ()
         # The faces entered so far for the roll of ``_entry_for`` (None: a die not yet entered).
         self._entry: list[int | None] = []
         self._entry_for: AnyState | None = None
@@ -404,7 +369,7 @@ class GameUI(ABC):
         """``roll``, just taken back, is entered again on ``state`` for the table to correct."""
         self._entry_for, self._entry = state, list(self.entered_faces(state, roll))
 
-    def handle_roll(self, state: AnyState, act: str, data: Mapping[str, str]) -> list[Step]:
+    def handle_roll(self, state: AnyState, act: str, data: Mapping[str, str]) -> list[Command]:
         """A tap while the dice are to be rolled: Roll, or (real dice) the entry of a die,
         and the roll entered once every die is."""
         if not self.real_dice:
@@ -427,7 +392,7 @@ class GameUI(ABC):
             missing = entry.count(None)
             if missing:
                 raise RuleError("dice.to_enter", ENTRY_RULES["dice.to_enter"], count=missing)
-            return [(None, self.entered_roll(state, [f for f in entry if f is not None]))]
+            return [RollDice(self.entered_roll(state, [f for f in entry if f is not None]))]
         return []
 
     def roll_control(self, state: AnyState, label: str) -> str:
@@ -541,9 +506,9 @@ class GameUI(ABC):
     @abstractmethod
     def handle(
         self, state: AnyState, answers: Mapping[int, Action], act: str, data: Mapping[str, str]
-    ) -> list[Step]:
+    ) -> list[Command]:
         """One tap on the game: a change of the choice not yet confirmed (nothing to play),
-        the steps to play, or the RuleError the tap breaks, raised.
+        the commands for the table (dadoteca.table), or the RuleError the tap breaks, raised.
 
         Unknown acts and forged data are ignored: a tap can never corrupt the game.
         """

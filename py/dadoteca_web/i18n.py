@@ -5,14 +5,15 @@ Catalogs are ``assets/i18n/LANG.po``, compiled by the build to ``i18n/LANG.json`
 gettext's ``.mo`` files: the key is the singular and the plural msgid joined by NUL, the value
 the language's forms joined by NUL, in the order of its plural rule; the rule itself (the C
 expression of the catalog's ``Plural-Forms``) is the value of the key NUL alone, which no
-msgid can be, and the language's decimal symbol (Babel's, at build time) that of NUL
-"decimal". A missing translation falls back to English, so a half-translated catalog never
-breaks a screen.
+msgid can be, the language's decimal symbol (Babel's, at build time) that of NUL "decimal",
+and its patterns for a list of names (Babel's, CLDR's: for two, then a list's start, middle
+and end, joined by NUL) that of NUL "list". A missing translation falls back to English, so a
+half-translated catalog never breaks a screen.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import cached_property
 from typing import Final
 
@@ -22,6 +23,7 @@ __all__ = [
     "DECIMAL_SYMBOL",
     "ENGLISH_RULE",
     "LANGUAGES",
+    "LIST_PATTERNS",
     "PLURAL_RULE",
     "SEPARATOR",
     "SOURCE_LANGUAGE",
@@ -35,6 +37,9 @@ SEPARATOR: Final = "\0"
 PLURAL_RULE: Final = SEPARATOR
 ENGLISH_RULE: Final = "(n != 1)"  # as Babel writes it in Plural-Forms
 DECIMAL_SYMBOL: Final = SEPARATOR + "decimal"
+LIST_PATTERNS: Final = SEPARATOR + "list"
+# British English's, as Babel has them: the app's English is British.
+ENGLISH_LIST: Final = ("{0} and {1}", "{0}, {1}", "{0}, {1}", "{0} and {1}")
 
 
 def _english_index(count: int) -> int:
@@ -70,6 +75,17 @@ class Translator:
     def decimal(self, value: float, digits: int = 1) -> str:
         """``value`` with ``digits`` decimals, written the language's way (3,1 in Italian)."""
         return f"{value:.{digits}f}".replace(".", self.texts.get(DECIMAL_SYMBOL, "."))
+
+    def names(self, items: Sequence[str]) -> str:
+        """``items`` as a list in words ("Anna, Bo and Cy"; "Anna, Bo e Cy"), the CLDR way."""
+        patterns = self.texts.get(LIST_PATTERNS, "").split(SEPARATOR)
+        two, start, middle, end = patterns if len(patterns) == 4 else ENGLISH_LIST
+        if len(items) < 3:
+            return two.format(*items) if len(items) == 2 else "".join(items)
+        text = end.format(items[-2], items[-1])
+        for item in reversed(items[1:-2]):
+            text = middle.format(item, text)
+        return start.format(items[0], text)
 
     def _form(self, msgid: Plural, count: str | int) -> str:
         forms = self.texts.get(plural_key(*msgid), "").split(SEPARATOR)

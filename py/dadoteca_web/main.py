@@ -19,7 +19,8 @@ from typing import Any
 
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
-from .app import Pause
+from dadoteca.table import Pause
+
 from .session import SEED_LIMIT, Session
 
 __all__ = ["start"]

@@ -32,12 +32,12 @@ from dadoteca.qwixx import (
     Sheet,
     number_at,
 )
+from dadoteca.table import Answer, Command, PassTheRest, Withdraw
 
 from .game_ui import (
     ROLL_ACTS,
     GameUI,
     Pieced,
-    Step,
     asked_player,
     die_pips,
     remembered,
@@ -154,21 +154,20 @@ class QwixxUI(GameUI):
 
     def handle(
         self, state: AnyState, answers: Mapping[int, Action], act: str, data: Mapping[str, str]
-    ) -> list[Step]:
+    ) -> list[Command]:
         assert isinstance(state, QwixxState)
         if state.is_terminal:
             return []
         if state.is_chance and act in ROLL_ACTS:
             return self.handle_roll(state, act, data)
         if act == "answer":  # one player's line of the white sum
-            return self._answer(state, data)
+            return self._answer(state, answers, data)
         if act == "cell":  # a number on a sheet: that sheet's owner crosses it
             return self._cell(state, answers, data)
-        if act == "done" and state.phase == Phase.ACTION1:  # the others cross nothing
-            people = (p for p in state.deciders if p not in self.computers)
-            return [(p, PASS) for p in people if p not in answers]
+        if act == "done" and state.phase == Phase.ACTION1:  # those it names cross nothing
+            return [PassTheRest()]
         if act == "pass" and state.phase == Phase.ACTION2:
-            return [(state.active, PASS)]
+            return [Answer(state.active, PASS)]
         return []
 
     def forget(self) -> None:
@@ -224,20 +223,27 @@ class QwixxUI(GameUI):
             return self.t("White die {number}", number=number)
         return self.t("{colour} die", colour=self.t(die))
 
-    def _answer(self, state: QwixxState, data: Mapping[str, str]) -> list[Step]:
+    def _answer(
+        self, state: QwixxState, answers: Mapping[int, Action], data: Mapping[str, str]
+    ) -> list[Command]:
+        """A tap on a player's line: their answer, or (their answer tapped again) taken back."""
         player = tapped_number(data, "player", range(state.num_players))
         if player is None or state.phase != Phase.ACTION1:
             return []
         if data.get("row") == NO_CROSS:
-            return [(player, PASS)]
-        row = tapped_number(data, "row", range(len(ROW_NAMES)))
-        if row is None or not state.dice_seen:  # unseen dice: the number is tapped on the sheet
-            return []
-        return self._checked(state, player, Cross(row, state.white_sum))
+            answer: Cross | Pass = PASS
+        else:
+            row = tapped_number(data, "row", range(len(ROW_NAMES)))
+            if row is None or not state.dice_seen:  # unseen dice: the sheet's number is tapped
+                return []
+            answer = Cross(row, state.white_sum)
+        if answers.get(player) == answer:
+            return [Withdraw(player)]
+        return self._checked(state, player, answer)
 
     def _cell(
         self, state: QwixxState, answers: Mapping[int, Action], data: Mapping[str, str]
-    ) -> list[Step]:
+    ) -> list[Command]:
         row = tapped_number(data, "row", range(len(ROW_NAMES)))
         number = tapped_number(data, "number", range(2, 13))
         seat = tapped_number(data, "seat", range(state.num_players))
@@ -247,11 +253,11 @@ class QwixxUI(GameUI):
         return self._checked(state, player, Cross(row, number))
 
     @staticmethod
-    def _checked(state: QwixxState, player: int, cross: Cross) -> list[Step]:
-        error = state.check(player, cross)
+    def _checked(state: QwixxState, player: int, action: Cross | Pass) -> list[Command]:
+        error = state.check(player, action)
         if error is not None:
             raise error
-        return [(player, cross)]
+        return [Answer(player, action)]
 
     # -- the prompt -------------------------------------------------------------------------
 
@@ -321,13 +327,17 @@ class QwixxUI(GameUI):
         if state.phase == Phase.ACTION1:
             # In seat order, as the sheets below: each player's line in the same place.
             lines = "".join(self.answer_line(state, p, answers) for p in range(state.num_players))
-            waiting = [p for p in state.deciders if p not in answers and p not in self.computers]
-            done = (
-                f'<button class="done" data-act="done">{t("Done: the others cross nothing")}'
-                "</button>"
-                if waiting and self.shared(state)
-                else ""
-            )
+            done = ""
+            if self.passing_for:  # those it names: never the roller, never a computer
+                names = t.names([self.name(p) for p in self.passing_for])
+                label = t.n(
+                    "Done: {names} crosses nothing",
+                    "Done: {names} cross nothing",
+                    len(self.passing_for),
+                    names=names,
+                )
+                done = f'<button class="done" data-act="done">{label}</button>'
+
             label = t("Who crosses the white sum")
             return f'<div class="answers" role="group" aria-label="{label}">{lines}</div>{done}'
         return self.action2_options(state)

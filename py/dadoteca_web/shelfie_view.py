@@ -38,13 +38,13 @@ from dadoteca.shelfie import (
     ShelfieState,
     Strike,
 )
+from dadoteca.table import Answer, Command
 
 from .game_ui import (
     ROLL_ACTS,
     ROLL_DICE,
     GameUI,
     Pieced,
-    Step,
     asked_player,
     remembered,
     tapped_number,
@@ -235,7 +235,7 @@ class ShelfieUI(GameUI):
 
     def handle(
         self, state: AnyState, answers: Mapping[int, Action], act: str, data: Mapping[str, str]
-    ) -> list[Step]:
+    ) -> list[Command]:
         assert isinstance(state, ShelfieState)
         self._sync(state)
         if state.is_terminal:
@@ -249,7 +249,7 @@ class ShelfieUI(GameUI):
             self._tap_die(state, player, data)
         elif act == "reroll":
             if state.phase == Phase.DECIDE and self.rerolling and state.rerolls_left:
-                return [(player, Reroll(tuple(sorted(self.rerolling)))), ROLL_DICE]
+                return [Answer(player, Reroll(tuple(sorted(self.rerolling)))), ROLL_DICE]
         elif act == "cell":
             self._tap_cell(state, player, data, asked)
         elif act == "way" and asked is not None:
@@ -268,9 +268,9 @@ class ShelfieUI(GameUI):
         elif act == "confirm":
             choice = self.complete(state)
             if choice is not None:
-                return [(player, choice)]
+                return [Answer(player, choice)]
         elif act == "pass" and state.phase == Phase.DECIDE:
-            return [(player, PASS)]  # the App plays it, or says the rule against passing now
+            return [Answer(player, PASS)]  # the App plays it, or says the rule against passing now
         elif act == "clear":  # the choice not yet confirmed; Undo takes back played ones
             self.picks = []
             self.strike = None

@@ -13,9 +13,10 @@ from datetime import datetime
 from typing import Final, Literal, NamedTuple, Protocol
 
 from dadoteca.bots import BOT_SEAT, bot_level, nearest_level
-from dadoteca.core import Action, RuleError
+from dadoteca.core import Action, AnyState, RuleError
 from dadoteca.games import GAMES
 from dadoteca.match import APP_DICE, DICE_KINDS, Match, Seat
+from dadoteca.table import Group, replayed
 
 __all__ = [
     "BROKEN_HISTORY_PREFIX",
@@ -148,38 +149,71 @@ class MemoryStore:
         self.items.pop(key, None)
 
 
-ANSWERS: Final = "answers"  # a saved game's field (not a record's): answers given so far
+# A saved game's fields (not a record's): the answers given so far to a moment decided
+# together, in the order given; and the moves taken back, which Redo plays again.
+ANSWERS: Final = "answers"
+REDO: Final = "redo"
 
 
 class Saved(NamedTuple):
-    """What a save holds: the game, its answers given so far, or why it could not be read;
-    and the computer levels this version lacks, changed (see :func:`read_game`)."""
+    """What a save holds: the game, its answers given so far and its moves to redo, or why it
+    could not be read; and the computer levels this version lacks, changed (see
+    :func:`read_game`). The table (dadoteca.table.Table) keeps of the answers and the moves
+    to redo only what still fits the game."""
 
     match: Match | None
-    answers: dict[int, Action]
-    problem: RuleError | None
+    answers: tuple[tuple[int, Action], ...] = ()
+    redo: tuple[Group, ...] = ()
+    problem: RuleError | None = None
     levels: tuple[LevelChange, ...] = ()
 
 
-def _answers_of(record: object, match: Match) -> dict[int, Action]:
-    """The saved answers that are still answers to ``match``'s decision now; anything else
-    (a hand-edited save, an answer the rules refuse) is dropped, the game itself is kept."""
-    entries = record.get(ANSWERS) if isinstance(record, Mapping) else None
-    state = match.state
-    answers: dict[int, Action] = {}
-    for entry in entries if isinstance(entries, list) else []:
+def _actions_read(entries: object, state: AnyState) -> Group:
+    """``[[player or null, text], …]`` of a save, each read on the state the ones before it
+    lead to (a roll where the rules call for dice); raises ValueError (RuleError, too) for
+    anything else."""
+    if not isinstance(entries, list):
+        raise ValueError("not a list of actions")
+    actions = []
+    for entry in entries:
         if not (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[1], str)):
-            continue
+            raise ValueError("not an action")
         player, text = entry
-        if player not in state.deciders or isinstance(player, bool):
-            continue
-        try:
-            action = state.parse_action(text)
-        except RuleError:
-            continue
-        if state.check(player, action) is None:
-            answers[player] = action
-    return answers
+        if player is not None and (type(player) is not int or player not in state.deciders):
+            raise ValueError("not a decider")
+        action = state.parse_action(text)
+        actions.append((player, action))
+        state = replayed(state, ((player, action),))
+    return tuple(actions)
+
+
+def _answers_of(record: Mapping[str, object], match: Match) -> tuple[tuple[int, Action], ...]:
+    """The saved answers, each read on the moment they answer (what a hand-edited save holds
+    that is not one is dropped, the game itself is kept)."""
+    entries = record.get(ANSWERS, [])
+    answers = []
+    for entry in entries if isinstance(entries, list) else ():
+        with contextlib.suppress(ValueError):
+            ((player, action),) = _actions_read([entry], match.state)  # each on the same moment
+            if player is not None:
+                answers.append((player, action))
+    return tuple(answers)
+
+
+def _redo_of(record: Mapping[str, object], match: Match) -> tuple[Group, ...]:
+    """The saved moves to redo, newest group last, read by playing them again from where the
+    match is (none, if any does not play)."""
+    groups = record.get(REDO, [])
+    state = match.state
+    read: list[Group] = []
+    try:
+        for entries in reversed(groups if isinstance(groups, list) else []):
+            group = _actions_read(entries, state)
+            state = replayed(state, group)
+            read.append(group)
+    except ValueError:
+        return ()
+    return tuple(reversed(read))
 
 
 class GameStore:
@@ -198,9 +232,15 @@ class GameStore:
         # never overwritten (games are played in memory); the next start tries again.
         self.keeping_damaged = False
 
-    def save(self, match: Match | None, answers: Mapping[int, Action] | None = None) -> None:
+    def save(
+        self,
+        match: Match | None,
+        answers: Mapping[int, Action] | None = None,
+        redo: Collection[Group] = (),
+    ) -> None:
         """Save ``match``'s record, with the ``answers`` given so far to a decision taken by
-        several players at once (a reload brings them back too)."""
+        several players at once, and the moves taken back that Redo would play again (a
+        reload brings them back too)."""
         if self.keeping_damaged:
             self.working = False
             return
@@ -211,6 +251,8 @@ class GameStore:
                 record = match.record()
                 if answers:
                     record[ANSWERS] = [[player, str(action)] for player, action in answers.items()]
+                if redo:
+                    record[REDO] = [[[p, str(action)] for p, action in group] for group in redo]
                 self.store.setItem(SAVE_KEY, json.dumps(record, separators=(",", ":")))
             self.working = self.lasting and not self.refused
         except Exception:  # quota exceeded or storage refused: all the same to the player
@@ -225,16 +267,18 @@ class GameStore:
             text = self.store.getItem(SAVE_KEY)
         except Exception:  # storage unavailable: there is simply nothing saved
             self.working = False
-            return Saved(None, {}, None)
+            return Saved(None)
         if text is None:
-            return Saved(None, {}, None)
+            return Saved(None)
         try:
             match, record, levels = read_game(text, "save")
         except RuleError as error:
             if writing:
                 self._set_aside(text)
-            return Saved(None, {}, error)
-        return Saved(match, _answers_of(record, match), None, levels)
+            return Saved(None, problem=error)
+        assert isinstance(record, Mapping)  # Match.from_record read it
+        answers, redo = _answers_of(record, match), _redo_of(record, match)
+        return Saved(match, answers, redo, levels=levels)
 
     def _set_aside(self, text: str) -> None:
         """Keep the unreadable save under another key (it can be exported), free the slot."""

@@ -273,7 +273,8 @@ SW_CONTROL_JS = """async () => {
 
 # One whole game, tapped inside the page, by the same simple player in every seat: roll when
 # asked, confirm a complete choice, else take the first highlighted (legal) tap, else stop
-# rolling (Diceland), else pass. Each tap starts from a settled page (a frame after the
+# rolling (Diceland), else "Done" (Qwixx's white sum: the others cross nothing), else the
+# roller's own "no cross", else pass. Each tap starts from a settled page (a frame after the
 # previous one), like a finger that comes back a moment later.
 GAME_JS = (
     "async ({ maxTaps, seed }) => {"
@@ -290,6 +291,7 @@ GAME_JS = (
     ["legal", "#play .legal[data-act]:not(.answered *)"],
     ["stop", "[data-act=stop]"],
     ["done", "[data-act=done]"],
+    ["none", ".answer-line:not(.answered) [data-act=answer][data-row=none]"],
     ["pass", "[data-act=pass]"],
   ];
   const taps = [];

@@ -78,8 +78,13 @@ class Table:
             for player, action in decisions.items():
                 if isinstance(action, Cross):
                     self.tap("answer", {"player": str(player), "row": str(action.row)})
-            if not all(isinstance(action, Cross) for action in decisions.values()):
+            roller = self.state.active
+            others = [action for player, action in decisions.items() if player != roller]
+            if not all(isinstance(action, Cross) for action in others):
                 self.tap("done")
+            # Done never answers for the roller (in earlier versions it did, and closed the moment).
+            if self.state.phase == "action1" and not isinstance(decisions[roller], Cross):
+                self.tap("answer", {"player": str(roller), "row": "none"})
         else:
             while self.state.phase == "action1":
                 self.answer_one_by_one(self.decision(asked_player(self.state)))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -167,6 +167,20 @@ def tap(page: Page, selector: str) -> None:
     settled(page)
 
 
+# Qwixx's white sum with nobody crossing: "Done" answers for everyone it names, never for the
+# roller, whose own "no cross" closes the moment.
+NOBODY_CROSSES = (
+    "#region-controls [data-act=done]",
+    "#region-controls .answer-line:not(.answered) [data-act=answer][data-row=none]",
+)
+
+
+def nobody_crosses(page: Page, by: Callable[[Page, str], None] = tap) -> None:
+    """Nobody crosses the white sum, the way the table taps it (``by``: tap or press)."""
+    for selector in NOBODY_CROSSES:
+        by(page, selector)
+
+
 def saved_record(page: Page) -> dict[str, object] | None:
     """The game record the app saved in localStorage (None: no game in progress)."""
     return parsed_record(page.evaluate("localStorage.getItem('dadoteca.game')"))
@@ -195,7 +209,7 @@ SIMPLE_TAPS = [
     "#play [data-act=confirm]:not([disabled])",
     "#play .legal[data-act]:not(.answered *)",
     "#play [data-act=stop]",
-    "#play [data-act=done]",
+    *NOBODY_CROSSES,
     "#play [data-act=pass]",
 ]
 # Up to ``count`` taps of the simple player, in the page, until the end screen; what it tapped.

@@ -12,6 +12,7 @@ from playwright.sync_api import Browser, FilePayload, Page, Route, expect
 from appdriver import (
     PHONE,
     PageWatch,
+    nobody_crosses,
     on_screen,
     open_app,
     run_python,
@@ -281,7 +282,7 @@ def test_export_then_import_restores_the_game(
     open_app(page, f"{server.url}?seed=6")
     start_game(page, ["Anna", "Bo"])
     tap(page, "[data-act=roll]")
-    tap(page, "#region-controls [data-act=done]")  # Anna and Bo cross nothing: action 1 played
+    nobody_crosses(page)  # action 1 played
     with page.expect_download() as download:
         page.click("[data-act=export]")
     exported = tmp_path / "game.json"

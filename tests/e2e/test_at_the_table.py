@@ -15,6 +15,7 @@ from appdriver import (
     PHONE,
     PageWatch,
     choose_game,
+    nobody_crosses,
     on_screen,
     open_app,
     press,
@@ -65,7 +66,7 @@ def test_a_double_tap_across_a_change_of_hands_acts_once(
     open_app(page, f"{server.url}?seed=4&pace=0")
     start_game(page, NAMES)
     tap(page, "[data-act=roll]")
-    tap(page, "[data-act=done]")  # nobody crosses the white sum: Anna's second action
+    nobody_crosses(page)  # Anna's second action
     page.wait_for_selector("body:not([data-handover])", state="attached")  # she has seen it
     box = page.locator("#region-controls [data-act=pass]").bounding_box()
     assert box is not None
@@ -90,7 +91,7 @@ def test_undo_takes_back_a_played_cross_and_a_roll_brings_back_the_same_dice(
     start_game(page, NAMES)
     press(page, "[data-act=roll]")
     dice = page.inner_html("#region-dice")
-    press(page, "[data-act=done]")
+    nobody_crosses(page, press)
     press(page, ".options [data-act=cell]")  # Anna's second action: a cross, played
     played = actions_saved(page)
     assert played[-1][0] == 0 and str(played[-1][1]).split()[0] in {"red", "yellow", "green"}
@@ -235,8 +236,8 @@ def play_step(page: Page, player: int, action: Action) -> None:
     if state.phase == Phase.ACTION1:  # type: ignore[attr-defined]
         row = str(action.row) if isinstance(action, Cross) else "none"
         press(page, f'[data-act=answer][data-player="{player}"][data-row="{row}"]')
-        if state.deciders != (player,):
-            press(page, "[data-act=done]")  # the other's answer, given before this one
+        for other in set(state.deciders) - {player}:  # the other's answer: no cross
+            press(page, f'[data-act=answer][data-player="{other}"][data-row="none"]')
     elif isinstance(action, Cross):
         press(page, f'.options [data-row="{action.row}"][data-number="{action.number}"]')
     else:

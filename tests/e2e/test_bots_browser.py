@@ -28,6 +28,7 @@ PERSON_VERSUS_BOTS_JS = """async ({ maxSteps }) => {
     "#play .legal[data-act]:not(.answered *)",
     "[data-act=stop]",
     "[data-act=done]",
+    ".answer-line:not(.answered) [data-act=answer][data-row=none]",
     "[data-act=pass]",
   ];
   let taps = 0, botSteps = 0;

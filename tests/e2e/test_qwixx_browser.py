@@ -12,6 +12,7 @@ from playwright.sync_api import Page, ViewportSize
 from appdriver import (
     PageWatch,
     assert_the_page_shows_the_saved_game,
+    nobody_crosses,
     open_app,
     press,
     saved_record,
@@ -268,7 +269,7 @@ def test_on_a_tablet_everyones_sheets_sit_where_one_players_big_sheet_does(
     everyones = page.locator(shown).evaluate_all(
         "(all) => all.map((e) => [e.className, e.getBoundingClientRect().toJSON()])"
     )
-    tap(page, "[data-act=done]")
+    nobody_crosses(page)
     big = page.locator(f"{shown}.big").bounding_box()
     assert len(everyones) == len(NAMES) and big is not None
     for classes, box in everyones:
@@ -284,7 +285,7 @@ def test_the_deciding_players_whole_sheet_is_in_view_on_a_phone_both_ways(
     open_app(page, f"{server.url}?seed={SEED}")
     start_game(page, NAMES)
     tap(page, "[data-act=roll]")
-    tap(page, "[data-act=done]")
+    nobody_crosses(page)
     for viewport in (ViewportSize(width=360, height=640), ViewportSize(width=640, height=360)):
         page.set_viewport_size(viewport)
         page.evaluate("document.getElementById('play').scrollIntoView()")  # as a hand-over does

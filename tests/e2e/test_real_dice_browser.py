@@ -34,6 +34,7 @@ REAL_DICE_TABLE_JS = seeded_table_js(
     "#play .legal[data-act]:not(.answered *)",
     "#play [data-act=stop]",
     "#play [data-act=done]",
+    "#play .answer-line:not(.answered) [data-act=answer][data-row=none]",
     "#play [data-act=pass]",
   ];
   const rolls = [];

@@ -31,6 +31,7 @@ NEXT_TAP = """() => document.querySelector("#region-prompt .bot-turn") ? null : 
   document.querySelector("#play .legal[data-act]:not(.answered *)") ||
   document.querySelector("#region-controls [data-act=stop]") ||
   document.querySelector("#region-controls [data-act=done]") ||
+  document.querySelector("#region-controls .answer-line:not(.answered) [data-row=none]") ||
   document.querySelector("#region-controls [data-act=pass]"))
 """
 TAP_NEXT = f"""async () => {{

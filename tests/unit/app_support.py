@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from dadoteca.table import SeatedState
 from dadoteca_web.app import App
 from dadoteca_web.i18n import Translator
 from dadoteca_web.storage import GameStore, MemoryStore
@@ -19,3 +20,17 @@ def shown_sheets(region: str) -> list[str]:
     sheet in both regions, those not shown hidden (aria-hidden) until their player is asked."""
     sheets = re.findall(r"<section .*?</section>", region)
     return [sheet for sheet in sheets if 'aria-hidden="true">' not in sheet.split(">", 1)[0] + ">"]
+
+
+def active(app: App) -> int:
+    """The active player of the game in play (the one who rolls this turn)."""
+    state = app.state
+    assert isinstance(state, SeatedState)
+    return state.active
+
+
+def nobody_crosses(app: App) -> None:
+    """Qwixx's white sum on the shared screen: the roller crosses nothing, then "Done" for
+    the rest (it never answers for the roller)."""
+    app.handle("answer", {"player": str(active(app)), "row": "none"})
+    app.handle("done", {})

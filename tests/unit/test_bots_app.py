@@ -12,7 +12,7 @@ from dadoteca.bots.play import play_bots
 from dadoteca.core import draw, seed_generator
 from dadoteca.games import GAMES
 from dadoteca.qwixx import QwixxState
-from dadoteca_web.app import BOT_PAUSE, BOT_SHOW
+from dadoteca.table import BOT_PAUSE, BOT_SHOW, Answer, RollDice
 from dadoteca_web.game_ui import SeatedState, asked_player
 from dadoteca_web.qwixx_view import QwixxUI
 from dadoteca_web.storage import SAVE_KEY, MemoryStore
@@ -77,7 +77,7 @@ def test_beside_people_deciding_computers_fill_their_lines_at_once() -> None:
     people's lines stay open; alone to decide, a computer still takes its time."""
     app = new_app()
     app.start(["Ann", "", ""], 5, choices=[{}, {"player": "normal"}, {"player": "easy"}])
-    app.play([(None, None)])  # Ann rolls
+    app.play([RollDice()])  # Ann rolls
     state = app.state
     assert isinstance(state, QwixxState) and state.deciders == (0, 1, 2)
     moves = list(app.computer_moves())
@@ -104,11 +104,11 @@ def test_a_person_plays_a_whole_game_against_two_computers(game_id: str) -> None
         player = asked_player(app.state, app.answers)
         assert app.match.seats[player].kind == "human"
         if app.state.is_chance:
-            app.play([(None, None)])
+            app.play([RollDice()])
         else:
             chooser, value = draw(chooser)
             legal = app.state.legal_actions(player)
-            app.play([(player, legal[value % len(legal)])])
+            app.play([Answer(player, legal[value % len(legal)])])
     assert app.state.is_terminal
     assert app.screen == "over"
     saved = new_app(store)

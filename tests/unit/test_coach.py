@@ -27,6 +27,7 @@ from dadoteca.games import GAMES, get_game
 from dadoteca.match import SHEETS_ONLY, Match, Seat
 from dadoteca.qwixx import Cross, QwixxState
 from dadoteca.shelfie import Reroll
+from dadoteca.table import Answer, RollDice
 from dadoteca_web.app import App
 from dadoteca_web.coach import hint_text
 from dadoteca_web.game_ui import BULB_ICON
@@ -203,7 +204,7 @@ def test_hints_need_the_dice() -> None:
 def coached_app(game: str = "shelfie", names: tuple[str, ...] = ("Anna", "Bo")) -> App:
     app = new_app()
     app.start(list(names), 9, game=game, coach=True)
-    app.play([(None, None)])  # the first roll
+    app.play([RollDice()])  # the first roll
     return app
 
 
@@ -231,7 +232,7 @@ def test_hint_shows_the_experts_choice_to_play_or_change_and_the_record_notes_it
 def test_a_hint_names_whom_it_is_for_and_never_a_computer() -> None:
     app = new_app()
     app.start(["Anna", "Bot"], 9, game="qwixx", coach=True, choices=[{}, {"player": "expert"}])
-    app.play([(None, None)])
+    app.play([RollDice()])
     app.handle("hint", {"player": "1"})  # the computer decides for itself
     assert app.notice == ""
     app.handle("hint", {"player": "0"})
@@ -241,7 +242,7 @@ def test_a_hint_names_whom_it_is_for_and_never_a_computer() -> None:
 def test_a_game_started_without_hints_offers_none() -> None:
     app = new_app()
     app.start(["Anna", "Bo"], 9, game="diceland")
-    app.play([(None, None)])
+    app.play([RollDice()])
     assert 'data-act="hint"' not in app.regions()["tools"]
     app.handle("hint", {})
     assert app.notice == "" and app.match is not None and app.match.hints == []
@@ -260,9 +261,9 @@ def test_the_end_table_marks_the_hints_each_player_used() -> None:
     while app.screen == "play":
         state = app.state
         if state.roller is not None:
-            app.play([(None, None)])
+            app.play([RollDice()])
         else:
-            app.play([(state.deciders[0], state.legal_actions(state.deciders[0])[-1])])
+            app.play([Answer(state.deciders[0], state.legal_actions(state.deciders[0])[-1])])
     scores = app.regions()["scores"]
     assert scores.count('class="hints-used"') == 1
     assert f"{BULB_ICON}1</span>" in scores and "1 hint</span>" in scores
@@ -293,7 +294,9 @@ def test_working_out_hints_ahead_stops_when_the_game_moves_on() -> None:
     app = coached_app("qwixx")
     foreseeing = app.foresee_hints()
     next(foreseeing)
-    app.handle("done", {})  # nobody crosses the white sum: the game moves on meanwhile
+    # Nobody crosses the white sum: the game moves on meanwhile.
+    app.handle("answer", {"player": str(app.table.asked if app.table else 0), "row": "none"})
+    app.handle("done", {})
     assert list(foreseeing) == []  # nothing more for a moment that has passed
     assert app.hints_to_foresee()  # the new moment's hints are still to work out
 

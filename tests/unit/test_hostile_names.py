@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from html.parser import HTMLParser
 
 import pytest
+from app_support import active
 
 from dadoteca.match import MAX_NAME_LENGTH, Match, normalise_name
 from dadoteca.playout import random_match
@@ -90,6 +91,7 @@ def test_hostile_names_are_text_in_play_on_a_computers_turn_and_at_the_end(game:
             assert any(name in value for value in markup.attribute_values)  # its sheet's label
         app.handle("roll", {})
         app.handle("stop", {})
+        app.handle("answer", {"player": str(active(app)), "row": "none"})  # Qwixx's roller
         app.handle("done", {})
         app.handle("pass", {})
         app.play_bots()

@@ -30,6 +30,7 @@ from dadoteca_web.app import App
 from dadoteca_web.i18n import (
     DECIMAL_SYMBOL,
     ENGLISH_RULE,
+    LIST_PATTERNS,
     PLURAL_RULE,
     SEPARATOR,
     Translator,
@@ -125,11 +126,16 @@ def test_compiled_catalogs(tmp_path: Path) -> None:
         # Italian and Spanish have English's plural rule (Babel's): built into the page; and
         # write decimals with a comma (Babel's symbol).
         decimal = "." if language == "en" else ","
+        # Lists of names the CLDR way ("Anna, Bo e Cy"): Babel's patterns.
+        joined = {"it": "{0} e {1}", "es": "{0} y {1}", "en": "{0} and {1}"}[language]
         assert compiled == {
             **_catalog(language),
             PLURAL_RULE: ENGLISH_RULE,
             DECIMAL_SYMBOL: decimal,
+            LIST_PATTERNS: SEPARATOR.join([joined, "{0}, {1}", "{0}, {1}", joined]),
         }
+        names = Translator(language, {language: compiled}).names(["A", "B", "C"])
+        assert names == joined.format("A, B", "C")
         assert Translator(language, {language: compiled}).decimal(3.14159) == f"3{decimal}1"
         assert (
             compiled[plural_key("Reroll {count} die", "Reroll {count} dice")].count(SEPARATOR) == 1
@@ -270,9 +276,11 @@ def test_po_round_trip_keeps_escapes_plurals_and_comments() -> None:
     text = tool.po_text(catalog)
     assert 'msgid_plural "{count} dice"' in text and 'msgstr[1] "{count} dadi"' in text
     again = tool.parse_po(text, "it")
-    assert [(m.id, m.string, m.locations, m.user_comments) for m in again] == [
-        (m.id, m.string, m.locations, m.user_comments) for m in catalog
+    # Files without line numbers: a change elsewhere in a file leaves its catalogs alone.
+    assert [(m.id, m.string, [f for f, _ in m.locations], m.user_comments) for m in again] == [
+        (m.id, m.string, [f for f, _ in m.locations], m.user_comments) for m in catalog
     ]
+    assert all(line is None for m in again for _, line in m.locations)
     assert tool.po_text(again) == text
     assert tool.translations(again) == {
         **{msgid: msgid.upper() for msgid in tricky},

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import re
 
-from app_support import shown_sheets
+from app_support import nobody_crosses, shown_sheets
 
 from dadoteca.match import Match
 from dadoteca.qwixx import PASS, RED, YELLOW, Cross, Phase, QwixxState
@@ -139,7 +139,7 @@ def test_a_whole_game_by_taps_ends_with_the_scores_of_the_rules() -> None:
 def test_other_players_sheets_are_shown_small_and_not_tappable() -> None:
     app = started(("Ann", "Bo", "Cy"))
     app.handle("roll", {})
-    app.handle("done", {})  # Ann's second action: her sheet, the others' small
+    nobody_crosses(app)  # Ann's second action: her sheet, the others' small
     others = app.regions()["others"]
     assert "data-act" not in others
     tags = re.findall(r'<section class="sheet small[^>]*data-seat="(\d)"[^>]*>', others)
@@ -160,7 +160,7 @@ def test_the_shared_screen_shows_the_same_sheets_each_its_owners_to_tap() -> Non
     When the dice were not shown, the sheet is the only way to answer: the big ones."""
     app = started(("Ann", "Bo", "Cy"))
     app.handle("roll", {})
-    app.handle("done", {})
+    nobody_crosses(app)
     app.handle("pass", {})  # Bo rolls next
     app.handle("roll", {})
     regions = app.regions()
@@ -168,7 +168,7 @@ def test_the_shared_screen_shows_the_same_sheets_each_its_owners_to_tap() -> Non
     small = shown_sheets(regions["others"])
     assert seats(small) == ["0", "1", "2"] and all('class="sheet small' in s for s in small)
     assert all('data-act="cell"' in sheet for sheet in small)
-    app.handle("done", {})  # Bo's second action: his sheet big, the others' small, untappable
+    nobody_crosses(app)  # Bo's second action: his sheet big, the others' small, untappable
     regions = app.regions()
     assert not app.shared and seats(shown_sheets(regions["board"])) == ["1"]
     assert seats(shown_sheets(regions["others"])) == ["0", "2"]

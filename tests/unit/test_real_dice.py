@@ -20,6 +20,7 @@ from dadoteca.qwixx import QWIXX, QwixxState, Sheet
 from dadoteca.qwixx import Roll as QwixxRoll
 from dadoteca.shelfie import SHELFIE, Reroll, ShelfieState
 from dadoteca.shelfie import Roll as ShelfieRoll
+from dadoteca.table import Answer, RollDice
 from dadoteca_web.app import GAME_UIS, App
 from dadoteca_web.game_ui import GameUI, SeatedState, asked_player
 from dadoteca_web.i18n import Translator
@@ -76,7 +77,7 @@ def play_out(app: App, seed: int) -> list[list[int]]:
         player = asked_player(state, app.answers)
         chooser, value = draw(chooser)
         legal = app.state.legal_actions(player)
-        app.play([(player, legal[value % len(legal)])])
+        app.play([Answer(player, legal[value % len(legal)])])
     raise AssertionError("the game did not end")
 
 
@@ -299,7 +300,8 @@ def test_every_complete_entry_is_the_roll_played_and_any_other_is_refused_with_a
         assert error.rule == "dice.to_enter" and None in entry
         return
     assert None not in entry
-    ((player, roll),) = steps_played
-    assert player is None and roll is not None
+    (rolled,) = steps_played
+    assert isinstance(rolled, RollDice) and rolled.outcome is not None
+    roll = rolled.outcome
     assert ui.entered_faces(state, roll) == entry
     state.apply_chance(roll)  # every face a die shows, for every die in play, is accepted

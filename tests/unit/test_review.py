@@ -29,6 +29,7 @@ from dadoteca.drive import play_out
 from dadoteca.games import GAMES, get_game
 from dadoteca.match import Match, Seat
 from dadoteca.qwixx import Cross
+from dadoteca.table import Answer, RollDice
 from dadoteca_web.app import App
 from dadoteca_web.review_view import score_chart
 from dadoteca_web.storage import (
@@ -201,10 +202,10 @@ def finished_app(
     while app.screen == "play":
         state = app.state
         if state.roller is not None:
-            app.play([(None, None)])
+            app.play([RollDice()])
         else:  # everyone takes the first choice offered: crossing whatever comes first
             for player in state.deciders:
-                app.play([(player, state.legal_actions(player)[0])])
+                app.play([Answer(player, state.legal_actions(player)[0])])
     return app
 
 
@@ -279,11 +280,10 @@ def test_a_game_played_with_sheets_only_is_shown_again_but_not_reviewed(game_id:
     while app.screen == "play":
         state = app.state
         if state.roller is not None:
-            app.play([(None, None)])
+            app.play([RollDice()])
         else:
-            app.play(
-                [(player, rng.choice(state.legal_actions(player))) for player in state.deciders]
-            )
+            legal = state.legal_actions
+            app.play([Answer(player, rng.choice(legal(player))) for player in state.deciders])
     app.handle("review", {})
     assert app.screen == "review" and not app.review_to_run()
     assert "played with sheets only" in app.regions()["review"]

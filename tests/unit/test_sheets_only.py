@@ -22,6 +22,7 @@ from dadoteca.qwixx import QWIXX, Cross, QwixxState, Sheet
 from dadoteca.qwixx import Phase as QwixxPhase
 from dadoteca.shelfie import SHELFIE, Combo, Reroll, ShelfieState, Strike
 from dadoteca.shelfie import Mark as ShelfieMark
+from dadoteca.table import Answer
 from dadoteca_web.app import App
 from dadoteca_web.storage import SAVE_KEY, GameStore, History, MemoryStore
 
@@ -264,8 +265,9 @@ def test_the_app_rolls_nothing_the_table_rolls_unseen_at_once() -> None:
     assert app.match is not None and app.match.actions == [(None, UNSEEN)]
     assert app.state.deciders == (0, 1, 2)
     app.handle("cell", {"seat": "1", "row": "0", "number": "7"})
-    app.handle("done", {})
-    app.handle("answer", {"player": "0", "row": "none"})  # too late: Ann has passed already
+    app.handle("done", {})  # Cy crosses nothing; Ann, who rolled, answers for herself
+    assert app.answers == {1: Cross(0, 7), 2: PASS}
+    app.handle("answer", {"player": "0", "row": "none"})
     app.handle("pass", {})  # Ann's second action: nothing crossed at all, a penalty
     assert qwixx_of(app).sheets[0].penalties == 1
     assert app.match.actions[-1] == (None, UNSEEN) and qwixx_of(app).active == 1
@@ -301,7 +303,7 @@ def test_every_save_holds_the_roll_with_the_move_so_no_window_sees_a_roll_to_mak
     for _ in range(12):
         state = app.state
         player = state.deciders[0]
-        app.play([(player, rng.choice(state.legal_actions(player)))])
+        app.play([Answer(player, rng.choice(state.legal_actions(player)))])
     assert len(store.saves) > 12
     for save in store.saves:
         saved = Match.from_record(json.loads(save))

@@ -28,6 +28,7 @@ from dadoteca.shelfie import (
     Strike,
     cell_bit,
 )
+from dadoteca.table import Answer
 from dadoteca_web.app import App
 from dadoteca_web.i18n import Translator
 from dadoteca_web.shelfie_view import ShelfieUI
@@ -351,7 +352,7 @@ def test_a_full_sheet_only_passes() -> None:
     controls = regions["controls"]
     assert 'data-act="pass"' in controls
     assert "cross-out" not in controls and "confirm" not in controls
-    assert ui.handle(state, {}, "pass", {}) == [(1, PASS)]
+    assert ui.handle(state, {}, "pass", {}) == [Answer(1, PASS)]
 
 
 def test_the_app_s_own_dice_offer_no_cross_out_toggle() -> None:

@@ -30,6 +30,7 @@ from dadoteca.shelfie import (
     Strike,
     cell_bit,
 )
+from dadoteca.table import Answer
 from dadoteca_web.app import App
 from dadoteca_web.i18n import Translator
 from dadoteca_web.shelfie_view import ShelfieUI
@@ -550,7 +551,7 @@ def test_only_pass_is_one_tap() -> None:
     regions = ui.regions(state, {})
     assert "nothing on your shelves is free" in regions["prompt"]
     assert 'data-act="pass"' in regions["controls"] and "confirm" not in regions["controls"]
-    assert ui.handle(state, {}, "pass", {}) == [(0, PASS)]
+    assert ui.handle(state, {}, "pass", {}) == [Answer(0, PASS)]
 
 
 # -- saving, names ---------------------------------------------------------------------------

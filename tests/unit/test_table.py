@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections import Counter
 
 import pytest
 
 from dadoteca.core import RuleError
 from dadoteca.qwixx import PASS, RED, Cross, Phase, QwixxState
-from dadoteca_web.app import RESULT, STARTS_CHOSEN, STARTS_DRAWN, TAKEN_BACK, App
+from dadoteca.table import ANSWERS_TAKEN_BACK, Answer
+from dadoteca_web.app import RESULT, STARTS_CHOSEN, STARTS_DRAWN, App
 from dadoteca_web.i18n import Translator
 from dadoteca_web.storage import SAVE_KEY, GameStore, MemoryStore
 
@@ -105,7 +107,7 @@ def test_with_sheets_only_who_starts_may_change_until_someone_has_played() -> No
     app.handle("starter", {"player": "1"})
     assert app.match is not None and app.match.seats[0].name == "Bruno"
     assert app.match.actions and app.state.deciders  # the table's roll, made unseen at once
-    app.play([(0, PASS)])
+    app.play([Answer(0, PASS)])
     assert 'data-act="starter"' not in app.regions()["prompt"]
 
 
@@ -131,24 +133,38 @@ def test_everyone_answers_the_white_sum_in_any_order_and_may_change_it() -> None
     answer(app, 0, "none")
     answer(app, 2, "none")  # Carla changes her mind
     assert app.answers == {0: PASS, 2: PASS} and qwixx(app).phase == Phase.ACTION1
-    answer(app, 1, RED)  # the last answer plays them all, in seat order
     total = qwixx(app).white_sum
+    answer(app, 1, RED)  # the last answer plays them all, in the order given
     assert app.match is not None
-    assert app.match.actions[1:] == [(0, PASS), (1, Cross(RED, total)), (2, PASS)]
+    assert app.match.actions[1:] == [(0, PASS), (2, PASS), (1, Cross(RED, total))]
     assert qwixx(app).phase == Phase.ACTION2 and app.hands == "player 0"
 
 
-def test_done_passes_for_everyone_who_has_not_answered() -> None:
+def test_done_never_answers_for_the_roller() -> None:
+    """Papà rolls; Mamma crosses, then "Done": it answers for Nonna, named on the button, and
+    not for Papà, whose own answer the turn needs next."""
     app = rolled()
     answer(app, 1, RED)
+    assert app.table is not None and app.table.passing_for == (2,)
+    assert "Done: Carla crosses nothing" in re.sub(
+        "<[^>]+>", "", app.regions()["controls"]
+    )
     app.handle("done", {})
+    assert app.answers == {1: Cross(RED, qwixx(app).white_sum), 2: PASS}
+    assert qwixx(app).phase == Phase.ACTION1 and not app.table.passing_for
+    assert 'data-act="done"' not in app.regions()["controls"]
+    answer(app, 0, "none")  # the roller's own answer closes the moment
     assert qwixx(app).phase == Phase.ACTION2
-    assert app.match is not None
-    assert [action for _, action in app.match.actions[1:]] == [
-        PASS,
-        Cross(RED, qwixx(app).white_sum),
-        PASS,
-    ]
+
+
+def test_a_person_changes_or_takes_back_their_answer_after_another_answered() -> None:
+    app = rolled()
+    answer(app, 1, RED)
+    answer(app, 2, "none")
+    answer(app, 1, "none")  # Bruno changes his mind after Carla answered
+    assert app.answers == {2: PASS, 1: PASS}
+    answer(app, 2, "none")  # Carla taps her chosen answer again: taken back, in one tap
+    assert app.answers == {1: PASS} and qwixx(app).phase == Phase.ACTION1
 
 
 def test_a_refused_answer_says_the_rule() -> None:
@@ -185,23 +201,32 @@ def test_a_tampered_saved_answer_is_dropped_and_the_game_kept() -> None:
 # --- Undo and Redo ------------------------------------------------------------------------------
 
 
-def test_undo_takes_back_answers_one_at_a_time_then_moves_and_redo_plays_them_again() -> None:
+def test_undo_takes_back_an_open_moments_last_answer_then_a_closed_moment_in_one_step() -> None:
     app = rolled()
     answer(app, 0, "none")
     answer(app, 1, "none")
     app.handle("take-back", {})
-    assert app.answers == {0: PASS}
-    answer(app, 1, "none")
-    answer(app, 2, "none")  # action 1 played: three actions after the roll
+    assert app.answers == {0: PASS} and app.confirm is None
+    total = qwixx(app).white_sum
+    answer(app, 1, RED)  # Bruno's mistake, then Carla closes the moment
+    answer(app, 2, "none")
     assert app.match is not None and len(app.match.actions) == 4
     state = qwixx(app)
-    app.handle("take-back", {})  # Carla's answer, the last move: not the asked player's (Anna's)
-    assert app.confirm is not None and "Carla" in app.confirm.text
+    app.handle("take-back", {})  # the moment, as one step: one question naming everyone
+    assert app.confirm is not None
+    assert all(name in app.confirm.text for name in NAMES)
     app.handle("take-back-confirmed", {})
-    assert len(app.match.actions) == 3 and qwixx(app).deciders == (2,)
-    assert [e.kind for e in app.take_events()][-1] == TAKEN_BACK
+    assert len(app.match.actions) == 1 and qwixx(app).phase == Phase.ACTION1
+    assert app.answers == {0: PASS, 1: Cross(RED, total)}  # all but Carla's, the last
+    assert [e.kind for e in app.take_events()][-1] == ANSWERS_TAKEN_BACK
     app.handle("redo", {})
-    assert qwixx(app) == state
+    assert qwixx(app) == state and app.answers == {}
+    app.handle("take-back", {})
+    app.handle("take-back-confirmed", {})
+    answer(app, 1, "none")  # Bruno mends his answer in one tap; Carla answers again
+    answer(app, 2, "none")
+    assert [a for _, a in app.match.actions[1:]] == [PASS, PASS, PASS]
+    assert app.table is not None and app.table.redo_groups == ()
 
 
 def test_undo_of_a_roll_brings_back_the_same_dice() -> None:
@@ -286,7 +311,7 @@ def play_solo_to_the_end(app: App) -> None:
         if state.is_chance:
             app.handle("roll", {})
         else:
-            app.play([(0, PASS)])
+            app.play([Answer(0, PASS)])
     raise AssertionError("the game did not end")
 
 
@@ -309,7 +334,7 @@ def test_a_solo_game_ends_with_the_score_and_the_best_on_this_device() -> None:
 def test_check_is_the_only_judge_of_an_answer() -> None:
     app = rolled()
     with pytest.raises(RuleError):
-        app.play([(0, Cross(RED, 99))])
+        app.play([Answer(0, Cross(RED, 99))])
 
 
 def test_the_end_is_said_with_its_reason_then_the_winners() -> None:
@@ -322,7 +347,7 @@ def test_the_end_is_said_with_its_reason_then_the_winners() -> None:
         if state.is_chance:
             app.handle("roll", {})
         else:  # Anna crosses what she can; Bruno passes, collecting penalties to the end
-            app.play([(p, state.legal_actions(p)[-1 if p else 0]) for p in state.deciders])
+            app.play([Answer(p, state.legal_actions(p)[-1 if p else 0]) for p in state.deciders])
     outcome = app.state.outcome
     assert outcome is not None
     events = app.take_events()

@@ -9,6 +9,8 @@ import json
 from datetime import UTC, datetime
 from typing import Any
 
+from app_support import active
+
 from dadoteca_web.session import Session
 from dadoteca_web.storage import BROKEN_PREFIX, HISTORY_KEY, SAVE_KEY
 
@@ -113,7 +115,9 @@ def test_taking_over_plays_here_and_the_other_window_watches() -> None:
     took = watching.role(writer=True)
     playing.role(writer=False)
     assert took["watching"] is False and "take-over" not in watching.shown()["warnings"]
-    watching.tap("done")  # the white sum: nobody crosses; the active player's second action
+    # The white sum: nobody crosses (the roller, then the rest); the roller's second action.
+    watching.tap("answer", player="0", row="none")
+    watching.tap("done")
     assert watching.actions() == 3 and playing.actions() == 3
     assert playing.last["watching"] is True and playing.tap("pass")["writes"] == []
     playing.role(writer=True)  # and back again
@@ -154,7 +158,8 @@ def finish(window: Window) -> None:
         assert app is not None
         if app.state.is_chance:
             window.tap("roll")
-        elif 'data-act="done"' in app.regions()["controls"]:
+        elif app.shared:  # nobody crosses the white sum: the roller, then the rest
+            window.tap("answer", player=str(active(app)), row="none")
             window.tap("done")
         else:
             window.tap("pass")
@@ -199,4 +204,4 @@ def test_the_last_save_of_the_window_a_game_was_taken_from_is_played_on() -> Non
     playing.tap("roll")  # ... and saves one more action
     update = watching.changed(SAVE_KEY, playing.storage[SAVE_KEY])
     assert update["watching"] is False and watching.actions() == 1
-    assert watching.tap("done")["writes"] != []
+    assert watching.tap("answer", player="1", row="none")["writes"] != []
