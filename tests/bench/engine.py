@@ -42,14 +42,21 @@ from typing import Any
 import dadoteca
 from dadoteca import shelfie
 
-ROOT = Path(__file__).resolve().parents[2]
+
+def checkout() -> Path:
+    """The checkout this script is in (its git history, its py/). Asked when needed, never at
+    import: browser.py imports this module inside Pyodide too, as /bench/bench_engine.py, two
+    folders short of a checkout."""
+    return Path(__file__).resolve().parents[2]
 
 
 def engine_at(ref: str, folder: Path) -> ModuleType:
     """The rules package as git revision ``ref`` has it, imported as ``dadoteca_at_ref``
     (its imports are relative, so the copy runs beside this one)."""
     archive = subprocess.run(
-        ["git", "-C", str(ROOT), "archive", ref, "py/dadoteca"], capture_output=True, check=True
+        ["git", "-C", str(checkout()), "archive", ref, "py/dadoteca"],
+        capture_output=True,
+        check=True,
     ).stdout
     with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
         tar.extractall(folder, filter="data")
@@ -163,7 +170,7 @@ def instructions_per_game(
             capture_output=True,
             text=True,
             check=True,
-            env={**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "py"), str(path)])},
+            env={**os.environ, "PYTHONPATH": os.pathsep.join([str(checkout() / "py"), str(path)])},
         )
         found = re.search(r"Collected : (\d+)", run.stderr)
         assert found, run.stderr[-2000:]
@@ -176,7 +183,7 @@ def count_instructions(args: argparse.Namespace, folder: Path) -> None:
     engine_at(args.against, folder)  # unpacked beside this one, as dadoteca_at_ref
     results = []
     for players in args.players:
-        now = instructions_per_game("dadoteca", ROOT / "py", args.game, players, args.games)
+        now = instructions_per_game("dadoteca", checkout() / "py", args.game, players, args.games)
         then = instructions_per_game("dadoteca_at_ref", folder, args.game, players, args.games)
         print(
             f"{args.game} {players}p: {now:,.0f} instructions per random game; "
