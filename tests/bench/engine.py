@@ -50,17 +50,20 @@ def checkout() -> Path:
     return Path(__file__).resolve().parents[2]
 
 
-def engine_at(ref: str, folder: Path) -> ModuleType:
-    """The rules package as git revision ``ref`` has it, imported as ``dadoteca_at_ref``
-    (its imports are relative, so the copy runs beside this one)."""
+def unpack(ref: str, path: str, folder: Path) -> Path:
+    """``path`` (of this checkout) as git revision ``ref`` has it, written into ``folder``."""
     archive = subprocess.run(
-        ["git", "-C", str(checkout()), "archive", ref, "py/dadoteca"],
-        capture_output=True,
-        check=True,
+        ["git", "-C", str(checkout()), "archive", ref, path], capture_output=True, check=True
     ).stdout
     with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
         tar.extractall(folder, filter="data")
-    (folder / "py" / "dadoteca").rename(folder / "dadoteca_at_ref")
+    return folder / path
+
+
+def engine_at(ref: str, folder: Path) -> ModuleType:
+    """The rules package as git revision ``ref`` has it, imported as ``dadoteca_at_ref``
+    (its imports are relative, so the copy runs beside this one)."""
+    unpack(ref, "py/dadoteca", folder).rename(folder / "dadoteca_at_ref")
     sys.path.insert(0, str(folder))
     return importlib.import_module("dadoteca_at_ref")
 
@@ -208,7 +211,10 @@ def main() -> None:
     )
     parser.add_argument("--games", type=int, default=100, help="games counted, --instructions")
     parser.add_argument("--play", nargs=4, help=argparse.SUPPRESS)  # a counted child's games
-    args = parser.parse_args()
+    # Imported here: browser.py copies this module alone into Pyodide, and imports it there.
+    from quick import parse_args  # noqa: PLC0415
+
+    args = parse_args(parser, {"players": [1], "runs": 1, "seconds": 0.05, "games": 1})
     if args.play:
         package, game_id, players, count = args.play
         play_games(package, game_id, int(players), int(count))
