@@ -35,7 +35,7 @@ def dist() -> str:
 
 
 def run(script: str, *args: str) -> str:
-    """What ``script`` printed, run as the README says; a failure shows its end."""
+    """What ``script`` printed, run as docs/benchmarks.md says; a failure shows its end."""
     ran = subprocess.run(
         [sys.executable, str(BENCH / script), *args],
         cwd=ROOT,
