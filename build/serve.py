@@ -26,6 +26,10 @@ from socket import socket
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
+if not __package__:  # run as a file (python build/serve.py), not as build.serve: the folder
+    # first on sys.path is then build/, whose build.py would hide the package; the root instead
+    sys.path[0] = str(Path(__file__).resolve().parent.parent)
+
 from build.build import ENCODINGS  # which pre-compressed copies exist, best first
 
 DIST = Path(__file__).resolve().parent.parent / "dist"

@@ -176,7 +176,7 @@ class Outcome:
     ``termination`` is an event kind of the game naming why it ended (``"qwixx.two_locks"``);
     ``players`` brought the end about (who locked, who met the goal); ``params`` fill the
     termination's template. Ties share the win: ``winners`` may hold several players, and a
-    solo game has a score but nobody to beat (:attr:`solo`).
+    solo game has a score but nobody to beat (:attr:`solo`, ruling SOLO_SCORE_ONLY).
     """
 
     termination: str

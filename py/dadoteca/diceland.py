@@ -83,7 +83,7 @@ __all__ = [
     "Stop",
 ]
 
-# --- Rulings (shared/rules/README.md, "Diceland"), named where they are applied ---------------
+# --- Rulings (docs/rulings.md, "Diceland"), named where they are applied --------------------------
 DICELAND_DICE = "Six identical dice, each with one face of each colour."
 DICELAND_ADJACENCY = (
     "A new cross must touch a crossed cell (hex neighbours), which may be one crossed earlier "

@@ -50,7 +50,7 @@ __all__ = [
     "validate_map",
 ]
 
-# --- Rulings (shared/rules/README.md, "Diceland"), named where they are applied ---------------
+# --- Rulings (docs/rulings.md, "Diceland"), named where they are applied --------------------------
 DICELAND_MAPS = (
     "Hex maps: one white start cell near the centre (crossed from the start), black obstacles, "
     "areas of 2-6 cells in six colours, 12 prize cells, two per colour, in different areas."

@@ -67,7 +67,7 @@ __all__ = [
     "row_points",
 ]
 
-# --- Rulings (shared/rules/README.md, "Qwixx"), named where they are applied ------------------
+# --- Rulings (docs/rulings.md, "Qwixx"), named where they are applied -----------------------------
 QWIXX_SHEET = "Red and yellow run 2 → 12, green and blue 12 → 2, each followed by a lock."
 QWIXX_ROW_SCORE = "n crosses score n(n+1)/2; the lock counts as a cross; a penalty is -5."
 QWIXX_DICE = "Two white dice and one per colour; a locked row's die leaves the game at once."

@@ -90,7 +90,7 @@ __all__ = [
     "cell_bit",
 ]
 
-# --- Rulings (shared/rules/README.md, "My Shelfie"), named where they are applied -------------
+# --- Rulings (docs/rulings.md, "My Shelfie"), named where they are applied ------------------------
 SHELFIE_DICE = "Six dice, each with the five items (cat, book, plant, trophy, game) and a jolly."
 SHELFIE_SHEET_VALUES = "Shelves cat…game; columns take 1-5 dice and score 1, 2, 3, 5, 8 (data)."
 SHELFIE_REROLLS = "One roll and up to two rerolls, each of any dice, kept ones included."

@@ -189,7 +189,7 @@ def seat_rows(t: Callable[[str], str] = _unmarked) -> str:
     kind_options = "".join(
         f'<option value="{value}" data-i18n>{escape(label)}</option>' for value, label in kinds
     )
-    # The box deals the boards at random: so does the setup, unless a seat picks a map. The
+    # Ruling DICELAND_BOARDS_DEALT: the setup deals the maps, unless a seat picks one. The
     # seat's button shows its choice (the chooser's picture and name) and opens the chooser.
     _, dealt, _ = _map_choices(t)[0]
     rows = []
@@ -232,8 +232,8 @@ def player_count_options() -> str:
 
 
 def starter_options(t: Callable[[str], str] = _unmarked) -> str:
-    """Who starts, after "Drawn at random": the seats shown at first, by the names their empty
-    fields show, each isolated as the shell writes a player's name."""
+    """Who starts, after "Drawn at random" (ruling FIRST_PLAYER_DRAWN): the seats shown at
+    first, by the names their empty fields show, each isolated as the shell writes a name."""
     name = t("Player {number}")
     return "".join(
         f'<option value="{index}">\u2068{escape(name.format(number=index + 1))}\u2069</option>'

@@ -43,8 +43,9 @@ from functools import partial
 from pathlib import Path
 from typing import Any, Final
 
-from browser import BARE_PAGE, GAMES, ROOT, Site, browser, log, percentile
+from browser import BARE_PAGE, GAMES, ROOT, Site, browser, log, percentile, rates
 from playwright.sync_api import Page, sync_playwright
+from quick import parse_args
 
 from appdriver import COACHED_PLAYER_JS, COACHED_TAPS, fill_seats
 from dadoteca.bots import Bot, bot_for
@@ -272,7 +273,7 @@ def main() -> None:
     parser.add_argument("--solo", type=int, default=10_000, help="Qwixx solo games (0: none)")
     parser.add_argument("--browser-games", type=int, default=20, help="games run in Pyodide")
     parser.add_argument("--jobs", type=int, default=len(os.sched_getaffinity(0)))
-    parser.add_argument("--cpu-throttling", type=float, default=4.0)
+    parser.add_argument("--cpu-throttling", type=float, default=4.0, help="4x by default; 1: none")
     parser.add_argument("--hint-games", type=int, default=2, help="coached games per game")
     parser.add_argument("--hint-look", type=float, default=1.0, help="seconds before a Hint")
     parser.add_argument("--review-games", type=int, default=3, help="reviews per game")
@@ -282,7 +283,21 @@ def main() -> None:
     parser.add_argument(
         "--only", nargs="+", choices=PARTS, default=list(PARTS), help="these parts (default: all)"
     )
-    args = parser.parse_args()
+    # Quick: My Shelfie, the game an expert plays quickest (Qwixx's solo games, part of the
+    # strength, are run by --quick --only strength --game-ids qwixx), and no throttled variant
+    # (the same code again, for as much time again).
+    quick = {
+        "games": 1,
+        "solo": 1,
+        "jobs": 1,
+        "browser_games": 1,
+        "hint_games": 1,
+        "hint_look": 0.0,
+        "review_games": 1,
+        "game_ids": ["shelfie"],
+        "cpu_throttling": 1.0,
+    }
+    args = parse_args(parser, quick)
     started = time.monotonic()
     report: dict[str, Any] = {}
     if "strength" in args.only:
@@ -296,19 +311,19 @@ def main() -> None:
         if "long-tasks" in args.only:
             report["long_tasks"] = {
                 f"{throttling:g}x": long_tasks(site, throttling, args.game_ids)
-                for throttling in (1.0, args.cpu_throttling)
+                for throttling in rates(args.cpu_throttling)
             }
         if "hints" in args.only:
             report["hint_ms"] = {
                 f"{throttling:g}x": hint_times(
                     site, throttling, args.hint_games, args.hint_look, args.game_ids
                 )
-                for throttling in (1.0, args.cpu_throttling)
+                for throttling in rates(args.cpu_throttling)
             }
         if "reviews" in args.only:
             report["review_s"] = {
                 f"{throttling:g}x": review_times(site, throttling, args.review_games, args.game_ids)
-                for throttling in (1.0, args.cpu_throttling)
+                for throttling in rates(args.cpu_throttling)
             }
     report["environment"] = {
         "python": platform.python_version(),

@@ -107,6 +107,7 @@ from playwright.sync_api import (
     Playwright,
     sync_playwright,
 )
+from quick import parse_args
 
 # tests/e2e: one home for the browser flags, and for reaching the app's Python
 from appdriver import CHROMIUM, CHROMIUM_ARGS, SEEDED_RANDOM_JS, run_python
@@ -368,6 +369,11 @@ def spread(values: Sequence[float]) -> dict[str, float]:
         "p95": percentile(values, 0.95),
         "max": max(values),
     }
+
+
+def rates(throttled: float) -> tuple[float, ...]:
+    """The CPU throttling rates of a run: unthrottled, then ``throttled`` unless that is 1."""
+    return (1.0,) if throttled == 1 else (1.0, throttled)
 
 
 def ratio(numerator: float | None, denominator: float | None) -> float | None:
@@ -1056,7 +1062,7 @@ def main() -> None:
         "--cpu-throttling",
         type=float,
         default=4.0,
-        help="the slowed-down variant's rate (default 4, a mid-range phone)",
+        help="the slowed-down variant's rate (default 4, a mid-range phone; 1: none)",
     )
     parser.add_argument(
         "--engine-seconds", type=float, default=1.0, help="length of one engine run (default 1 s)"
@@ -1077,7 +1083,16 @@ def main() -> None:
         action="store_true",
         help="a fresh incognito context per run instead of a persistent profile",
     )
-    args = parser.parse_args()
+    # Quick: Qwixx, the game of fewest taps, and no throttled variant (the same code again,
+    # for as much time again).
+    quick = {
+        "runs": 1,
+        "games": ["qwixx"],
+        "engine_seconds": 0.05,
+        "engine_players": [1],
+        "cpu_throttling": 1.0,
+    }
+    args = parse_args(parser, quick)
     if not (args.dist / "index.html").is_file():
         parser.exit(
             1,
@@ -1095,7 +1110,7 @@ def main() -> None:
         first_visit: dict[str, Any] = {}
         imports: dict[str, Any] = {}
         version = "?"
-        for throttling in (1.0, args.cpu_throttling):
+        for throttling in rates(args.cpu_throttling):
             log(f"CPU throttling {throttling:g}x")
             variant: dict[str, Any] = {"cpu_throttling": throttling}
             with browser(playwright, site, throttling, args.incognito) as chromium:

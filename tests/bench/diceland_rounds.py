@@ -21,6 +21,8 @@ import argparse
 import statistics
 from math import comb
 
+from quick import parse_args
+
 from dadoteca.diceland import (
     COLOURS,
     DICE,
@@ -146,7 +148,7 @@ def main() -> None:
     parser.add_argument("--maps", nargs="+", default=list(FIXED_MAP_IDS))
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
     parser.add_argument("--random", action="store_true", help="random players instead")
-    args = parser.parse_args()
+    args = parse_args(parser, {"games": 1, "maps": ["A"], "players": [2]})
     play = random_rounds if args.random else rounds_of_a_game
     print("map  " + "  ".join(f"{p}p median/mean" for p in args.players))
     everything: dict[int, list[int]] = {p: [] for p in args.players}

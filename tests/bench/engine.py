@@ -42,18 +42,28 @@ from typing import Any
 import dadoteca
 from dadoteca import shelfie
 
-ROOT = Path(__file__).resolve().parents[2]
+
+def checkout() -> Path:
+    """The checkout this script is in (its git history, its py/). Asked when needed, never at
+    import: browser.py imports this module inside Pyodide too, as /bench/bench_engine.py, two
+    folders short of a checkout."""
+    return Path(__file__).resolve().parents[2]
+
+
+def unpack(ref: str, path: str, folder: Path) -> Path:
+    """``path`` (of this checkout) as git revision ``ref`` has it, written into ``folder``."""
+    archive = subprocess.run(
+        ["git", "-C", str(checkout()), "archive", ref, path], capture_output=True, check=True
+    ).stdout
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(folder, filter="data")
+    return folder / path
 
 
 def engine_at(ref: str, folder: Path) -> ModuleType:
     """The rules package as git revision ``ref`` has it, imported as ``dadoteca_at_ref``
     (its imports are relative, so the copy runs beside this one)."""
-    archive = subprocess.run(
-        ["git", "-C", str(ROOT), "archive", ref, "py/dadoteca"], capture_output=True, check=True
-    ).stdout
-    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-        tar.extractall(folder, filter="data")
-    (folder / "py" / "dadoteca").rename(folder / "dadoteca_at_ref")
+    unpack(ref, "py/dadoteca", folder).rename(folder / "dadoteca_at_ref")
     sys.path.insert(0, str(folder))
     return importlib.import_module("dadoteca_at_ref")
 
@@ -163,7 +173,7 @@ def instructions_per_game(
             capture_output=True,
             text=True,
             check=True,
-            env={**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "py"), str(path)])},
+            env={**os.environ, "PYTHONPATH": os.pathsep.join([str(checkout() / "py"), str(path)])},
         )
         found = re.search(r"Collected : (\d+)", run.stderr)
         assert found, run.stderr[-2000:]
@@ -176,7 +186,7 @@ def count_instructions(args: argparse.Namespace, folder: Path) -> None:
     engine_at(args.against, folder)  # unpacked beside this one, as dadoteca_at_ref
     results = []
     for players in args.players:
-        now = instructions_per_game("dadoteca", ROOT / "py", args.game, players, args.games)
+        now = instructions_per_game("dadoteca", checkout() / "py", args.game, players, args.games)
         then = instructions_per_game("dadoteca_at_ref", folder, args.game, players, args.games)
         print(
             f"{args.game} {players}p: {now:,.0f} instructions per random game; "
@@ -201,7 +211,10 @@ def main() -> None:
     )
     parser.add_argument("--games", type=int, default=100, help="games counted, --instructions")
     parser.add_argument("--play", nargs=4, help=argparse.SUPPRESS)  # a counted child's games
-    args = parser.parse_args()
+    # Imported here: browser.py copies this module alone into Pyodide, and imports it there.
+    from quick import parse_args  # noqa: PLC0415
+
+    args = parse_args(parser, {"players": [1], "runs": 1, "seconds": 0.05, "games": 1})
     if args.play:
         package, game_id, players, count = args.play
         play_games(package, game_id, int(players), int(count))

@@ -10,8 +10,8 @@ the others; one by one, each person answers in turn (a cross is a tap and a Conf
 A tap is one App.handle; the screen changes hands when the player it is for changes (a screen
 for everyone at once is one hand). Figures are means per round (a round: every player's turn).
 
-``--against REF`` measures git revision REF's app on the same seeds: it is checked out into a
-temporary folder and this script runs there in a subprocess.
+``--against REF`` measures git revision REF's app on the same seeds: its py/ is unpacked into a
+temporary folder, and this script runs on it in a subprocess.
 """
 
 from __future__ import annotations
@@ -25,6 +25,9 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from engine import unpack
+from quick import parse_args
+
 from dadoteca.bots import bot_for, decision_seed
 from dadoteca.core import Action
 from dadoteca.qwixx import Cross, QwixxState
@@ -33,7 +36,6 @@ from dadoteca_web.game_ui import asked_player  # in both versions: asked_player(
 from dadoteca_web.i18n import Translator
 from dadoteca_web.storage import GameStore, MemoryStore
 
-ROOT = Path(__file__).resolve().parents[2]
 NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena")
 
 
@@ -130,27 +132,16 @@ def measure(players: int, games: int) -> dict[str, Any]:
 
 
 def at_revision(ref: str, players: list[int], games: int) -> list[dict[str, Any]]:
+    """The figures of git revision ``ref``'s app: this script, run on its py/."""
     with tempfile.TemporaryDirectory() as folder:
-        subprocess.run(
-            ["git", "-C", str(ROOT), "worktree", "add", "--detach", folder, ref],
+        args = ["--players", *map(str, players), "--games", str(games), "--json"]
+        out = subprocess.run(
+            [sys.executable, __file__, *args],
             check=True,
             capture_output=True,
-        )
-        try:
-            args = ["--players", *map(str, players), "--games", str(games), "--json"]
-            out = subprocess.run(
-                [sys.executable, __file__, *args],
-                check=True,
-                capture_output=True,
-                text=True,
-                env={"PYTHONPATH": str(Path(folder) / "py")},
-            ).stdout
-        finally:
-            subprocess.run(
-                ["git", "-C", str(ROOT), "worktree", "remove", "--force", folder],
-                check=True,
-                capture_output=True,
-            )
+            text=True,
+            env={"PYTHONPATH": str(unpack(ref, "py", Path(folder)))},
+        ).stdout
     results: list[dict[str, Any]] = json.loads(out)
     return results
 
@@ -161,7 +152,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--against", metavar="REF", help="also measure git revision REF")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON only")
-    args = parser.parse_args()
+    args = parse_args(parser, {"players": [3], "games": 1})
     now = [measure(players, args.games) for players in args.players]
     if args.json:
         print(json.dumps(now))

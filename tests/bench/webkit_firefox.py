@@ -16,8 +16,8 @@ for plain http, where WebKit's network library asks for no brotli):
    what the same responses would have been from a host that sends gzip at best (the build's
    .gz copies: WebKit over http, hosts without brotli).
 2. **Snapshot**: a reload, which must restore that snapshot.
-3. **A whole game**: Diceland, the heaviest screen, two players, by the simple player of the
-   browser tests, to its end.
+3. **A whole game**: Diceland, the heaviest screen (``--game``), two players, by the simple player
+   of the browser tests, to its end.
 
 Then the peak resident memory (VmHWM) of the engine's process for web pages, which holds the
 page, Python's worker and Pyodide's WebAssembly memory, through all of the above, and of each
@@ -40,8 +40,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+from quick import parse_args
+
 from appdriver import SIMPLE_PLAYER_JS, SIMPLE_TAPS
 from build.serve import BackgroundServer, self_signed_tls
+from dadoteca.games import GAMES
 from engines import ENGINES, SET_UP_JS, engine_page, virtual_screen, wait_ready
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -52,7 +55,7 @@ FLOOR_PAGE = "assets/rules/qwixx.en.html"  # a page of the site with no script: 
 FLOOR_WAIT_S = 3.0  # its process settles
 
 
-def measure(engine: str, dist: Path, display: str, https: bool = True) -> dict[str, Any]:
+def measure(engine: str, dist: Path, display: str, game: str, https: bool = True) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="dadoteca-engines-") as folder:
         tls = self_signed_tls(Path(folder)) if https else None
         server = BackgroundServer(dist, tls=tls)
@@ -79,7 +82,7 @@ def measure(engine: str, dist: Path, display: str, https: bool = True) -> dict[s
                 start = page.evaluate("async () => document.documentElement.dataset.pythonStart")
                 peaks["second_start"] = page.peak_memory_mib()
                 page.reset_peak_memory()
-                page.evaluate(SET_UP_JS, {"game": "diceland", "names": ["Ann", "Bo"]})
+                page.evaluate(SET_UP_JS, {"game": game, "names": ["Ann", "Bo"]})
                 page.wait_for("document.body.dataset.screen === 'play'")
                 taps = 0
                 while done := page.evaluate(SIMPLE_PLAYER_JS, {"count": 100, "taps": SIMPLE_TAPS}):
@@ -94,6 +97,7 @@ def measure(engine: str, dist: Path, display: str, https: bool = True) -> dict[s
                     "first_visit_requests": first_visit["requests"],
                     "snapshot": stored,
                     "second_start": start,
+                    "game": game,
                     "game_taps": taps,
                     "game_over": over,
                     "floor_mib": floor,
@@ -111,15 +115,18 @@ def main() -> None:
     parser.add_argument("--dist", type=Path, default=ROOT / "dist", help="the built site")
     parser.add_argument("--out", type=Path, default=Path("bench-results/engines.json"))
     parser.add_argument("--engines", nargs="+", default=list(ENGINES), choices=ENGINES)
+    parser.add_argument("--game", default="diceland", choices=list(GAMES), help="the game played")
     parser.add_argument(
         "--http", action="store_true", help="serve over plain http (default: https)"
     )
-    args = parser.parse_args()
+    # Quick: the quickest game, and WebKit with its own user agent only (the iPhone's is the
+    # same page of the same engine, its process measured alike).
+    args = parse_args(parser, {"runs": 1, "game": "qwixx", "engines": ["webkit", "firefox"]})
     results: dict[str, list[dict[str, Any]]] = {}
     with virtual_screen() as display:
         for _ in range(args.runs):  # engines alternate, run by run: the machine's load is shared
             for engine in args.engines:
-                run = measure(engine, args.dist, display, https=not args.http)
+                run = measure(engine, args.dist, display, args.game, https=not args.http)
                 results.setdefault(engine, []).append(run)
                 print(engine, json.dumps(run), flush=True)
     args.out.parent.mkdir(parents=True, exist_ok=True)

@@ -17,7 +17,7 @@ def test_levels_rank_in_solo_play() -> None:
         for level in ("easy", "normal", "expert")
     }
     assert means["easy"] < means["normal"] < means["expert"]
-    assert means["expert"] > 95  # 200 games; the 10,000-game figure is in the README
+    assert means["expert"] > 95  # 200 games; the 10,000-game figure: docs/benchmarks.md
 
 
 def test_paired_gain_compares_contenders_on_the_rollouts_they_share() -> None:
