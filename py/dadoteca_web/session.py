@@ -20,7 +20,9 @@ The page sends (``type`` and its fields):
   (true: hints on offer);
 - ``language``: ``language``, ``catalog``;
 - ``import``: ``text`` (null when the file is not UTF-8 text); ``export``; ``export-damaged``;
-- ``import-history``: ``text`` (as ``import``'s); ``export-history``: the whole history;
+- ``import-history``: ``text`` (as ``import``'s); one that would cut games of this device to
+  make room is asked about first: Yes (a ``tap`` of act ``import-history-make-room``) downloads
+  the history, then imports it; ``export-history``: the whole history;
 - ``open``: ``id``: open the finished game of that history entry again, to replay and review;
 - ``stored``: ``items``: the writes the page could not make (storage full or refused: the
   first that failed, and those after it, not tried), each key with what storage holds now;
@@ -46,7 +48,7 @@ from typing import Any, Final
 
 from dadoteca.core import draw, seed_generator
 
-from .app import App
+from .app import MAKE_ROOM, App
 from .game_ui import Pieced
 from .i18n import Translator
 from .storage import HISTORY_KEY, SAVE_KEY, GameStore
@@ -131,6 +133,8 @@ class Session:
         self._sent: dict[str, str] = {}
         self._download: dict[str, str] | None = None
         self._history_news: dict[str, str] | None = None
+        # An imported history that would cut games of this device, while the player is asked.
+        self._pending_history: str | None = None
 
     def receive(self, message: Mapping[str, Any]) -> dict[str, Any]:
         """Handle one message from the page; the update to paint."""
@@ -142,8 +146,7 @@ class Session:
         if app is None:
             return {}  # nothing before the boot
         if kind == "tap":
-            if message.get("moment") == app.moment:  # else a tap on a screen gone by
-                app.handle(_text(message.get("act")), _texts(message.get("data")))
+            self._tap(message)
         elif kind == "start":
             app.viewer = None  # a new game is shown, not the finished one opened again
             self._start(message)
@@ -158,8 +161,7 @@ class Session:
             self._download = {"kind": "game", "text": app.export_record()}
         elif kind == "import-history":
             text = message.get("text")
-            said, how = app.import_history(text if isinstance(text, str) else None)
-            self._history_news = {"text": said, "kind": how}
+            self._import_history(text if isinstance(text, str) else None, make_room=False)
         elif kind == "open":
             app.open_finished(_text(message.get("id")))
         elif kind == "export-history":
@@ -186,6 +188,30 @@ class Session:
             writer = message.get("writer") is True
             self._changed_elsewhere(_text(message.get("key")), message.get("value"), writer)
         return self.update()
+
+    def _tap(self, message: Mapping[str, Any]) -> None:
+        """A tap: the app's, unless it is Yes to an imported history that makes room (any
+        other answers No)."""
+        app = self.app
+        assert app is not None
+        act = _text(message.get("act"))
+        pending_history, self._pending_history = self._pending_history, None
+        if act == MAKE_ROOM and pending_history is not None:
+            app.confirm = None
+            self._download = {"kind": "history", "text": app.history.export()}
+            self._import_history(pending_history, make_room=True)
+        elif message.get("moment") == app.moment:  # else a tap on a screen gone by
+            app.handle(act, _texts(message.get("data")))
+
+    def _import_history(self, text: str | None, *, make_room: bool) -> None:
+        """An exported history imported: what it did said in the History dialog, or the
+        question asked first (App.import_history), the file kept until it is answered."""
+        assert self.app is not None
+        news = self.app.import_history(text, make_room=make_room)
+        if news is None:
+            self._pending_history = text
+        else:
+            self._history_news = {"text": news[0], "kind": news[1]}
 
     def _changed_elsewhere(self, key: str, value: object, writer: bool) -> None:
         """Another window wrote ``key``. A save: that window's game, which this one now
