@@ -137,14 +137,20 @@ class Session:
         self._pending_history: str | None = None
 
     def receive(self, message: Mapping[str, Any]) -> dict[str, Any]:
-        """Handle one message from the page; the update to paint."""
+        """Handle one message from the page; the update to paint (none before the boot)."""
+        self.handle(message)
+        return {} if self.app is None else self.update()
+
+    def handle(self, message: Mapping[str, Any]) -> None:
+        """Do what one message from the page asks, without working out what to paint (the
+        worker's guard tells a failure here from one painting it: :mod:`dadoteca_web.main`)."""
         kind = message.get("type")
         if kind == "boot":
             self._boot(message)
-            return self.update()
+            return
         app = self.app
         if app is None:
-            return {}  # nothing before the boot
+            return  # nothing before the boot
         if kind == "tap":
             self._tap(message)
         elif kind == "start":
@@ -187,7 +193,6 @@ class Session:
         elif kind == "changed":
             writer = message.get("writer") is True
             self._changed_elsewhere(_text(message.get("key")), message.get("value"), writer)
-        return self.update()
 
     def _tap(self, message: Mapping[str, Any]) -> None:
         """A tap: the app's, unless it is Yes to an imported history that makes room (any
@@ -269,6 +274,11 @@ class Session:
             dice=_text(message.get("dice")),
             coach=message.get("coach") is True,
         )
+
+    def repaint(self) -> None:
+        """Forget what the page was sent: the next update sends every region again (after
+        one that could not be worked out, half sent, the page showing the failure instead)."""
+        self._sent.clear()
 
     def update(self) -> dict[str, Any]:
         """What changed since the last update, for the page to paint, say and store."""
