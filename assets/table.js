@@ -374,14 +374,13 @@
     // Read last, and sent at once: no other window's write can fall in between.
     const items = storedItems();
     game.known = items[SAVE_KEY] ?? null;
-    const seed = Number.parseInt(query.get("seed") ?? "", 10);
     const booting = send({
       type: "boot",
       storage: items,
       lasting: Boolean(shell.storage),
       language,
       catalog,
-      seed: Number.isSafeInteger(seed) ? seed : null,
+      seed: query.get("seed"), // as written: Python reads it, and says when it is no seed
       pace: pace(),
       writer,
     });

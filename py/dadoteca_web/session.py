@@ -8,7 +8,8 @@ The page sends (``type`` and its fields):
 
 - ``boot``: ``storage`` (the app's localStorage items, key to text), ``lasting`` (false when the
   browser keeps nothing), ``language``, ``catalog`` (the shell already loaded it), ``seed``
-  (``?seed=N``: the next new game), ``pace`` (``?pace=F``: the computers' pauses scaled),
+  (the text of ``?seed=N``, or null: the next new game, if it is a seed, 0 to 2^53 - 1 in
+  ASCII digits; anything else is said), ``pace`` (``?pace=F``: the computers' pauses scaled),
   ``writer`` (false when another window of the app is playing the saved game: this one
   watches it);
 - ``writer``: ``writer``, ``storage``: this window now plays the saved game (it took it over)
@@ -101,6 +102,11 @@ def seeded_draws(seed: int) -> Callable[[int], int]:
         return value % limit
 
     return randbelow
+
+
+def _is_seed(text: str) -> bool:
+    """Whether ``text`` is a seed as a link writes it: ASCII digits, below SEED_LIMIT."""
+    return text.isascii() and text.isdigit() and len(text) <= 16 and int(text) < SEED_LIMIT
 
 
 def _text(value: object) -> str:
@@ -239,7 +245,7 @@ class Session:
         self.store = MirrorStore(_texts(message.get("storage")))
         lasting = message.get("lasting") is not False
         seed = message.get("seed")
-        self.seed = seed % SEED_LIMIT if isinstance(seed, int) else None
+        self.seed = int(seed) if isinstance(seed, str) and _is_seed(seed) else None
         pace = message.get("pace")
         self.pace = float(pace) if isinstance(pace, int | float) and 0 <= pace <= 10 else 1.0
         translator = Translator(_text(message.get("language")), self._catalogs(message))
@@ -253,6 +259,21 @@ class Session:
             **extra,
         )
         self._sent.clear()
+        if seed is not None and self.seed is None:  # ?seed=1e999 and ?seed=0x10 were 1 and 0
+            self._say_no_seed(str(seed)[:20])
+
+    def _say_no_seed(self, seed: str) -> None:
+        app = self.app
+        assert app is not None
+        said = app.t(
+            "“{seed}” is no seed (a whole number below {limit}): new games are dealt at random.",
+            seed=seed,
+            limit=SEED_LIMIT,
+        )
+        if app.notice:  # a saved game that could not be read, said first
+            app.notice = f"{app.notice} {said}"
+        else:
+            app.notice, app.notice_kind = said, "warning"
 
     @staticmethod
     def _catalogs(message: Mapping[str, Any]) -> dict[str, dict[str, str]]:
