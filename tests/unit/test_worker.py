@@ -86,6 +86,7 @@ def test_a_computers_move_that_cannot_be_painted_is_pushed_in_words(
 ) -> None:
     worker = Worker()
     worker.send(BOOT)
+
     def failing(session: Session) -> dict[str, Any]:
         raise KeyError("no region")
 
