@@ -324,9 +324,11 @@ class History:
     ``id`` names the finished record (a game enters once, whatever reloads), ``ended`` is an ISO
     8601 UTC time, ``kind`` a seat kind of the record, ``winners`` seat indexes (none in a solo
     game, whose entry has its ``result`` instead: the score, or Diceland's rounds), and ``dice``
-    ``"real"`` for a game played with the table's own dice (absent: the app rolled). Readers ignore
+    ``"real"`` for a game played with the table's own dice (absent: the app rolled); earlier
+    versions named a solo game's one player its winner, without a result. Readers ignore
     fields they do not know (the shell reads it too, before Python starts); a history that
-    cannot be read is set aside under ``dadoteca.broken.history.`` and a new one begun.
+    cannot be read is set aside under ``dadoteca.broken.history.`` and a new one begun. It is
+    never written longer than MAX_SAVE_CHARS, what it is read back within.
 
     The records of the latest finished games (RECORDS_KEPT, within RECORDS_CHARS) are kept too,
     each under its own key, ``dadoteca.record.`` + its entry's id, so a finished game can be
