@@ -24,6 +24,7 @@ from dadoteca.match import (
     SHEETS_ONLY,
     Match,
     Seat,
+    name_key,
     normalise_name,
 )
 
@@ -527,15 +528,19 @@ class History:
 
     def best(self, match: Match, *, lower_is_better: bool = False) -> int | None:
         """The best result of ``match``'s one player in solo games of its game, other than
-        ``match`` itself, or None if there is none (results no game can give left out)."""
-        name, game, this = match.seats[0].name, match.game.id, _entry_id(match)
+        ``match`` itself, or None if there is none: a player is their name as it reads (as the
+        statistics count them), results no game can give are left out."""
+        who, game, this = name_key(match.seats[0].name), match.game.id, _entry_id(match)
         results = []
         for entry in self.games():
             result, players = entry.get("result"), _players(entry)
+            names = [player.get("name") for player in players]
             if (
                 entry.get("game") == game
                 and entry.get("id") != this
-                and [player.get("name") for player in players] == [name]
+                and len(names) == 1
+                and isinstance(names[0], str)
+                and name_key(names[0]) == who
                 and plausible_result(game, result, players[0].get("score"), lower_is_better)
             ):
                 assert isinstance(result, int)

@@ -559,3 +559,23 @@ def test_games_without_their_record_that_can_be_are_imported() -> None:
         },
     ]
     assert len(import_games(MemoryStore(), history_file(games)).entered) == 4
+
+
+def test_a_solo_best_is_the_player_s_as_their_name_reads_and_one_a_game_can_give() -> None:
+    record = random_match("qwixx", 1, 4).record()
+    record["seats"] = [{"name": "Anna", "kind": "human"}]
+    match = Match.from_record(record)
+    solo = {**thinned(1), "players": [{"name": "Anna\u200b", "kind": "human", "score": 50}]}
+    forged = {
+        **solo,
+        "id": f"{2:016x}",
+        "players": [{"name": "Anna", "kind": "human", "score": 999}],
+    }
+    store = MemoryStore()
+    store.setItem(
+        HISTORY_KEY,
+        history_file(
+            [{**solo, "winners": [], "result": 50}, {**forged, "winners": [], "result": 999}]
+        ),
+    )
+    assert History(store).best(match) == 50
