@@ -7,7 +7,8 @@
 // paints, listens and stores. Messages are JSON text: {id, message} to the worker, answered in
 // order by {reply: id, update}; {push: update} for the computers' moves, which come on their
 // own; {python: news} while Python starts (assets/python-start.mjs); {failure: traceback}
-// for the page's console, when Python caught an error (the player is told in words).
+// for the page's console, when Python caught an error (the player is told in words); an
+// update that is {failed: words, writes} when Python could not work out what to paint.
 //
 // The app may be open in several windows (the installed app and a tab, a restored tab): one
 // plays the saved game, holding a Web Lock, and only it writes the save; the others watch it,
@@ -125,6 +126,13 @@
     if ("python" in news) {
       startNews(news.python);
       return;
+    }
+    // Python could not work out what to paint (dadoteca_web.main.Page.painted): its writes
+    // are made (a push's by pushed()) and the failure said in words; the page goes on.
+    const failed = news.update?.failed ?? news.push?.failed;
+    if (failed) {
+      if (news.update) store(news.update.writes);
+      sayFailure(failed);
     }
     if ("push" in news) {
       pushed(news.push);
@@ -366,14 +374,13 @@
     // Read last, and sent at once: no other window's write can fall in between.
     const items = storedItems();
     game.known = items[SAVE_KEY] ?? null;
-    const seed = Number.parseInt(query.get("seed") ?? "", 10);
     const booting = send({
       type: "boot",
       storage: items,
       lasting: Boolean(shell.storage),
       language,
       catalog,
-      seed: Number.isSafeInteger(seed) ? seed : null,
+      seed: query.get("seed"), // as written: Python reads it, and says when it is no seed
       pace: pace(),
       writer,
     });
@@ -1009,6 +1016,20 @@
     said.textContent = news.text;
     said.dataset.kind = news.kind;
     if (document.getElementById("history").open) shell.showHistory(); // with what came in
+  }
+
+  // A failure in words where the eyes are: the History dialog's news while it is open, else
+  // the notice region (painted again by Python's next update).
+  function sayFailure(text) {
+    if (historyDialog.open) {
+      saidOfHistory({ text, kind: "error" });
+      return;
+    }
+    const notice = document.createElement("p");
+    notice.className = "notice error";
+    notice.setAttribute("role", "alert");
+    notice.textContent = text;
+    document.getElementById("region-notice").replaceChildren(notice);
   }
 
   // --- Confirmations ------------------------------------------------------------------------

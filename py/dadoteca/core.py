@@ -15,7 +15,7 @@ game is fully described by its options, its players and its list of actions.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, ClassVar, Final, Generic, NamedTuple, Protocol, Self, TypeVar, cast
@@ -331,10 +331,20 @@ class Game(ABC, Generic[S_co]):
     rules: ClassVar[Mapping[str, Template]]
     # Every event kind the table is told in words: kind -> English template (see Event).
     events: ClassVar[Mapping[str, Template]]
+    # The scores one player can end a game with (a bound: the least and the most its sheet
+    # can hold): what a claim about a game whose record is gone, an entry of the history of
+    # finished games, is checked against.
+    score_range: ClassVar[range]
 
     @abstractmethod
     def new_game(self, num_players: int, seed: int, options: Options | None = None) -> S_co:
         """The state before the first roll; raises :class:`RuleError` for bad counts/options."""
+
+    def could_have_won(self, scores: Sequence[int], winners: Collection[int]) -> bool:
+        """Whether a finished game of ``scores`` (one per seat, two or more) can have been won
+        by exactly ``winners``: a claim about a game whose record is gone. The best score
+        wins, ties sharing (:func:`winners_of`); a game won by reaching a goal says its own."""
+        return set(winners) == set(winners_of(scores))
 
     def check_players(self, num_players: int) -> None:
         if not self.min_players <= num_players <= self.max_players:

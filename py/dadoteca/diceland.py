@@ -20,7 +20,7 @@ one colour (ruling DICELAND_WIN). A player's crosses are a bit mask over the map
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final, NamedTuple
@@ -53,6 +53,7 @@ from .diceland_maps import (
     COLOURS,
     FIXED_MAP_IDS,
     MAP_RULES,
+    PRIZES,
     PRIZES_TO_WIN,
     DicelandMap,
     cells_of,
@@ -1241,6 +1242,12 @@ class Diceland(Game[DicelandState]):
     max_players = 4
     rules = RULES
     events = EVENTS
+    score_range = range(PRIZES + 1)  # a score is the prizes crossed
+
+    def could_have_won(self, scores: Sequence[int], winners: Collection[int]) -> bool:
+        """Ruling DICELAND_WIN: the goal wins, not the most prizes, and the game ends only
+        when someone meets it, which takes PRIZES_TO_WIN prizes."""
+        return bool(winners) and all(scores[seat] >= PRIZES_TO_WIN for seat in winners)
 
     def new_game(
         self, num_players: int, seed: int, options: Options | None = None
@@ -1257,13 +1264,22 @@ class Diceland(Game[DicelandState]):
         ids = maps.split(",")
         if len(ids) != num_players:
             raise _broken("diceland.map_count", count=num_players, maps=len(ids))
-        sheets = tuple(Sheet.new(map_by_id(map_id.strip())) for map_id in ids)
+        sheets = tuple(Sheet.new(map_by_id(map_id)) for map_id in ids)
         return DicelandState(sheets, seed_generator(seed), bonus=(0,) * num_players)
 
     @staticmethod
     def parse_action(text: str) -> DicelandAction:
-        words = text.strip().lower().split()
-        if " ".join(words) == str(UNSEEN):
+        """The action ``text`` writes, exactly as ``str`` writes it: a record's text is the
+        app's own, so no other case, spacing or order (of a mark's cells) is read as one."""
+        action = Diceland._read_action(text)
+        if str(action) != text:
+            raise _broken("diceland.bad_action", text=text[:40])
+        return action
+
+    @staticmethod
+    def _read_action(text: str) -> DicelandAction:
+        words = text.split(" ")
+        if text == str(UNSEEN):
             return UNSEEN
         if len(words) == 1 and words[0] in _WORD_ACTIONS:
             return _WORD_ACTIONS[words[0]]

@@ -27,6 +27,7 @@ __all__ = [
     "SHEETS_ONLY",
     "Match",
     "Seat",
+    "name_key",
     "normalise_name",
 ]
 
@@ -41,7 +42,10 @@ REAL_DICE: Final = "real"
 SHEETS_ONLY: Final = "sheets"
 DICE_KINDS: Final = (APP_DICE, REAL_DICE, SHEETS_ONLY)
 MAX_ACTIONS: Final = 20_000  # far above any real game; refuses oversize or hostile records
-SEAT_KINDS: Final = re.compile(r"human|bot(:[a-z]+)?")
+# A computer's level may be one this version lacks (a newer one's: played at the nearest), but
+# is a word, as long as a level's name can be: no kind carries a save past its size.
+MAX_LEVEL_LENGTH: Final = 20
+SEAT_KINDS: Final = re.compile(rf"human|bot(:[a-z]{{1,{MAX_LEVEL_LENGTH}}})?")
 # Invisible controls that would reorder the text around a name wherever it is shown (bidi
 # embeddings, overrides, isolates and marks); control characters (Cc) and lone surrogates (Cs)
 # are not text at all.
@@ -51,6 +55,15 @@ BIDI_CONTROLS: Final = frozenset(
     "\u2066\u2067\u2068\u2069"  # isolates
 )
 HIDDEN_CATEGORIES: Final = frozenset({"Cc", "Cs"})
+# Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt): code points drawn as
+# nothing (soft hyphen, fillers, zero-width spaces and joiners, word joiner, invisible
+# operators, variation selectors, tags). A name keeps those it was typed with (the joiners of
+# an emoji family or of a Persian name matter), but who it names does not depend on them.
+DEFAULT_IGNORABLE: Final = re.compile(
+    "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f"
+    "\u202a-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8"
+    "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e0fff]"
+)
 
 RECORD_RULES: Final[dict[str, str]] = {
     "record.not_a_record": "This is not a Dadoteca game record: {problem}",
@@ -87,6 +100,16 @@ def normalise_name(text: str) -> str:
         and (char.isspace() or unicodedata.category(char) not in HIDDEN_CATEGORIES)
     )
     return unicodedata.normalize("NFC", " ".join(kept.split()))
+
+
+def name_key(name: str) -> str:
+    """Who a name is, for counting a person's games: normalised (:func:`normalise_name`),
+    without the code points drawn as nothing, in NFKC (a letter's compatibility forms, the
+    fullwidth A of U+FF21, are that letter). Two names that read alike are one person: "Anna"
+    and "Anna" with a zero-width space after it."""
+    visible = DEFAULT_IGNORABLE.sub("", normalise_name(name))
+    compatible = unicodedata.normalize("NFKC", visible)  # may make a filler: removed again
+    return " ".join(DEFAULT_IGNORABLE.sub("", compatible).split())
 
 
 @dataclass(frozen=True, slots=True)

@@ -711,6 +711,11 @@ class Qwixx(Game[QwixxState]):
     max_players = 5
     rules = RULES
     events = EVENTS
+    # Ruling QWIXX_ROW_SCORE: at worst every penalty; at best (never reached: two locks end
+    # the game) every number of every row crossed, and its lock.
+    score_range = range(
+        -PENALTY_BOXES * PENALTY_POINTS, len(ROW_NAMES) * row_points(LAST_POSITION + 2) + 1
+    )
 
     def new_game(self, num_players: int, seed: int, options: Options | None = None) -> QwixxState:
         self.check_players(num_players)
@@ -720,11 +725,21 @@ class Qwixx(Game[QwixxState]):
 
     @staticmethod
     def parse_action(text: str) -> QwixxAction:
-        words = text.strip().lower().split()
+        """The action ``text`` writes, exactly as ``str`` writes it: a record's text is the
+        app's own, so no other case, spacing, order or digits (``int`` reads ``٨`` and ``0_8``
+        as 8) is read as an action."""
+        action = Qwixx._read_action(text)
+        if str(action) != text:
+            raise _broken("qwixx.bad_action", text=text[:40])
+        return action
+
+    @staticmethod
+    def _read_action(text: str) -> QwixxAction:
+        words = text.split(" ")
         try:
             if words == ["pass"]:
                 return PASS
-            if " ".join(words) == str(UNSEEN):
+            if text == str(UNSEEN):
                 return UNSEEN
             if len(words) == 2 and words[0] in ROW_NAMES:
                 row, number = ROW_NAMES.index(words[0]), int(words[1])

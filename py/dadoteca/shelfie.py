@@ -1080,6 +1080,7 @@ class Shelfie(Game[ShelfieState]):
     max_players = 4
     rules = RULES
     events = EVENTS
+    score_range = range(Sheet(circled=ALL_CELLS).score() + 1)  # ruling SHELFIE_SCORE
 
     def new_game(self, num_players: int, seed: int, options: Options | None = None) -> ShelfieState:
         self.check_players(num_players)
@@ -1089,9 +1090,19 @@ class Shelfie(Game[ShelfieState]):
 
     @staticmethod
     def parse_action(text: str) -> ShelfieAction:
-        words = text.strip().lower().split()
-        verb, rest = (words[0], words[1:]) if words else ("", [])
-        if " ".join(words) == str(UNSEEN):
+        """The action ``text`` writes, exactly as ``str`` writes it: a record's text is the
+        app's own, so no other case, spacing or order (of positions, of items) is read as
+        one."""
+        action = Shelfie._read_action(text)
+        if str(action) != text:
+            raise _broken("shelfie.bad_action", text=text[:40])
+        return action
+
+    @staticmethod
+    def _read_action(text: str) -> ShelfieAction:
+        words = text.split(" ")
+        verb, rest = words[0], words[1:]
+        if text == str(UNSEEN):
             return UNSEEN
         if verb == "pass" and not rest:
             return PASS

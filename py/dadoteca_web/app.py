@@ -51,17 +51,20 @@ from .storage import (
     BROKEN_HISTORY_PREFIX,
     BROKEN_PREFIX,
     HISTORY_KEY,
+    HISTORY_LIMIT,
     RECORD_PREFIX,
     SAVE_KEY,
     SAVE_RULES,
     GameStore,
     History,
     LevelChange,
+    SoloResults,
     read_game,
 )
 
 __all__ = [
     "GAME_UIS",
+    "MAKE_ROOM",
     "REGIONS",
     "RESULT",
     "TABLE_EVENTS",
@@ -103,6 +106,10 @@ class Confirm(NamedTuple):
     yes_label: str
     no_label: str
 
+
+# Yes to an imported history that cuts games of this device to make room: the session downloads
+# the history first, then imports it (App.import_history, making room).
+MAKE_ROOM: Final = "import-history-make-room"
 
 # The shelf as the app shows it: every game's screen, by game id, in picker order.
 GAME_UIS: Final[dict[str, type[GameUI]]] = {
@@ -168,17 +175,10 @@ class App:
         if levels:
             self._say(self._levels_changed(levels), "warning")
         if problem is not None:
-            t, reason = self.t, self.t.rule(problem)
-            if self.watching:  # the window playing sets it aside
-                self._say(t("The saved game could not be read: {reason}", reason=reason), "error")
-            else:
-                self._say(
-                    t(
-                        "The saved game could not be read and was set aside: {reason}",
-                        reason=reason,
-                    ),
-                    "error",
-                )
+            # Where it went is the warnings' to say: set aside, or (storage full) still in
+            # place, as the page may only report later; or left to the window playing.
+            reason = self.t.rule(problem)
+            self._say(self.t("The saved game could not be read: {reason}", reason=reason), "error")
 
     @property
     def t(self) -> Translator:
@@ -815,24 +815,88 @@ class App:
             for change in levels
         )
 
-    def import_history(self, text: str | None) -> tuple[str, str]:
+    @property
+    def solo_results(self) -> SoloResults:
+        """How each game ranks its solo games (its GameUI says), for the history's import."""
+        return SoloResults(
+            lambda match: self._ui_for(match).solo_score(match.state),
+            lambda game: GAME_UIS[game].lower_is_better,
+        )
+
+    def import_history(
+        self, text: str | None, *, make_room: bool = False
+    ) -> tuple[str, str] | None:
         """Merge an exported history into this device's (storage.History.import_games): what to
-        tell the player and how (``info`` or ``error``). A refused file adds nothing."""
+        tell the player and how (``info`` or ``error``). A refused file adds nothing. One that
+        would cut games of this device to make room is asked about first (None: ``confirm``
+        asks; its Yes, MAKE_ROOM, is the session's: the history downloaded, then imported
+        ``make_room``)."""
+        t = self.t
         try:
             if text is None:
                 raise RuleError("history.not_utf8", SAVE_RULES["history.not_utf8"])
-            added, self._imported = self.history.import_games(text)
+            imported = self.history.import_games(
+                text, self.now(), self.solo_results, make_room=make_room
+            )
         except RuleError as error:
-            reason = self.t.rule(error)
-            return self.t("This file cannot be imported: {reason}", reason=reason), "error"
-        if added == 0:
-            return self.t("Every game of this file is in the history already."), "info"
-        said = self.t.n(
-            "{count} finished game added to the history.",
-            "{count} finished games added to the history.",
-            added,
-        )
-        return said, "info"
+            reason = t.rule(error)
+            return t("This file cannot be imported: {reason}", reason=reason), "error"
+        if imported.dropping and not make_room:
+            self.confirm = Confirm(
+                t.n(
+                    "The history keeps the latest {limit} games: adding these removes "
+                    "{count} game of this device, the oldest. Download the history first?",
+                    "The history keeps the latest {limit} games: adding these removes "
+                    "{count} games of this device, the oldest. Download the history first?",
+                    imported.dropping,
+                    limit=HISTORY_LIMIT,
+                ),
+                MAKE_ROOM,
+                t("Download it, then add them"),
+                t("No, keep the history as it is"),
+            )
+            return None
+        self._imported = imported.entered
+        count = len(imported.entered)
+        if not count and not imported.too_old:
+            return t("Every game of this file is in the history already."), "info"
+        said = [
+            t.n(
+                "{count} finished game added to the history.",
+                "{count} finished games added to the history.",
+                count,
+            )
+        ]
+        if imported.late:
+            said.append(
+                t.n(
+                    "{count} of them ended later than this device's clock says it is now: it "
+                    "is listed as ending now.",
+                    "{count} of them ended later than this device's clock says it is now: "
+                    "they are listed as ending now.",
+                    imported.late,
+                )
+            )
+        if imported.dropping:
+            said.append(
+                t.n(
+                    "{count} game of this device, the oldest, was removed to make room.",
+                    "{count} games of this device, the oldest, were removed to make room.",
+                    imported.dropping,
+                )
+            )
+        if imported.too_old:
+            said.append(
+                t.n(
+                    "{count} game of the file was not added: the history keeps the latest "
+                    "{limit}, and it is older.",
+                    "{count} games of the file were not added: the history keeps the latest "
+                    "{limit}, and they are older.",
+                    imported.too_old,
+                    limit=HISTORY_LIMIT,
+                )
+            )
+        return " ".join(said), "info"
 
     def export_record(self) -> str:
         return json.dumps(self.match.record() if self.match else None, indent=1)

@@ -4,7 +4,8 @@ updates out.
 The page (``assets/table.js``, which starts the worker) owns the DOM and the browser's storage.
 It posts each message as JSON text, ``{"id": n, "message": {...}}``, and is answered with
 ``{"reply": n, "update": {...}}`` (see :mod:`dadoteca_web.session`). Computer players move on
-their own, at the table's pace: their updates come as ``{"push": {...}}``.
+their own, at the table's pace: their updates come as ``{"push": {...}}``. An update that
+could not be worked out is ``{"failed": words, "writes": [...]}`` (:meth:`Page.painted`).
 """
 
 from __future__ import annotations
@@ -17,20 +18,19 @@ from collections.abc import Callable, Iterator
 from time import perf_counter
 from typing import Any
 
-from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
-
 from dadoteca.table import Pause
 
 from .session import SEED_LIMIT, Session
 
-__all__ = ["start"]
+__all__ = ["Page", "start"]
 
 # Computers think in slices this long, the worker answering the page's messages in between.
 THINKING_SLICE_SECONDS = 0.012
 
 
 class Page:
-    """The session, guarded: whatever breaks is reported, and the saved game stays intact."""
+    """The session, guarded: whatever breaks is reported, every message is answered, and the
+    saved game stays intact."""
 
     def __init__(self, session: Session, post: Callable[[str], None]) -> None:
         self.session = session
@@ -41,18 +41,28 @@ class Page:
 
     def receive(self, request_json: str) -> None:
         request = json.loads(request_json)
-        update = self.guarded(lambda: self.session.receive(request["message"]))
-        self.post(json.dumps({"reply": request["id"], "update": update}))
+        try:
+            self.session.handle(request["message"])
+        except Exception:  # the app must survive anything: said, and painted as it stands
+            self.report_failure()
+        self.post(json.dumps({"reply": request["id"], "update": self.painted()}))
         self.wake_computers()
         self.wake_coach()
         self.wake_reviewer()
 
-    def guarded(self, act: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    def painted(self) -> dict[str, Any]:
+        """The session's update; if working it out fails, one with the failure in words
+        (``failed``) and the writes to make, and nothing of the app run again: what failed
+        would fail again, and the page, never answered, would wait for ever."""
+        if self.session.app is None:
+            return {}
         try:
-            return act()
-        except Exception:  # the app must survive anything
+            return self.session.update()
+        except Exception:
             self.report_failure()
-            return self.session.update() if self.session.app is not None else {}
+            self.session.repaint()
+            failed = self.session.app.notice  # what report_failure said
+            return {"failed": failed, "writes": self.session.store.take_writes()}
 
     def report_failure(self) -> None:
         self.log_failure()
@@ -67,7 +77,7 @@ class Page:
         self.post(json.dumps({"failure": traceback.format_exc()}))
 
     def push(self) -> None:
-        self.post(json.dumps({"push": self.guarded(self.session.update)}))
+        self.post(json.dumps({"push": self.painted()}))
 
     def wake_computers(self) -> None:
         app = self.session.app
@@ -141,6 +151,8 @@ def start(xworker: Any) -> None:
     """Answer the page's messages, which PyScript's ``xworker`` (polyscript's, in the worker)
     brings, from now on. Whatever fails here fails the worker's start, which the page says in
     words."""
+    from pyodide.ffi import create_proxy  # type: ignore[import-not-found]  # noqa: PLC0415
+
     page = Page(Session(lambda: secrets.randbelow(SEED_LIMIT)), xworker.postMessage)
     xworker.onmessage = create_proxy(lambda event: page.receive(event.data))
     # Said last: PyScript only logs an error of this program, and the page must know it failed.

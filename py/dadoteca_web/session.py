@@ -8,7 +8,8 @@ The page sends (``type`` and its fields):
 
 - ``boot``: ``storage`` (the app's localStorage items, key to text), ``lasting`` (false when the
   browser keeps nothing), ``language``, ``catalog`` (the shell already loaded it), ``seed``
-  (``?seed=N``: the next new game), ``pace`` (``?pace=F``: the computers' pauses scaled),
+  (the text of ``?seed=N``, or null: the next new game, if it is a seed, 0 to 2^53 - 1 in
+  ASCII digits; anything else is said), ``pace`` (``?pace=F``: the computers' pauses scaled),
   ``writer`` (false when another window of the app is playing the saved game: this one
   watches it);
 - ``writer``: ``writer``, ``storage``: this window now plays the saved game (it took it over)
@@ -20,7 +21,9 @@ The page sends (``type`` and its fields):
   (true: hints on offer);
 - ``language``: ``language``, ``catalog``;
 - ``import``: ``text`` (null when the file is not UTF-8 text); ``export``; ``export-damaged``;
-- ``import-history``: ``text`` (as ``import``'s); ``export-history``: the whole history;
+- ``import-history``: ``text`` (as ``import``'s); one that would cut games of this device to
+  make room is asked about first: Yes (a ``tap`` of act ``import-history-make-room``) downloads
+  the history, then imports it; ``export-history``: the whole history;
 - ``open``: ``id``: open the finished game of that history entry again, to replay and review;
 - ``stored``: ``items``: the writes the page could not make (storage full or refused: the
   first that failed, and those after it, not tried), each key with what storage holds now;
@@ -46,7 +49,7 @@ from typing import Any, Final
 
 from dadoteca.core import draw, seed_generator
 
-from .app import App
+from .app import MAKE_ROOM, App
 from .game_ui import Pieced
 from .i18n import Translator
 from .storage import HISTORY_KEY, SAVE_KEY, GameStore
@@ -101,6 +104,11 @@ def seeded_draws(seed: int) -> Callable[[int], int]:
     return randbelow
 
 
+def _is_seed(text: str) -> bool:
+    """Whether ``text`` is a seed as a link writes it: ASCII digits, below SEED_LIMIT."""
+    return text.isascii() and text.isdigit() and len(text) <= 16 and int(text) < SEED_LIMIT
+
+
 def _text(value: object) -> str:
     return value if isinstance(value, str) else ""
 
@@ -131,19 +139,26 @@ class Session:
         self._sent: dict[str, str] = {}
         self._download: dict[str, str] | None = None
         self._history_news: dict[str, str] | None = None
+        # An imported history that would cut games of this device, while the player is asked.
+        self._pending_history: str | None = None
 
     def receive(self, message: Mapping[str, Any]) -> dict[str, Any]:
-        """Handle one message from the page; the update to paint."""
+        """Handle one message from the page; the update to paint (none before the boot)."""
+        self.handle(message)
+        return {} if self.app is None else self.update()
+
+    def handle(self, message: Mapping[str, Any]) -> None:
+        """Do what one message from the page asks, without working out what to paint (the
+        worker's guard tells a failure here from one painting it: :mod:`dadoteca_web.main`)."""
         kind = message.get("type")
         if kind == "boot":
             self._boot(message)
-            return self.update()
+            return
         app = self.app
         if app is None:
-            return {}  # nothing before the boot
+            return  # nothing before the boot
         if kind == "tap":
-            if message.get("moment") == app.moment:  # else a tap on a screen gone by
-                app.handle(_text(message.get("act")), _texts(message.get("data")))
+            self._tap(message)
         elif kind == "start":
             app.viewer = None  # a new game is shown, not the finished one opened again
             self._start(message)
@@ -158,8 +173,7 @@ class Session:
             self._download = {"kind": "game", "text": app.export_record()}
         elif kind == "import-history":
             text = message.get("text")
-            said, how = app.import_history(text if isinstance(text, str) else None)
-            self._history_news = {"text": said, "kind": how}
+            self._import_history(text if isinstance(text, str) else None, make_room=False)
         elif kind == "open":
             app.open_finished(_text(message.get("id")))
         elif kind == "export-history":
@@ -185,7 +199,30 @@ class Session:
         elif kind == "changed":
             writer = message.get("writer") is True
             self._changed_elsewhere(_text(message.get("key")), message.get("value"), writer)
-        return self.update()
+
+    def _tap(self, message: Mapping[str, Any]) -> None:
+        """A tap: the app's, unless it is Yes to an imported history that makes room (any
+        other answers No)."""
+        app = self.app
+        assert app is not None
+        act = _text(message.get("act"))
+        pending_history, self._pending_history = self._pending_history, None
+        if act == MAKE_ROOM and pending_history is not None:
+            app.confirm = None
+            self._download = {"kind": "history", "text": app.history.export()}
+            self._import_history(pending_history, make_room=True)
+        elif message.get("moment") == app.moment:  # else a tap on a screen gone by
+            app.handle(act, _texts(message.get("data")))
+
+    def _import_history(self, text: str | None, *, make_room: bool) -> None:
+        """An exported history imported: what it did said in the History dialog, or the
+        question asked first (App.import_history), the file kept until it is answered."""
+        assert self.app is not None
+        news = self.app.import_history(text, make_room=make_room)
+        if news is None:
+            self._pending_history = text
+        else:
+            self._history_news = {"text": news[0], "kind": news[1]}
 
     def _changed_elsewhere(self, key: str, value: object, writer: bool) -> None:
         """Another window wrote ``key``. A save: that window's game, which this one now
@@ -208,7 +245,7 @@ class Session:
         self.store = MirrorStore(_texts(message.get("storage")))
         lasting = message.get("lasting") is not False
         seed = message.get("seed")
-        self.seed = seed % SEED_LIMIT if isinstance(seed, int) else None
+        self.seed = int(seed) if isinstance(seed, str) and _is_seed(seed) else None
         pace = message.get("pace")
         self.pace = float(pace) if isinstance(pace, int | float) and 0 <= pace <= 10 else 1.0
         translator = Translator(_text(message.get("language")), self._catalogs(message))
@@ -222,6 +259,21 @@ class Session:
             **extra,
         )
         self._sent.clear()
+        if seed is not None and self.seed is None:  # ?seed=1e999 and ?seed=0x10 were 1 and 0
+            self._say_no_seed(str(seed)[:20])
+
+    def _say_no_seed(self, seed: str) -> None:
+        app = self.app
+        assert app is not None
+        said = app.t(
+            "“{seed}” is no seed (a whole number below {limit}): new games are dealt at random.",
+            seed=seed,
+            limit=SEED_LIMIT,
+        )
+        if app.notice:  # a saved game that could not be read, said first
+            app.notice = f"{app.notice} {said}"
+        else:
+            app.notice, app.notice_kind = said, "warning"
 
     @staticmethod
     def _catalogs(message: Mapping[str, Any]) -> dict[str, dict[str, str]]:
@@ -243,6 +295,11 @@ class Session:
             dice=_text(message.get("dice")),
             coach=message.get("coach") is True,
         )
+
+    def repaint(self) -> None:
+        """Forget what the page was sent: the next update sends every region again (after
+        one that could not be worked out, half sent, the page showing the failure instead)."""
+        self._sent.clear()
 
     def update(self) -> dict[str, Any]:
         """What changed since the last update, for the page to paint, say and store."""

@@ -2,7 +2,11 @@
 each game's solo best, worked out from the history's entries (:class:`storage.History`).
 
 Only people count: a computer seat has no story to tell. A name is a player: the same name in
-two games is the same person, as the family writes it on the pad.
+two games is the same person, as the family writes it on the pad; names that read alike are
+one name (:func:`dadoteca.match.name_key`: " Anna ", "Anna" with a zero-width space, in
+fullwidth letters), shown as it was last written. A person counts once per game: two seats of
+one name (the setup allows it) are one game, with the better score, won if either won. A
+score or a solo result no game can give (an entry that cannot be true) is left out.
 """
 
 from __future__ import annotations
@@ -13,9 +17,11 @@ from statistics import fmean
 from typing import Final, NamedTuple
 
 from dadoteca.games import GAMES
+from dadoteca.match import name_key
 
 from .game_ui import isolated
 from .i18n import Translator
+from .storage import plausible_result
 
 __all__ = ["PlayerStats", "SoloBest", "player_stats", "solo_bests", "stats_html"]
 
@@ -46,16 +52,33 @@ class SoloBest(NamedTuple):
     ended: str
 
 
-def _people(entry: Mapping[str, object]) -> list[tuple[int, str, int]]:
-    """The people of an entry as (seat, name, score); computers and damaged seats left out."""
-    players = entry.get("players")
-    people = []
-    for seat, player in enumerate(players if isinstance(players, list) else []):
+class Person(NamedTuple):
+    """One person of a game: their name as written, score, and whether they won."""
+
+    name: str
+    score: int
+    won: bool
+
+
+def _people(entry: Mapping[str, object]) -> dict[str, Person]:
+    """The people of an entry of a game this shelf has, by who they are (name_key), each
+    once; computers, damaged seats and scores the game cannot give left out."""
+    game, players, winners = entry.get("game"), entry.get("players"), entry.get("winners")
+    if game not in GAMES or not isinstance(players, list):
+        return {}
+    scores = GAMES[str(game)].score_range
+    people: dict[str, Person] = {}
+    for seat, player in enumerate(players):
         if not isinstance(player, dict) or player.get("kind") != "human":
             continue
         name, score = player.get("name"), player.get("score")
-        if isinstance(name, str) and type(score) is int:
-            people.append((seat, name, score))
+        if not (isinstance(name, str) and type(score) is int and score in scores):
+            continue
+        won = isinstance(winners, list) and seat in winners
+        same = people.get(name_key(name))
+        if same is not None:
+            name, score, won = same.name, max(score, same.score), won or same.won
+        people[name_key(name)] = Person(name, score, won)
     return people
 
 
@@ -64,29 +87,26 @@ def player_stats(entries: Sequence[Mapping[str, object]]) -> list[PlayerStats]:
     ``entries``, oldest first."""
     scores: dict[tuple[str, str], list[int]] = {}
     wins: dict[tuple[str, str], int] = {}
+    names: dict[tuple[str, str], str] = {}  # as last written
     for entry in entries:
-        game = entry.get("game")
-        if game not in GAMES:
-            continue
-        winners = entry.get("winners")
-        for seat, name, score in _people(entry):
-            key = (str(game), name)
-            scores.setdefault(key, []).append(score)
-            won = isinstance(winners, list) and seat in winners
-            wins[key] = wins.get(key, 0) + won
+        for who, person in _people(entry).items():
+            key = (str(entry.get("game")), who)
+            scores.setdefault(key, []).append(person.score)
+            wins[key] = wins.get(key, 0) + person.won
+            names[key] = person.name
     order = list(GAMES)
     ranked = sorted(scores, key=lambda key: (order.index(key[0]), -len(scores[key]), key[1]))
     return [
         PlayerStats(
-            game,
-            name,
-            len(scores[(game, name)]),
-            wins[(game, name)],
-            fmean(scores[(game, name)]),
-            max(scores[(game, name)]),
-            tuple(scores[(game, name)]),
+            key[0],
+            names[key],
+            len(scores[key]),
+            wins[key],
+            fmean(scores[key]),
+            max(scores[key]),
+            tuple(scores[key]),
         )
-        for game, name in ranked
+        for key in ranked
     ]
 
 
@@ -97,14 +117,23 @@ def solo_bests(
     order; ``lower_is_better(game)`` for a result counted in rounds."""
     bests: dict[str, SoloBest] = {}
     for entry in entries:
-        game, result, people = entry.get("game"), entry.get("result"), _people(entry)
-        if game not in GAMES or type(result) is not int or len(people) != 1:
+        game, result, people = str(entry.get("game")), entry.get("result"), _people(entry)
+        if len(people) != 1 or len(_seats(entry)) != 1:
             continue
-        best = bests.get(str(game))
-        lower = lower_is_better(str(game))
+        [person] = people.values()
+        lower = lower_is_better(game)
+        if not plausible_result(game, result, person.score, lower):
+            continue
+        assert isinstance(result, int)
+        best = bests.get(game)
         if best is None or (result < best.result if lower else result > best.result):
-            bests[str(game)] = SoloBest(str(game), people[0][1], result, str(entry.get("ended")))
+            bests[game] = SoloBest(game, person.name, result, str(entry.get("ended")))
     return [bests[game] for game in GAMES if game in bests]
+
+
+def _seats(entry: Mapping[str, object]) -> list[object]:
+    players = entry.get("players")
+    return players if isinstance(players, list) else []
 
 
 def trend_svg(scores: Sequence[int], label: str) -> str:

@@ -8,14 +8,25 @@ import hashlib
 import json
 import re
 import time
-from collections.abc import Collection, Mapping
-from datetime import datetime
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from datetime import UTC, datetime, timedelta
 from typing import Final, Literal, NamedTuple, Protocol
 
-from dadoteca.bots import BOT_SEAT, bot_level, nearest_level
+from dadoteca.bots import BOT_LEVELS, BOT_SEAT, bot_level, nearest_level
 from dadoteca.core import Action, AnyState, RuleError
 from dadoteca.games import GAMES
-from dadoteca.match import APP_DICE, DICE_KINDS, Match, Seat
+from dadoteca.match import (
+    APP_DICE,
+    DICE_KINDS,
+    MAX_ACTIONS,
+    MAX_NAME_LENGTH,
+    SEAT_KINDS,
+    SHEETS_ONLY,
+    Match,
+    Seat,
+    name_key,
+    normalise_name,
+)
 from dadoteca.table import Group, replayed
 
 __all__ = [
@@ -26,6 +37,7 @@ __all__ = [
     "HISTORY_VERSION",
     "HOME_SCREEN_KEY",
     "LANGUAGE_KEY",
+    "MAX_ROUNDS",
     "RECORD_PREFIX",
     "SAVE_KEY",
     "SAVE_RULES",
@@ -33,10 +45,13 @@ __all__ = [
     "STORAGE_PREFIX",
     "GameStore",
     "History",
+    "Imported",
     "KeyValueStore",
     "LevelChange",
     "MemoryStore",
     "ReadGame",
+    "SoloResults",
+    "plausible_result",
     "read_game",
 ]
 
@@ -52,6 +67,16 @@ HISTORY_KEY: Final = STORAGE_PREFIX + "history"
 HISTORY_FORMAT: Final = "dadoteca-history"
 HISTORY_VERSION: Final = 1
 HISTORY_LIMIT: Final = 200  # the latest games kept: ~300 bytes each
+# An imported game that ended later than now by this device's clock, by more than the minutes
+# two clocks may differ, is listed as ending now: another device's clock was wrong, and a game
+# "ended" in the year 9999 would stay the newest for ever, pushing out every game after it.
+CLOCKS_DIFFER: Final = timedelta(minutes=10)
+# A solo game counted in rounds (Diceland's) takes at most this many: a round is a roll and a
+# decision at least, and a record holds at most MAX_ACTIONS actions.
+MAX_ROUNDS: Final = MAX_ACTIONS // 2
+# The seat kinds an entry without its record may name: those this version plays. (A record
+# may name a level this version lacks: it is played at the nearest, and its kind is the fact.)
+ENTRY_KINDS: Final = frozenset({"human", "bot", *(BOT_SEAT + level for level in BOT_LEVELS)})
 RECORD_PREFIX: Final = STORAGE_PREFIX + "record."  # + an entry's id: the finished game's record
 RECORDS_KEPT: Final = 60  # the latest finished games whose records are kept (2-10 KB each) ...
 RECORDS_CHARS: Final = 600_000  # ... within this many characters in all
@@ -68,6 +93,30 @@ SAVE_RULES: Final[dict[str, str]] = {
     "history.not_history": "The file is not a history of finished games",
     "history.version": "The history comes from another version of Dadoteca",
     "history.bad_game": "Finished game {number} of the file is damaged",
+    "history.bad_record": "The record of finished game {number} of the file is damaged: {problem}",
+    "history.not_its_record": "Finished game {number} of the file is not the game its record holds",
+    "history.other_players": (
+        "Finished game {number} of the file names other players than its record"
+    ),
+    "history.other_scores": (
+        "Finished game {number} of the file gives other scores than its record, which gives "
+        "{scores}"
+    ),
+    "history.other_winners": (
+        "Finished game {number} of the file names other winners than its record"
+    ),
+    "history.impossible_score": (
+        "Finished game {number} of the file gives a score its game cannot end with: {score}"
+    ),
+    "history.impossible_winners": (
+        "Finished game {number} of the file names winners its scores cannot have"
+    ),
+    "history.impossible_result": (
+        "Finished game {number} of the file gives a solo result its game cannot have: {result}"
+    ),
+    "history.too_large_to_keep": (
+        "With these games the history would be larger than this device can read back"
+    ),
     "history.not_stored": "This browser did not let the history be stored",
 }
 
@@ -320,9 +369,11 @@ class History:
     ``id`` names the finished record (a game enters once, whatever reloads), ``ended`` is an ISO
     8601 UTC time, ``kind`` a seat kind of the record, ``winners`` seat indexes (none in a solo
     game, whose entry has its ``result`` instead: the score, or Diceland's rounds), and ``dice``
-    ``"real"`` for a game played with the table's own dice (absent: the app rolled). Readers ignore
+    ``"real"`` for a game played with the table's own dice (absent: the app rolled); earlier
+    versions named a solo game's one player its winner, without a result. Readers ignore
     fields they do not know (the shell reads it too, before Python starts); a history that
-    cannot be read is set aside under ``dadoteca.broken.history.`` and a new one begun.
+    cannot be read is set aside under ``dadoteca.broken.history.`` and a new one begun. It is
+    never written longer than MAX_SAVE_CHARS, what it is read back within.
 
     The records of the latest finished games (RECORDS_KEPT, within RECORDS_CHARS) are kept too,
     each under its own key, ``dadoteca.record.`` + its entry's id, so a finished game can be
@@ -376,26 +427,13 @@ class History:
     def add(self, match: Match, ended: datetime, result: int | None = None) -> bool:
         """Enter ``match``, a finished game, unless it is already there (a solo game with its
         ``result``, and no winner); False if it could not be stored (the app says so and
-        offers the record's download)."""
+        offers the record's download). The game just finished is never the one the bound of
+        kept games cuts, whatever end times the history holds: the oldest other one goes."""
         entry_id = _entry_id(match)
-        state = match.state
-        scores = state.scores()
-        record = json.dumps(match.record(), separators=(",", ":"))
-        self.added[entry_id] = {
-            "id": entry_id,
-            "ended": ended.isoformat(timespec="seconds"),
-            "game": match.game.id,
-            "players": [
-                {"name": seat.name, "kind": seat.kind, "score": score}
-                for seat, score in zip(match.seats, scores, strict=True)
-            ],
-            "winners": [] if result is not None else list(state.winners()),
-            **({} if result is None else {"result": result}),
-            **({} if match.dice == APP_DICE else {"dice": match.dice}),
-        }
-        stored = self._merge_added()
+        self.added[entry_id] = _entry(entry_id, ended, match, result)
+        stored = self._merge_added(keep={entry_id})
         if stored:
-            self._keep_records({entry_id: record})
+            self._keep_records({entry_id: json.dumps(match.record(), separators=(",", ":"))})
         return stored
 
     def record(self, entry_id: str) -> Match | None:
@@ -440,9 +478,10 @@ class History:
         else:
             self._merge_added()
 
-    def _merge_added(self) -> bool:
+    def _merge_added(self, keep: Collection[str] = ()) -> bool:
         """Write the stored history with every entry this window added, if one is missing
-        (oldest first by end time, the latest HISTORY_LIMIT); whether they are all stored."""
+        (oldest first by end time, the latest HISTORY_LIMIT, never cutting those of ``keep``);
+        whether they are all stored. Nothing is written that the app could not read back."""
         games = self.games()
         present = {game.get("id") for game in games}
         missing = [entry for entry_id, entry in self.added.items() if entry_id not in present]
@@ -450,16 +489,17 @@ class History:
             return True
         if not self.writable:
             return False  # an unreadable history is kept in place, not overwritten
-        games = sorted([*games, *missing], key=lambda game: str(game.get("ended", "")))
-        stored = {
-            "format": HISTORY_FORMAT,
-            "version": HISTORY_VERSION,
-            "games": games[-HISTORY_LIMIT:],
-        }
+        kept = _latest([*games, *missing], keep)
+        text = _history_text(kept)
+        if len(text) > MAX_SAVE_CHARS:
+            return False
         try:
-            self.store.setItem(HISTORY_KEY, json.dumps(stored, separators=(",", ":")))
+            self.store.setItem(HISTORY_KEY, text)
         except Exception:  # full or refused: the app says so
             return False
+        # Entries cut are gone on purpose: merged back later, they would cut another.
+        for entry_id in {entry.get("id") for entry in missing} - {game.get("id") for game in kept}:
+            self.added.pop(str(entry_id), None)
         return True
 
     def export(self) -> str:
@@ -472,39 +512,57 @@ class History:
         stored = {"format": HISTORY_FORMAT, "version": HISTORY_VERSION, "games": games}
         return json.dumps(stored, ensure_ascii=False, indent=1)
 
-    def import_games(self, text: str) -> tuple[int, tuple[str, ...]]:
+    def import_games(
+        self, text: str, now: datetime, solo: SoloResults, *, make_room: bool = False
+    ) -> Imported:
         """Merge the finished games of an exported history (``text``) into this one: those it
-        lacks enter (a game enters once, by its id), as if they had ended here; how many did,
-        and their ids.
-        A file that is not a history of this version, or holds a damaged game, is refused
-        whole with a RuleError naming why: nothing of it enters."""
+        lacks enter (a game enters once, by its id), as if they had ended here; what it did.
+
+        The file is checked whole before anything is written: a file that is not a history of
+        this version, holds a game that cannot be (see :func:`_imported`), or would make the
+        history larger than the app reads back is refused with a RuleError naming why, and
+        nothing of it enters. Games of this device are never cut to make room for imported
+        ones unless ``make_room``: without it, an import that would cut some writes nothing
+        and says how many (:attr:`Imported.dropping`), for the player to be asked first."""
         stored = read_json(text, "history")
         if not isinstance(stored, dict) or stored.get("format") != HISTORY_FORMAT:
             raise RuleError("history.not_history", SAVE_RULES["history.not_history"])
         if stored.get("version") != HISTORY_VERSION or not isinstance(stored.get("games"), list):
             raise RuleError("history.version", SAVE_RULES["history.version"])
-        entries = []
-        records = {}
+        entries: dict[str, dict[str, object]] = {}
+        records: dict[str, str] = {}
+        late: set[str] = set()
         for number, game in enumerate(stored["games"], start=1):
-            entry = _checked_entry(game)
-            record = _checked_record(game, entry)
-            if entry is None or record is False:
-                rule = "history.bad_game"
-                raise RuleError(rule, SAVE_RULES[rule], number=number)
-            entries.append(entry)
-            if isinstance(record, str):
-                records[str(entry["id"])] = record
-        present = {game.get("id") for game in self.games()}
-        new = {str(entry["id"]): entry for entry in entries if entry["id"] not in present}
-        self.added.update(new)
-        if not self._merge_added():
-            for entry_id in new:
-                del self.added[entry_id]
+            entry, record, ended_late = _imported(number, game, now, solo)
+            entry_id = str(entry["id"])
+            entries[entry_id] = entry
+            if record is not None:
+                records[entry_id] = record
+            if ended_late:
+                late.add(entry_id)
+        games = self.games()
+        present = {game.get("id") for game in games}
+        new = {entry_id: entry for entry_id, entry in entries.items() if entry_id not in present}
+        kept = _latest([*games, *new.values()], keep=())
+        kept_ids = {game.get("id") for game in kept}
+        entering = tuple(entry_id for entry_id in new if entry_id in kept_ids)
+        imported = Imported(
+            entering,
+            late=len(late.intersection(entering)),
+            too_old=len(new) - len(entering),
+            dropping=sum(game.get("id") not in kept_ids for game in games),
+            known=len(entries) - len(new),
+        )
+        if not entering or (imported.dropping and not make_room):
+            return imported
+        if len(_history_text(kept)) > MAX_SAVE_CHARS:
+            raise RuleError("history.too_large_to_keep", SAVE_RULES["history.too_large_to_keep"])
+        self.added.update((entry_id, new[entry_id]) for entry_id in entering)
+        if not self._merge_added(keep=entering):
+            self.forget(entering)
             raise RuleError("history.not_stored", SAVE_RULES["history.not_stored"])
-        self._keep_records(records)
-        kept = {game.get("id") for game in self.games()}
-        entered = tuple(entry_id for entry_id in new if entry_id in kept)  # the oldest may not
-        return len(entered), entered
+        self._keep_records({key: records[key] for key in entering if key in records})
+        return imported
 
     def forget(self, entry_ids: Collection[str]) -> None:
         """These entries this window added never reached storage (it refused them): they are
@@ -514,81 +572,279 @@ class History:
 
     def best(self, match: Match, *, lower_is_better: bool = False) -> int | None:
         """The best result of ``match``'s one player in solo games of its game, other than
-        ``match`` itself, or None if there is none."""
-        name, game, this = match.seats[0].name, match.game.id, _entry_id(match)
+        ``match`` itself, or None if there is none: a player is their name as it reads (as the
+        statistics count them), results no game can give are left out."""
+        who, game, this = name_key(match.seats[0].name), match.game.id, _entry_id(match)
         results = []
         for entry in self.games():
-            result = entry.get("result")
+            result, players = entry.get("result"), _players(entry)
+            names = [player.get("name") for player in players]
             if (
-                isinstance(result, int)
-                and entry.get("game") == game
+                entry.get("game") == game
                 and entry.get("id") != this
-                and [player.get("name") for player in _players(entry)] == [name]
+                and len(names) == 1
+                and isinstance(names[0], str)
+                and name_key(names[0]) == who
+                and plausible_result(game, result, players[0].get("score"), lower_is_better)
             ):
+                assert isinstance(result, int)
                 results.append(result)
         if not results:
             return None
         return min(results) if lower_is_better else max(results)
 
 
-ENTRY_ID = re.compile(r"[0-9a-f]{16}")
+class SoloResults(NamedTuple):
+    """How the front end ranks a game's solo games (each game's GameUI says): the result of a
+    finished solo match, and whether fewer is better (Diceland's rounds) or more (a score)."""
+
+    result: Callable[[Match], int]
+    lower_is_better: Callable[[str], bool]
 
 
-def _checked_entry(game: object) -> dict[str, object] | None:
-    """A finished game of an imported history, rebuilt from the fields this version knows
-    (each checked as the app writes it: names and kinds as a record's seats), or None."""
-    if not isinstance(game, dict):
-        return None
-    entry_id, ended, game_id = game.get("id"), game.get("ended"), game.get("game")
-    players, winners, result = game.get("players"), game.get("winners"), game.get("result", None)
-    dice = game.get("dice", APP_DICE)
-    if not (
-        isinstance(entry_id, str)
-        and ENTRY_ID.fullmatch(entry_id)
-        and isinstance(ended, str)
-        and game_id in GAMES
-        and isinstance(players, list)
-        and 0 < len(players) <= GAMES[str(game_id)].max_players
-        and isinstance(winners, list)
-        and all(type(seat) is int and 0 <= seat < len(players) for seat in winners)
-        and (result is None or type(result) is int)
-        and dice in DICE_KINDS
-    ):
-        return None
-    try:
-        if datetime.fromisoformat(ended).tzinfo is None:
-            return None
-        checked = []
-        for player in players:
-            seat = Seat(player["name"], player["kind"])  # raises on a bad name or kind
-            if type(player["score"]) is not int:
-                return None
-            checked.append({"name": seat.name, "kind": seat.kind, "score": player["score"]})
-    except (ValueError, TypeError, KeyError):  # RuleError is a ValueError
-        return None
+class Imported(NamedTuple):
+    """What an import of a history did (or, while ``dropping`` games were not made room for,
+    would do: then nothing is written)."""
+
+    entered: tuple[str, ...]  # the ids of the games added
+    late: int  # of them, those that ended later than now by this device's clock: now, here
+    too_old: int  # games older than the latest HISTORY_LIMIT once merged: not added
+    dropping: int  # games of this device cut, the oldest, to make room for the new ones
+    known: int  # games already in the history
+
+
+def plausible_result(game: str, result: object, score: object, lower_is_better: bool) -> bool:
+    """Whether ``result`` can be what a solo game of ``game`` whose one player scored
+    ``score`` ended with, as the app writes it: its rounds where fewer is better, else the
+    score itself."""
+    if type(result) is not int:
+        return False
+    if lower_is_better:
+        return 1 <= result <= MAX_ROUNDS
+    return result == score and result in GAMES[game].score_range
+
+
+def _entry(entry_id: str, ended: datetime, match: Match, result: int | None) -> dict[str, object]:
+    """A finished game's entry in the history, from its match: a solo game with its
+    ``result`` (and no winner)."""
+    state = match.state
     return {
         "id": entry_id,
-        "ended": ended,
-        "game": game_id,
-        "players": checked,
-        "winners": sorted(set(winners)),
+        "ended": _written_time(ended),
+        "game": match.game.id,
+        "players": [
+            {"name": seat.name, "kind": seat.kind, "score": score}
+            for seat, score in zip(match.seats, state.scores(), strict=True)
+        ],
+        "winners": [] if result is not None else list(state.winners()),
         **({} if result is None else {"result": result}),
-        **({} if dice == APP_DICE else {"dice": dice}),
+        **({} if match.dice == APP_DICE else {"dice": match.dice}),
     }
 
 
-def _checked_record(game: object, entry: dict[str, object] | None) -> str | bool:
-    """The record an imported history's ``game`` carries, as stored text: True when it
-    carries none, False when it is not the finished game its entry names (by its id)."""
-    if entry is None or not isinstance(game, dict) or "record" not in game:
-        return True
+def _written_time(moment: datetime) -> str:
+    """An end time as the history keeps it: UTC, to the second, so that end times sort as
+    text."""
+    return moment.astimezone(UTC).isoformat(timespec="seconds")
+
+
+def _latest(games: Iterable[dict[str, object]], keep: Collection[str]) -> list[dict[str, object]]:
+    """``games`` oldest first by end time, the oldest cut beyond HISTORY_LIMIT, except those of
+    ``keep``."""
+    ordered = sorted(games, key=lambda game: str(game.get("ended", "")))
+    excess = len(ordered) - HISTORY_LIMIT
+    kept = []
+    for game in ordered:
+        if excess > 0 and game.get("id") not in keep:
+            excess -= 1
+        else:
+            kept.append(game)
+    return kept
+
+
+def _history_text(games: Sequence[dict[str, object]]) -> str:
+    stored = {"format": HISTORY_FORMAT, "version": HISTORY_VERSION, "games": games}
+    return json.dumps(stored, separators=(",", ":"))
+
+
+ENTRY_ID = re.compile(r"[0-9a-f]{16}")
+
+
+class Claim(NamedTuple):
+    """A finished game of an imported file as it says it went, its fields checked for their
+    kind and bounds (:func:`_claimed`); what it does not say is None."""
+
+    id: str
+    ended: datetime
+    game: str
+    players: tuple[tuple[str, str, int], ...]  # (name normalised, kind, score) by seat
+    winners: tuple[int, ...]  # sorted
+    result: int | None
+    dice: str | None
+
+
+def _imported(
+    number: int, game: object, now: datetime, solo: SoloResults
+) -> tuple[dict[str, object], str | None, bool]:
+    """Finished game ``number`` of an imported file as the history keeps it, its record as
+    stored text (None without one), and whether it ended later than ``now`` (then it is
+    entered as ending now); or the RuleError naming why it cannot be.
+
+    The facts come from the record: where the game carries it, its players, scores, winners,
+    result and dice are what the record replays to, and a game that says otherwise is
+    refused. Without one (an entry older than the records kept), what it says must be what
+    a game can end with: scores its game can give, winners those scores can have, the seat
+    kinds this version plays."""
+    claim = _claimed(number, game)
+    late = claim.ended > now + CLOCKS_DIFFER
+    ended = now if late else claim.ended
+    assert isinstance(game, dict)
+    if "record" not in game:
+        _check_plausible(number, claim, solo.lower_is_better(claim.game))
+        return _claimed_entry(claim, ended), None, late
     try:
         match = Match.from_record(game["record"])
-    except (ValueError, TypeError, RecursionError):  # RuleError is a ValueError
-        return False
-    if not match.state.is_terminal or _entry_id(match) != entry["id"]:
-        return False
-    return json.dumps(match.record(), separators=(",", ":"))
+    except RuleError as error:
+        rule = "history.bad_record"
+        raise RuleError(rule, SAVE_RULES[rule], number=number, problem=error.message) from None
+    except (TypeError, RecursionError):
+        raise _history_error("history.bad_game", number) from None
+    if not match.state.is_terminal or _entry_id(match) != claim.id:
+        raise _history_error("history.not_its_record", number)
+    solo_result = solo.result(match) if len(match.seats) == 1 else None
+    facts = _entry(claim.id, ended, match, solo_result)
+    _check_claim(number, claim, match, solo_result)
+    return facts, json.dumps(match.record(), separators=(",", ":")), late
+
+
+def _history_error(rule: str, number: int, **params: str) -> RuleError:
+    return RuleError(rule, SAVE_RULES[rule], number=number, **params)
+
+
+def _claimed(number: int, game: object) -> Claim:
+    """What finished game ``number`` of an imported file says, each field of the kind and
+    within the bounds the app writes (names normalised as at the setup); or the RuleError."""
+    damaged = _history_error("history.bad_game", number)
+    if not isinstance(game, dict):
+        raise damaged
+    entry_id, ended, game_id = game.get("id"), game.get("ended"), game.get("game")
+    players, winners = game.get("players"), game.get("winners")
+    result, dice = game.get("result"), game.get("dice")
+    if not (
+        isinstance(entry_id, str)
+        and ENTRY_ID.fullmatch(entry_id)
+        and isinstance(game_id, str)
+        and game_id in GAMES
+        and isinstance(players, list)
+        and 0 < len(players) <= GAMES[game_id].max_players
+        and isinstance(winners, list)
+        and all(type(seat) is int and 0 <= seat < len(players) for seat in winners)
+        and len(set(winners)) == len(winners)
+        and (result is None or type(result) is int)
+        and (dice is None or dice in DICE_KINDS)
+    ):
+        raise damaged
+    moment = _time(ended)
+    seats = [_seat(player) for player in players]
+    if moment is None or None in seats:
+        raise damaged
+    return Claim(
+        entry_id,
+        moment,
+        game_id,
+        tuple(seat for seat in seats if seat is not None),
+        tuple(sorted(winners)),
+        result,
+        dice,
+    )
+
+
+def _time(value: object) -> datetime | None:
+    """An end time written in ISO 8601 with its offset from UTC, in UTC; None if it is not
+    one (or is at the very end of the calendar, past which UTC cannot go)."""
+    if not isinstance(value, str) or len(value) > len("0000-00-00T00:00:00.000000+00:00"):
+        return None
+    try:
+        moment = datetime.fromisoformat(value)
+        return None if moment.tzinfo is None else moment.astimezone(UTC)
+    except (ValueError, OverflowError):
+        return None
+
+
+def _seat(player: object) -> tuple[str, str, int] | None:
+    """A player of an imported game: (name normalised, kind, score), or None if not one."""
+    if not isinstance(player, dict):
+        return None
+    name, kind, score = player.get("name"), player.get("kind"), player.get("score")
+    if not (isinstance(name, str) and isinstance(kind, str) and type(score) is int):
+        return None
+    name = normalise_name(name)
+    if not (0 < len(name) <= MAX_NAME_LENGTH and SEAT_KINDS.fullmatch(kind)):
+        return None
+    return name, kind, score
+
+
+def _check_plausible(number: int, claim: Claim, lower_is_better: bool) -> None:
+    """A game without its record: what it says must be something its game can end with."""
+    game = GAMES[claim.game]
+    scores = [score for _, _, score in claim.players]
+    kinds = {kind for _, kind, _ in claim.players}
+    if not kinds <= ENTRY_KINDS or (claim.dice == SHEETS_ONLY and kinds != {"human"}):
+        raise _history_error("history.bad_game", number)
+    for score in scores:
+        if score not in game.score_range:
+            shown = str(score) if abs(score) < 10**12 else f"{str(score)[:12]}…"
+            raise _history_error("history.impossible_score", number, score=shown)
+    if len(scores) == 1:
+        if claim.winners not in {(), (0,)}:  # earlier versions named the one player
+            raise _history_error("history.impossible_winners", number)
+        result = claim.result
+        if result is not None and not plausible_result(
+            claim.game, result, scores[0], lower_is_better
+        ):
+            shown = str(result) if abs(result) < 10**12 else f"{str(result)[:12]}…"
+            raise _history_error("history.impossible_result", number, result=shown)
+    elif claim.result is not None:
+        raise _history_error("history.bad_game", number)  # only a solo game has a result
+    elif not game.could_have_won(scores, claim.winners):
+        raise _history_error("history.impossible_winners", number)
+
+
+def _claimed_entry(claim: Claim, ended: datetime) -> dict[str, object]:
+    """The entry of a game without its record, as the history keeps it (what it says)."""
+    return {
+        "id": claim.id,
+        "ended": _written_time(ended),
+        "game": claim.game,
+        "players": [
+            {"name": name, "kind": kind, "score": score} for name, kind, score in claim.players
+        ],
+        "winners": list(claim.winners),
+        **({} if claim.result is None else {"result": claim.result}),
+        **({} if claim.dice in {None, APP_DICE} else {"dice": claim.dice}),
+    }
+
+
+def _check_claim(number: int, claim: Claim, match: Match, solo_result: int | None) -> None:
+    """What finished game ``number`` says must be what its record replays to."""
+    scores = match.state.scores()
+    if claim.game != match.game.id or claim.dice not in {None, match.dice}:
+        raise _history_error("history.not_its_record", number)
+    if [(name, kind) for name, kind, _ in claim.players] != [
+        (seat.name, seat.kind) for seat in match.seats
+    ]:
+        raise _history_error("history.other_players", number)
+    if [score for _, _, score in claim.players] != list(scores):
+        shown = ", ".join(map(str, scores))
+        raise _history_error("history.other_scores", number, scores=shown)
+    if solo_result is None:
+        right = set(claim.winners) == set(match.state.winners())
+    else:  # no winner, or (earlier versions) the one player
+        right = claim.winners in {(), (0,)}
+    if not right:
+        raise _history_error("history.other_winners", number)
+    if claim.result not in {None, solo_result}:
+        raise _history_error("history.not_its_record", number)
 
 
 def _players(entry: dict[str, object]) -> list[dict[str, object]]:

@@ -8,7 +8,16 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, FilePayload, Page, Route, expect
 
-from appdriver import PHONE, PageWatch, on_screen, open_app
+from appdriver import (
+    PHONE,
+    PageWatch,
+    new_game,
+    on_screen,
+    open_app,
+    settled,
+    start_game,
+    wait_ready,
+)
 from build.serve import BackgroundServer
 from dadoteca.playout import random_match
 from engines import IPHONE_USER_AGENT
@@ -305,3 +314,140 @@ def test_the_whole_history_is_exported_and_imported_on_another_device(
     finally:
         phone.close()
         tablet.close()
+
+
+# --- Imports that never cost a game (issue 55) -------------------------------------------------
+
+
+def history_file(games: list[dict[str, object]]) -> FilePayload:
+    text = json.dumps({"format": "dadoteca-history", "version": 1, "games": games})
+    return FilePayload(name="history.json", mimeType="application/json", buffer=text.encode())
+
+
+def another_s_game(
+    number: int, ended: str, kind: str = "human", score: int = 30
+) -> dict[str, object]:
+    """A Qwixx game of another device, as its history keeps it once its record is gone."""
+    return {
+        "id": f"{number:016x}",
+        "ended": ended,
+        "game": "qwixx",
+        "players": [
+            {"name": "Cy", "kind": kind, "score": score},
+            {"name": "Di", "kind": "human", "score": 20},
+        ],
+        "winners": [0],
+    }
+
+
+def stored_games(page: Page) -> list[dict[str, object]]:
+    games = history(page)["games"]
+    assert isinstance(games, list)
+    return games
+
+
+def import_history(page: Page, games: list[dict[str, object]]) -> None:
+    if not page.evaluate("document.getElementById('history').open"):
+        page.click("#history-open")
+    page.set_input_files("#import-history-file", files=[history_file(games)])
+
+
+def test_games_of_a_wrong_clock_never_push_out_this_device_s_games(
+    page: Page, server: BackgroundServer, watch: PageWatch
+) -> None:
+    """200 games that ended in the year 9999 pushed out the device's own, and every game
+    finished after them, while the import said they were added."""
+    open_app(page, f"{server.url}?pace=0")
+    finish_a_computers_game(page)
+    own = game_ids(page)
+    future = [another_s_game(number, "9999-06-01T00:00:00+00:00") for number in range(200)]
+    import_history(page, future)
+    question = page.locator("#confirm")
+    expect(question).to_be_visible()  # over the History dialog
+    expect(question).to_contain_text(
+        "adding these removes 1 game of this device, the oldest. Download the history first?"
+    )
+    page.click("#confirm-no")
+    settled(page)
+    assert game_ids(page) == own
+    assert page.locator("#history .history-list > li").count() == 1
+
+    import_history(page, future)
+    expect(question).to_be_visible()
+    with page.expect_download() as download:
+        page.click("#confirm-yes")
+    assert download.value.suggested_filename.startswith("dadoteca-history-")
+    kept = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert {game["id"] for game in kept["games"]} == own  # downloaded before anything went
+    news = page.locator("#history .history-news")
+    expect(news).to_contain_text(
+        "200 finished games added to the history. 200 of them ended later than this device's "
+        "clock says it is now: they are listed as ending now. 1 game of this device, the "
+        "oldest, was removed to make room."
+    )
+    games = stored_games(page)
+    assert not any(str(game["ended"]).startswith("9999") for game in games)
+    page.click("#history-close")
+
+    new_game(page)
+    page.fill("#setup input[name=player] >> nth=0", "Robo")  # another game than the first
+    finish_a_computers_game(page)
+    games = stored_games(page)
+    assert len(games) == 200 and "Robo" in json.dumps(games)  # the game finished after them
+    assert watch.errors == []
+
+
+def test_files_that_would_hide_the_history_are_refused_in_words(
+    page: Page, server: BackgroundServer, watch: PageWatch
+) -> None:
+    """A seat kind of bot: and 600,000 letters passed; a second such file pushed the history
+    past what the app reads back, and it was set aside with no word (the import said its
+    games were in the history already)."""
+    open_app(page, f"{server.url}?pace=0")
+    finish_a_computers_game(page)
+    stored = page.evaluate("localStorage.getItem('dadoteca.history')")
+    news = page.locator("#history .history-news")
+    for number in (1, 2):
+        import_history(
+            page, [another_s_game(number, "2026-01-01T10:00:00+00:00", "bot:" + "x" * 600_000)]
+        )
+        expect(news).to_have_text(
+            "This file cannot be imported: Finished game 1 of the file is damaged"
+        )
+        assert news.get_attribute("data-kind") == "error"
+    assert page.evaluate("localStorage.getItem('dadoteca.history')") == stored
+    assert page.locator("#history .history-list > li").count() == 1  # still listed
+    broken = "Object.keys(localStorage).filter((key) => key.startsWith('dadoteca.broken.'))"
+    assert page.evaluate(broken) == []
+    assert watch.errors == []
+
+
+def test_a_score_no_game_can_give_is_said_and_the_window_answers(
+    page: Page, server: BackgroundServer, watch: PageWatch
+) -> None:
+    """A 401-digit score: the import never answered, and Start did nothing until a reload."""
+    open_app(page, server.url)
+    import_history(page, [another_s_game(1, "2026-01-01T10:00:00+00:00", score=10**400)])
+    expect(page.locator("#history .history-news")).to_have_text(
+        "This file cannot be imported: Finished game 1 of the file gives a score its game "
+        "cannot end with: 100000000000…"
+    )
+    page.click("#history-close")
+    start_game(page, ["Anna"])  # Start answers
+    # A history an earlier version let such a game into: read, its statistics shown without it.
+    games = [another_s_game(1, "2026-01-01T10:00:00+00:00", score=10**400)]
+    games.append(another_s_game(2, "2026-01-02T10:00:00+00:00"))
+    page.evaluate(
+        "(text) => localStorage.setItem('dadoteca.history', text)",
+        json.dumps({"format": "dadoteca-history", "version": 1, "games": games}),
+    )
+    page.reload()
+    wait_ready(page)
+    page.click("#history-open")
+    stats = page.locator("#region-stats")
+    expect(stats).to_contain_text("Cy")
+    assert "1000000000" not in stats.inner_text()
+    page.click("#history-close")
+    new_game(page)
+    start_game(page, ["Bo"])
+    assert watch.errors == []

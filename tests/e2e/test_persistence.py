@@ -85,7 +85,8 @@ def test_an_unreadable_save_is_reported_kept_aside_for_download_and_a_new_game_s
     page.reload()
     wait_ready(page)
     notice = page.inner_text("#region-notice")
-    assert "could not be read and was set aside" in notice and reason in notice
+    assert "The saved game could not be read: " in notice and reason in notice
+    assert "The damaged save is kept on this device." in page.inner_text("#region-warnings")
     kept = page.evaluate(
         "Object.keys(localStorage).filter(k => k.startsWith('dadoteca.broken.'))"
         ".map(k => localStorage.getItem(k))"

@@ -132,7 +132,18 @@ def play(
         check_common(state, after, player, action, thorough)
         check(state, after, player, action)
         state = after
+    check_claims(match)
     return state
+
+
+def check_claims(match: Match) -> None:
+    """A finished game's scores and winners are ones its game says it can end with: what an
+    entry of the history whose record is gone is checked against."""
+    state, game = match.state, match.game
+    scores = state.scores()
+    assert all(score in game.score_range for score in scores), scores
+    if len(scores) > 1:
+        assert game.could_have_won(scores, state.winners())
 
 
 def check_common(
@@ -153,8 +164,11 @@ def check_common(
         assert after.is_chance != bool(deciders)  # dice to roll, or somebody to decide
     check_queries(before, after, player, action)
     if thorough:
-        # The record text of the action reads back as the same action.
+        # The record text of the action, and of every other the player could have played,
+        # reads back as that action: the reader accepts exactly what the writer writes.
         assert before.parse_action(str(action)) == action
+        if player is not None:
+            assert all(before.parse_action(str(a)) == a for a in before.legal_actions(player))
         assert after.num_players == players and len(after.scores()) == players
         # Exactly the players deciding have legal actions (none once the game is over).
         for seat in range(players):

@@ -70,7 +70,8 @@ def test_an_unreadable_save_is_reported_and_set_aside(saved: str, reason: str) -
     app = new_app(store)
     assert app.screen == "setup"
     notice = app.regions()["notice"]
-    assert "could not be read and was set aside" in notice and reason in notice
+    assert "The saved game could not be read: " in notice and reason in notice
+    assert "The damaged save is kept on this device." in app.regions()["warnings"]
     assert SAVE_KEY not in store.items
     assert [v for k, v in store.items.items() if k.startswith(BROKEN_PREFIX)] == [saved]
     assert app.store.damaged == saved
@@ -164,7 +165,7 @@ def test_hostile_files_and_saves_are_refused_in_words(text: str, words: str) -> 
     store = MemoryStore()
     store.setItem(SAVE_KEY, text)
     resumed = new_app(store)
-    assert resumed.screen == "setup" and "set aside" in resumed.regions()["notice"]
+    assert resumed.screen == "setup" and "could not be read" in resumed.regions()["notice"]
 
 
 def test_the_page_has_every_region() -> None:

@@ -416,7 +416,27 @@ def test_actions_read_back_from_their_text(text: str) -> None:
     assert str(QWIXX.parse_action(text)) == text
 
 
-@pytest.mark.parametrize("text", ["", "red", "red 13", "purple 5", "roll w1", "roll w1 w2 r3 r4"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "red",
+        "red 13",
+        "purple 5",
+        "roll w1",
+        "roll w1 w2 r3 r4",
+        # Read only as the app writes it: int() reads every one of these as 8.
+        "red \u0668",  # an Arabic-Indic digit
+        "red \uff18",  # a fullwidth one
+        "red 0_8",
+        "red 08",
+        "red +8",
+        " RED 8 ",
+        "red  8",
+        "roll w3 w5 y6 r2",  # the colours in another order than the rows'
+        "roll w3 w5 r0",
+    ],
+)
 def test_bad_action_text_names_the_problem(text: str) -> None:
     with pytest.raises(RuleError) as error:
         QWIXX.parse_action(text)

@@ -72,6 +72,13 @@ def broken(**changes: object) -> dict[str, object]:
         (broken(seats=[]), "record.bad_field", "seats"),
         (broken(seats=[{"name": "x" * 41}]), "record.bad_field", "seat name"),
         (broken(seats=[{"name": "Ann", "kind": "robot"}]), "record.bad_field", "seat kind"),
+        # A level this version lacks is played at the nearest, but is a word, not a payload.
+        (broken(seats=[{"name": "A", "kind": "bot:" + "x" * 21}]), "record.bad_field", "kind"),
+        (
+            broken(actions=[[None, "roll w1 w2 r3 y4 g5 b6"], [0, "red \u0663"]]),  # ٣
+            "record.bad_action",
+            "Not a Qwixx action",
+        ),
         (broken(seats=[{"name": f"P{n}"} for n in range(6)]), "core.player_count", "6"),
         (broken(seed="7"), "record.bad_field", "seed"),
         (broken(options={"turbo": True}), "core.bad_options", "turbo"),

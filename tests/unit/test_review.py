@@ -349,14 +349,17 @@ def test_an_exported_history_carries_the_records_and_an_import_checks_them() -> 
     (game,) = json.loads(exported)["games"]
     assert game["record"]["game"] == "qwixx"
     elsewhere = MemoryStore()
-    assert History(elsewhere).import_games(exported)[0] == 1
+    assert new_app(elsewhere).import_history(exported) == (
+        "1 finished game added to the history.",
+        "info",
+    )
     assert elsewhere.getItem(RECORD_PREFIX + game["id"]) is not None
     # A record that is not its entry's game is refused, whole.
     forged = json.loads(exported)
     forged["games"][0]["record"]["seed"] = 1
     other = MemoryStore()
-    with pytest.raises(ValueError, match="game 1"):
-        History(other).import_games(json.dumps(forged))
+    said = new_app(other).import_history(json.dumps(forged))
+    assert said is not None and said[1] == "error" and "game 1" in said[0]
     assert other.getItem(HISTORY_KEY) is None
 
 

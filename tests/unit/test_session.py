@@ -283,3 +283,22 @@ def test_a_qwixx_game_repaints_in_pieces_while_the_same_sheets_show() -> None:
         patched += "board" in update["patches"]
         assert painted == app.regions()
     assert app.screen == "over" and patched > 5 and handed_on > 5 and shared_to_and_fro > 10
+
+
+@pytest.mark.parametrize("seed", ["0", "42", "0042", "9007199254740991"])
+def test_a_link_s_seed_deals_the_next_game(seed: str) -> None:
+    session, update = booted(seed=seed)
+    assert update["regions"]["notice"] == ""
+    [(_, text)] = start(session, ["Anna"])["writes"]
+    assert json.loads(text)["seed"] == int(seed)
+
+
+@pytest.mark.parametrize(
+    "seed", ["1e999", "0x10", "-5", " 5", "5.0", "", "٣", "9007199254740992", "9" * 400]
+)
+def test_a_link_s_seed_that_is_none_is_said_and_games_are_dealt_at_random(seed: str) -> None:
+    """parseInt() made ?seed=1e999 seed 1 and ?seed=0x10 seed 0, without a word."""
+    session, update = booted(seed=seed)
+    assert "is no seed (a whole number below 9007199254740992)" in update["regions"]["notice"]
+    [(_, text)] = start(session, ["Anna"])["writes"]
+    assert json.loads(text)["seed"] == 7  # the session's own

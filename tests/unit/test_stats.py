@@ -69,8 +69,9 @@ def test_the_solo_best_of_each_game_is_the_highest_score_or_the_fewest_rounds() 
         ("qwixx", "Anna", 120),
         ("diceland", "Anna", 11),  # the earlier of two games of 11 rounds
     ]
+    # Rounds are no score: taken for scores, Diceland's results are none a game can give.
     higher = solo_bests(ENTRIES, lambda game: False)
-    assert [(best.game, best.result) for best in higher] == [("qwixx", 120), ("diceland", 14)]
+    assert [(best.game, best.result) for best in higher] == [("qwixx", 120)]
 
 
 def test_a_trend_line_shows_the_latest_scores_and_needs_two() -> None:
@@ -95,3 +96,38 @@ def test_the_statistics_section_isolates_and_escapes_names_and_is_empty_without_
     assert "Solo best at Diceland: 11, by <bdi>Anna</bdi>." in html
     assert "Qwixx</caption>" in html and "My Shelfie</caption>" in html
     assert html.index("Qwixx</caption>") < html.index("Diceland</caption>")
+
+
+def test_a_person_is_one_name_however_written_and_counts_once_per_game() -> None:
+    fullwidth = "\uff21\uff4e\uff4e\uff41"  # Anna, as a phone's wide keyboard writes it
+    entries = [
+        # One game, two seats of one name (an earlier version kept " Anna " as typed): once,
+        # with the better score, won.
+        entry("qwixx", [("Anna", "human", 40), (" Anna ", "human", 50), ("Bo", "human", 45)], [1]),
+        entry("qwixx", [("Anna\u200b", "human", 30), ("Bo", "human", 20)], [0]),  # zero-width
+        entry("qwixx", [(fullwidth, "human", 10), ("B\u00ado", "human", 20)], [1]),  # soft hyphen
+    ]
+    rows = [(row.name, row.games, row.wins, row.scores) for row in player_stats(entries)]
+    assert rows == [(fullwidth, 3, 2, (50, 30, 10)), ("B\u00ado", 3, 1, (45, 20, 20))]
+
+
+def test_scores_and_results_no_game_can_give_are_left_out() -> None:
+    """Entries an earlier version let in: a 401-digit score made the mean overflow, and
+    froze the window."""
+    entries = [
+        entry("qwixx", [("Anna", "human", 10**400), ("Bo", "human", 3)], [0]),
+        entry("qwixx", [("Anna", "human", 999)], [], result=999),
+        entry("qwixx", [("Anna", "human", 30)], [], result=31),  # a result is the score
+        entry("diceland", [("Cy", "human", 3)], [], result=0),  # rounds: at least one
+        entry("shelfie", [("Anna", "human", 12)], [], result=12),
+    ]
+    assert [(row.game, row.name, row.scores) for row in player_stats(entries)] == [
+        ("qwixx", "Anna", (30,)),
+        ("qwixx", "Bo", (3,)),
+        ("diceland", "Cy", (3,)),
+        ("shelfie", "Anna", (12,)),
+    ]
+    bests = solo_bests(entries, rounds_are_better_fewer)
+    assert [(best.game, best.result) for best in bests] == [("shelfie", 12)]
+    html = stats_html(entries, Translator("en", {}), GAME_NAMES, rounds_are_better_fewer)
+    assert "999" not in html and "1000000" not in html

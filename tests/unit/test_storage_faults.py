@@ -65,6 +65,9 @@ def test_a_damaged_save_that_cannot_be_set_aside_stays_where_it_is() -> None:
     app = new_app(store)
     regions = app.regions()
     assert "kept on this device" in regions["warnings"] and "export-damaged" in regions["warnings"]
+    # Said once, and true: not "set aside" (it is where it was), as an earlier version said.
+    assert "The saved game could not be read: " in regions["notice"]
+    assert "set aside" not in regions["notice"]
     app.start(["Anna", "Bo"])
     app.handle("roll", {})
     assert app.screen == "play" and store.items[SAVE_KEY] == NEWER_SAVE  # never overwritten
@@ -92,8 +95,10 @@ def test_the_page_not_keeping_a_copy_set_aside_keeps_the_original_in_place() -> 
     session, update = booted({SAVE_KEY: NEWER_SAVE})
     [(aside, _), (key, removal)] = update["writes"]
     assert aside.startswith(BROKEN_PREFIX) and (key, removal) == (SAVE_KEY, None)
+    said = update["regions"]["notice"]
     update = session.receive({"type": "stored", "items": {aside: None, SAVE_KEY: NEWER_SAVE}})
     assert "export-damaged" in update["regions"]["warnings"]
+    assert "could not be read: " in said and "set aside" not in said
     start = {"type": "start", "game": "qwixx", "names": ["Anna"], "choices": []}
     assert all(key != SAVE_KEY for key, _ in session.receive(start)["writes"])
 
