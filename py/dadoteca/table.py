@@ -36,8 +36,8 @@ from .bots import (
     Appraising,
     bot_for,
     bot_level,
+    coach_for,
     decision_seed,
-    expert_for,
 )
 from .core import PASS, Action, AnyState, Event, RuleError
 from .match import APP_DICE, REAL_DICE, SHEETS_ONLY, Match
@@ -632,8 +632,9 @@ class Table:
         return player
 
     def appraising(self, player: int) -> Appraising:
-        """The expert's appraisal of ``player``'s present decision, on the decision's seed,
-        worked out once per moment: asked for, or ahead (:meth:`foresee_hints`)."""
+        """The coach's appraisal of ``player``'s present decision (the expert's, its searches
+        bounded: dadoteca.bots.coach_for), on the decision's seed, worked out once per moment:
+        asked for, or ahead (:meth:`foresee_hints`)."""
         match = self.match
         state = match.state
         if self._foreseen_for is not state:
@@ -641,7 +642,7 @@ class Table:
         known = self._foreseen.get(player)
         if known is None:
             seed = decision_seed(match.seed, len(match.actions), player)
-            known = yield from expert_for(match.game.id).appraisal(state, player, seed)
+            known = yield from coach_for(match.game.id).appraisal(state, player, seed)
             self._foreseen[player] = known
         return known
 

@@ -18,50 +18,63 @@ from .game_ui import GameUI
 __all__ = ["hint_text"]
 
 AS_GOOD: Final = 0.05  # points or turns: a smaller gain over the next choice is no gain
+ROUNDED: Final = 0.5  # points or turns: a smaller gain is "a little", a larger one a number
 
 
 def hint_text(ui: GameUI, state: AnyState, player: int, appraisal: Appraisal) -> str:
-    """``player``'s hint: the expert's choice, and why, in the player's language."""
+    """``player``'s hint: the expert's choice, and why, in plain words: how many points more
+    than the next best choice (or how many turns sooner to the goal, or how many games in ten
+    won), rounded to what a player can weigh; the player's language."""
     t = ui.t
     best, *others = appraisal.options
-    choice = ui.describe(state, best.action)
-    said = t("Hint for {name}: {choice}.", name=ui.plain_name(player), choice=choice)
+    said = {"name": ui.plain_name(player), "choice": ui.describe(state, best.action)}
     if not others:
-        return f"{said} {t('It is the only choice.')}"
-    other = others[0]
-    alternative = ui.describe(state, other.action)
-    if alternative == choice:  # the same words for other crosses or dice: the board shows which
-        alternative = t("the next best choice")
-    if appraisal.unit == WIN_CHANCE:
-        chance, other_chance = round(100 * best.value), round(100 * other.value)
-        if chance <= other_chance:
-            why = t("It wins about as often as {other}.", other=alternative)
-        else:
-            why = t(
-                "It wins about {chance}% of the time, {other} {other_chance}%.",
-                chance=chance,
-                other=alternative,
-                other_chance=other_chance,
-            )
-        return f"{said} {why}"
+        return t("Hint for {name}: {choice}. It is the only choice.", **said)
     if best.value == inf:
-        return f"{said} {t('It wins the game.')}"
+        return t("Hint for {name}: {choice}. It wins the game.", **said)
     if best.value >= WIN_IN_SIGHT:  # an expectation taking in a chance of winning at once
-        return f"{said} {t('It may win the game now.')}"
-    gain = best.value - other.value
+        return t("Hint for {name}: {choice}. It may win the game now.", **said)
+    other = ui.describe(state, others[0].action)
+    if other == said["choice"]:  # the same words for other crosses or dice: the board shows
+        other = t("the next best choice")
+    said["other"] = other
+    if appraisal.unit == WIN_CHANCE:  # games won in ten, as a table counts them
+        tens, other_tens = round(10 * best.value), round(10 * others[0].value)
+        if tens > other_tens:
+            return t(
+                "Hint for {name}: {choice}, a win more often than {other}: about {chance} "
+                "games in 10, against {other_chance}.",
+                **said,
+                chance=tens,
+                other_chance=other_tens,
+            )
+        gain = best.value - others[0].value
+        if gain * 100 < 1:
+            return t("Hint for {name}: {choice}, about as good as {other}.", **said)
+        return t("Hint for {name}: {choice}, a win a little more often than {other}.", **said)
+    gain = best.value - others[0].value
     if gain < AS_GOOD:
-        why = t("It is about as good as {other}.", other=alternative)
-    elif appraisal.unit in (POINTS, LEAD):
-        why = t(
-            "About {gain} more points expected than {other}.",
-            gain=t.decimal(gain),
-            other=alternative,
+        return t("Hint for {name}: {choice}, about as good as {other}.", **said)
+    if appraisal.unit in (POINTS, LEAD):
+        if gain < ROUNDED:
+            return t("Hint for {name}: {choice}, a little better than {other}.", **said)
+        return t.n(
+            "Hint for {name}: {choice}, about {count} point more than {other}.",
+            "Hint for {name}: {choice}, about {count} points more than {other}.",
+            round(gain),
+            **said,
         )
-    else:
-        assert appraisal.unit == TURNS
-        why = t(
-            "About {gain} turns nearer the goal than {other}.",
-            gain=t.decimal(gain),
-            other=alternative,
+    assert appraisal.unit == TURNS
+    if gain < ROUNDED:
+        return t(
+            "Hint for {name}: {choice}, to reach the goal a little sooner than with {other}.",
+            **said,
         )
-    return f"{said} {why}"
+    return t.n(
+        "Hint for {name}: {choice}, to reach the goal about {count} turn sooner than with "
+        "{other}.",
+        "Hint for {name}: {choice}, to reach the goal about {count} turns sooner than with "
+        "{other}.",
+        round(gain),
+        **said,
+    )

@@ -17,6 +17,7 @@ from dadoteca.bots import (
     WIN_CHANCE,
     Appraisal,
     Weighed,
+    coach_for,
     decision_seed,
     expert_for,
     finish,
@@ -25,6 +26,7 @@ from dadoteca.bots.base import UNITS
 from dadoteca.core import PASS, RuleError
 from dadoteca.games import GAMES, get_game
 from dadoteca.match import SHEETS_ONLY, Match, Seat
+from dadoteca.playout import random_match
 from dadoteca.qwixx import Cross, QwixxState
 from dadoteca.shelfie import Reroll
 from dadoteca.table import Answer, RollDice
@@ -41,10 +43,10 @@ SOLO_SAMPLES = {"qwixx": (1, 2, 3), "diceland": (1, 1, 9), "shelfie": (1, 2, 4)}
 
 @pytest.mark.parametrize("samples", [SAMPLES, SOLO_SAMPLES], ids=["rivals", "solo"])
 @pytest.mark.parametrize("game_id", sorted(GAMES))
-def test_a_hint_is_the_experts_legal_choice_the_same_every_time_and_blind_to_the_dice(
+def test_a_hint_is_the_coachs_legal_choice_the_same_every_time_and_blind_to_the_dice(
     game_id: str, samples: dict[str, tuple[int, int, int]]
 ) -> None:
-    expert = expert_for(game_id)
+    expert = coach_for(game_id)
     players, games, every = samples[game_id]
     options = varied_maps if game_id == "diceland" else None
     for number, (state, player) in enumerate(moments(game_id, players, games, every, options)):
@@ -91,19 +93,31 @@ def qwixx_moment(language: str = "en") -> tuple[QwixxUI, QwixxState]:
         (Appraisal(POINTS, (Weighed(PASS, 40.0),)), "no cross. It is the only choice."),
         (
             Appraisal(POINTS, (Weighed(Cross(0, 6), 43.14), Weighed(PASS, 40.0))),
-            "cross red 6. About 3.1 more points expected than no cross.",
+            "cross red 6, about 3 points more than no cross.",
+        ),
+        (
+            Appraisal(POINTS, (Weighed(Cross(0, 6), 41.1), Weighed(PASS, 40.0))),
+            "cross red 6, about 1 point more than no cross.",
+        ),
+        (
+            Appraisal(LEAD, (Weighed(Cross(0, 6), -2.0), Weighed(PASS, -2.3))),
+            "cross red 6, a little better than no cross.",
         ),
         (
             Appraisal(LEAD, (Weighed(Cross(0, 6), -2.0), Weighed(PASS, -2.01))),
-            "cross red 6. It is about as good as no cross.",
+            "cross red 6, about as good as no cross.",
         ),
         (
-            Appraisal(WIN_CHANCE, (Weighed(PASS, 0.62), Weighed(Cross(3, 9), 0.481))),
-            "no cross. It wins about 62% of the time, cross blue 9 48%.",
+            Appraisal(WIN_CHANCE, (Weighed(PASS, 0.73), Weighed(Cross(0, 7), 0.64))),
+            "no cross, a win more often than cross red 7: about 7 games in 10, against 6.",
+        ),
+        (
+            Appraisal(WIN_CHANCE, (Weighed(PASS, 0.62), Weighed(Cross(3, 9), 0.58))),
+            "no cross, a win a little more often than cross blue 9.",
         ),
         (
             Appraisal(WIN_CHANCE, (Weighed(PASS, 0.55), Weighed(Cross(3, 9), 0.57))),
-            "no cross. It wins about as often as cross blue 9.",
+            "no cross, about as good as cross blue 9.",
         ),
         (
             Appraisal(TURNS, (Weighed(Cross(0, 6), inf), Weighed(PASS, -3.0))),
@@ -114,22 +128,47 @@ def qwixx_moment(language: str = "en") -> tuple[QwixxUI, QwixxState]:
             "cross red 6. It may win the game now.",
         ),
         (
-            Appraisal(TURNS, (Weighed(Cross(0, 6), -3.0), Weighed(Cross(0, 6), -3.5))),
-            "cross red 6. About 0.5 turns nearer the goal than the next best choice.",
+            Appraisal(TURNS, (Weighed(Cross(0, 6), -3.0), Weighed(Cross(0, 6), -3.3))),
+            "cross red 6, to reach the goal a little sooner than with the next best choice.",
+        ),
+        (
+            Appraisal(TURNS, (Weighed(Cross(0, 6), -3.0), Weighed(PASS, -5.2))),
+            "cross red 6, to reach the goal about 2 turns sooner than with no cross.",
         ),
     ],
 )
-def test_a_hint_says_the_choice_and_how_it_compares_with_the_next_best(
+def test_a_hint_says_the_choice_and_how_it_compares_with_the_next_best_in_plain_words(
     appraisal: Appraisal, said: str
 ) -> None:
     ui, state = qwixx_moment()
     assert hint_text(ui, state, 0, appraisal) == f"Hint for \u2068Anna\u2069: {said}"
 
 
-def test_a_hint_writes_decimals_the_languages_way() -> None:
+def test_a_hint_in_another_language_says_its_numbers_as_counted() -> None:
     ui, state = qwixx_moment("it")
     appraisal = Appraisal(POINTS, (Weighed(Cross(0, 6), 43.14), Weighed(PASS, 40.0)))
-    assert "3,1" in hint_text(ui, state, 0, appraisal)
+    assert " 3 " in hint_text(ui, state, 0, appraisal)
+
+
+def test_the_coachs_search_is_bounded_by_work_and_the_review_finds_its_hint_again() -> None:
+    """A hint asked the moment the dice land must be painted at once on a phone: the coach plays
+    out at most 48 games (the expert up to 384), on the decision's seed, so the same moment
+    gives the same hint, ahead or asked."""
+    coach, expert = coach_for("qwixx"), expert_for("qwixx")
+    longest = {"coach": 0, "expert": 0}
+    for seed in range(4):
+        match = random_match("qwixx", 3, seed)
+        for state in match.states:
+            if state.is_chance or state.is_terminal:
+                continue
+            player = state.deciders[0]
+            for name, bot in (("coach", coach), ("expert", expert)):
+                pauses = sum(1 for _ in bot.appraisal(state, player, 5))
+                longest[name] = max(longest[name], pauses)
+            assert finish(coach.appraisal(state, player, 5)) == finish(
+                coach.appraisal(state, player, 5)
+            )
+    assert longest["coach"] <= 48 + 2 < 100 < longest["expert"]
 
 
 # -- the record -------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from dadoteca.bots import (
     Appraisal,
     Weighed,
     bot_for,
+    coach_for,
     decision_seed,
     expert_for,
     finish,
@@ -138,8 +139,8 @@ def test_only_the_people_asked_for_are_reviewed() -> None:
 
 def test_a_hinted_decision_that_followed_the_hint_loses_nothing() -> None:
     match = Match(get_game("qwixx"), [Seat("Anna", "human"), Seat("Bo", "human")], 8, coach=True)
-    expert, reviewer = expert_for("qwixx"), reviewer_for("qwixx")
-    # Every fifth moment hinted and the hint followed (the expert's play-outs may choose
+    coach, reviewer = coach_for("qwixx"), reviewer_for("qwixx")
+    # Every fifth moment hinted and the hint followed (the coach's play-outs may choose
     # otherwise than the reviewer's valuation), the reviewer's choice played at the others.
     while not match.state.is_terminal:
         state = match.state
@@ -153,7 +154,7 @@ def test_a_hinted_decision_that_followed_the_hint_loses_nothing() -> None:
             seed = decision_seed(8, position, player)
             if hinted:
                 match.hints.append((position, player))
-            chooser = expert if hinted else reviewer
+            chooser = coach if hinted else reviewer
             answers.append((player, finish(chooser.appraisal(state, player, seed)).choice))
         for player, action in answers:
             match.play(player, action)

@@ -53,6 +53,7 @@ __all__ = [
     "Weighed",
     "bot_for",
     "bot_level",
+    "coach_for",
     "decision_seed",
     "expert_for",
     "finish",
@@ -72,6 +73,7 @@ _REVIEWERS: Final[dict[str, Expert]] = {
     "diceland": diceland_bot.REVIEWER,
     "shelfie": shelfie_bot.REVIEWER,
 }
+_COACHES: Final[dict[str, Expert]] = {"qwixx": qwixx_bot.COACH}
 BOT_LEVELS: Final = ("random", *LEVELS)  # what a seat may be set to, weakest first
 BOT_SEAT: Final = "bot:"  # a computer seat's kind: "bot:LEVEL" (or plain "bot")
 DEFAULT_LEVEL: Final = "normal"  # a seat of kind plain "bot", and an unknown level's nearest
@@ -93,6 +95,12 @@ def expert_for(game_id: str) -> Expert:
     expert = bot_for(game_id, "expert")
     assert isinstance(expert, Expert)
     return expert
+
+
+def coach_for(game_id: str) -> Expert:
+    """The expert as the coach's hints ask it: its choices, its searches bounded where a phone
+    could not wait for them (Qwixx's play-outs)."""
+    return _COACHES.get(game_id) or expert_for(game_id)
 
 
 def reviewer_for(game_id: str) -> Expert:

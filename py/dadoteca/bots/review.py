@@ -6,12 +6,12 @@ lead; Diceland: turns still needed to win), without the searches that make its p
 a close call is played out again (Qwixx's play-outs) or turned into a chance of winning
 (My Shelfie with rivals). A choice the reviewer finds as good as its best loses nothing. Any
 other that the expert's searches might choose (:meth:`~.base.Expert.might_choose`: Qwixx plays
-out only the close calls), or that was made after asking a hint, is put to the expert itself,
-searches and all, on the same seed as the hint (so its choice is the hint's): the expert's
-choice is the one shown, and the loss is what it is worth more than the choice played, zero
-when they come to the same. So a person who plays as the expert would, hint or not, loses
-nothing, and the slow searches run only where the reviewer's quick look finds a loss they
-might undo.
+out only the close calls) is put to the expert itself, searches and all; one made after asking
+a hint, to the coach that gave it (the expert, its searches bounded: ``coach_for``) on the same
+seed as the hint (so its choice is the hint's): that choice is the one shown, and the loss is
+what it is worth more than the choice played, zero when they come to the same. So a person who
+plays as the expert would, or as the hint said, loses nothing, and the slow searches run only
+where the reviewer's quick look finds a loss they might undo.
 
 Decisions made together (Qwixx's white sum, answered by everyone on the same sheets) are each
 weighed on the moment they were made, before any of them applied, as at the table. The review
@@ -26,7 +26,7 @@ from typing import NamedTuple
 
 from ..core import Action, AnyState
 from ..match import Match
-from . import expert_for, reviewer_for
+from . import coach_for, expert_for, reviewer_for
 from .base import WIN_IN_SIGHT, Appraisal, Expert, decision_seed
 
 __all__ = ["Decision", "Review", "decisions_of", "reviewing", "scores_by_turn"]
@@ -89,7 +89,8 @@ def decisions_of(match: Match) -> Iterator[tuple[int, int, int, Action]]:
 def reviewing(match: Match, people: Collection[int]) -> Generator[float, None, Review]:
     """Review the decisions of the players ``people`` in finished ``match``, in slices: yields
     the share of the decisions reviewed so far (0 to 1) now and then; returns the review."""
-    reviewer, expert = reviewer_for(match.game.id), expert_for(match.game.id)
+    game = match.game.id
+    reviewer, expert, coach = reviewer_for(game), expert_for(game), coach_for(game)
     hinted = set(match.hints)
     states = match.states
     moments = [moment for moment in decisions_of(match) if moment[2] in people]
@@ -110,7 +111,9 @@ def reviewing(match: Match, people: Collection[int]) -> Generator[float, None, R
             and expert is not reviewer
             and (was_hinted or expert.might_choose(state, player, appraisal, played))
         ):
-            choice = (yield from _progress(expert.appraisal(state, player, seed), share)).choice
+            # A hinted decision is put to the coach, which gave the hint on that seed.
+            asked = coach if was_hinted else expert
+            choice = (yield from _progress(asked.appraisal(state, player, seed), share)).choice
             loss = _loss(reviewer, state, player, appraisal, played, choice=choice)
         decisions.append(Decision(step, position, player, played, choice, loss, was_hinted))
     yield 1.0
