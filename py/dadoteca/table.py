@@ -26,6 +26,7 @@ of :func:`dadoteca.drive.decide_together` as people live it:
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final, NamedTuple, Protocol, runtime_checkable
@@ -67,6 +68,11 @@ __all__ = [
 # What the table is told that no game's rules say: a move, or a moment's answers, taken back.
 TAKEN_BACK: Final = "table.taken_back"
 ANSWERS_TAKEN_BACK: Final = "table.answers_taken_back"
+
+# A moment's number: the count of actions played, then a digest of the answers given (a
+# JavaScript number holds it exactly: MAX_ACTIONS << 20 is below 2**53).
+MOMENT_BITS: Final = 20
+MOMENT_MASK: Final = (1 << MOMENT_BITS) - 1
 
 Group = tuple[tuple[int | None, Action], ...]
 """Actions of a match as one step of Undo and Redo: ``(player, action)``, None for a roll."""
@@ -228,7 +234,7 @@ class Table:
         self._answers_for: AnyState | None = None
         # Groups taken back, newest last: Redo plays the last again while nothing else was.
         self._redo: list[Group] = []
-        # Changes with every command that changed something: a screen's moment.
+        # Counts the commands that changed something (a caller sees whether one did).
         self.changes = 0
         # The expert's appraisals of the decisions on ``_foreseen_for``, by player: each hint
         # of a moment is worked out once, ahead or when asked.
@@ -287,6 +293,14 @@ class Table:
         if self._answers_for is not self.match.state:
             return {}
         return self._answers
+
+    @property
+    def moment(self) -> int:
+        """Names the present moment of the game: the actions played and the answers given, in
+        the order given (the same in every window, and after a reload). A screen sends it with
+        a tap: a tap made on the screen of another moment acts on nothing."""
+        given = ";".join(f"{player}:{action}" for player, action in self.answers.items())
+        return len(self.match.actions) << MOMENT_BITS | zlib.crc32(given.encode()) & MOMENT_MASK
 
     @property
     def redo_groups(self) -> tuple[Group, ...]:

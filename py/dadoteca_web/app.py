@@ -148,8 +148,6 @@ class App:
         self.notice = ""
         self.notice_kind = "info"
         self.table: Table | None = None  # the game in play, as its table plays it
-        # The moments of the tables before this one: a screen's moment never comes again.
-        self._moments = 0
         self.ui: GameUI | None = None
         self._pending_import: str | None = None
         self.events: list[Event] = []  # what the steps played made happen, for the page to say
@@ -224,11 +222,11 @@ class App:
 
     @property
     def moment(self) -> int:
-        """Changes with every action and answer: a tap made on the screen of another moment
-        acts on nothing (the page sends the moment it painted)."""
+        """The moment on screen (Table.moment): a tap made on the screen of another moment acts
+        on nothing (the page sends the moment it painted)."""
         if self.viewer is not None:
             return self.viewer.moment
-        return self._moments + (0 if self.table is None else self.table.changes)
+        return 0 if self.table is None else self.table.moment
 
     @property
     def hands(self) -> str:
@@ -909,8 +907,6 @@ class App:
     ) -> None:
         """Put ``match`` on screen with its game's UI, with the ``answers`` and ``redo`` a save
         kept (None: back to the setup)."""
-        if self.table is not None:
-            self._moments += self.table.changes + 1
         self.table = None if match is None else Table(match, answers, redo)
         self.history_failed = self.record_failed = False
         self.ui = None if match is None else self._ui_for(match)

@@ -40,8 +40,13 @@ def imported(page: Page, record: dict[str, Any]) -> None:
         name="game.json", mimeType="application/json", buffer=json.dumps(record).encode()
     )
     page.set_input_files("#import-file", files=[payload])
+    # A record cut in the middle of a moment decided together is saved with that moment open:
+    # the answers already given, answers again.
     page.wait_for_function(
-        "(n) => JSON.parse(localStorage.getItem('dadoteca.game') || 'null')?.actions.length === n",
+        """(n) => {
+          const saved = JSON.parse(localStorage.getItem('dadoteca.game') || 'null');
+          return saved && saved.actions.length + (saved.answers ?? []).length === n;
+        }""",
         arg=len(record["actions"]),
     )
 
@@ -236,7 +241,9 @@ def play_step(page: Page, player: int, action: Action) -> None:
     if state.phase == Phase.ACTION1:  # type: ignore[attr-defined]
         row = str(action.row) if isinstance(action, Cross) else "none"
         press(page, f'[data-act=answer][data-player="{player}"][data-row="{row}"]')
-        for other in set(state.deciders) - {player}:  # the other's answer: no cross
+        given = record.get("answers", [])  # the moment's answers given before this one
+        answered = {entry[0] for entry in given} if isinstance(given, list) else set()
+        for other in set(state.deciders) - {player} - answered:  # the other's: no cross
             press(page, f'[data-act=answer][data-player="{other}"][data-row="none"]')
     elif isinstance(action, Cross):
         press(page, f'.options [data-row="{action.row}"][data-number="{action.number}"]')

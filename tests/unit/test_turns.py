@@ -333,3 +333,19 @@ def test_random_tables_keep_the_invariants_and_undo_redo_round_trips(
     while len(table.redo_groups) > to_redo:
         table.do(Redo())
     assert table.state == end
+
+
+def test_a_moment_is_named_by_the_game_alone_the_same_in_every_window() -> None:
+    """Two windows (or a reload) name the same moment alike; a moment whose answers changed,
+    even back to as many as before, is another."""
+    table = rolled()
+    again = Table(table.match)
+    assert again.moment == table.moment
+    seen = {table.moment}
+    table.do(Answer(ANNA, PASS))
+    seen.add(table.moment)
+    table.do(Withdraw(ANNA))
+    assert table.moment == again.moment  # as it was: the same screen
+    table.do(Answer(BO, PASS))  # as many answers as two steps ago, not the same ones
+    assert table.moment not in seen
+    assert Table(table.match, list(table.answers.items())).moment == table.moment
