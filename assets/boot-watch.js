@@ -26,7 +26,12 @@
     return navigator.serviceWorker?.controller ? "offline" : "network";
   }
 
-  // The first failure names the reason: what follows from it is no news.
+  /**
+   * End the start as failed, for ``reason`` (index.html's #boot-failed words it): the first
+   * failure names the reason, what follows from it is no news.
+   * @param {"offline" | "network" | "start"} reason
+   * @param {unknown} detail what failed, for the console
+   */
   function fail(reason, detail) {
     if (started()) return;
     console.error("Dadoteca cannot start:", detail);
@@ -35,7 +40,7 @@
     root.dataset.appState = "failed";
   }
 
-  const sameOrigin = (url) => Boolean(url) && new URL(url, location.href).origin === location.origin;
+  const sameOrigin = (/** @type {string} */ url) => Boolean(url) && new URL(url, location.href).origin === location.origin;
 
   // Resource errors do not bubble: heard while they go down to their element.
   addEventListener("error", (event) => {
@@ -62,7 +67,8 @@
   // connection's fault or a file missing on the device; anything else is the start's.
   window.dadotecaBootWatch = {
     failed(error) {
-      fail(error?.name === "TypeError" ? problem() : "start", error);
+      const name = /** @type {{name?: unknown} | null | undefined} */ (error)?.name;
+      fail(name === "TypeError" ? problem() : "start", error);
     },
   };
 

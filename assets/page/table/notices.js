@@ -1,0 +1,28 @@
+// The messages over the page's foot: a notice goes away when tapped (or after a while, if it
+// is news rather than an error): it must never hide for long what is under it.
+
+import { byId, one, targetOf } from "../dom.js";
+
+const NEWS_MS = 6000;
+let newsTimer = 0;
+
+export function putAwayNewsLater() {
+  clearTimeout(newsTimer);
+  const news = document.querySelector("#region-notice .notice:not(.error)");
+  if (news) newsTimer = setTimeout(() => news.classList.add("put-away"), NEWS_MS);
+}
+
+export function listenToNotices() {
+  byId("region-notice").addEventListener("click", (event) => {
+    targetOf(event).closest(".notice")?.classList.add("put-away");
+  });
+
+  // The page keeps room below its content for the messages: whatever they cover can be
+  // scrolled above them. Set on the one element it pads: an inherited property on the root
+  // would restyle every element of the page each time a message shows or goes.
+  const messages = one(".messages");
+  const app = byId("app");
+  new ResizeObserver(() => {
+    app.style.paddingBottom = `${messages.offsetHeight}px`;
+  }).observe(messages);
+}
