@@ -40,7 +40,8 @@
     root.dataset.appState = "failed";
   }
 
-  const sameOrigin = (/** @type {string} */ url) => Boolean(url) && new URL(url, location.href).origin === location.origin;
+  const sameOrigin = (/** @type {string} */ url) =>
+    Boolean(url) && new URL(url, location.href).origin === location.origin;
 
   // Resource errors do not bubble: heard while they go down to their element.
   addEventListener("error", (event) => {

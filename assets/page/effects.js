@@ -221,10 +221,12 @@ function marks(event, mark) {
   if (!shownMarks) {
     shownMarks = new Map();
     const sheets = "#play section[data-seat]:not([aria-hidden='true'])";
-    for (const sheet of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(sheets))) {
-      for (const element of /** @type {NodeListOf<HTMLElement>} */ (
-        sheet.querySelectorAll("[data-mark]")
-      )) {
+    /** @type {NodeListOf<HTMLElement>} */
+    const shownSheets = document.querySelectorAll(sheets);
+    for (const sheet of shownSheets) {
+      /** @type {NodeListOf<HTMLElement>} */
+      const marked = sheet.querySelectorAll("[data-mark]");
+      for (const element of marked) {
         const key = `${sheet.dataset.seat} ${element.dataset.mark}`;
         const found = shownMarks.get(key);
         if (found) found.push(element);

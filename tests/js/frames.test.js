@@ -63,7 +63,7 @@ describe("a screen drawn whole", () => {
     assert.deepEqual([third.stage, third.heldBack], [0, null]);
   });
 
-  test("its writes and what it does once come with the first frame, its events with the last", () => {
+  test("its writes and what it does once come first, its events last", () => {
     const { now, aside } = staged(whole, "setup", start, nothingDrawnAhead);
     assert.ok(now?.screen && aside);
     assert.deepEqual([now.writes, now.events, now.download], [[saved], [], whole.download]);
@@ -186,7 +186,11 @@ describe("merged", () => {
     const both = merged(earlier, later);
     assert.ok(both?.screen);
     assert.equal(both.moment, 8);
-    assert.deepEqual(both.regions, { prompt: "<p>2</p>", dice: "<i>1</i>", others: "<div>all</div>" });
+    assert.deepEqual(both.regions, {
+      prompt: "<p>2</p>",
+      dice: "<i>1</i>",
+      others: "<div>all</div>",
+    });
     // A region drawn whole later has none of the pieces patched before.
     assert.deepEqual(both.patches, { board: { a: "<g>a1</g>", b: "<g>b2</g>", c: "<g>c2</g>" } });
     assert.deepEqual(both.events, [...earlier.events, ...later.events]);

@@ -33,9 +33,8 @@ export function tellOfHomeScreen() {
   const ios = /iPhone|iPad|iPod/.test(navigator.userAgent)
     || (navigator.platform === "MacIntel" && navigator.maxTouchPoints > 1); // iPadOS's Safari
   // navigator.standalone: Safari's own, false in a tab, true from the Home Screen.
-  if (!ios || navigator.standalone !== false || storage?.getItem(FACTS.storageKeys.homeScreenTold)) {
-    return;
-  }
+  const told = storage?.getItem(FACTS.storageKeys.homeScreenTold);
+  if (!ios || navigator.standalone !== false || told) return;
   const hint = byId("home-screen");
   hint.hidden = false;
   byId("home-screen-ok").addEventListener("click", () => {

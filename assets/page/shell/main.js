@@ -29,10 +29,11 @@ export function shellStarted() {
  */
 function showResuming(text) {
   try {
+    /** @type {{game: unknown, seats: {name: unknown}[]}} */
     const record = JSON.parse(text);
     one("#resume .resume-game").textContent = gameName(record.game);
     one("#resume .resume-players").replaceChildren(
-      ...record.seats.flatMap((/** @type {{name: unknown}} */ seat, /** @type {number} */ index) => {
+      ...record.seats.flatMap((seat, index) => {
         const name = nameElement(String(seat.name));
         return index ? [" · ", name] : [name];
       }),

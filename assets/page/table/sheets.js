@@ -17,7 +17,9 @@ export const drawnAhead = new WeakSet();
 // its drawing, made one frame of 50-65 ms on a phone 4x slower than a laptop. Those of a
 // hidden sheet wait until it is shown, or drawn ahead.
 export function laterParts() {
-  return /** @type {HTMLElement[]} */ ([...play.querySelectorAll("[data-later]")]).filter((part) => {
+  /** @type {NodeListOf<HTMLElement>} */
+  const parts = play.querySelectorAll("[data-later]");
+  return [...parts].filter((part) => {
     const hidden = /** @type {HTMLElement | null} */ (part.closest("[aria-hidden='true']"));
     return !hidden || hidden.dataset.seat === play.dataset.drawingAhead;
   });
