@@ -1,6 +1,6 @@
-// PyScript's interpreter module for the Python worker (assets/table.js starts the worker with
-// PyScript's PyWorker, naming this module as the interpreter's "version"): Pyodide's own
-// loadPyodide, restoring this build's Python snapshot when there is one.
+// PyScript's interpreter module for the Python worker (assets/page/table/python.js starts the
+// worker with PyScript's PyWorker, naming this module as the interpreter's "version"):
+// Pyodide's own loadPyodide, restoring this build's Python snapshot when there is one.
 //
 // Without a snapshot (the first visit, a new build) Python starts afresh and, before PyScript
 // runs anything in it, this same worker unpacks the app's wheels, imports its modules and saves
