@@ -5,10 +5,10 @@
 /** @import { NoUpdate, Update } from "../protocol.js" */
 
 // The stages of a screen drawn whole that come in frames of their own, after the rest of it.
-export const STAGES = ["board", "others"];
+const STAGES = ["board", "others"];
 
 // What an update does once, with its first part.
-export const ONCE = /** @type {const} */ (["confirm", "download", "history"]);
+const ONCE = /** @type {const} */ (["confirm", "download", "history"]);
 
 /**
  * Where the page is in its stages: the stage the screen's next frame starts from (the first

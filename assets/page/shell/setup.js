@@ -9,7 +9,7 @@ import { session } from "./storage.js";
 
 /** @import { StartRequest } from "../protocol.js" */
 
-export const setup = byId("setup", HTMLFormElement);
+const setup = byId("setup", HTMLFormElement);
 const chosenGame = () => /** @type {HTMLInputElement} */ (
   setup.querySelector("input[name=game]:checked")
 );
@@ -32,7 +32,7 @@ export function chosenGameId() {
 
 // Each writes only what differs: the page comes built as these leave it at first (build/
 // build.py), so the setup's first paint is never laid out again when they run.
-export function showSeatsOf() {
+function showSeatsOf() {
   const game = chosenGame();
   if (setup.dataset.game !== game.value) setup.dataset.game = game.value;
   const { minPlayers, maxPlayers } = FACTS.games[game.value];
@@ -68,7 +68,7 @@ export function nameElement(name) {
 const isolated = (/** @type {string} */ name) => `\u2068${name}\u2069`;
 
 /** The name a seat plays under: the one typed, else the one shown in its field. */
-export function seatName(/** @type {Element} */ item) {
+function seatName(/** @type {Element} */ item) {
   const input = nameField(item);
   return input.value.trim() || input.placeholder;
 }
