@@ -3,19 +3,28 @@
 // ([relative URL, sha256] for every file of dist/ except this one).
 "use strict";
 
+// This script's global scope, a service worker's (TypeScript's types know it as a worker's).
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 const VERSION = "{{VERSION}}";
+/** @type {[path: string, sha256: string][]} */
 const PRECACHE = /* {{PRECACHE}} */ [];
 
 // Cache storage is per origin: the scope in the name keeps two deployments on one host apart.
-const CACHE_PREFIX = `dadoteca ${self.registration.scope} `;
+const CACHE_PREFIX = `dadoteca ${sw.registration.scope} `;
 const CACHE_NAME = CACHE_PREFIX + VERSION;
 // Every cached response carries the sha256 of its body, so the next version can reuse it
 // instead of downloading the 12 MB Python runtime again.
 const HASH_HEADER = "X-Dadoteca-Sha256";
 
-const toHex = (buffer) =>
+const toHex = (/** @type {ArrayBuffer} */ buffer) =>
   Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
 
+/**
+ * A response to ``url`` with this body, from one of the caches ``names``, if any has it.
+ * @param {string} url
+ * @param {string} sha256
+ * @param {string[]} names
+ */
 async function reusable(url, sha256, names) {
   for (const name of names) {
     const response = await (await caches.open(name)).match(url);
@@ -24,6 +33,10 @@ async function reusable(url, sha256, names) {
   return null;
 }
 
+/**
+ * @param {string} url
+ * @param {string} sha256 what its body must hash to
+ */
 async function download(url, sha256) {
   // no-cache: never precache a stale copy from the HTTP cache.
   const response = await fetch(url, { cache: "no-cache" });
@@ -40,7 +53,7 @@ async function download(url, sha256) {
   return new Response(body, { status: response.status, statusText: response.statusText, headers });
 }
 
-const urlOf = (path) => new URL(path, self.location).href;
+const urlOf = (/** @type {string} */ path) => new URL(path, sw.location.href).href;
 
 // The precache entries this version's cache lacks.
 async function missing() {
@@ -81,7 +94,7 @@ async function repair() {
       }
     }),
   );
-  return still.reduce((sum, count) => sum + count, 0);
+  return still.reduce((/** @type {number} */ sum, count) => sum + count, 0);
 }
 
 async function dropOldCaches() {
@@ -94,6 +107,10 @@ async function dropOldCaches() {
 }
 
 // A navigation to the app (any query string, with or without "index.html") gets the cached shell.
+/**
+ * @param {Cache} cache
+ * @param {Request} request
+ */
 async function matchNavigation(cache, request) {
   const url = new URL(request.url);
   url.search = "";
@@ -101,6 +118,7 @@ async function matchNavigation(cache, request) {
   return cache.match(url.href);
 }
 
+/** @param {Request} request */
 async function cacheFirst(request) {
   const cache = await caches.open(CACHE_NAME);
   const cached =
@@ -126,16 +144,19 @@ const MISSING_STYLE = ":root{color-scheme:light dark;font-family:system-ui,sans-
   "a{display:inline-block;padding:0.7rem 1rem;border-radius:10px;background:#5b3cc4;" +
   "color:#fff;font-weight:700;text-decoration:none}";
 
+/** @param {Cache} cache */
 async function missingPage(cache) {
-  const language = (self.navigator.languages?.[0] ?? "en").split("-")[0].toLowerCase();
+  const language = (sw.navigator.languages?.[0] ?? "en").split("-")[0].toLowerCase();
+  /** @type {Record<string, string>} */
   let catalog = {};
   try {
     catalog = (await (await cache.match(urlOf(`i18n/${language}.json`)))?.json()) ?? {};
   } catch {
     // No catalog: English.
   }
-  const escape = (text) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
-  const say = (text) => escape(catalog[text] || text);
+  const escape = (/** @type {string} */ text) =>
+    text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  const say = (/** @type {string} */ text) => escape(catalog[text] || text);
   const html = `<!doctype html><html lang="${escape(language)}"><meta charset="utf-8">` +
     '<meta name="viewport" content="width=device-width, initial-scale=1"><title>Dadoteca</title>' +
     `<style>${MISSING_STYLE}</style><h1>Dadoteca</h1>` +
@@ -152,22 +173,22 @@ async function missingPage(cache) {
 
 // No skipWaiting() here: a new version waits until the player accepts the update banner, so a
 // game in progress is never swapped to new code under its feet.
-self.addEventListener("install", (event) => event.waitUntil(precache()));
+sw.addEventListener("install", (event) => event.waitUntil(precache()));
 
-self.addEventListener("activate", (event) => {
-  event.waitUntil(dropOldCaches().then(() => self.clients.claim()));
+sw.addEventListener("activate", (event) => {
+  event.waitUntil(dropOldCaches().then(() => sw.clients.claim()));
 });
 
-self.addEventListener("message", (event) => {
-  if (event.data === "SKIP_WAITING") self.skipWaiting();
+sw.addEventListener("message", (event) => {
+  if (event.data === "SKIP_WAITING") sw.skipWaiting();
   // The page asks whether it can be played offline; the answer goes to the port it sent.
   if (event.data === "CHECK" && event.ports[0]) {
     event.waitUntil(repair().then((count) => event.ports[0].postMessage({ missing: count })));
   }
 });
 
-self.addEventListener("fetch", (event) => {
+sw.addEventListener("fetch", (event) => {
   const { request } = event;
-  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  if (request.method !== "GET" || new URL(request.url).origin !== sw.location.origin) return;
   event.respondWith(cacheFirst(request));
 });

@@ -1,14 +1,14 @@
 // The start-up watchdog. The page's first script, run before anything else is asked for, so it
 // hears every file that fails to arrive; self-contained, so it works whichever other file is
-// missing. Until the app is ready (<html data-app-state="ready">: assets/table.js sets it once
-// Python and the page's scripts are up), these end the start at once, as
+// missing. Until the app is ready (<html data-app-state="ready">: assets/page/table/boot.js sets
+// it once Python and the page's scripts are up), these end the start at once, as
 // data-app-state="failed" with data-boot-problem saying why (index.html's #boot-failed shows
 // the matching words, translated by the shell, and a Try again link):
 // - a script, a module, a stylesheet or a preloaded runtime file that fails to load (the page
 //   shows no game without its looks: index.html keeps it hidden until assets/app.css is there);
 // - a fetch or an import that fails unhandled (PyScript's own);
-// - Python's worker that cannot start (assets/table.js says so, with its error; PyScript's
-//   own error banner is switched off in index.html, its tracebacks go to the console).
+// - Python's worker that cannot start (assets/page/table/python.js says so, with its error;
+//   PyScript's own error banner is switched off in index.html, its tracebacks go to the console).
 // A start that is still not ready after START_LIMIT_MS is said to be slow, and goes on.
 "use strict";
 
@@ -26,7 +26,12 @@
     return navigator.serviceWorker?.controller ? "offline" : "network";
   }
 
-  // The first failure names the reason: what follows from it is no news.
+  /**
+   * End the start as failed, for ``reason`` (index.html's #boot-failed words it): the first
+   * failure names the reason, what follows from it is no news.
+   * @param {"offline" | "network" | "start"} reason
+   * @param {unknown} detail what failed, for the console
+   */
   function fail(reason, detail) {
     if (started()) return;
     console.error("Dadoteca cannot start:", detail);
@@ -35,7 +40,8 @@
     root.dataset.appState = "failed";
   }
 
-  const sameOrigin = (url) => Boolean(url) && new URL(url, location.href).origin === location.origin;
+  const sameOrigin = (/** @type {string} */ url) =>
+    Boolean(url) && new URL(url, location.href).origin === location.origin;
 
   // Resource errors do not bubble: heard while they go down to their element.
   addEventListener("error", (event) => {
@@ -57,12 +63,13 @@
     if (event.reason instanceof TypeError) fail(problem(), event.reason);
   });
 
-  // Python's worker could not start (assets/table.js): a file it needs that did not arrive
-  // (assets/python-start.mjs says which) is a TypeError, as a failed fetch() is, and is the
-  // connection's fault or a file missing on the device; anything else is the start's.
+  // Python's worker could not start (assets/page/table/python.js): a file it needs that did not
+  // arrive (assets/python-start.mjs says which) is a TypeError, as a failed fetch() is, and is
+  // the connection's fault or a file missing on the device; anything else is the start's.
   window.dadotecaBootWatch = {
     failed(error) {
-      fail(error?.name === "TypeError" ? problem() : "start", error);
+      const name = /** @type {{name?: unknown} | null | undefined} */ (error)?.name;
+      fail(name === "TypeError" ? problem() : "start", error);
     },
   };
 

@@ -9,6 +9,8 @@
 
 import { version } from "../pyodide/pyodide.mjs";
 
+/** @import { PyodideAPI } from "pyodide" */
+
 export const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
 // Outside the service worker's caches: its clean-up of old versions must not count this one,
 // and a snapshot of the running build stays usable across an update of the page's files.
@@ -26,17 +28,19 @@ for name in ("asyncio", "json", "secrets", "traceback", "dadoteca_web.session"):
 del importlib, name
 `;
 
-const toHex = (buffer) =>
+const toHex = (/** @type {ArrayBuffer} */ buffer) =>
   Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
 
 /** The URL naming the snapshot of the build whose lock file is `lockBytes` (a cache key;
- * nothing is ever fetched from it). */
+ * nothing is ever fetched from it).
+ * @param {Uint8Array<ArrayBuffer>} lockBytes */
 export async function snapshotUrl(lockBytes) {
   const digest = toHex(await crypto.subtle.digest("SHA-256", lockBytes));
   return new URL(`python-snapshot-${version}-${digest.slice(0, 16)}.bin`, INDEX_URL).href;
 }
 
-/** This build's snapshot, or null if there is none (or no Cache Storage, e.g. private mode). */
+/** This build's snapshot, or null if there is none (or no Cache Storage, e.g. private mode).
+ * @param {string} url */
 export async function readSnapshot(url) {
   try {
     const response = await (await caches.open(CACHE_NAME)).match(url);
@@ -53,7 +57,10 @@ export async function readSnapshot(url) {
  * are unpacked and the app's modules imported. Unpacked by Python, not by loadPackage: Pyodide
  * refuses to snapshot a memory whose package manager has loaded packages. The files are not
  * part of the memory: a start from the snapshot has them installed again (by Pyodide, as
- * PyScript's packages cache asks; at a first start, by micropip). */
+ * PyScript's packages cache asks; at a first start, by micropip).
+ * @param {PyodideAPI} pyodide
+ * @param {{name: string, bytes: Uint8Array}[]} wheels
+ * @returns {Uint8Array<ArrayBuffer>} a copy of the memory (unshared: python-start.mjs) */
 export function snapshotOf(pyodide, wheels) {
   for (const { name, bytes } of wheels) {
     pyodide.FS.writeFile(`/tmp/${name}`, bytes);
@@ -65,10 +72,12 @@ del os, site, zipfile
 `);
   }
   pyodide.runPython(SNAPSHOT_IMPORTS_PY);
-  return pyodide.makeMemorySnapshot();
+  return /** @type {Uint8Array<ArrayBuffer>} */ (pyodide.makeMemorySnapshot());
 }
 
-/** Store this build's snapshot, in place of any other build's. */
+/** Store this build's snapshot, in place of any other build's.
+ * @param {string} url
+ * @param {Uint8Array<ArrayBuffer>} bytes */
 export async function writeSnapshot(url, bytes) {
   const cache = await caches.open(CACHE_NAME);
   for (const request of await cache.keys()) await cache.delete(request);

@@ -1,6 +1,6 @@
-// PyScript's interpreter module for the Python worker (assets/table.js starts the worker with
-// PyScript's PyWorker, naming this module as the interpreter's "version"): Pyodide's own
-// loadPyodide, restoring this build's Python snapshot when there is one.
+// PyScript's interpreter module for the Python worker (assets/page/table/python.js starts the
+// worker with PyScript's PyWorker, naming this module as the interpreter's "version"):
+// Pyodide's own loadPyodide, restoring this build's Python snapshot when there is one.
 //
 // Without a snapshot (the first visit, a new build) Python starts afresh and, before PyScript
 // runs anything in it, this same worker unpacks the app's wheels, imports its modules and saves
@@ -27,9 +27,12 @@ import {
 
 export { version };
 
+/** @import { PyodideAPI } from "pyodide" */
+/** @import { StartNews } from "./page/protocol.js" */
+
 // A snapshot is written to Cache Storage this long after it was made, the app started meanwhile.
 const STORE_AFTER_MS = 3000;
-const tell = (news) => postMessage(JSON.stringify({ python: news }));
+const tell = (/** @type {StartNews} */ news) => postMessage(JSON.stringify({ python: news }));
 
 // Pyodide 314 makes one shared WebAssembly.Memory as it loads, only for a synchronous sleep the
 // app never takes. Shared memory where the page is not cross-origin isolated (no plain static
@@ -49,7 +52,8 @@ if (!self.crossOriginIsolated) {
 // worker's own).
 const SAID_FILES = /\/(pyodide\.asm\.mjs|pyodide\.asm\.wasm|python_stdlib\.zip|[^/]+\.whl)$/;
 new PerformanceObserver((list) => {
-  for (const { name, responseEnd } of list.getEntries()) {
+  for (const entry of list.getEntries()) {
+    const { name, responseEnd } = /** @type {PerformanceResourceTiming} */ (entry);
     const [, file] = SAID_FILES.exec(name) ?? [];
     if (file) tell({ arrived: file, at: performance.timeOrigin + responseEnd });
   }
@@ -58,6 +62,7 @@ new PerformanceObserver((list) => {
 // A file the start needs that does not arrive is said to the page at once (Pyodide only warns
 // when its WebAssembly does not, then waits for ever; micropip's error would blame the game):
 // the page says it is the connection's fault, or, offline, a file missing on the device.
+/** @type {string | null} */
 let missingFile = null;
 const fetchNow = self.fetch.bind(self);
 self.fetch = async (...request) => {
@@ -72,19 +77,30 @@ self.fetch = async (...request) => {
   return response;
 };
 
+/**
+ * @param {RequestInfo | URL} url
+ * @param {unknown} error
+ */
 function fileMissing(url, error) {
   if (missingFile) return;
   missingFile = String(url);
   tell({ missing: missingFile, error: String(error) });
 }
 
+/**
+ * @template {"text" | "arrayBuffer"} As
+ * @param {URL} url
+ * @param {As} as what to read the response's body as
+ * @returns {Promise<Awaited<ReturnType<Response[As]>>>}
+ */
 async function fetched(url, as) {
   const response = await fetch(url);
   if (!response.ok) throw new TypeError(`${url}: HTTP ${response.status}`);
-  return response[as]();
+  return /** @type {Promise<Awaited<ReturnType<Response[As]>>>} */ (response[as]());
 }
 
 // The wheels whose modules a snapshot holds: the app's, not micropip (PyScript's installer).
+/** @param {{packages: Record<string, {name: string, file_name: string}>}} lock */
 async function appWheels(lock) {
   const wheels = Object.values(lock.packages).filter(({ name }) => name !== "micropip");
   return Promise.all(wheels.map(async ({ file_name: name }) => ({
@@ -93,6 +109,10 @@ async function appWheels(lock) {
   })));
 }
 
+/**
+ * Pyodide, as PyScript asks for it, started from this build's snapshot if there is one.
+ * @param {Parameters<typeof loadFresh>[0]} options
+ */
 export async function loadPyodide(options) {
   const lockText = await fetched(new URL("pyodide-lock.json", INDEX_URL), "text");
   // PyScript derives indexURL from this module's URL; Pyodide's files are elsewhere. The lock
@@ -110,7 +130,8 @@ export async function loadPyodide(options) {
       const pyodide = await loadFresh({ ...settings, _loadSnapshot: snapshot });
       // Pyodide keeps its settings for good: the snapshot's bytes (31 MB), copied into
       // Python's memory now, would stay beside it.
-      delete pyodide._api?.config?._loadSnapshot;
+      delete /** @type {{_api?: {config?: {_loadSnapshot?: unknown}}}} */ (pyodide)._api?.config
+        ?._loadSnapshot;
       tell({ start: "snapshot", snapshotCache: CACHE_NAME });
       return keep(pyodide);
     } catch (error) {
@@ -125,7 +146,7 @@ export async function loadPyodide(options) {
   // PyScript's packages cache names.
   const { packages, ...unpackedHere } = settings;
   const pyodide = await loadFresh(snapshotting ? { ...unpackedHere, _makeSnapshot: true } : settings);
-  if (snapshotting) {
+  if (wheels) {
     try {
       const bytes = snapshotOf(pyodide, await wheels);
       // Stored once the app has started: the worker's thread is the app's first.
@@ -134,20 +155,22 @@ export async function loadPyodide(options) {
         (error) => tell({ snapshot: "failed", error: String(error) }),
       );
     } catch (error) {
-      tell({ snapshot: "failed", error: String(error?.stack ?? error) });
+      const stack = /** @type {{stack?: unknown} | null | undefined} */ (error)?.stack;
+      tell({ snapshot: "failed", error: String(stack ?? error) });
     }
   }
   tell({ start: "fresh" });
   return keep(pyodide);
 }
 
-const stored = (url, bytes) =>
+const stored = (/** @type {string} */ url, /** @type {Uint8Array<ArrayBuffer>} */ bytes) =>
   new Promise((resolve) => setTimeout(resolve, STORE_AFTER_MS)).then(() => writeSnapshot(url, bytes));
 
 // The worker's Pyodide, as Pyodide's own worker examples keep it: the tests and the benchmark
 // ask Python in the running app through it (Playwright's worker.evaluate). Nothing on the page
 // can reach a worker's globals.
+/** @param {PyodideAPI} pyodide */
 function keep(pyodide) {
-  self.pyodide = pyodide;
+  /** @type {{pyodide?: PyodideAPI}} */ (/** @type {unknown} */ (self)).pyodide = pyodide;
   return pyodide;
 }

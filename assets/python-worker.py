@@ -1,5 +1,5 @@
 # The Python worker's program, run by PyScript once Pyodide and the app's wheels are in
-# (assets/table.js starts the worker): from then on the app answers the page's messages.
+# (assets/page/table/python.js starts the worker): from then on the app answers the page's messages.
 # PyScript hands each message to xworker.onmessage, looking xworker up among this program's
 # own names: it must be imported here.
 from polyscript import xworker

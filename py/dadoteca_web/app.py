@@ -1,6 +1,6 @@
 """The app as the player sees it: screens, taps, messages. No DOM here.
 
-The page (``assets/table.js``, through :mod:`dadoteca_web.session`) turns every tap into
+The page (``assets/page/table/``, through :mod:`dadoteca_web.session`) turns every tap into
 :meth:`App.handle` with the tapped element's ``data-act`` and data, then paints the regions of
 :meth:`App.regions` that changed and tells the table :meth:`App.take_events`. Everything below
 is plain Python, so the whole app can be driven, and tested, without a browser.

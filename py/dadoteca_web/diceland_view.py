@@ -960,9 +960,9 @@ class DicelandUI(GameUI):
         wrap = f'<div class="dl-map-wrap" style="{style}" role="group" aria-label="{label}">'
         skeleton = wrap + svg + fills + 2 * PIECE_PLACE + symbols + 2 * PIECE_PLACE + "</svg>"
         if buttons:
-            # Shown a frame after the drawing (data-later, assets/table.js): the map and its 160
-            # buttons styled and laid out in one frame took 50-65 ms on a phone 4x slower than a
-            # laptop, the buttons half of it.
+            # Shown a frame after the drawing (data-later, assets/page/table/sheets.js): the map
+            # and its 160 buttons styled and laid out in one frame took 50-65 ms on a phone 4x
+            # slower than a laptop, the buttons half of it.
             skeleton += f'<div class="dl-cells" data-later>{PIECE_PLACE * len(buttons)}</div>'
         skeleton += "</div>"
         if interactive:

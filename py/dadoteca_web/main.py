@@ -1,11 +1,12 @@
 """Python's side of the page, run by PyScript in a Web Worker: the session's messages in, its
 updates out.
 
-The page (``assets/table.js``, which starts the worker) owns the DOM and the browser's storage.
-It posts each message as JSON text, ``{"id": n, "message": {...}}``, and is answered with
-``{"reply": n, "update": {...}}`` (see :mod:`dadoteca_web.session`). Computer players move on
-their own, at the table's pace: their updates come as ``{"push": {...}}``. An update that
-could not be worked out is ``{"failed": words, "writes": [...]}`` (:meth:`Page.painted`).
+The page (``assets/page/table/python.js``, which starts the worker) owns the DOM and the
+browser's storage. It posts each message as JSON text, ``{"id": n, "message": {...}}``, and is
+answered with ``{"reply": n, "update": {...}}`` (see :mod:`dadoteca_web.session`). Computer
+players move on their own, at the table's pace: their updates come as ``{"push": {...}}``. An
+update that could not be worked out is ``{"failed": words, "writes": [...]}``
+(:meth:`Page.painted`).
 """
 
 from __future__ import annotations

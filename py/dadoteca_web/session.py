@@ -1,6 +1,6 @@
 """The app behind a message protocol: what the page sends in, what it is sent back.
 
-The page (``assets/table.js``) owns the DOM and the browser's storage; Python owns the game.
+The page (``assets/page/table/``) owns the DOM and the browser's storage; Python owns the game.
 They talk in plain JSON-ready messages, so Python can run on the page's thread or in a worker
 alike, and the whole exchange can be driven and tested in CPython.
 

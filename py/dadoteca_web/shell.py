@@ -1,4 +1,4 @@
-"""What the shell (``index.html`` and ``assets/shell.js``, which work before Python has started)
+"""What the shell (``index.html`` and ``assets/page/shell/``, which work before Python has started)
 shares with Python: one source for each fact, written into the shell by the build.
 
 :func:`shell_facts` becomes a JSON block the shell reads (``#dadoteca-facts``); :func:`seat_rows`

@@ -32,15 +32,16 @@ What is measured, on Debian's Chromium (``/usr/bin/chromium``, headless, 360x640
    in a keydown listener). At 1x only: a first visit with and without compression, and which
    Python modules the ready app has imported, against the stdlib archive. The summary's
    columns, all from navigation start: FP and FCP, the page's first paint and first contentful
-   paint (for the app, the shell); *wasm in*, ``pyodide.asm.wasm`` (for the app, asked for by
-   its Python worker, which says when each file arrived: ``dadoteca:arrived`` events)
-   has arrived; *wheel in*, the dadoteca wheel has arrived (Pyodide and micropip are up: what
-   comes before is mostly Pyodide's own start, what comes after is installing the wheel and,
-   for the app, starting it); *ready*. Also when a cold app became offline-ready (its service
-   worker took control) and what the server sent. Then the same again in a second browser
-   with 4x CPU throttling (CDP ``Emulation.setCPUThrottlingRate``, set before navigation; it
-   slows the page's main thread only, not the service worker nor the browser's compile
-   threads).
+   paint (for the app, the shell); *scripts*, DOMContentLoaded, once the page's scripts (the
+   app's deferred and module scripts, or bare Pyodide's module) have run; *wasm in*,
+   ``pyodide.asm.wasm`` (for the app, asked for by its Python worker, which says when each file
+   arrived: ``dadoteca:arrived`` events) has arrived; *wheel in*, the dadoteca wheel has arrived
+   (Pyodide and micropip are up: what comes before is mostly Pyodide's own start, what comes
+   after is installing the wheel and, for the app, starting it); *ready*. Also when a cold app
+   became offline-ready (its service worker took control) and what the server sent. Then the
+   same again in a second browser with 4x CPU throttling (CDP
+   ``Emulation.setCPUThrottlingRate``, set before navigation; it slows the page's main thread
+   only, not the service worker nor the browser's compile threads).
 
    One browser per variant, with a persistent profile in a new temporary directory, as a
    phone has: its HTTP cache is on disk, and Chromium's code cache keeps compiled WebAssembly
@@ -208,6 +209,8 @@ LOAD_METRICS_JS = """() => {
     ready_ms: window.__benchReady ?? null,
     first_paint_ms: paints["first-paint"] ?? null,
     first_contentful_paint_ms: paints["first-contentful-paint"] ?? null,
+    // The page's deferred and module scripts have all run just before DOMContentLoaded.
+    scripts_ms: performance.getEntriesByType("navigation")[0]?.domContentLoadedEventStart ?? null,
     wasm_ms: arrived(/pyodide\\.asm\\.wasm$/),
     wheel_ms: arrived(/dadoteca-[^/]*\\.whl$/),
     controlled: Boolean(navigator.serviceWorker?.controller),
@@ -594,6 +597,7 @@ def summarise_loads(loads: list[dict[str, Any]]) -> dict[str, Any]:
         "ready_ms",
         "first_paint_ms",
         "first_contentful_paint_ms",
+        "scripts_ms",
         "wasm_ms",
         "wheel_ms",
         "offline_ready_ms",
@@ -933,9 +937,16 @@ def print_summary(report: dict[str, Any]) -> None:
 
 
 def print_startup(startup: dict[str, Any]) -> None:
-    columns = ("first_paint_ms", "first_contentful_paint_ms", "wasm_ms", "wheel_ms", "ready_ms")
+    columns = (
+        "first_paint_ms",
+        "first_contentful_paint_ms",
+        "scripts_ms",
+        "wasm_ms",
+        "wheel_ms",
+        "ready_ms",
+    )
     log("start-up, medians in ms from navigation start")
-    headings = ("FP", "FCP", "wasm in", "wheel in", "ready", "app/bare")
+    headings = ("FP", "FCP", "scripts", "wasm in", "wheel in", "ready", "app/bare")
     log(" " * 13 + "".join(f"{heading:>10}" for heading in headings))
     for state in APP_LOADS:
         for kind in ("app", "bare"):

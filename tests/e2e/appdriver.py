@@ -241,8 +241,8 @@ SEEDED_RANDOM_JS = """const seededRandom = (seed) => {
 """
 
 
-# The regions a painted update (the detail of a ``dadoteca:painted`` event) drew whole or
-# patched pieces of, as assets/table.js's touches() counts them: a statement for a page script.
+# The regions a painted update (the detail of a ``dadoteca:painted`` event) drew whole or patched
+# pieces of, as assets/page/pure/frames.js's touches() counts them: a statement for a page script.
 PAINTED_REGIONS_JS = """const paintedRegions = (update) => [
   ...Object.keys(update.regions),
   ...Object.entries(update.patches ?? {})
@@ -384,7 +384,7 @@ def profile(playwright: Playwright, folder: Path) -> Iterator[BrowserContext]:
         context.close()
 
 
-# The classes assets/effects.js puts on an element for the length of its CSS animation.
+# The classes assets/page/effects.js puts on an element for the length of its CSS animation.
 ANIMATIONS = ("rolled", "marked-now", "locked-now", "penalised-now", "handed-over")
 
 
@@ -402,7 +402,8 @@ PAINTED_JS = """([expected, animations]) => {
     for (const name of moments) {
       parsed.querySelectorAll(`.${name}`).forEach((e) => e.classList.remove(name));
     }
-    // Where Diceland's map is zoomed and fitted (assets/map-zoom.js): the page's, not the game's.
+    // Where Diceland's map is zoomed and fitted (assets/page/map-zoom.js): the page's, not the
+    // game's.
     for (const e of parsed.querySelectorAll(".dl-view, .dl-view .dl-map-wrap")) {
       for (const property of ["--room", "width", "height"]) e.style.removeProperty(property);
       e.style.cssText = e.style.cssText; // one way of writing the rest, in both
@@ -410,7 +411,7 @@ PAINTED_JS = """([expected, animations]) => {
       delete e.dataset.shown;
     }
     parsed.querySelectorAll(".dl-whole").forEach((e) => { e.hidden = true; });
-    // When a part drawn a frame later (assets/table.js) is shown: the page's too.
+    // When a part drawn a frame later (assets/page/table/sheets.js) is shown: the page's too.
     parsed.querySelectorAll("[data-later]").forEach((e) => e.removeAttribute("data-later"));
     return parsed.innerHTML;
   };

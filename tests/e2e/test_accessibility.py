@@ -55,7 +55,8 @@ CONTRAST_FAILURES = """() => {
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const element = node.parentElement;
     if (!node.textContent.trim() || element.closest("svg, :disabled, option")) continue;
-    // Text nobody sees (a sheet drawn ahead at opacity 0, assets/table.js) has no contrast.
+    // Text nobody sees (a sheet drawn ahead at opacity 0, assets/page/table/ahead.js) has no
+    // contrast.
     if (!element.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
     const style = getComputedStyle(element);
     let opacity = 1;

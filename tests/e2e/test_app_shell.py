@@ -370,7 +370,7 @@ def test_once_python_has_started_nothing_walks_every_node_the_game_paints(
     page: Page, server: BackgroundServer, watch: PageWatch
 ) -> None:
     """PyScript watches the whole document for Python elements added to it; the page adds
-    none, and disconnects that watch once Python's worker is made (assets/table.js)."""
+    none, and disconnects that watch once Python's worker is made (assets/page/table/python.js)."""
     page.add_init_script(WATCH_DOCUMENT_OBSERVERS_JS)
     open_app(page, f"{server.url}?seed=4")
     start_game(page, ["Ana", "Bo"])

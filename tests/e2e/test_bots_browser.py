@@ -137,7 +137,7 @@ PAINTS_PER_FRAME_JS = (
   return { frames, pieces, sheetsShownFirst, ending };
 }"""
 )
-PIECES_PER_FRAME = 32  # assets/table.js: merged moves bring more; the rest wait a frame
+PIECES_PER_FRAME = 32  # assets/page/table/staging.js: merged moves bring more; the rest wait
 
 
 @pytest.mark.parametrize("game", sorted(LINEUPS))

@@ -255,9 +255,9 @@ def test_a_chain_of_bonus_rolls_is_announced(page: Page, server: BackgroundServe
     assert page.locator("#region-controls [data-act=roll]").count() == 1
 
 
-# Each time a hidden big map is drawn ahead of its first showing (assets/table.js names its seat
-# on #play): its seat, whether it was still hidden, whether it was styled then (not skipped as
-# hidden content), whether computers were playing, and whether a finger at the middle of each
+# Each time a hidden big map is drawn ahead of its first showing (assets/page/table/ahead.js names
+# its seat on #play): its seat, whether it was still hidden, whether it was styled then (not skipped
+# as hidden content), whether computers were playing, and whether a finger at the middle of each
 # thing to tap in view (the map shown, the dice, the buttons) would touch that thing then.
 WATCH_DRAWING_AHEAD = """document.addEventListener("DOMContentLoaded", () => {
   window.drawnAhead = [];
@@ -287,7 +287,8 @@ WATCH_DRAWING_AHEAD = """document.addEventListener("DOMContentLoaded", () => {
     });
   }).observe(play, { attributes: true, attributeFilter: ["data-drawing-ahead"] });
 });"""
-# The cells' buttons of each hidden big map that are not shown yet (data-later, assets/table.js).
+# The cells' buttons of each hidden big map that are not shown yet (data-later,
+# assets/page/table/sheets.js).
 BUTTONS_NOT_SHOWN_IN_HIDDEN_MAPS = """() => [
   ...document.querySelectorAll("#region-board .dl-sheet[aria-hidden='true'] .dl-cells"),
 ].filter((cells) => getComputedStyle(cells).display === "none").length"""
@@ -381,8 +382,9 @@ def test_a_maps_buttons_are_shown_a_frame_after_its_drawing(
         assert all(shown[shown.index(True) :]), f"map {owner}: its buttons went away"
 
 
-# The shown map fitted to this decision: map-zoom.js does it at the frame after the paint (and
-# scrolls it into view), then marks the map with the decision's key (its moment and seat).
+# The shown map fitted to this decision: assets/page/map-zoom.js does it at the frame after the
+# paint (and scrolls it into view), then marks the map with the decision's key (its moment and
+# seat).
 MAP_FITTED_JS = """(map) => {
   const view = document.querySelector(`${map} .dl-view`);
   const seat = view?.closest("[data-seat]").dataset.seat;

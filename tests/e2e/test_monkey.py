@@ -54,9 +54,9 @@ MONKEY_JS = (
   const random = seededRandom(seed);
   const pick = (list) => list[Math.floor(random() * list.length)];
   const find = (selector) => document.querySelector(selector);
-  // On screen: not hidden (a sheet drawn for another player's turn is skipped, its boxes
-  // empty), nor drawn ahead unseen at opacity 0 (assets/table.js), which a finger only finds
-  // in the two frames it is drawn: what it taps then would depend on the machine's pace.
+  // On screen: not hidden (a sheet drawn for another player's turn is skipped, its boxes empty),
+  // nor drawn ahead unseen at opacity 0 (assets/page/table/ahead.js), which a finger only finds in
+  // the two frames it is drawn: what it taps then would depend on the machine's pace.
   const seen = (e) => e.checkVisibility({ opacityProperty: true });
   const shown = (e) => !e.disabled && e.getClientRects().length > 0 && seen(e);
   const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));

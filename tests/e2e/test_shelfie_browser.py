@@ -157,8 +157,8 @@ def test_a_screen_drawn_whole_comes_in_three_frames(page: Page, server: Backgrou
     assert page.locator(OTHERS).count() == 1  # Bo's sheet, small, as Python drew it
 
 
-# How many hidden sheets the page has drawn ahead, unseen (assets/table.js names each one's seat
-# on #play while it draws it).
+# How many hidden sheets the page has drawn ahead, unseen (assets/page/table/ahead.js names each
+# one's seat on #play while it draws it).
 COUNT_DRAWN_AHEAD = """document.addEventListener("DOMContentLoaded", () => {
   window.drawnAhead = 0;
   const play = document.getElementById("play");

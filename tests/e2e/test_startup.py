@@ -196,7 +196,8 @@ def test_micropip_installs_the_wheel_once_and_later_starts_load_this_builds_own(
 
 
 # What the start needs, each taken in turn from the service worker's cache before an offline
-# visit: Python's runtime, its lock file, a wheel, PyScript, the page's own scripts.
+# visit: Python's runtime, its lock file, a wheel, PyScript, the page's own scripts (one module,
+# bundled by the build).
 RUNTIME = [
     "pyodide/python_stdlib.zip",
     "pyodide/pyodide.asm.wasm",
@@ -204,8 +205,7 @@ RUNTIME = [
     "pyodide/pyodide-lock.json",
     "pyodide/dadoteca-*.whl",
     "pyscript/core.js",
-    "assets/shell.js",
-    "assets/table.js",
+    "assets/page.js",
 ]
 FAILS_AT_ONCE_MS = 15_000  # far below the watchdog's minute: the failure itself is heard
 

@@ -113,7 +113,20 @@ def test_the_map_chooser_offers_a_picture_of_every_map_and_the_random_ways(
     assert "Board 2, side C" in html  # the box's second board, its C side
 
 
-@pytest.mark.parametrize("script", ["shell.js", "table.js", "effects.js"])
+# The page's scripts: its entry module and every module under assets/page/ (bundled by the build).
+PAGE_SCRIPTS = sorted(
+    path.relative_to(ROOT / "assets").as_posix()
+    for path in [ROOT / "assets" / "page.js", *(ROOT / "assets" / "page").rglob("*.js")]
+)
+
+
+def test_the_page_scripts_are_found() -> None:
+    assert {"page.js", "page/shell/main.js", "page/table/main.js", "page/effects.js"} <= set(
+        PAGE_SCRIPTS
+    )
+
+
+@pytest.mark.parametrize("script", PAGE_SCRIPTS)
 def test_the_page_scripts_name_no_fact_of_their_own(script: str) -> None:
     """Keys, formats and languages come from the facts block, not from literals in the scripts
     the page runs beside Python."""

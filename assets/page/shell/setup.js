@@ -1,0 +1,297 @@
+// The setup: the game, the players in seat order (a person or a computer at each seat, and in
+// Diceland a map), who starts, the dice, the coach. It works before Python has loaded; a game
+// asked for before is started as soon as Python is ready.
+
+import { byId, targetOf } from "../dom.js";
+import { FACTS } from "../facts.js";
+import { openDialog } from "./dialogs.js";
+import { session } from "./storage.js";
+
+/** @import { StartRequest } from "../protocol.js" */
+
+const setup = byId("setup", HTMLFormElement);
+const chosenGame = () => /** @type {HTMLInputElement} */ (
+  setup.querySelector("input[name=game]:checked")
+);
+
+// The seats of the table: as many as the players chosen, within what the game allows. Each
+// seat shows the choices of that game (Diceland: a map) and, in every game, whether a person
+// or a computer plays it.
+const countField = byId("player-count", HTMLSelectElement);
+const firstField = byId("first-player", HTMLSelectElement);
+const seatItems = () => /** @type {HTMLLIElement[]} */ ([...setup.querySelectorAll(".players li")]);
+/** @param {Element} item */
+const nameField = (item) => /** @type {HTMLInputElement} */ (
+  item.querySelector("input[name=player]")
+);
+
+/** The game chosen on the setup. */
+export function chosenGameId() {
+  return chosenGame().value;
+}
+
+// Each writes only what differs: the page comes built as these leave it at first (build/
+// build.py), so the setup's first paint is never laid out again when they run.
+function showSeatsOf() {
+  const game = chosenGame();
+  if (setup.dataset.game !== game.value) setup.dataset.game = game.value;
+  const { minPlayers, maxPlayers } = FACTS.games[game.value];
+  const wanted = Number(countField.value);
+  const counts = Array.from({ length: maxPlayers - minPlayers + 1 }, (_, index) =>
+    String(minPlayers + index));
+  if ([...countField.options].map((option) => option.value).join() !== counts.join()) {
+    countField.replaceChildren(...counts.map((count) => new Option(count, count)));
+  }
+  countField.value = String(Math.min(Math.max(wanted, minPlayers), maxPlayers));
+  showSeats();
+}
+
+function showSeats() {
+  const count = Number(countField.value);
+  seatItems().forEach((item, index) => {
+    if (item.hidden !== index >= count) item.hidden = index >= count;
+  });
+  showStarters();
+}
+
+/**
+ * A player's name, isolated from the text around it (a name written right to left must not
+ * reorder it): an element for the page's text, between FIRST STRONG ISOLATE and POP
+ * DIRECTIONAL ISOLATE where only text may go (an <option>).
+ * @param {string} name
+ */
+export function nameElement(name) {
+  const element = document.createElement("bdi");
+  element.textContent = name; // the player's own text, never HTML
+  return element;
+}
+const isolated = (/** @type {string} */ name) => `\u2068${name}\u2069`;
+
+/** The name a seat plays under: the one typed, else the one shown in its field. */
+function seatName(/** @type {Element} */ item) {
+  const input = nameField(item);
+  return input.value.trim() || input.placeholder;
+}
+
+// Who starts: drawn at random (every rule book draws the first player), or a seat chosen.
+export function showStarters() {
+  const seats = seatItems().filter((item) => !item.hidden);
+  const chosen = firstField.value;
+  const names = seats.map((item) => isolated(seatName(item)));
+  const shown = [...firstField.options].slice(1).map((option) => option.textContent);
+  if (shown.join("\n") !== names.join("\n")) {
+    // The player's own text, never HTML (an Option's text).
+    firstField.replaceChildren(
+      firstField.options[0],
+      ...names.map((name, index) => new Option(name, String(index))),
+    );
+  }
+  firstField.value = Number(chosen) < seats.length ? chosen : "";
+}
+
+// Sheets only is for people: a computer would need to see the dice, and so would the
+// coach. Its levels are not on offer then, and a seat a computer held goes back to the first
+// choice, a person; hints are not on offer either.
+function showDiceKind() {
+  const dice = /** @type {HTMLInputElement} */ (setup.querySelector("input[name=dice]:checked"));
+  const sheetsOnly = dice.value === FACTS.sheetsOnly;
+  for (const select of /** @type {NodeListOf<HTMLSelectElement>} */ (
+    setup.querySelectorAll(".seat-kind")
+  )) {
+    for (const option of select.options) {
+      option.disabled = sheetsOnly && FACTS.levels.includes(option.value);
+    }
+    if (select.selectedOptions[0]?.disabled) select.selectedIndex = 0;
+  }
+  /** @type {HTMLInputElement} */ (setup.querySelector("input[name=coach]")).disabled = sheetsOnly;
+}
+
+// Python starts the game asked for: once it is ready, at once; before, as soon as it is.
+/** @type {((request: StartRequest) => void) | null} */
+let starter = null;
+/** @type {StartRequest | null} */
+let pendingStart = null;
+
+/**
+ * From now on ``start`` starts the games asked for; the one asked for before, if any, is
+ * returned (for Python to start as soon as it is ready).
+ * @param {(request: StartRequest) => void} start
+ */
+export function startGamesWith(start) {
+  starter = start;
+  const pending = pendingStart;
+  pendingStart = null;
+  return pending;
+}
+
+/** @param {SubmitEvent} event */
+function startGame(event) {
+  event.preventDefault();
+  const game = chosenGame().value;
+  const seats = seatItems().filter((item) => !item.hidden);
+  /** @type {StartRequest} */
+  const request = {
+    game,
+    names: seats.map((item) => nameField(item).value),
+    choices: seats.map((item) => Object.fromEntries(
+      [...item.querySelectorAll(`[data-choice]:is([data-game="${game}"], :not([data-game]))`)]
+        .map((element) => {
+          const field = /** @type {HTMLInputElement | HTMLSelectElement} */ (element);
+          return [field.dataset.choice, field.value];
+        }))),
+    first: firstField.value === "" ? null : Number(firstField.value),
+    dice: /** @type {HTMLInputElement} */ (setup.querySelector("input[name=dice]:checked")).value,
+    coach: setup.querySelector("input[name=coach]:enabled:checked") !== null,
+  };
+  if (starter) {
+    starter(request);
+  } else {
+    pendingStart = request; // Python starts it as soon as it is ready
+    document.body.dataset.waiting = "yes";
+  }
+}
+
+// Seat order is the order of the names; "move up" swaps a player (name and choices) with
+// the one above.
+/** @param {MouseEvent} event */
+function moveUp(event) {
+  const button = targetOf(event).closest(".move-up");
+  if (!button) return;
+  const item = /** @type {HTMLLIElement} */ (button.closest("li"));
+  const above = item.previousElementSibling;
+  if (!above) return;
+  /** @type {NodeListOf<HTMLInputElement | HTMLSelectElement>} */
+  const here = item.querySelectorAll("input, select");
+  /** @type {NodeListOf<HTMLInputElement | HTMLSelectElement>} */
+  const there = above.querySelectorAll("input, select");
+  here.forEach((field, index) => {
+    [field.value, there[index].value] = [there[index].value, field.value];
+  });
+  showMap(item);
+  showMap(above);
+  there[0].focus();
+  showStarters();
+}
+
+// Diceland's maps: a seat's button shows its choice (the chooser's picture and name) and
+// opens the chooser; the form sends the seat's hidden map field. The pictures of the maps (a
+// sprite the build draws) load when the chooser first opens.
+const mapChooser = byId("map-chooser", HTMLDialogElement);
+const mapField = (/** @type {Element} */ item) => /** @type {HTMLInputElement} */ (
+  item.querySelector("[data-choice=map]")
+);
+const mapOptions = () => /** @type {HTMLElement[]} */ (
+  [...mapChooser.querySelectorAll(".map-option")]
+);
+/** @type {HTMLLIElement | null} */
+let mapSeat = null; // the seat whose map is being chosen
+
+/** @param {Element} item */
+function showMap(item) {
+  const option = /** @type {HTMLElement} */ (
+    mapOptions().find((each) => each.dataset.map === mapField(item).value)
+  );
+  const [picture, name] = [".dl-pic", ".map-name"]
+    .map((selector) => /** @type {Element} */ (option.querySelector(selector)).cloneNode(true));
+  /** @type {Element} */ (/** @type {Element} */ (picture).querySelector("use"))
+    .setAttribute("href", option.dataset.picture ?? "");
+  /** @type {Element} */ (item.querySelector(".map-face")).replaceChildren(picture, name);
+}
+
+/** @param {MouseEvent} event */
+function chooseMap(event) {
+  const button = targetOf(event).closest(".seat-map");
+  if (!button) return;
+  const seat = /** @type {HTMLLIElement} */ (button.closest("li"));
+  mapSeat = seat;
+  /** @type {Element} */ (mapChooser.querySelector(".map-for")).textContent = seatName(seat);
+  for (const option of mapOptions()) {
+    /** @type {Element} */ (option.querySelector("use"))
+      .setAttribute("href", option.dataset.picture ?? "");
+    option.setAttribute("aria-pressed", String(option.dataset.map === mapField(seat).value));
+  }
+  openDialog(mapChooser);
+  /** @type {HTMLElement} */ (mapChooser.querySelector(".map-option[aria-pressed=true]")).focus();
+}
+
+/** @param {MouseEvent} event */
+function mapChosen(event) {
+  const option = /** @type {HTMLElement | null} */ (targetOf(event).closest(".map-option"));
+  const seat = /** @type {HTMLLIElement} */ (mapSeat);
+  if (option) {
+    mapField(seat).value = option.dataset.map ?? "";
+    showMap(seat);
+  }
+  if (option || targetOf(event).closest("#map-chooser-close")) mapChooser.close();
+}
+
+// The setup as typed, kept in this window's sessionStorage across a reload (a new version
+// reloads every window: assets/page/shell/service-worker.js).
+const SETUP_KEPT = "dadoteca.setup-kept";
+const setupFields = () => /** @type {(HTMLInputElement | HTMLSelectElement)[]} */ (
+  [...setup.querySelectorAll("input, select")]
+);
+
+export function keepSetupForReload() {
+  const values = setupFields().map((field) => (
+    field instanceof HTMLInputElement && field.type === "radio" ? field.checked : field.value
+  ));
+  try {
+    session?.setItem(SETUP_KEPT, JSON.stringify(values));
+  } catch {
+    // Storage full: the setup comes back empty, nothing else is lost.
+  }
+}
+
+function restoreSetup() {
+  const text = session?.getItem(SETUP_KEPT);
+  session?.removeItem(SETUP_KEPT);
+  let values = null;
+  try {
+    values = JSON.parse(/** @type {string} */ (text));
+  } catch {
+    return;
+  }
+  const fields = setupFields();
+  if (!Array.isArray(values) || values.length !== fields.length) return; // another version's
+  fields.forEach((field, index) => {
+    if (field instanceof HTMLInputElement && field.type === "radio") {
+      field.checked = values[index] === true;
+    } else if (field.id !== "player-count" && field.id !== "first-player") {
+      field.value = String(values[index]);
+    }
+  });
+  showSeatsOf();
+  countField.value = String(values[fields.indexOf(countField)]);
+  showSeats();
+  firstField.value = String(values[fields.indexOf(firstField)]);
+}
+
+/** The setup answers the player's choices, and starts the game asked for. */
+export function listenToSetup() {
+  setup.addEventListener("submit", startGame);
+  setup.addEventListener("click", moveUp);
+  setup.addEventListener("click", chooseMap);
+  mapChooser.addEventListener("click", mapChosen);
+  // A choice, Close, Escape or Back: the keyboard carries on from the seat's button.
+  mapChooser.addEventListener("close", () => {
+    /** @type {HTMLElement} */ (/** @type {HTMLLIElement} */ (mapSeat).querySelector(".seat-map"))
+      .focus();
+  });
+  setup.addEventListener("change", (event) => {
+    const target = /** @type {HTMLInputElement | HTMLSelectElement} */ (targetOf(event));
+    if (target.name === "game") showSeatsOf();
+    else if (target === countField) showSeats();
+    else if (target.name === "dice") showDiceKind();
+  });
+  setup.addEventListener("input", (event) => {
+    if (/** @type {HTMLInputElement} */ (targetOf(event)).name === "player") showStarters();
+  });
+}
+
+/** The setup's seats and choices shown, as typed before a reload if it was one. */
+export function showSetup() {
+  showSeatsOf();
+  restoreSetup();
+  showDiceKind();
+}

@@ -1,0 +1,45 @@
+// Confirmations: a question Python asks before an act that cannot be taken back easily, in a
+// dialog. Yes sends the act; No, Escape or Back dismisses it.
+
+import { byId } from "../dom.js";
+import { openDialog } from "../shell/dialogs.js";
+import { send } from "./python.js";
+import { shown } from "./shown.js";
+
+/** @import { Confirm } from "../protocol.js" */
+
+const dialog = byId("confirm", HTMLDialogElement);
+const yes = byId("confirm-yes", HTMLButtonElement);
+const no = byId("confirm-no", HTMLButtonElement);
+/** @type {Confirm | null} */
+let asking = null;
+
+/** @param {Confirm | null} confirm the question, or none: any asked is answered */
+export function confirmIfAsked(confirm) {
+  asking = confirm;
+  if (!confirm) {
+    if (dialog.open) dialog.close("answered");
+    return;
+  }
+  byId("confirm-text").textContent = confirm.text;
+  yes.textContent = confirm.yes_label;
+  yes.dataset.yes = confirm.yes; // what Yes does, for tests
+  no.textContent = confirm.no_label;
+  openDialog(dialog);
+  no.focus();
+}
+
+export function listenToConfirmations() {
+  yes.addEventListener("click", () => {
+    const act = asking?.yes;
+    dialog.close("yes");
+    if (act) send({ type: "tap", act, data: {}, moment: shown.moment });
+  });
+  no.addEventListener("click", () => dialog.close("no"));
+  dialog.addEventListener("close", () => {
+    if (asking && dialog.returnValue !== "yes" && dialog.returnValue !== "answered") {
+      asking = null;
+      send({ type: "tap", act: "dismiss", data: {}, moment: shown.moment });
+    }
+  });
+}

@@ -1,0 +1,16 @@
+// What the page's address may set (assets/page/pure/settings.js).
+
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { paceOf } from "../../assets/page/pure/settings.js";
+
+const query = (/** @type {string} */ search) => new URLSearchParams(search);
+
+test("?pace= scales the computers' pauses from 0 to 10, else 1", () => {
+  assert.equal(paceOf(query("?pace=0")), 0);
+  assert.equal(paceOf(query("?pace=2.5")), 2.5);
+  assert.equal(paceOf(query("?pace=11")), 1);
+  assert.equal(paceOf(query("?pace=-1")), 1);
+  assert.equal(paceOf(query("")), 1);
+});
