@@ -49,8 +49,11 @@ def test_two_people_play_a_whole_game_asking_a_hint_at_every_decision(
     on_screen(page, "play")
     tap(page, "#play [data-act=roll]")
     tap(page, "#play [data-act=hint]")
-    # Said in words, in view on the phone; the choice it suggests is on the board to play.
-    notice = page.locator(".notice.coach")
+    # Said in words, in view on the phone (on the white sum's shared screen, on Anna's own
+    # line); the choice it suggests is on the board to play.
+    notice = page.locator(
+        ".answer-line[data-seat='0'] .line-hint" if game == "qwixx" else ".notice.coach"
+    )
     assert notice.inner_text().startswith("Hint for \u2068Anna\u2069: ")
     box = notice.bounding_box()
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 640
