@@ -191,7 +191,7 @@ EVENTS: Final[dict[str, str]] = {
     ALL_SET_ASIDE: "All six dice are set aside: phase 1 is over.",
     NONE_OF_COLOUR: "No {colour} in the reroll: phase 1 is over.",
     STOPPED: "{name} stopped rolling.",
-    PRIZE: "{name} crossed a {colour} prize: a bonus roll!",
+    PRIZE: "{name} crossed a prize in {colour}: a bonus roll!",  # not "a orange prize"
     COLOUR_COMPLETED: "{name} crossed every {colour} cell",
     BONUS_ROLL: "{name}: bonus roll!",
     GOAL: "{names} reached the goal: 9 prizes and a whole colour",

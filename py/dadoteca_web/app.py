@@ -585,7 +585,8 @@ class App:
         self._set_match(match)
         self._caught_up()
         self._save()
-        self.events.append(Event(STARTS_DRAWN if drawn else STARTS_CHOSEN, (0,)))
+        if len(seated) > 1:  # alone, nobody else could have started
+            self.events.append(Event(STARTS_DRAWN if drawn else STARTS_CHOSEN, (0,)))
 
     # -- playing --------------------------------------------------------------------------
 

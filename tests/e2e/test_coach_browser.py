@@ -121,14 +121,15 @@ def test_statistics_of_three_games_and_a_review_opened_from_the_history(
     summary = page.locator(".review .behind").inner_text()
     assert "Bruno: " in summary and "behind the expert" in summary
     moment = page.locator(".review .moment").first
-    number = moment.inner_text().split(",")[0]  # "Move 43"
+    turn = moment.inner_text().split(",")[0]  # "Turn 12", as the chart counts turns
+    step = int(moment.get_attribute("data-step") or "")
     moment.click()
-    page.wait_for_selector(f"#region-prompt h2:has-text('{number} of')")
+    page.wait_for_selector(f"#region-prompt h2:has-text('{turn} · move {step + 1} of')")
     assert "The expert: " in page.locator("#region-prompt").inner_text()
     top = page.locator("#play .table-top").bounding_box()
     assert top is not None and 0 <= top["y"] < 640  # the position in view, under the steps
     tap(page, "#play [data-act=review-step][aria-label='Next move']")
-    page.wait_for_selector(f"#region-prompt h2:not(:has-text('{number} of'))")
+    page.wait_for_selector(f"#region-prompt h2:has-text('move {step + 2} of')")
     tap(page, "#play [data-act=review-close]")
     on_screen(page, "setup")
     assert watch.errors == []
