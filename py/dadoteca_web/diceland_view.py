@@ -16,7 +16,7 @@ from functools import lru_cache
 from html import escape
 from typing import Final
 
-from dadoteca.core import Action, AnyState, Options, Unseen
+from dadoteca.core import Action, AnyState, Options, RuleError, Unseen
 from dadoteca.diceland import (
     CHOOSE,
     COLOURS,
@@ -47,6 +47,7 @@ from .game_ui import (
     PIECE_PLACE,
     ROLL_ACTS,
     ROLL_DICE,
+    SEAT_RULES,
     GameUI,
     Pieced,
     asked_player,
@@ -471,6 +472,9 @@ class DicelandUI(GameUI):
             return self.handle_roll(state, act, data)
         if act == "view":
             self._view(state, data)
+        elif player in self.computers:  # its map is open to see what it chose, not to change it
+            name = self.plain_name(player)
+            raise RuleError("seat.computer", SEAT_RULES["seat.computer"], name=name)
         elif act == "colour":
             self._tap_colour(state, player, data)
         elif act == "cell":
@@ -566,6 +570,8 @@ class DicelandUI(GameUI):
                 "board": Pieced.concat(*(self.sheet(state, p) for p in range(state.num_players))),
             }
         asked = self._viewed(state, answers)
+        if asked in self.computers and self.shared(state):
+            return self._computer_regions(state, asked, answers)
         colour, selection, refused = self._pending(state)
         placements = _placements(state, asked) if state.phase in _MARK_PHASES else []
         legal = {
@@ -599,6 +605,37 @@ class DicelandUI(GameUI):
             ),
         }
 
+    def _computer_regions(
+        self, state: DicelandState, computer: int, answers: Mapping[int, Action]
+    ) -> dict[str, str]:
+        """Phase 2 with a computer's map open: read-only, its answer shown on it and in words
+        (issue 54: a computer's seat invited changes that did nothing)."""
+        t = self.t
+        answer = answers.get(computer)
+        name = self.name(computer)
+        if answer is None:
+            said = t("{name} is thinking…", name=name)
+        else:
+            said = t("{name} chose: {choice}", name=name, choice=self.describe(state, answer))
+        ended = state.rolling_ended
+        assert ended is not None  # phase 2
+        why = t(EVENTS[ended], colour=self.colour_name(state.chosen), name=self.name(state.active))
+        chosen = answer.cells if isinstance(answer, Mark) else ()
+        players = range(state.num_players)
+        return {
+            "prompt": self._prompt(state, said, why),
+            "dice": self.dice(state),
+            "controls": self.deciders(state, computer, answers),
+            "board": Pieced.concat(
+                _LEGAL_STRIPES,
+                *(
+                    self.sheet(state, p, (), chosen, interactive=True, shown=p == computer)
+                    for p in players
+                ),
+            ),
+            "others": Pieced.concat(*(self.sheet(state, p, shown=p != computer) for p in players)),
+        }
+
     def deciders(self, state: DicelandState, asked: int, answers: Mapping[int, Action]) -> str:
         """Phase 2, everyone's at once: a tab per player, to open their map in any order."""
         if not self.shared(state):
@@ -608,17 +645,18 @@ class DicelandUI(GameUI):
         tabs = []
         for player in ((state.active + offset) % n for offset in range(n)):
             name = self.name(player)
+            waited = ""
             if player not in state.deciders:
                 status, off = t("decided"), " disabled"
+            elif player in self.computers:  # read-only: its map shows what it chose
+                status, off = (t("answered") if player in answers else t("thinking…")), ""
             elif player in answers:
                 status, off = t("answered: change it?"), ""
-            elif player in self.computers:
-                status, off = t("thinking…"), " disabled"
             else:
-                status, off = t("to answer"), ""
+                status, off, waited = t("to answer"), "", " to-answer"
             pressed = str(player == asked).lower()
             tabs.append(
-                f'<button class="dl-tab" data-act="view" data-player="{player}" '
+                f'<button class="dl-tab{waited}" data-act="view" data-player="{player}" '
                 f'aria-pressed="{pressed}"{off}>{name} <small>{status}</small></button>'
             )
         label = t("Whose map")
@@ -665,7 +703,10 @@ class DicelandUI(GameUI):
         if phase in (Phase.BONUS_ROLL, Phase.BONUS) and state.bonus[asked] > 1:
             owed = t("Bonus rolls owed: {count}", count=state.bonus[asked])
             hint = f"{hint} {owed}" if hint else owed
-        turn = t(
+        return self._prompt(state, text, hint)
+
+    def _prompt(self, state: DicelandState, text: str, hint: str) -> str:
+        turn = self.t(
             "Turn {turn} · round {round} · {name} rolls",
             turn=state.turn,
             round=state.round,

@@ -154,6 +154,12 @@ ENTRY_RULES: Final = {
     ),
 }
 
+# A shared screen's tap for a seat that is not a person's (issue 54: a computer's seat invited
+# changes that did nothing).
+SEAT_RULES: Final = {
+    "seat.computer": "{name} is a computer and chooses for itself: its sheet shows what it chose",
+}
+
 
 def isolated(text: str) -> str:
     """``text`` between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE: plain text's <bdi>

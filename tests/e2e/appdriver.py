@@ -211,6 +211,7 @@ SIMPLE_TAPS = [
     "#play [data-act=stop]",
     *NOBODY_CROSSES,
     "#play [data-act=pass]",
+    "#play .dl-tab.to-answer",  # from a computer's map, read-only, to a person's
 ]
 # Up to ``count`` taps of the simple player, in the page, until the end screen; what it tapped.
 SIMPLE_PLAYER_JS = """async ({ count, taps }) => {
