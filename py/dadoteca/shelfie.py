@@ -511,6 +511,7 @@ _ANY_ITEMS: Final = tuple(0 if face == JOLLY else DICE_COUNT for face in range(l
 # Legal moves are a filter of a roll's table (462 multisets of six dice) by the sheet's taken
 # cells.
 _TABLES: Final = DiceTables(_dice_table, _ANY_ITEMS)
+_NOTHING_TO_MARK: Final = DiceTable((), 0, (), ())  # a player not deciding
 
 
 # --- The state -------------------------------------------------------------------------------
@@ -624,19 +625,22 @@ class ShelfieState(NamedTuple):
 
     def legal_marks(self, player: int) -> list[Mark]:
         """Every legal set of 1-3 combinations ``player`` may circle now, each once."""
-        if self.phase != Phase.DECIDE or player != self.active:
-            return []
-        assert self.dice is not None
-        taken = self.sheets[player].circled | self.sheets[player].crossed
-        return [mark for cells, mark in _TABLES.of(self.dice).marks if not cells & taken]
+        table, taken = self._table_for(player)
+        return [mark for cells, mark in table.marks if not cells & taken]
 
     def combinations(self, player: int) -> list[Combo]:
         """Every single combination the dice make on a free cell of ``player``'s sheet."""
+        table, taken = self._table_for(player)
+        return [combo for bit, combo in table.combos if not bit & taken]
+
+    def _table_for(self, player: int) -> tuple[DiceTable, int]:
+        """The table of the dice ``player`` decides on, and their sheet's taken cells (a table
+        of nothing when they do not decide now)."""
         if self.phase != Phase.DECIDE or player != self.active:
-            return []
+            return _NOTHING_TO_MARK, 0
         assert self.dice is not None
-        taken = self.sheets[player].circled | self.sheets[player].crossed
-        return [combo for bit, combo in _TABLES.of(self.dice).combos if not bit & taken]
+        sheet = self.sheets[player]
+        return _TABLES.of(self.dice), sheet.circled | sheet.crossed
 
     def ways_to_circle(
         self, player: int, picks: Sequence[Combo], shelf: int, column: int
