@@ -3,6 +3,8 @@ sheets written as text, and matches and states set up where a rule applies."""
 
 from __future__ import annotations
 
+from itertools import combinations
+
 import pytest
 
 from dadoteca.core import RuleError
@@ -13,7 +15,6 @@ from dadoteca.shelfie import (
     RULES,
     SHELFIE,
     CellState,
-    Combo,
     Mark,
     Phase,
     Roll,
@@ -23,12 +24,6 @@ from dadoteca.shelfie import (
 )
 
 CAT, BOOK, PLANT, TROPHY, GAME = range(5)  # shelves, in the order of SHELVES
-ALL_COMBOS = [
-    Combo(shelf, column, jolly, six)
-    for shelf in range(5)
-    for column in range(5)
-    for jolly, six in ((False, False), (True, False), (False, True))
-]
 
 
 def dice(text: str) -> tuple[int, ...]:
@@ -109,3 +104,8 @@ def broken_mark(state: ShelfieState, *texts: str) -> str:
     checked = state.check(0, Mark(tuple(mark(text).combos[0] for text in texts)))
     assert checked is not None and checked.rule == error.value.rule
     return rule_of(error)
+
+
+def reroll_positions() -> list[tuple[int, ...]]:
+    """Every set of positions a reroll may name."""
+    return [p for size in range(1, 7) for p in combinations(range(6), size)]

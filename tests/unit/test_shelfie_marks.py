@@ -1,6 +1,7 @@
 """What a My Shelfie roll can mark: combinations of an item's dice, one jolly at most
-(rulings SHELFIE_JOLLY, SHELFIE_SIX_JOLLIES), one to three of them, each die used once, and the
-legal marks and dice the engine lists for them (the dice tables)."""
+(rulings SHELFIE_JOLLY, SHELFIE_SIX_JOLLIES), one to three of them, each die used once; the
+legal marks and dice the engine lists for them (the dice tables), and every action it accepts
+listed legal."""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ from itertools import combinations
 
 import pytest
 from shelfie_support import (
-    ALL_COMBOS,
     BOOK,
     CAT,
     GAME,
@@ -18,6 +18,7 @@ from shelfie_support import (
     decide,
     mark,
     new_match,
+    reroll_positions,
     rows,
     rule_of,
     sheet,
@@ -26,14 +27,27 @@ from shelfie_support import (
 
 from dadoteca.core import RuleError
 from dadoteca.shelfie import (
+    PASS,
+    RULES,
     SHELFIE_JOLLY,
     SHELFIE_SIX_JOLLIES,
     UNUSED,
     CellState,
     Combo,
     Mark,
+    Pass,
+    Reroll,
     Sheet,
+    Strike,
 )
+
+ALL_COMBOS = [
+    Combo(shelf, column, jolly, six)
+    for shelf in range(5)
+    for column in range(5)
+    for jolly, six in ((False, False), (True, False), (False, True))
+]
+
 
 # --- Marking -----------------------------------------------------------------------------------
 
@@ -166,3 +180,32 @@ def test_dice_for_says_none_when_the_dice_cannot_make_the_combinations() -> None
     assert state.dice_for([Combo(CAT, 1, True), Combo(BOOK, 1, True)]) is None  # one jolly
     assert state.dice_for([Combo(9, 0)]) is None
     assert state_of(new_match()).dice_for([Combo(CAT, 0)]) is None
+
+
+# --- Legal actions are exactly what apply accepts ----------------------------------------------
+
+
+def every_action() -> list[Mark | Reroll | Strike | Pass]:
+    marks = [Mark(c) for size in (1, 2, 3) for c in combinations(ALL_COMBOS, size)]
+    return [*marks, *map(Reroll, reroll_positions()), *map(Strike, range(5)), PASS]
+
+
+def test_apply_accepts_exactly_the_legal_actions() -> None:
+    candidates = every_action()
+    states = [
+        decide(dice_text="cat book book jolly game trophy", rerolls=1),
+        decide(dice_text="cat cat cat cat cat cat", sheet_of_player=sheet("XXXXX")),
+        decide(dice_text="jolly jolly jolly jolly jolly jolly", sheet_of_player=sheet("OOOOO")),
+    ]
+    for state in states:
+        legal = state.legal_actions(0)
+        assert len(set(legal)) == len(legal)
+        accepted = []
+        for action in candidates:
+            try:
+                state.apply(0, action)
+            except RuleError as error:
+                assert error.rule in RULES
+                continue
+            accepted.append(action)
+        assert set(accepted) == set(legal)
