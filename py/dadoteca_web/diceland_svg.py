@@ -1,11 +1,12 @@
-"""Diceland's maps in SVG: where each cell is drawn, a map's fixed art, and the marks of play.
+"""Diceland's maps in SVG: where each cell is drawn, a map's fixed art, and the marks of play;
+the colours' symbols.
 
 A map is drawn in a few paths, each holding every cell of one look (a colour's hexes, the
 symbols, the prize rings, the crosses…), not in an element per cell: a phone 4x slower than a
 laptop took 100-150 ms to style and lay out a map's 700 elements in the game's first frame.
 Each shape is drawn around (0, 0) in absolute commands (arcs relative), and moved to its cell.
 
-Apart from the view (:mod:`.diceland_view`), which lays these drawings out with the players'
+Apart from the sheets (:mod:`.diceland_sheets`), which lay these drawings out with the players'
 buttons, words and pieces: this is geometry and path text, the same for every player and
 language, and the build draws the setup's map pictures from it too (:mod:`.map_pictures`).
 """
@@ -23,6 +24,7 @@ from dadoteca.diceland_maps import COLOURS, DicelandMap, Kind
 
 __all__ = [
     "CELL_SIZE",
+    "COLOUR_SYMBOLS",
     "LEGAL_STRIPES",
     "SYMBOL_PATHS",
     "WHOLE_MAP_ICON",
@@ -33,9 +35,11 @@ __all__ = [
     "map_marks",
 ]
 
-# Each colour's symbol (diceland_view.COLOUR_SYMBOLS) on the maps, drawn (centred on the cell,
-# about 6 units across, as the glyphs were): a map's 160 symbols as text were most of the time
-# a browser took to lay a map out.
+# Colour is never the only cue: every colour has its own symbol (red, yellow, green, blue, orange,
+# grey), the first four as on the Qwixx sheets: glyphs in the text (the dice, the prizes' chips)…
+COLOUR_SYMBOLS: Final = ("◆", "●", "▲", "■", "✚", "★")
+# … and paths on the maps, drawn (centred on the cell, about 6 units across, as the glyphs
+# were): a map's 160 symbols as text were most of the time a browser took to lay a map out.
 SYMBOL_PATHS: Final = (
     "M0-2.9L2.9 0L0 2.9L-2.9 0Z",
     "M-2.85 0a2.85 2.85 0 1 0 5.7 0a2.85 2.85 0 1 0-5.7 0Z",

@@ -4,7 +4,7 @@ Only presentation lives here: which cells may be crossed, when the rolling ends,
 bonus roll and who wins all come from :mod:`dadoteca.diceland`. The view asks the engine for
 the legal placements and highlights the cells that extend the player's selection toward one of
 them; any other tap is explained by the engine's own check (:meth:`DicelandState.check`).
-The maps' drawings (cells, art, marks of play, as SVG paths) are :mod:`.diceland_svg`'s.
+The sheets are drawn by :mod:`.diceland_sheets`, the maps' pictures by :mod:`.diceland_svg`.
 """
 
 from __future__ import annotations
@@ -32,43 +32,26 @@ from dadoteca.diceland import (
 from dadoteca.diceland_maps import (
     FIXED_MAP_IDS,
     MAX_SEED,
-    PRIZES_PER_COLOUR,
-    PRIZES_TO_WIN,
-    DicelandMap,
-    Kind,
     map_by_id,
 )
 
-from .diceland_svg import (
-    CELL_SIZE,
-    LEGAL_STRIPES,
-    WHOLE_MAP_ICON,
-    CellLook,
-    MapGeometry,
-    map_art,
-    map_geometry,
-    map_marks,
-)
+from .diceland_sheets import MapSheets
+from .diceland_svg import COLOUR_SYMBOLS, LEGAL_STRIPES
 from .game_ui import (
-    PIECE_PLACE,
     ROLL_ACTS,
     ROLL_DICE,
     GameUI,
     Pieced,
     Step,
     asked_player,
-    remembered,
     tapped_number,
 )
 from .i18n import Translator
 
-__all__ = ["COLOUR_SYMBOLS", "DEALT_MAP", "RANDOM_MAP", "DicelandUI", "map_board"]
+__all__ = ["DEALT_MAP", "RANDOM_MAP", "DicelandUI", "map_board"]
 
 DIE: Final = "die"  # Diceland's dice are alike: only how many show each colour matters
 
-# Colour is never the only cue: every colour has its own symbol (red, yellow, green, blue, orange,
-# grey), the first four as on the Qwixx sheets.
-COLOUR_SYMBOLS: Final = ("◆", "●", "▲", "■", "✚", "★")
 RANDOM_MAP: Final = "random"  # a seat's map choice: a new map, generated
 DEALT_MAP: Final = "deal"  # a seat's map choice: a side of a board, dealt at random
 _MARK_PHASES: Final = frozenset({Phase.MARK, Phase.BONUS})
@@ -120,12 +103,7 @@ class DicelandUI(GameUI):
         # Phase 2 is everyone's at once: whose map is open (None: the next to answer).
         self.viewing: int | None = None
         self._for: object = None
-        # Each cell's button, by look: most of a map stays as it was from tap to tap.
-        self._buttons: dict[tuple[str, str, CellLook, str], str] = {}
-        # Each map as last drawn, big and small, with what it was drawn from: a tap changes one
-        # map at most, and every map is drawn twice (see regions).
-        self._maps: dict[tuple[int, bool], tuple[tuple[object, ...], Pieced]] = {}
-        self._infos: dict[int, tuple[tuple[object, ...], str]] = {}
+        self.maps = MapSheets(self)
 
     @classmethod
     def options(
@@ -354,7 +332,9 @@ class DicelandUI(GameUI):
                     f'<button class="primary" data-act="new-game">{self.t("New game")}</button>'
                 ),
                 "scores": self.scores(state),
-                "board": Pieced.concat(*(self.sheet(state, p) for p in range(state.num_players))),
+                "board": Pieced.concat(
+                    *(self.maps.sheet(state, p) for p in range(state.num_players))
+                ),
             }
         asked = self._viewed(state, answers)
         colour, selection, refused = self._pending(state)
@@ -379,14 +359,14 @@ class DicelandUI(GameUI):
             "board": Pieced.concat(
                 LEGAL_STRIPES,
                 *(
-                    self.sheet(state, p, legal, selection, refused, interactive=True)
+                    self.maps.sheet(state, p, legal, selection, refused, interactive=True)
                     if p == asked
-                    else self.sheet(state, p, interactive=True, shown=False)
+                    else self.maps.sheet(state, p, interactive=True, shown=False)
                     for p in players
                 ),
             ),
             "others": Pieced.concat(
-                *(self.sheet(state, p, shown=p != asked) for p in players if len(players) > 1)
+                *(self.maps.sheet(state, p, shown=p != asked) for p in players if len(players) > 1)
             ),
         }
 
@@ -675,201 +655,6 @@ class DicelandUI(GameUI):
         )
         error = None if complete else state.check(asked, Mark(colour, tuple(selection)))
         return chosen if error is None else f"{chosen}<br>{escape(t.rule(error))}"
-
-    # -- maps -----------------------------------------------------------------------------------
-
-    def cell_label(self, m: DicelandMap, cell: int, crossed: bool, selected: bool) -> str:
-        t = self.t
-        kind = m.kinds[cell]
-        if kind == Kind.START:
-            label = t("start")
-        elif kind == Kind.OBSTACLE:
-            label = t("obstacle")
-        else:
-            label = self.colour_name(m.colours[cell])
-            if m.is_prize(cell):
-                label = t("{cell}, prize", cell=label)
-        if crossed and kind != Kind.START:
-            label = t("{cell}, crossed", cell=label)
-        elif selected:
-            label = t("{cell}, chosen", cell=label)
-        return label
-
-    def map_svg(
-        self,
-        state: DicelandState,
-        player: int,
-        legal: Collection[int] = (),
-        selection: Collection[int] = (),
-        refused: int | None = None,
-        *,
-        interactive: bool = False,
-    ) -> Pieced:
-        """``player``'s map: its fixed picture, and what the play put on it in four pieces, two
-        under the symbols and two over them; a big one (``interactive``) has a tappable button
-        per cell, a piece each, in a frame the page zooms (assets/map-zoom.js) where cells are
-        too small for a finger."""
-        m = state.map(player)
-        look = (
-            m.id,
-            state.sheets[player].crossed,
-            frozenset(legal),
-            frozenset(selection),
-            refused,
-            self.names[player],
-            self.t.language,
-        )
-        kept = self._maps.get((player, interactive))
-        if kept is not None and kept[0] == look:
-            return kept[1]
-        geometry = map_geometry(m)
-        crossed_cells = frozenset(state.crossed_cells(player))
-        looks: list[CellLook] = [
-            (cell in crossed_cells, cell in selection, cell in legal, cell == refused)
-            for cell in range(len(geometry.centres))
-        ]
-        buttons = (
-            [self._cell_button(m, geometry, player, cell, look) for cell, look in enumerate(looks)]
-            if interactive
-            else []
-        )
-        fills, symbols = map_art(m)
-        layers = zip("dlxo", map_marks(m, looks), strict=True)  # dimmed, legal, crosses, outlines
-        marks = [(f"{k}{player}", f'<g data-piece="{k}{player}">{html}</g>') for k, html in layers]
-        label = escape(self.t("Map {map} of {name}", map=m.id, name=self.plain_name(player)))
-        # The taps land on HTML buttons laid over the drawing (the glue reads ``disabled`` off
-        # the tapped element, which SVG elements lack; buttons also take the keyboard).
-        style = (
-            f"--cell-w:{round(100 * CELL_SIZE / geometry.width, 2)}%;"
-            f"--cell-h:{round(100 * CELL_SIZE / geometry.height, 2)}%"
-        )
-        svg = (
-            f'<svg class="dl-map{" turned" if geometry.turned else ""}" '
-            f'viewBox="{geometry.view_box}" aria-hidden="true" xmlns="http://www.w3.org/2000/svg">'
-        )
-        wrap = f'<div class="dl-map-wrap" style="{style}" role="group" aria-label="{label}">'
-        skeleton = wrap + svg + fills + 2 * PIECE_PLACE + symbols + 2 * PIECE_PLACE + "</svg>"
-        if buttons:
-            # Shown a frame after the drawing (data-later, assets/table.js): the map and its 160
-            # buttons styled and laid out in one frame took 50-65 ms on a phone 4x slower than a
-            # laptop, the buttons half of it.
-            skeleton += f'<div class="dl-cells" data-later>{PIECE_PLACE * len(buttons)}</div>'
-        skeleton += "</div>"
-        if interactive:
-            # The frame keeps the map's proportions (--ratio) to fit the screen; zoomed, the
-            # map inside it grows and pans. "Whole map" zooms back out.
-            ratio = round(geometry.width / geometry.height, 4)
-            whole = escape(self.t("Whole map"))
-            skeleton = (
-                f'<div class="dl-view" style="--ratio:{ratio}" data-zoom="whole" '
-                f'data-cell="{round(CELL_SIZE, 2)}" '
-                f'data-width="{geometry.width}"><div class="dl-scroller">{skeleton}</div>'
-                f'<button type="button" class="dl-whole" data-zoom="out" hidden>'
-                f"{WHOLE_MAP_ICON} {whole}</button></div>"
-            )
-        made = Pieced(skeleton, marks + buttons)
-        self._maps[(player, interactive)] = (look, made)
-        return made
-
-    def _cell_button(
-        self,
-        m: DicelandMap,
-        geometry: MapGeometry,
-        player: int,
-        cell: int,
-        flags: CellLook,
-    ) -> tuple[str, str]:
-        """A cell's tappable button as a piece, over its drawing, made once per look and
-        language."""
-        piece = f"b{player}.{cell}"
-
-        def made() -> str:
-            crossed, selected, legal, _ = flags
-            x, y = geometry.centres[cell]
-            label = escape(self.cell_label(m, cell, crossed, selected))
-            pressed = "true" if selected else "false"
-            state_class = " selected" if selected else " legal" if legal else ""
-            left = round(100 * x / geometry.width, 2)
-            top = round(100 * y / geometry.height, 2)
-            return (
-                f'<button class="dl-cell{state_class}" data-act="cell" data-cell="{cell}" '
-                f'data-piece="{piece}" aria-label="{label}" aria-pressed="{pressed}" '
-                f'style="left:{left}%;top:{top}%"></button>'
-            )
-
-        return piece, remembered(self._buttons, (m.id, piece, flags, self.t.language), made)
-
-    def info_bar(self, state: DicelandState, player: int) -> str:
-        """Prizes per colour (two each) and completed colours, and the prizes toward 9: a piece
-        of its sheet."""
-        t = self.t
-        look = (state.map(player).id, state.sheets[player].crossed, t.language)
-        kept = self._infos.get(player)
-        if kept is not None and kept[0] == look:
-            return kept[1]
-        per_colour = state.prizes_per_colour(player)
-        completed = set(state.completed_colours(player))
-        chips = []
-        for c, won in enumerate(per_colour):
-            done = c in completed
-            boxes = "".join(
-                f'<i class="box{" won" if box < won else ""}"></i>'
-                for box in range(PRIZES_PER_COLOUR)
-            )
-            label = t.n(
-                "{colour}: {won} of {count} prize",
-                "{colour}: {won} of {count} prizes",
-                PRIZES_PER_COLOUR,
-                colour=self.colour_name(c),
-                won=won,
-            )
-            if done:
-                label = t("{colour}, complete", colour=label)
-            chips.append(
-                f'<li class="chip c-{COLOURS[c]}{" done" if done else ""}" '
-                f'aria-label="{escape(label)}"><span class="sym" aria-hidden="true">'
-                f'{COLOUR_SYMBOLS[c]}</span><span aria-hidden="true">{boxes}'
-                f"{'✓' if done else ''}</span></li>"
-            )
-        total = t("Prizes: {count}/{goal}", count=state.prizes(player), goal=PRIZES_TO_WIN)
-        made = (
-            f'<div class="dl-info" data-piece="i{player}"><ul class="chips">{"".join(chips)}</ul>'
-            f'<strong class="dl-total">{total}</strong></div>'
-        )
-        self._infos[player] = (look, made)
-        return made
-
-    def sheet(
-        self,
-        state: DicelandState,
-        player: int,
-        legal: Collection[int] = (),
-        selection: Collection[int] = (),
-        refused: int | None = None,
-        *,
-        interactive: bool = False,
-        shown: bool = True,
-    ) -> Pieced:
-        """``player``'s map and prizes: big (``interactive``) or small; one not ``shown`` is
-        hidden, drawn all the same, ready to be shown when its player is asked. Its start tag
-        is a shell piece: hiding it, showing it or making it the active player's sends that
-        tag alone."""
-        size = "big" if interactive else "small"
-        active = " active" if player == state.active and not state.is_terminal else ""
-        hidden = "" if shown else ' aria-hidden="true"'
-        owner = self.name(player)
-        label = self.sheet_label(player)
-        return Pieced.concat(
-            Pieced.piece(
-                f"s{player}",
-                f'<section class="dl-sheet {size}{active}" aria-label="{label}" '
-                f'data-seat="{player}" data-piece="s{player}" data-shell{hidden}>',
-            ),
-            f'<h3 class="owner">{owner}</h3>',
-            self.map_svg(state, player, legal, selection, refused, interactive=interactive),
-            Pieced.piece(f"i{player}", self.info_bar(state, player)),
-            "</section>",
-        )
 
     # -- the end --------------------------------------------------------------------------------
 
