@@ -268,7 +268,7 @@ CHOOSE: Final = tuple(Choose(c) for c in range(len(COLOURS)))
 
 
 @lru_cache(maxsize=64)
-def board_of(m: DicelandMap) -> Board[Mark]:
+def board_of(m: DicelandMap) -> Board:
     """The rule tables of ``m`` (:mod:`.diceland_board`), built once and shared by every sheet
     of that map: they hold each placement as a Mark."""
     return Board(m, Mark)
@@ -280,7 +280,7 @@ class Sheet(NamedTuple):
     ``touch`` is every cell next to a crossed one (kept so that adjacency costs one AND).
     """
 
-    board: Board[Mark]
+    board: Board
     crossed: int
     touch: int
 

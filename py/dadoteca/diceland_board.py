@@ -14,21 +14,23 @@ so that a legal list is shared, never rebuilt.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Final, Generic, TypeVar
+from typing import TYPE_CHECKING, Final
 
 from .diceland_maps import DicelandMap
 
+if TYPE_CHECKING:
+    from .diceland import Mark
+
 __all__ = ["MEMO_LIMIT", "Board"]
 
-MarkT = TypeVar("MarkT")
 # One candidate set of cells in an area: its local bit mask (bit i = the area's i-th cell), the
-# local masks of its connected pieces, and its mark (made once, shared by every legal list).
-_Subset = tuple[int, tuple[int, ...], MarkT]
+# local masks of its connected pieces, and its Mark (made once, shared by every legal list).
+_Subset = tuple[int, tuple[int, ...], "Mark"]
 
 MEMO_LIMIT: Final = 20_000  # legal-mark lists memoised per board by colour, a few MB at most
 
 
-class Board(Generic[MarkT]):
+class Board:
     """A map with the tables the rules read on every move, built once per map.
 
     Holds, per area, every set of its cells by size with the set's connected pieces: a set is a
@@ -53,7 +55,7 @@ class Board(Generic[MarkT]):
         "subsets",
     )
 
-    def __init__(self, m: DicelandMap, mark: Callable[[int, tuple[int, ...]], MarkT]) -> None:
+    def __init__(self, m: DicelandMap, mark: Callable[[int, tuple[int, ...]], Mark]) -> None:
         self.map = m
         self.area_first = m.area_first
         self.area_full = tuple((1 << size) - 1 for size in m.area_size)
@@ -64,15 +66,15 @@ class Board(Generic[MarkT]):
             for areas in m.colour_areas
         )
         self.colour_masks = m.colour_masks
-        self.memo: dict[int, tuple[MarkT, ...]] = {}
-        self.colour_memo: dict[tuple[int, int, int, int], tuple[MarkT, ...]] = {}
+        self.memo: dict[int, tuple[Mark, ...]] = {}
+        self.colour_memo: dict[tuple[int, int, int, int], tuple[Mark, ...]] = {}
         components, subsets, reach = [], [], []
         for area, first in enumerate(m.area_first):
             size, colour = m.area_size[area], m.area_colours[area]
             full = (1 << size) - 1
             local_neighbours = [m.neighbours[first + i] >> first & full for i in range(size)]
             pieces = tuple(_pieces(sub, local_neighbours) for sub in range(full + 1))
-            by_size: list[list[_Subset[MarkT]]] = [[] for _ in range(size + 1)]
+            by_size: list[list[_Subset]] = [[] for _ in range(size + 1)]
             for sub in range(1, full + 1):
                 cells = tuple(first + i for i in range(size) if sub >> i & 1)
                 by_size[len(cells)].append((sub, pieces[sub], mark(colour, cells)))
@@ -85,7 +87,7 @@ class Board(Generic[MarkT]):
                 )
             )
         self.components: tuple[tuple[tuple[int, ...], ...], ...] = tuple(components)
-        self.subsets: tuple[tuple[tuple[_Subset[MarkT], ...], ...], ...] = tuple(subsets)
+        self.subsets: tuple[tuple[tuple[_Subset, ...], ...], ...] = tuple(subsets)
         # Per area and local set: every cell touching one of its cells (to grow `touch`).
         self.area_reach: tuple[tuple[int, ...], ...] = tuple(reach)
 
@@ -98,7 +100,7 @@ class Board(Generic[MarkT]):
     def __repr__(self) -> str:
         return f"Board({self.map.id!r})"
 
-    def area_marks(self, area: int, crossed: int, touching: int, count: int) -> tuple[MarkT, ...]:
+    def area_marks(self, area: int, crossed: int, touching: int, count: int) -> tuple[Mark, ...]:
         """The legal sets of ``count`` cells in ``area``, from its local crossed/touching masks.
 
         Too few free cells leave no set at all (ruling DICELAND_EXCESS_DICE).

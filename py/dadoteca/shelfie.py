@@ -511,6 +511,7 @@ _ANY_ITEMS: Final = tuple(0 if face == JOLLY else DICE_COUNT for face in range(l
 # Legal moves are a filter of a roll's table (462 multisets of six dice) by the sheet's taken
 # cells.
 _TABLES: Final = DiceTables(_dice_table, _ANY_ITEMS)
+_table_of: Final = _TABLES.of  # bound once: the state asks it on every decision
 _NOTHING_TO_MARK: Final = DiceTable((), 0, (), ())  # a player not deciding
 
 
@@ -600,7 +601,7 @@ class ShelfieState(NamedTuple):
     def _can_mark(self, taken: int) -> bool:
         assert self.dice is not None
         # A single combination alone is a legal mark, so one on a free cell is enough.
-        return any(not bit & taken for bit, _ in _TABLES.of(self.dice).combos)
+        return any(not bit & taken for bit, _ in _table_of(self.dice).combos)
 
     # -- legal actions and the helpers of the front end -----------------------------------
 
@@ -613,7 +614,7 @@ class ShelfieState(NamedTuple):
             return [PASS]  # ruling SHELFIE_NOTHING_FREE
         assert self.dice is not None
         actions: list[Mark | Reroll | Strike | Pass] = [
-            mark for cells, mark in _TABLES.of(self.dice).marks if not cells & taken
+            mark for cells, mark in _table_of(self.dice).marks if not cells & taken
         ]
         # Ruling SHELFIE_FAILED_ROLL; with dice unseen, only the table knows whether it failed
         # (ruling SHELFIE_SHEETS_ONLY).
@@ -640,7 +641,7 @@ class ShelfieState(NamedTuple):
             return _NOTHING_TO_MARK, 0
         assert self.dice is not None
         sheet = self.sheets[player]
-        return _TABLES.of(self.dice), sheet.circled | sheet.crossed
+        return _table_of(self.dice), sheet.circled | sheet.crossed
 
     def ways_to_circle(
         self, player: int, picks: Sequence[Combo], shelf: int, column: int
@@ -780,7 +781,7 @@ class ShelfieState(NamedTuple):
 
     def _mark(self, sheet: Sheet, taken: int, action: Mark) -> ShelfieState:
         assert self.dice is not None
-        table = _TABLES.of(self.dice)
+        table = _table_of(self.dice)
         cells, dice = action._cells, action._dice
         # What Mark worked out when made decides fast; the full check names the broken rule
         # (and counts the dice, where no roll caps them: ruling SHELFIE_SHEETS_ONLY).
