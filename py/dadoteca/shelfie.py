@@ -511,8 +511,12 @@ _ANY_ITEMS: Final = tuple(0 if face == JOLLY else DICE_COUNT for face in range(l
 # Legal moves are a filter of a roll's table (462 multisets of six dice) by the sheet's taken
 # cells.
 _TABLES: Final = DiceTables(_dice_table, _ANY_ITEMS)
-_table_of: Final = _TABLES.of  # bound once: the state asks it on every decision
 _NOTHING_TO_MARK: Final = DiceTable((), 0, (), ())  # a player not deciding
+
+
+def _table_of(dice: tuple[int, ...] | Unseen) -> DiceTable:
+    """The table of the roll ``dice``: one dict lookup, on every decision."""
+    return _TABLES.by_dice.get(dice) or _TABLES.made(dice)
 
 
 # --- The state -------------------------------------------------------------------------------

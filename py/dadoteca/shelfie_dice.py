@@ -66,27 +66,23 @@ class DiceTable(NamedTuple):
     marks: tuple[tuple[int, Mark], ...]  # every legal set of combinations, with its cells
 
 
-class DiceTables:
-    """Every roll's table, built by ``build`` from its dice per face, once per multiset of dice
-    (:class:`~dadoteca.core.RollMemo`), and found by the dice as they fell; dice rolled unseen
-    have the table of ``unseen_counts``."""
+class DiceTables(RollMemo[DiceTable]):
+    """Every roll's table, built by ``build`` from its dice per face once per multiset of dice
+    and found by the dice as they fell (as :class:`~dadoteca.core.RollMemo` does: the hot path
+    is ``tables.by_dice.get(dice) or tables.made(dice)``); dice rolled unseen have the table of
+    ``unseen_counts``."""
 
-    __slots__ = ("_build", "_memo", "_unseen_counts", "by_dice")
+    __slots__ = ("_unseen_counts",)
 
     def __init__(
         self, build: Callable[[tuple[int, ...]], DiceTable], unseen_counts: tuple[int, ...]
     ) -> None:
-        self._memo = RollMemo(len(FACES), build)
-        self.by_dice = self._memo.by_dice
-        self._build = build
+        super().__init__(len(FACES), build)
         self._unseen_counts = unseen_counts
 
-    def of(self, dice: tuple[int, ...] | Unseen) -> DiceTable:
+    def made(self, dice: tuple[int, ...] | Unseen) -> DiceTable:
         """The table of ``dice``, built the first time its multiset is rolled."""
-        table = self.by_dice.get(dice)
-        if table is None:
-            if isinstance(dice, Unseen):
-                table = self.by_dice[dice] = self._build(self._unseen_counts)
-            else:
-                table = self._memo.made(dice)
-        return table
+        if isinstance(dice, Unseen):
+            table = self.by_dice[dice] = self._build(self._unseen_counts)
+            return table
+        return super().made(dice)
