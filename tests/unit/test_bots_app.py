@@ -239,6 +239,7 @@ def test_a_computers_diceland_map_shows_its_answer_and_takes_no_tap() -> None:
     assert "answered: change it?" not in tabs.split('data-player="1"')[1].split("</button>")[0]
     app.handle("view", {"player": "1"})
     regions = app.regions()
+    assert app.ui is not None
     said = app.ui.describe(app.state, answer)
     assert f"<bdi>Bo</bdi> chose: {said}" in regions["prompt"]
     assert 'data-act="confirm"' not in regions["controls"]
