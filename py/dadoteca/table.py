@@ -302,6 +302,34 @@ class Table:
         given = ";".join(f"{player}:{action}" for player, action in self.answers.items())
         return len(self.match.actions) << MOMENT_BITS | zlib.crc32(given.encode()) & MOMENT_MASK
 
+    def seat_moment(self, player: int) -> int:
+        """The present moment as ``player``'s own place at the table sees it: the actions
+        played and ``player``'s own answer. Another person's answer, given meanwhile, leaves it
+        as it is: around a table-top, people deciding together tap their own sheets at the
+        same instant, and every tap is taken (a tap made before an action was played is not)."""
+        given = str(self.answers.get(player, ""))
+        return len(self.match.actions) << MOMENT_BITS | zlib.crc32(given.encode()) & MOMENT_MASK
+
+    @property
+    def acting(self) -> tuple[int, ...]:
+        """The people who have something to do now, each on their own sheet: the person who
+        rolls (the app's dice), else every person deciding, answered or not (an answer may
+        change until the moment closes). Around a table-top they all act at once."""
+        state = self.state
+        if state.is_terminal:
+            return ()
+        roller = state.roller
+        if roller is not None:
+            return () if self.table_rolls or self.is_computer(roller) else (roller,)
+        return tuple(p for p in state.deciders if not self.is_computer(p))
+
+    def turn_of(self, player: int) -> int | None:
+        """When ``player`` was last given something to do (the count of actions played then),
+        or None while they have nothing to do. It changes only when that person is handed a
+        new decision: another person's answer or move leaves it as it is, so a guard against
+        a tap meant for the decision before holds for that person alone."""
+        return len(self.match.actions) if player in self.acting else None
+
     @property
     def redo_groups(self) -> tuple[Group, ...]:
         """What Redo would play again, the next group last (a save keeps them)."""

@@ -41,7 +41,7 @@ from dadoteca.table import (
 
 from .coach import hint_text
 from .diceland_view import DicelandUI
-from .game_ui import BULB_ICON, PLAY_REGIONS, GameUI, tapped_number
+from .game_ui import BULB_ICON, EDGES, PLAY_REGIONS, GameUI, TableSeat, tapped_number
 from .i18n import Translator
 from .qwixx_view import QwixxUI
 from .review_view import Viewer
@@ -76,6 +76,7 @@ __all__ = [
 REGIONS: Final = ("notice", "warnings", "tools", "review", "stats", *PLAY_REGIONS)
 REVIEW_PROGRESS_SHOWN: Final = 0.05  # the review's progress is painted again at each such share
 SEAT_KIND_CHOICE: Final = "player"  # the setup's per-seat choice: "human" or a bot level
+EDGE_CHOICE: Final = "edge"  # the setup's per-seat choice: where the person sits (a table-top)
 
 
 def level_names(t: Callable[[str], str]) -> dict[str, str]:
@@ -159,6 +160,9 @@ class App:
         # A finished game opened again (from its end, or from the history), over the screen
         # it was opened from; None when none is open.
         self.viewer: Viewer | None = None
+        # Where each player sits around the device lying in the middle of the table, in seat
+        # order (game_ui.EDGES); empty when the device is handed from one player to the next.
+        self.seating: tuple[str, ...] = ()
         self._stats: tuple[str | None, str, str] = (None, "", "")  # history, language: HTML
         self.load_saved()
 
@@ -167,7 +171,7 @@ class App:
         every save the other makes), with the answers given so far."""
         saved = self.store.load(writing=not self.watching)
         match, problem, levels = saved.match, saved.problem, saved.levels
-        self._set_match(match, saved.answers, saved.redo)
+        self._set_match(match, saved.answers, saved.redo, saved.seating)
         if self._caught_up():  # a save from before the roll came with the move
             self._save()
         if levels:
@@ -234,6 +238,8 @@ class App:
         changes hands, the page shows it and ignores taps for a moment."""
         if self.viewer is not None or self.table is None or self.state.is_terminal:
             return self.screen
+        if self.seating:  # nobody hands the device over: each person's place has its turns
+            return "table"
         if self.shared:
             return f"everyone {len(self.table.match.actions)}"
         return f"player {self.table.asked}"
@@ -298,6 +304,7 @@ class App:
             return regions
         self.ui.hints_used = tuple(self.match.hints_by_player())
         self.ui.passing_for = self.table.passing_for
+        self.ui.seated = self._seated()
         regions.update(self.ui.regions(self.match.state, self.answers))
         if self.watching:  # shown as it is, nothing to tap
             regions["controls"] = ""
@@ -313,6 +320,35 @@ class App:
             regions["controls"] = ""
         regions["prompt"] += self._other_starters()
         return regions
+
+    def _seated(self) -> tuple[TableSeat, ...]:
+        """Each player's place around the table-top, as the table says who acts now (a window
+        watching another's play shows the places, nobody acting)."""
+        table = self.table
+        if table is None or not self.seating:
+            return ()
+        acting = () if self.watching else table.acting
+        return tuple(
+            TableSeat(edge, p in acting, table.turn_of(p), table.seat_moment(p))
+            for p, edge in enumerate(self.seating)
+        )
+
+    def seat_moment(self, seat: object) -> int | None:
+        """The moment ``seat``'s place around the table-top shows (Table.seat_moment); None
+        when there is no such place."""
+        table = self.table
+        if table is None or self.viewer is not None or not self.seating:
+            return None
+        if type(seat) is not int or not 0 <= seat < len(self.seating):
+            return None
+        return table.seat_moment(seat)
+
+    def handle_at(self, seat: int, act: str, data: Mapping[str, str]) -> None:
+        """A tap on ``seat``'s own place around the table-top: it acts for that person alone
+        (a tap that names nobody, or another person, does nothing)."""
+        named = [data[key] for key in ("seat", "player") if key in data]
+        if named and all(name == str(seat) for name in named):
+            self.handle(act, data)
 
     def _before_the_first_roll(self) -> bool:
         """Who starts may still change (see Table.before_the_first_roll), in the window
@@ -355,7 +391,7 @@ class App:
             match.dice,
             coach=match.coach,
         )
-        self._set_match(turned)
+        self._set_match(turned, seating=self.seating[by:] + self.seating[:by])
         self._caught_up()
         self._save()
         self.events.append(Event(STARTS_CHOSEN, (0,)))
@@ -554,8 +590,10 @@ class App:
             )
             return
         seated: list[tuple[str, str, Mapping[str, str]]] = []
+        edges: list[str] = []
         for index, written in enumerate(names):
             choice = dict(choices[index]) if index < len(choices) else {}
+            edges.append(choice.pop(EDGE_CHOICE, ""))
             level = choice.pop(SEAT_KIND_CHOICE, "human")
             kind = BOT_SEAT + level if level in LEVELS else "human"
             # Cut once normalised, then normalised again: a cut may leave a trailing space.
@@ -565,10 +603,14 @@ class App:
                 else self.t("Computer {number}", number=index + 1)
             )
             seated.append((name, kind, choice))
+        seating = self._seating(edges)
+        if seating is None:
+            return
         drawn = first is None or not 0 <= first < len(seated)
         starter = self.randbelow(len(seated)) if drawn else first
         assert starter is not None
         seated = seated[starter:] + seated[:starter]
+        seating = seating[starter:] + seating[:starter]
         try:
             options = ui_class.options([choice for _, _, choice in seated], self.randbelow)
             match = Match(
@@ -582,11 +624,25 @@ class App:
         except RuleError as error:
             self._say(self.t.rule(error), "error")
             return
-        self._set_match(match)
+        self._set_match(match, seating=seating)
         self._caught_up()
         self._save()
         if len(seated) > 1:  # alone, nobody else could have started
             self.events.append(Event(STARTS_DRAWN if drawn else STARTS_CHOSEN, (0,)))
+
+    def _seating(self, edges: Sequence[str]) -> tuple[str, ...] | None:
+        """The places chosen around a table-top, one per seat (none chosen: the device is
+        handed round); None, said, when two people would sit at one place or a place is
+        missing."""
+        if not any(edges):
+            return ()
+        if len(edges) < 2 or not all(edge in EDGES for edge in edges):
+            self._say(self.t("Choose a place at the table for everyone."), "error")
+            return None
+        if len(set(edges)) != len(edges):
+            self._say(self.t("Two people cannot sit at the same place at the table."), "error")
+            return None
+        return tuple(edges)
 
     # -- playing --------------------------------------------------------------------------
 
@@ -636,7 +692,7 @@ class App:
         if table is None:
             self.store.save(None)
         else:
-            self.store.save(table.match, table.answers, table.redo_groups)
+            self.store.save(table.match, table.answers, table.redo_groups, self.seating)
 
     # -- the coach --------------------------------------------------------------------------
 
@@ -911,10 +967,13 @@ class App:
         match: Match | None,
         answers: Sequence[tuple[int, Action]] = (),
         redo: Sequence[Group] = (),
+        seating: Sequence[str] = (),
     ) -> None:
         """Put ``match`` on screen with its game's UI, with the ``answers`` and ``redo`` a save
-        kept (None: back to the setup)."""
+        kept, its players seated around a table-top as ``seating`` says (None: back to the
+        setup)."""
         self.table = None if match is None else Table(match, answers, redo)
+        self.seating = () if match is None else tuple(seating)
         self.history_failed = self.record_failed = False
         self.ui = None if match is None else self._ui_for(match)
         if match is not None and match.state.is_terminal:

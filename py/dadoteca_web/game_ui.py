@@ -12,7 +12,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Mapping, Sequence
 from html import escape
-from typing import Any, ClassVar, Final, TypeVar
+from typing import Any, ClassVar, Final, NamedTuple, TypeVar
 
 from dadoteca.core import Action, AnyState, Event, Game, Options, Plural, RuleError
 from dadoteca.table import Command, RollDice, SeatedState, asked_player
@@ -21,11 +21,13 @@ from .i18n import Translator
 
 __all__ = [
     "BULB_ICON",
+    "EDGES",
     "PIPS",
     "ROLL_ACTS",
     "GameUI",
     "Pieced",
     "SeatedState",
+    "TableSeat",
     "asked_player",
     "die_pips",
     "isolated",
@@ -52,6 +54,32 @@ BULB_ICON: Final = (
     'fill="currentColor"/><rect x="6" y="14" width="4" height="1.5" rx=".75" '
     'fill="currentColor"/></svg>'
 )
+# The places around a device lying in the middle of the table: an edge, or one of two places
+# along a long edge where sheets are too big for the short ones (the page lays them out).
+EDGES: Final = (
+    "bottom",
+    "left",
+    "top",
+    "right",
+    "bottom-left",
+    "bottom-right",
+    "top-left",
+    "top-right",
+)
+
+
+class TableSeat(NamedTuple):
+    """One person's place around a device lying in the middle of the table: the ``edge`` they
+    sit at; whether they are ``acting`` now (dadoteca.table.Table.acting), the ``turn`` they
+    were given (Table.turn_of: the page guards each place's taps for a moment when it changes)
+    and the ``moment`` their place sees (Table.seat_moment: its taps carry it)."""
+
+    edge: str
+    acting: bool
+    turn: int | None
+    moment: int
+
+
 PIECE_PLACE: Final = "\x00"  # never in the HTML: names and texts are stripped of controls
 
 
@@ -216,6 +244,9 @@ class GameUI(ABC):
         self.passing_for: tuple[int, ...] = ()
         # The game offers the coach's hints (App sets it): each person may ask for theirs.
         self.coach = False
+        # Each player's place around a device lying in the middle of the table (App sets it);
+        # empty when the device is handed from one player to the next.
+        self.seated: tuple[TableSeat, ...] = ()
         # The faces entered so far for the roll of ``_entry_for`` (None: a die not yet entered).
         self._entry: list[int | None] = []
         self._entry_for: AnyState | None = None
@@ -252,6 +283,30 @@ class GameUI(ABC):
     def sheet_label(self, player: int) -> str:
         """A sheet's accessible name, escaped for its attribute."""
         return escape(self.t("Sheet of {name}", name=self.plain_name(player)))
+
+    def place(self, player: int, sheet: str, controls: str) -> Pieced:
+        """``player``'s place around the table-top: their ``sheet`` and their own ``controls``,
+        at their edge (the page turns it to face them), named by the person for a screen
+        reader. In pieces: the place's start tag (a shell: its turn and moment change at every
+        move), the sheet's own pieces, the controls."""
+        seat = self.seated[player]
+        kind = " computer" if player in self.computers else ""
+        kind += " acting" if seat.acting else ""
+        turn = "" if seat.turn is None else f' data-turn="{seat.turn}"'
+        return Pieced.concat(
+            Pieced.piece(
+                f"p{player}",
+                f'<section class="place{kind}" role="region" '
+                f'aria-label="{escape(self.plain_name(player))}" data-place="{player}" '
+                f'data-edge="{seat.edge}" data-piece="p{player}" data-shell '
+                f'data-moment="{seat.moment}"{turn}>',
+            ),
+            sheet,
+            Pieced.piece(
+                f"c{player}", f'<div class="place-controls" data-piece="c{player}">{controls}</div>'
+            ),
+            "</section>",
+        )
 
     def say(self, event: Event) -> str | None:
         """``event`` in words, in the player's language (None: a kind the table is not told,

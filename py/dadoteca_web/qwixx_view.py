@@ -91,6 +91,8 @@ class QwixxUI(GameUI):
 
     def regions(self, state: AnyState, answers: Mapping[int, Action]) -> dict[str, str]:
         assert isinstance(state, QwixxState)
+        if self.seated:
+            return self._table_top(state, answers)
         if state.is_terminal:
             return {
                 "prompt": f'<h2 class="prompt">{self.t("Game over")}</h2>',
@@ -151,6 +153,40 @@ class QwixxUI(GameUI):
         )
         return regions
 
+    def _table_top(self, state: QwixxState, answers: Mapping[int, Action]) -> dict[str, str]:
+        """The device lies in the middle of the table: each person's sheet at their edge, to
+        tap while it is their decision, with their own line of the white sum (their "no
+        cross") or, theirs the turn, their coloured choice; the dice, the prompt and the roll
+        in the middle. Nobody waits for the device: everyone answers at once."""
+        shared = self.shared(state)
+        given = answers if shared else {}
+        deciding = state.phase == Phase.ACTION2 or shared
+        places = []
+        for p in range(state.num_players):
+            acting = self.seated[p].acting and not state.is_chance
+            controls = ""
+            if shared and p in state.deciders:
+                controls = self.answer_line(state, p, answers)
+            elif deciding and acting and p == state.active:
+                controls = self.action2_options(state)
+            sheet = self.sheet(
+                state, p, interactive=acting, big=p not in self.computers, answer=given.get(p)
+            )
+            places.append(self.place(p, sheet, controls))
+        if state.is_terminal:
+            return {
+                "prompt": f'<h2 class="prompt">{self.t("Game over")}</h2>',
+                "controls": self.controls(state, answers),
+                "scores": self.scores(state),
+                "board": Pieced.concat(*places),
+            }
+        return {
+            "prompt": self.prompt(state, answers),
+            "dice": self.dice(state),
+            "controls": self.controls(state, answers) if state.is_chance else "",
+            "board": Pieced.concat(*places),
+        }
+
     # -- taps -------------------------------------------------------------------------------
 
     def handle(
@@ -167,8 +203,9 @@ class QwixxUI(GameUI):
             return self._cell(state, answers, data)
         if act == "done" and state.phase == Phase.ACTION1:  # those it names cross nothing
             return [PassTheRest()]
-        if act == "pass" and state.phase == Phase.ACTION2:
-            return [Answer(state.active, PASS)]
+        if act == "pass" and state.phase == Phase.ACTION2:  # the seat named, else the active
+            seat = tapped_number(data, "seat", range(state.num_players))
+            return [Answer(state.active if seat is None else seat, PASS)]
         return []
 
     def forget(self) -> None:
@@ -271,6 +308,8 @@ class QwixxUI(GameUI):
         if row is None or number is None:
             return []
         player = asked_player(state, answers) if seat is None else seat
+        if answers.get(player) == Cross(row, number):  # one's answer tapped again: taken back
+            return [Withdraw(player)]
         return self._checked(state, player, Cross(row, number))
 
     @staticmethod
@@ -500,7 +539,8 @@ class QwixxUI(GameUI):
             t("No cross: a penalty") if state.passing_costs_a_penalty else t("No cross")
         )
         options.append(
-            f'<button class="pick none{self._suggested(state, player, PASS)}" data-act="pass">'
+            f'<button class="pick none{self._suggested(state, player, PASS)}" data-act="pass" '
+            f'data-seat="{player}">'
             f"{none}</button>"
         )
         label = escape(t("{name}'s second action", name=self.plain_name(player)))

@@ -17,6 +17,8 @@ The page sends (``type`` and its fields):
 - ``changed``: ``key``, ``value``, ``writer``: another window wrote (or, null, removed) a
   storage item; ``writer`` says whether this window plays the saved game;
 - ``tap``: ``act``, ``data`` (the tapped element's data-*), ``moment`` (of the screen tapped);
+  around a table-top, a tap on a person's own place says ``seat``, ``moment`` being the one
+  that place showed (the others' answers meanwhile leave it as it is);
 - ``start``: the setup form, ``game``, ``names``, ``choices``, ``first``, ``dice``, ``coach``
   (true: hints on offer);
 - ``language``: ``language``, ``catalog``;
@@ -30,7 +32,8 @@ The page sends (``type`` and its fields):
   ``saved``: true once a save is stored again after one was not.
 
 Each answer is an :func:`Session.update`: ``screen``, ``game``, ``language``, ``moment``,
-``hands``, ``shared`` (the moment is everyone's at once), ``busy`` (a computer's move is to
+``hands``, ``shared`` (the moment is everyone's at once), ``layout`` (``table``: the players
+sit around the device lying in the middle of the table), ``busy`` (a computer's move is to
 come), ``regions`` (only those that changed), ``patches`` (of a region whose pieces alone
 changed: each changed piece's HTML, by its key, for the element carrying ``data-piece`` = key;
 see :class:`~dadoteca_web.game_ui.Pieced`),
@@ -211,6 +214,11 @@ class Session:
             app.confirm = None
             self._download = {"kind": "history", "text": app.history.export()}
             self._import_history(pending_history, make_room=True)
+        elif "seat" in message:  # a tap on a person's own place around a table-top
+            seat = message.get("seat")
+            moment = app.seat_moment(seat)
+            if isinstance(seat, int) and moment is not None and message.get("moment") == moment:
+                app.handle_at(seat, act, _texts(message.get("data")))
         elif message.get("moment") == app.moment:  # else a tap on a screen gone by
             app.handle(act, _texts(message.get("data")))
 
@@ -326,6 +334,7 @@ class Session:
             "moment": app.moment,
             "hands": app.hands,
             "shared": app.shared,
+            "layout": "table" if app.seating and app.viewer is None else "",
             "busy": app.computers_to_act(),
             "regions": changed,
             "patches": patches,

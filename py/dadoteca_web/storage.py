@@ -29,6 +29,8 @@ from dadoteca.match import (
 )
 from dadoteca.table import Group, replayed
 
+from .game_ui import EDGES
+
 __all__ = [
     "BROKEN_HISTORY_PREFIX",
     "BROKEN_PREFIX",
@@ -202,6 +204,9 @@ class MemoryStore:
 # together, in the order given; and the moves taken back, which Redo plays again.
 ANSWERS: Final = "answers"
 REDO: Final = "redo"
+# Where each player sits around a device lying in the middle of the table, in seat order (none:
+# the device is handed from one player to the next).
+SEATING: Final = "seating"
 
 
 class Saved(NamedTuple):
@@ -215,6 +220,7 @@ class Saved(NamedTuple):
     redo: tuple[Group, ...] = ()
     problem: RuleError | None = None
     levels: tuple[LevelChange, ...] = ()
+    seating: tuple[str, ...] = ()
 
 
 def _actions_read(entries: object, state: AnyState) -> Group:
@@ -265,6 +271,17 @@ def _redo_of(record: Mapping[str, object], match: Match) -> tuple[Group, ...]:
     return tuple(reversed(read))
 
 
+def _seating_of(record: Mapping[str, object], match: Match) -> tuple[str, ...]:
+    """The saved places around a table-top, one per seat, each its own (anything else: the
+    device is handed round, the game itself kept)."""
+    seating = record.get(SEATING)
+    if not isinstance(seating, list) or len(seating) != len(match.seats):
+        return ()
+    if len(set(seating)) != len(seating) or not all(edge in EDGES for edge in seating):
+        return ()
+    return tuple(seating)
+
+
 class GameStore:
     """Saves and restores the current game's record; never lets storage trouble stop a game."""
 
@@ -286,10 +303,11 @@ class GameStore:
         match: Match | None,
         answers: Mapping[int, Action] | None = None,
         redo: Collection[Group] = (),
+        seating: Sequence[str] = (),
     ) -> None:
         """Save ``match``'s record, with the ``answers`` given so far to a decision taken by
-        several players at once, and the moves taken back that Redo would play again (a
-        reload brings them back too)."""
+        several players at once, the moves taken back that Redo would play again (a reload
+        brings them back too) and where each player sits around a table-top."""
         if self.keeping_damaged:
             self.working = False
             return
@@ -302,6 +320,8 @@ class GameStore:
                     record[ANSWERS] = [[player, str(action)] for player, action in answers.items()]
                 if redo:
                     record[REDO] = [[[p, str(action)] for p, action in group] for group in redo]
+                if seating:
+                    record[SEATING] = list(seating)
                 self.store.setItem(SAVE_KEY, json.dumps(record, separators=(",", ":")))
             self.working = self.lasting and not self.refused
         except Exception:  # quota exceeded or storage refused: all the same to the player
@@ -327,7 +347,7 @@ class GameStore:
             return Saved(None, problem=error)
         assert isinstance(record, Mapping)  # Match.from_record read it
         answers, redo = _answers_of(record, match), _redo_of(record, match)
-        return Saved(match, answers, redo, levels=levels)
+        return Saved(match, answers, redo, levels=levels, seating=_seating_of(record, match))
 
     def _set_aside(self, text: str) -> None:
         """Keep the unreadable save under another key (it can be exported), free the slot."""

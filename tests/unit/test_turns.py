@@ -349,3 +349,47 @@ def test_a_moment_is_named_by_the_game_alone_the_same_in_every_window() -> None:
     table.do(Answer(BO, PASS))  # as many answers as two steps ago, not the same ones
     assert table.moment not in seen
     assert Table(table.match, list(table.answers.items())).moment == table.moment
+
+
+# --- a table-top: everyone acts at once, on their own sheet --------------------------------
+
+
+def test_everyone_deciding_acts_at_once_and_the_roller_alone_rolls() -> None:
+    table = qwixx_table(3, computers=(CY,))
+    assert list(table.acting) == [ANNA]  # the roll: the active person's
+    table.do(RollDice())
+    assert list(table.acting) == [ANNA, BO]  # the white sum: every person, never the computer
+    table.do(Answer(BO, PASS))
+    assert list(table.acting) == [ANNA, BO]  # an answer may change until the moment closes
+    for item in table.computer_moves():
+        if isinstance(item, Answer):
+            table.do(item)
+    table.do(Answer(ANNA, PASS))
+    assert qwixx(table).phase == Phase.ACTION2 and list(table.acting) == [ANNA]
+
+
+def test_a_seats_moment_is_its_own_answer_and_the_actions_not_the_others_answers() -> None:
+    table = rolled()
+    anna, bo = table.seat_moment(ANNA), table.seat_moment(BO)
+    table.do(Answer(ANNA, white(table)))
+    assert table.seat_moment(BO) == bo  # Bo's tap, made at the same instant, is still taken
+    assert table.seat_moment(ANNA) != anna
+    table.do(Withdraw(ANNA))
+    assert table.seat_moment(ANNA) == anna
+    table.do(Answer(ANNA, PASS))
+    table.do(Answer(BO, PASS))
+    table.do(Answer(CY, PASS))  # the moment closes: every earlier tap acts on nothing
+    assert table.seat_moment(BO) != bo
+
+
+def test_a_persons_turn_changes_only_when_they_are_given_a_new_decision() -> None:
+    table = qwixx_table(3)
+    assert [table.turn_of(p) for p in (ANNA, BO, CY)] == [0, None, None]
+    table.do(RollDice())
+    turns = [table.turn_of(p) for p in (ANNA, BO, CY)]
+    assert turns == [1, 1, 1]
+    table.do(Answer(BO, PASS))
+    table.do(Answer(CY, PASS))
+    assert [table.turn_of(p) for p in (ANNA, BO, CY)] == turns  # others' answers: no guard
+    table.do(Answer(ANNA, PASS))
+    assert [table.turn_of(p) for p in (ANNA, BO, CY)] == [4, None, None]  # Anna's colours
