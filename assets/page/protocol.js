@@ -26,6 +26,7 @@
  * @property {string} game the saved game in play
  * @property {string} history the finished games
  * @property {string} sound
+ * @property {string} layout "table": the setup last chose a table-top
  * @property {string} homeScreenTold
  * @property {string} brokenPrefix what could not be read, set aside
  * @property {string} recordPrefix + a history entry's id: its game's record
@@ -80,6 +81,7 @@
  * @property {number} moment changes with every action: a tap sends the moment it was made on
  * @property {string} hands whose screen it is ("player 1", "everyone 12", or the screen)
  * @property {boolean} shared the moment is everyone's at once
+ * @property {string} layout "table": the players sit around the device lying in the middle
  * @property {boolean} busy a computer's move is to come
  * @property {boolean} watching the game is played in another window
  * @property {Regions} regions
@@ -110,7 +112,8 @@
  *     language: string, catalog: Catalog, seed: string | null, pace: number, writer: boolean}
  *   | {type: "writer", writer: boolean, storage: Record<string, string | null>}
  *   | {type: "changed", key: string, value: string | null, writer: boolean}
- *   | {type: "tap", act: string, data: Record<string, string | undefined>, moment: number}
+ *   | {type: "tap", act: string, data: Record<string, string | undefined>, moment: number,
+ *       seat?: number}
  *   | {type: "start"} & StartRequest
  *   | {type: "language", language: string, catalog: Catalog}
  *   | {type: "import" | "import-history", text: string | null}
@@ -124,7 +127,8 @@
  * @typedef {object} StartRequest
  * @property {string} game
  * @property {string[]} names in seat order
- * @property {Record<string, string>[]} choices each seat's (its kind, Diceland's map)
+ * @property {Record<string, string>[]} choices each seat's (its kind, Diceland's map, its
+ *     place at a table-top: "edge")
  * @property {number | null} first the seat chosen to start, or null: drawn at random
  * @property {string} dice
  * @property {boolean} coach hints on offer

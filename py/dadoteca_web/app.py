@@ -34,6 +34,7 @@ from dadoteca.table import (
     Group,
     Pause,
     Redo,
+    SeatedState,
     Show,
     Table,
     Undo,
@@ -328,8 +329,11 @@ class App:
         if table is None or not self.seating:
             return ()
         acting = () if self.watching else table.acting
+        state = table.state
+        assert isinstance(state, SeatedState)
+        active = None if state.is_terminal else state.active
         return tuple(
-            TableSeat(edge, p in acting, table.turn_of(p), table.seat_moment(p))
+            TableSeat(edge, p == active, p in acting, table.turn_of(p), table.seat_moment(p))
             for p, edge in enumerate(self.seating)
         )
 

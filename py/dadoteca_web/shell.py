@@ -17,8 +17,9 @@ from dadoteca.diceland_maps import FIXED_MAP_IDS
 from dadoteca.games import GAMES
 from dadoteca.match import APP_DICE, DICE_KINDS, MAX_NAME_LENGTH, REAL_DICE, SHEETS_ONLY
 
-from .app import SEAT_KIND_CHOICE, level_names
+from .app import EDGE_CHOICE, SEAT_KIND_CHOICE, level_names
 from .diceland_view import DEALT_MAP, RANDOM_MAP, map_board
+from .game_ui import EDGES
 from .i18n import LANGUAGES, SOURCE_LANGUAGE
 from .map_pictures import map_picture_href, random_choice_symbols
 from .storage import (
@@ -28,6 +29,7 @@ from .storage import (
     HISTORY_VERSION,
     HOME_SCREEN_KEY,
     LANGUAGE_KEY,
+    LAYOUT_KEY,
     RECORD_PREFIX,
     SAVE_KEY,
     SOUND_KEY,
@@ -62,6 +64,7 @@ def shell_facts() -> dict[str, object]:
             "game": SAVE_KEY,
             "history": HISTORY_KEY,
             "sound": SOUND_KEY,
+            "layout": LAYOUT_KEY,
             "homeScreenTold": HOME_SCREEN_KEY,
             "brokenPrefix": BROKEN_PREFIX,
             "recordPrefix": RECORD_PREFIX,
@@ -177,6 +180,23 @@ def map_chooser(t: Callable[[str], str] = _unmarked) -> str:
     )
 
 
+def edge_names(t: Callable[[str], str] = _unmarked) -> dict[str, str]:
+    """Each place around a table-top (game_ui.EDGES), as the setup offers it, seen by the
+    person holding the device."""
+    names = {
+        "bottom": t("Bottom edge"),
+        "left": t("Left edge"),
+        "top": t("Top edge"),
+        "right": t("Right edge"),
+        "bottom-left": t("Bottom edge, left"),
+        "bottom-right": t("Bottom edge, right"),
+        "top-left": t("Top edge, left"),
+        "top-right": t("Top edge, right"),
+    }
+    assert tuple(names) == EDGES
+    return names
+
+
 def seat_rows(t: Callable[[str], str] = _unmarked) -> str:
     """The setup's seat rows, one per seat of the largest table: a name, who plays it (a person
     or a computer level), Diceland's map; every seat but the first can move up.
@@ -192,6 +212,12 @@ def seat_rows(t: Callable[[str], str] = _unmarked) -> str:
     # Ruling DICELAND_BOARDS_DEALT: the setup deals the maps, unless a seat picks one. The
     # seat's button shows its choice (the chooser's picture and name) and opens the chooser.
     _, dealt, _ = _map_choices(t)[0]
+    # Around a device lying in the middle of the table: where each person sits (the page
+    # offers the places that fit the screen and the count, and shows these only then).
+    edge_options = "".join(
+        f'<option value="{edge}" data-i18n>{escape(label)}</option>'
+        for edge, label in edge_names(t).items()
+    )
     rows = []
     for seat in range(1, seats + 1):
         number = {"number": seat}
@@ -213,6 +239,9 @@ def seat_rows(t: Callable[[str], str] = _unmarked) -> str:
             f'<select class="seat-choice seat-kind" data-choice="{SEAT_KIND_CHOICE}" '
             f"{_translatable('aria-label', t('Who plays seat {number}'), number)} "
             f'data-i18n-attr="aria-label" data-i18n-params="{params}">{kind_options}</select>'
+            f'<select class="seat-choice seat-edge" data-choice="{EDGE_CHOICE}" '
+            f"{_translatable('aria-label', t('Where player {number} sits'), number)} "
+            f'data-i18n-attr="aria-label" data-i18n-params="{params}">{edge_options}</select>'
             f'<input type="hidden" data-game="diceland" data-choice="map" value="{DEALT_MAP}">'
             '<button type="button" class="seat-choice seat-map" data-game="diceland" '
             f'aria-haspopup="dialog">{map_of}'

@@ -39,6 +39,7 @@ __all__ = [
     "HISTORY_VERSION",
     "HOME_SCREEN_KEY",
     "LANGUAGE_KEY",
+    "LAYOUT_KEY",
     "MAX_ROUNDS",
     "RECORD_PREFIX",
     "SAVE_KEY",
@@ -60,6 +61,7 @@ __all__ = [
 STORAGE_PREFIX: Final = "dadoteca."  # every item of the app's, Python's copy holds them all
 LANGUAGE_KEY: Final = STORAGE_PREFIX + "language"  # the language last chosen (by the shell)
 SOUND_KEY: Final = STORAGE_PREFIX + "sound"  # "off": sound and vibration switched off (page)
+LAYOUT_KEY: Final = STORAGE_PREFIX + "layout"  # "table": the setup last chose a table-top (page)
 HOME_SCREEN_KEY: Final = STORAGE_PREFIX + "home-screen-told"  # iOS Safari's player was told
 SAVE_KEY: Final = STORAGE_PREFIX + "game"
 BROKEN_PREFIX: Final = STORAGE_PREFIX + "broken."

@@ -22,6 +22,7 @@ function update(fields = {}) {
     moment: 7,
     hands: "player 0",
     shared: false,
+    layout: "",
     busy: false,
     watching: false,
     regions: {},

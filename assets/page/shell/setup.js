@@ -2,10 +2,10 @@
 // Diceland a map), who starts, the dice, the coach. It works before Python has loaded; a game
 // asked for before is started as soon as Python is ready.
 
-import { byId, targetOf } from "../dom.js";
+import { byId, one, targetOf } from "../dom.js";
 import { FACTS } from "../facts.js";
 import { openDialog } from "./dialogs.js";
-import { session } from "./storage.js";
+import { session, storage } from "./storage.js";
 
 /** @import { StartRequest } from "../protocol.js" */
 
@@ -52,6 +52,78 @@ function showSeats() {
     if (item.hidden !== index >= count) item.hidden = index >= count;
   });
   showStarters();
+  showLayout();
+}
+
+// The device lying in the middle of the table: offered on a tablet (from two players), and on
+// a phone for two, face to face; remembered. Each person chooses their place among those that
+// fit the screen: the two long edges for two (a phone's two halves), the four edges for three
+// or four, and for five two along the bottom edge. Seat order follows the seating, clockwise.
+const layoutChoice = one(".layout-choice", setup);
+const CLOCKWISE = ["bottom-right", "bottom", "bottom-left", "left", "top-left", "top",
+  "top-right", "right"];
+const edgeField = (/** @type {Element} */ item) => /** @type {HTMLSelectElement} */ (
+  item.querySelector("select[data-choice=edge]")
+);
+const chosenLayout = () => /** @type {HTMLInputElement} */ (
+  setup.querySelector("input[name=layout]:checked")
+).value;
+
+/** The places offered for ``count`` people, each seat's own by default in this order. */
+function placesFor(/** @type {number} */ count) {
+  const phone = Math.min(window.innerWidth, window.innerHeight) < 600;
+  const landscape = window.innerWidth >= window.innerHeight;
+  if (phone) return count === 2 ? ["bottom", "top"] : [];
+  if (count === 2) return landscape ? ["bottom", "top"] : ["left", "right"];
+  if (count <= 4 && count > 2) return ["bottom", "left", "top", "right"];
+  if (count === 5) return ["bottom-left", "left", "top", "right", "bottom-right"];
+  return [];
+}
+
+function showLayout() {
+  const seats = seatItems().filter((item) => !item.hidden);
+  const offered = placesFor(seats.length);
+  const device = Math.min(window.innerWidth, window.innerHeight) < 600 ? "phone" : "tablet";
+  if (setup.dataset.device !== device) setup.dataset.device = device;
+  if (layoutChoice.hidden !== !offered.length) layoutChoice.hidden = !offered.length;
+  const layout = offered.length ? chosenLayout() : "";
+  if (setup.dataset.layout !== layout) setup.dataset.layout = layout;
+  if (!layout) return;
+  /** @type {Set<string>} */
+  const taken = new Set();
+  seats.forEach((item, index) => {
+    const field = edgeField(item);
+    for (const option of field.options) option.hidden = !offered.includes(option.value);
+    if (!offered.includes(field.value) || taken.has(field.value)) {
+      field.value = offered.find((edge) => !taken.has(edge)) ?? offered[index];
+    }
+    taken.add(field.value);
+    field.dataset.was = field.value;
+  });
+}
+
+/** A place chosen that another person had: they swap places. */
+function placeSwapped(/** @type {HTMLInputElement | HTMLSelectElement} */ field) {
+  const other = seatItems().filter((item) => !item.hidden).map(edgeField)
+    .find((each) => each !== field && each.value === field.value);
+  if (other) other.value = field.dataset.was ?? "";
+  showLayout();
+}
+
+function layoutChosen() {
+  try {
+    storage?.setItem(FACTS.storageKeys.layout, chosenLayout());
+  } catch {
+    // Storage full: chosen for this game, not remembered.
+  }
+  showLayout();
+}
+
+function rememberedLayout() {
+  const table = /** @type {HTMLInputElement} */ (
+    setup.querySelector("input[name=layout][value=table]")
+  );
+  if (storage?.getItem(FACTS.storageKeys.layout) === "table") table.checked = true;
 }
 
 /**
@@ -128,18 +200,25 @@ export function startGamesWith(start) {
 function startGame(event) {
   event.preventDefault();
   const game = chosenGame().value;
-  const seats = seatItems().filter((item) => !item.hidden);
+  let seats = seatItems().filter((item) => !item.hidden);
+  const table = setup.dataset.layout === "table";
+  const first = firstField.value === "" ? null : seats[Number(firstField.value)];
+  if (table) { // seat order follows the seating, clockwise round the table
+    const around = (/** @type {Element} */ item) => CLOCKWISE.indexOf(edgeField(item).value);
+    seats = [...seats].sort((a, b) => around(a) - around(b));
+  }
   /** @type {StartRequest} */
   const request = {
     game,
     names: seats.map((item) => nameField(item).value),
     choices: seats.map((item) => Object.fromEntries(
       [...item.querySelectorAll(`[data-choice]:is([data-game="${game}"], :not([data-game]))`)]
+        .filter((element) => table || !element.classList.contains("seat-edge"))
         .map((element) => {
           const field = /** @type {HTMLInputElement | HTMLSelectElement} */ (element);
           return [field.dataset.choice, field.value];
         }))),
-    first: firstField.value === "" ? null : Number(firstField.value),
+    first: first ? seats.indexOf(first) : null,
     dice: /** @type {HTMLInputElement} */ (setup.querySelector("input[name=dice]:checked")).value,
     coach: setup.querySelector("input[name=coach]:enabled:checked") !== null,
   };
@@ -283,6 +362,8 @@ export function listenToSetup() {
     if (target.name === "game") showSeatsOf();
     else if (target === countField) showSeats();
     else if (target.name === "dice") showDiceKind();
+    else if (target.name === "layout") layoutChosen();
+    else if (target.classList.contains("seat-edge")) placeSwapped(target);
   });
   setup.addEventListener("input", (event) => {
     if (/** @type {HTMLInputElement} */ (targetOf(event)).name === "player") showStarters();
@@ -291,7 +372,9 @@ export function listenToSetup() {
 
 /** The setup's seats and choices shown, as typed before a reload if it was one. */
 export function showSetup() {
+  rememberedLayout();
   showSeatsOf();
   restoreSetup();
   showDiceKind();
+  window.addEventListener("resize", showLayout);
 }

@@ -22,6 +22,7 @@ export function confirmIfAsked(confirm) {
     return;
   }
   byId("confirm-text").textContent = confirm.text;
+  byId("confirm-text-turned").textContent = confirm.text; // shown around a table-top
   yes.textContent = confirm.yes_label;
   yes.dataset.yes = confirm.yes; // what Yes does, for tests
   no.textContent = confirm.no_label;

@@ -18,6 +18,7 @@ import { lastAnswer, startPython } from "./python.js";
 import { listenToSheetLinks } from "./sheet-links.js";
 import { laterParts } from "./sheets.js";
 import { answered, pushed, somethingWaits } from "./staging.js";
+import { listenToTableTop } from "./table-top.js";
 import { listenToTaps } from "./taps.js";
 
 // Settles once every message sent so far (or on its way: a game started once this window
@@ -39,6 +40,7 @@ export function startTable() {
   window.addEventListener("dadoteca:painted", drawAheadOneHiddenSheet);
   listenToOtherWindows();
   listenToTaps();
+  listenToTableTop();
   listenToSheetLinks();
   listenToNotices();
   listenToFiles();

@@ -10,15 +10,13 @@ import { focusedControl, keepFocus } from "./focus.js";
 import { putAwayNewsLater } from "./notices.js";
 import { forgetPieces, repaintPieces } from "./pieces.js";
 import { play } from "./sheets.js";
-import { shown } from "./shown.js";
+import { guardPlaces } from "./places.js";
+import { HANDOVER_GUARD_MS, shown } from "./shown.js";
 import { store } from "./storage.js";
 
 /** @import { NoUpdate, Update } from "../protocol.js" */
 
 const body = document.body;
-// A tap this soon after the screen changed hands was meant for the screen before: a double
-// tap on Pass must not pass for the next player too.
-const HANDOVER_GUARD_MS = 450;
 let handoverTimer = 0;
 
 /** @param {Update | NoUpdate | null} update */
@@ -35,6 +33,9 @@ export function paint(update) {
   body.dataset.language = update.language; // lags the shell's switch while a catalog loads
   body.dataset.busy = update.busy ? "yes" : "no";
   body.dataset.shared = update.shared ? "yes" : "no"; // everyone's moment: its own layout
+  // Around the device lying in the middle of the table (table-top.js lays it out).
+  if (update.layout) body.dataset.layout = update.layout;
+  else delete body.dataset.layout;
   body.dataset.watching = update.watching ? "yes" : "no";
   // Watching is Python's echo of what this window did (watch(), a refused take): never a
   // cause to let go of the lock, since an answer to a message sent before a take-over
@@ -50,6 +51,7 @@ export function paint(update) {
     repaintPieces(byId(`region-${name}`), pieces);
   }
   keepFocus(focused);
+  guardPlaces();
   if ("notice" in update.regions) putAwayNewsLater();
   shown.moment = update.moment;
   body.dataset.moment = String(update.moment); // which moment of the game is on screen

@@ -6,3 +6,7 @@ export const shown = {
   /** @type {string | null} */
   hands: null, // none painted yet
 };
+
+// A tap this soon after the screen (or, around a table-top, a person's place) changed hands was
+// meant for the screen before: a double tap on Pass must not pass for the next player too.
+export const HANDOVER_GUARD_MS = 450;
