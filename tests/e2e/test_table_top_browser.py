@@ -1,0 +1,201 @@
+"""A device lying in the middle of the table (touch): each person's sheet at their edge, turned
+to face them; everyone tapping their own sheet at once, where the turned sheet shows each cell;
+two fingers at the same instant both taken; a tap on another person's sheet changing nothing."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+from appdriver import fill_seats, on_screen, open_app, saved_record, settled
+from build.serve import BackgroundServer
+
+NAMES = ["Anna", "Bruno", "Carla", "Dario"]
+# Each edge's turn (degrees), as the place faces the person sitting there.
+TURNS = {"bottom": 0, "left": 90, "top": 180, "right": -90}
+TABLETS = [(1024, 768), (1366, 1024), (768, 1024)]
+PHONE_FACE_TO_FACE = (390, 844)
+
+
+def seated(page: Page, url: str, size: tuple[int, int], names: list[str], seed: int = 4) -> None:
+    """A Qwixx game around the device, each person at the edge the setup offers in seat
+    order, the first name starting."""
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    open_app(page, f"{url}?seed={seed}&pace=0")
+    fill_seats(page, names)
+    page.check("#setup input[name=layout][value=table]")
+    page.click("#setup button[type=submit]")
+    on_screen(page, "play")
+    page.wait_for_selector("body[data-layout=table]")
+
+
+def places(page: Page) -> list[dict[str, Any]]:
+    """Each place as the screen shows it: its edge, its box and its turn (from its computed
+    transform's matrix)."""
+    found: list[dict[str, Any]] = page.evaluate(
+        """() => [...document.querySelectorAll('section.place')].map((place) => {
+            const box = place.getBoundingClientRect();
+            const m = new DOMMatrix(getComputedStyle(place).transform);
+            return {seat: Number(place.dataset.place), edge: place.dataset.edge,
+                    name: place.getAttribute('aria-label'), a: m.a, b: m.b,
+                    left: box.left, top: box.top, right: box.right, bottom: box.bottom,
+                    width: innerWidth, height: innerHeight};
+        })"""
+    )
+    return found
+
+
+# Settles once the element's box is the same two frames running.
+STILL = """(element) => new Promise((resolve) => {
+    let last = '';
+    const look = () => {
+        const box = JSON.stringify(element.getBoundingClientRect());
+        if (box === last) resolve(box); else { last = box; requestAnimationFrame(look); }
+    };
+    requestAnimationFrame(look);
+})"""
+
+
+def finger(page: Page, selector: str) -> None:
+    """One finger's tap where the screen shows the element (turned with its place), once its
+    place takes taps (a place handed a new decision waits a moment, as a person looks)."""
+    element = page.locator(selector).first
+    place = element.evaluate("(e) => e.closest('section.place')?.dataset.place ?? null")
+    if place is not None:
+        page.wait_for_selector(
+            f"section.place[data-place='{place}']:not([data-handover])", state="attached"
+        )
+    # The middle turns toward whose turn it is (unless motion is reduced): tapped once still.
+    element.evaluate(STILL)
+    box = element.bounding_box()
+    assert box is not None, selector
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    settled(page)
+
+
+def actions(page: Page) -> list[Any]:
+    record = saved_record(page)
+    assert record is not None
+    played: list[Any] = record["actions"]  # type: ignore[assignment]
+    return played
+
+
+@pytest.mark.parametrize(
+    ("size", "people"), [*((size, 4) for size in TABLETS), (PHONE_FACE_TO_FACE, 2)]
+)
+def test_each_sheet_lies_at_its_edge_turned_to_face_its_person(
+    touch_page: Page, server: BackgroundServer, size: tuple[int, int], people: int
+) -> None:
+    seated(touch_page, server.url, size, NAMES[:people])
+    shown = places(touch_page)
+    assert [place["name"].strip("\u2068\u2069") for place in shown] == NAMES[:people]
+    edges = [place["edge"] for place in shown]
+    width, height = size
+    expected = ["bottom", "top"] if people == 2 and width <= height * 1.0 and width < 600 else None
+    if expected is not None:
+        assert edges == expected  # a phone for two: face to face
+    assert len(set(edges)) == people
+    for place in shown:
+        turn = round(math.degrees(math.atan2(place["b"], place["a"])))
+        assert turn == TURNS[place["edge"]], place
+        gap = {
+            "bottom": height - place["bottom"],
+            "top": place["top"],
+            "left": place["left"],
+            "right": width - place["right"],
+        }[place["edge"]]
+        assert abs(gap) <= 2, place  # at its edge
+        assert place["left"] >= -1 and place["right"] <= width + 1, place
+        assert place["top"] >= -1 and place["bottom"] <= height + 1, place
+    # No two places overlap: each person's sheet is theirs alone.
+    for one in shown:
+        for other in shown:
+            if one is not other:
+                assert (
+                    one["right"] <= other["left"] + 1
+                    or other["right"] <= one["left"] + 1
+                    or one["bottom"] <= other["top"] + 1
+                    or other["bottom"] <= one["top"] + 1
+                ), (one, other)
+
+
+def test_a_whole_game_for_four_played_by_taps_on_each_persons_own_sheet(
+    touch_page: Page, server: BackgroundServer
+) -> None:
+    page = touch_page
+    seated(page, server.url, (1024, 768), NAMES)
+    taps = 0
+    for _ in range(400):
+        if page.evaluate("document.body.dataset.screen") == "over":
+            break
+        before = len(actions(page))
+        if page.locator("#region-controls [data-act=roll]").count():
+            finger(page, "#region-controls [data-act=roll]")
+            taps += 1
+        else:
+            # Everyone who decides now, each on their own place, in turn order: a number the
+            # sheet highlights, else their own "no cross" (the white sum's line, or Pass).
+            for seat in page.evaluate(
+                "[...document.querySelectorAll('section.place.acting')]"
+                ".map((place) => place.dataset.place)"
+            ):
+                own = f"section.place[data-place='{seat}']"
+                legal = f"{own} .cell.legal[data-act=cell]"
+                none = f"{own} :is([data-act=pass], [data-act=answer][data-row=none])"
+                finger(page, legal if page.locator(legal).count() else none)
+                taps += 1
+        assert len(actions(page)) > before, "every round of taps plays"
+    assert page.evaluate("document.body.dataset.screen") == "over"
+    record = saved_record(page)
+    assert record is not None and record["seating"] == ["bottom", "left", "top", "right"]
+    # Every tap was taken (each move one tap: a roll, an answer or a coloured choice).
+    assert len(actions(page)) == taps
+    assert page.locator(".scores-mirror .scores").count() == 1  # the far long edge reads it
+
+
+def test_two_fingers_at_the_same_instant_on_two_sheets_are_both_taken(
+    touch_page: Page, server: BackgroundServer
+) -> None:
+    page = touch_page
+    seated(page, server.url, (1024, 768), NAMES)
+    finger(page, "#region-controls [data-act=roll]")
+    for seat in (1, 3):
+        page.wait_for_selector(f"section.place[data-place='{seat}']:not([data-handover])")
+    points = []
+    for seat in (1, 3):
+        box = page.locator(f"section.place[data-place='{seat}'] .cell.legal").first.bounding_box()
+        assert box is not None
+        points.append({"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2})
+    cdp = page.context.new_cdp_session(page)
+    touches = [{**point, "id": index} for index, point in enumerate(points)]
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": touches})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    settled(page)
+    record = saved_record(page)
+    assert record is not None
+    answered = {player for player, _ in record.get("answers", [])}  # type: ignore[attr-defined]
+    assert answered == {1, 3}
+    for seat in (1, 3):
+        assert page.locator(f"section.place[data-place='{seat}'] .cell.selected").count() == 1
+
+
+def test_a_tap_on_another_persons_sheet_changes_nothing(
+    touch_page: Page, server: BackgroundServer
+) -> None:
+    page = touch_page
+    seated(page, server.url, (1024, 768), NAMES)
+    finger(page, "#region-controls [data-act=roll]")
+    for seat in range(4):  # nobody crosses the white sum: Anna's coloured choice is next
+        finger(page, f"section.place[data-place='{seat}'] [data-act=answer][data-row=none]")
+    saved = saved_record(page)
+    for seat in (1, 2, 3):  # a sleeve on Bruno's, Carla's, Dario's sheet
+        box = page.locator(f"section.place[data-place='{seat}'] .cell >> nth=3").bounding_box()
+        assert box is not None
+        page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        settled(page)
+    assert saved_record(page) == saved
+    assert page.locator(".messages .notice").count() == 0  # not even a word
