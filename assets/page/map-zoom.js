@@ -17,10 +17,11 @@ const ZOOMED_PX = 48; // a cell's width, zoomed
 /** @type {{key: string, left: number, top: number} | null} */
 let zoom = null;
 
-// The asked player's map: the others' big maps are drawn too, hidden (aria-hidden).
-const views = () => /** @type {NodeListOf<HTMLElement>} */ (
+// The asked player's map: the others' big maps are drawn too, hidden (aria-hidden). Around a
+// table-top each person's map lies whole in their place, fitted by the layout (table-top.js).
+const views = () => [.../** @type {NodeListOf<HTMLElement>} */ (
   document.querySelectorAll("#play .dl-sheet:not([aria-hidden]) .dl-view")
-);
+)].filter((view) => !view.closest(".place"));
 
 // Only what differs is written: a write after the frame's layout is read costs another, and
 // an attribute of the frame restyles the 300 cells inside it.
@@ -146,7 +147,8 @@ export function startMapZoom() {
   document.addEventListener("click", (event) => {
     const target = /** @type {Element} */ (event.target);
     const view = /** @type {HTMLElement | null} */ (target.closest?.("#play .dl-view"));
-    if (!view || view.closest("[aria-hidden='true']")) return; // a map not shown (drawn ahead)
+    // A map not shown (drawn ahead), or a person's own around a table-top (shown whole).
+    if (!view || view.closest("[aria-hidden='true'], .place")) return;
     if (target.closest("[data-zoom=out]")) {
       zoom = null;
       show(view, false);

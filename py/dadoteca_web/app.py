@@ -332,8 +332,11 @@ class App:
         state = table.state
         assert isinstance(state, SeatedState)
         active = None if state.is_terminal else state.active
+        answers = table.answers
         return tuple(
-            TableSeat(edge, p == active, p in acting, table.turn_of(p), table.seat_moment(p))
+            TableSeat(
+                edge, p == active, p in acting, p in answers, table.turn_of(p), table.seat_moment(p)
+            )
             for p, edge in enumerate(self.seating)
         )
 
@@ -349,10 +352,11 @@ class App:
 
     def handle_at(self, seat: int, act: str, data: Mapping[str, str]) -> None:
         """A tap on ``seat``'s own place around the table-top: it acts for that person alone
-        (a tap that names nobody, or another person, does nothing)."""
+        (the game's view is told whose place it was; a tap that names another person does
+        nothing)."""
         named = [data[key] for key in ("seat", "player") if key in data]
-        if named and all(name == str(seat) for name in named):
-            self.handle(act, data)
+        if all(name == str(seat) for name in named):
+            self.handle(act, {**data, "seat": str(seat)})
 
     def _before_the_first_roll(self) -> bool:
         """Who starts may still change (see Table.before_the_first_roll), in the window

@@ -103,6 +103,10 @@ class DicelandUI(GameUI):
         self.refused: int | None = None  # the cell of the last illegal tap, shown until a change
         # Phase 2 is everyone's at once: whose map is open (None: the next to answer).
         self.viewing: int | None = None
+        # Around a table-top, everyone builds their own choice at once: the fields above hold
+        # ``_holder``'s, the others' wait here (see _hold), all for the state ``_for``.
+        self._holder: int | None = None
+        self._held: dict[int, tuple[int | None, frozenset[int], int | None]] = {}
         self._for: object = None
         self.maps = MapSheets(self)
 
@@ -161,11 +165,40 @@ class DicelandUI(GameUI):
     # -- the pending choice ---------------------------------------------------------------------
 
     def forget(self) -> None:
+        if self.seated and self._holder is not None:
+            # Around a table-top another person's answer (or a computer's) leaves each
+            # person's choice in the making as it is; a new moment drops them all (_keep).
+            return
         self.colour = None
         self.selection = frozenset()
         self.refused = None
         self.viewing = None
+        self._holder = None
+        self._held = {}
         self._for = None
+
+    def _hold(self, state: DicelandState, player: int) -> None:
+        """Around a table-top: ``player``'s own choice in the making becomes the one the taps
+        change, the one before kept aside for its person."""
+        self._keep(state)
+        if self._holder == player:
+            return
+        if self._holder is not None:
+            self._held[self._holder] = (self.colour, self.selection, self.refused)
+        self.colour, self.selection, self.refused = self._held.pop(
+            player, (None, frozenset(), None)
+        )
+        self._holder = player
+
+    def _pending_of(
+        self, state: DicelandState, player: int
+    ) -> tuple[int | None, frozenset[int], int | None]:
+        """``player``'s choice in the making around a table-top (if made on ``state``)."""
+        if self._for is not state:
+            return None, frozenset(), None
+        if player == self._holder:
+            return self.colour, self.selection, self.refused
+        return self._held.get(player, (None, frozenset(), None))
 
     def shared(self, state: AnyState) -> bool:
         assert isinstance(state, DicelandState)
@@ -224,6 +257,7 @@ class DicelandUI(GameUI):
     def _keep(self, state: DicelandState) -> None:
         if self._for is not state:
             viewing = self.viewing
+            self._holder = None
             self.forget()
             self.viewing = viewing  # the map chosen stays open while its owner decides
             self._for = state
@@ -236,9 +270,15 @@ class DicelandUI(GameUI):
         assert isinstance(state, DicelandState)
         if state.is_terminal:
             return []
-        player = self._viewed(state, answers)
         if state.is_chance and act in ROLL_ACTS:
             return self.handle_roll(state, act, data)
+        player = self._viewed(state, answers)
+        if self.seated:  # a tap on a person's own place: theirs, while they decide
+            seat = tapped_number(data, "seat", range(state.num_players))
+            if seat is None or seat not in state.deciders or act == "view":
+                return []
+            player = seat
+            self._hold(state, player)
         if act == "view":
             self._view(state, data)
         elif player in self.computers:  # its map is open to see what it chose, not to change it
@@ -329,6 +369,8 @@ class DicelandUI(GameUI):
 
     def regions(self, state: AnyState, answers: Mapping[int, Action]) -> dict[str, str]:
         assert isinstance(state, DicelandState)
+        if self.seated:
+            return self._table_top(state, answers)
         if state.is_terminal:
             return {
                 "prompt": f'<h2 class="prompt">{self.t("Game over")}</h2>',
@@ -374,6 +416,60 @@ class DicelandUI(GameUI):
             "others": Pieced.concat(
                 *(self.maps.sheet(state, p, shown=p != asked) for p in players if len(players) > 1)
             ),
+        }
+
+    def _table_top(self, state: DicelandState, answers: Mapping[int, Action]) -> dict[str, str]:
+        """The device lies in the middle of the table: each person's map at their edge, theirs
+        to tap while they decide, with what they are asked and their own Pass, Clear and
+        Confirm (phase 2: everyone at once); the dice, whose turn and the roll in the middle."""
+        places = []
+        for p in range(state.num_players):
+            deciding = self.seated[p].acting and not state.is_chance and p in state.deciders
+            answer = answers.get(p)
+            if deciding:
+                colour, selection, refused = self._pending_of(state, p)
+                if not selection and isinstance(answer, Mark):
+                    selection = frozenset(answer.cells)  # the answer given, to change or not
+                placements = _placements(state, p) if state.phase in _MARK_PHASES else []
+                legal = {
+                    cell
+                    for _, cells in placements
+                    if selection <= cells
+                    for cell in cells
+                    if cell not in selection
+                }
+                complete = any(selection == cells for _, cells in placements)
+                sheet = self.maps.sheet(state, p, legal, selection, refused, interactive=True)
+                said = self.prompt(state, p, placements)
+                if p in answers:
+                    said += f'<p class="hint">{self.t("answered: change it?")}</p>'
+                controls = f'<div class="place-prompt">{said}</div>' + self.controls(
+                    state, p, colour, selection, complete=complete
+                )
+            else:
+                chosen = answer.cells if isinstance(answer, Mark) else ()
+                sheet = self.maps.sheet(state, p, (), chosen, interactive=p not in self.computers)
+                controls = ""
+            places.append(self.place(p, sheet, controls))
+        board = Pieced.concat(LEGAL_STRIPES, *places)
+        if state.is_terminal:
+            return {
+                "prompt": f'<h2 class="prompt">{self.t("Game over")}</h2>',
+                "controls": (
+                    f'<button class="primary" data-act="new-game">{self.t("New game")}</button>'
+                ),
+                "scores": self.scores(state),
+                "board": board,
+            }
+        active = state.active
+        placements = _placements(state, active) if state.phase in _MARK_PHASES else []
+        return {
+            "prompt": self.prompt(state, active, placements),
+            "dice": self.dice(state),
+            "controls": self.controls(state, active, None, frozenset(), complete=False)
+            if state.is_chance
+            else "",
+            "board": board,
         }
 
     def _computer_regions(

@@ -70,14 +70,16 @@ EDGES: Final = (
 
 class TableSeat(NamedTuple):
     """One person's place around a device lying in the middle of the table: the ``edge`` they
-    sit at; whether it is ``whose_turn`` (the middle turns toward them) and whether they are
-    ``acting`` now (dadoteca.table.Table.acting), the ``turn`` they were given (Table.turn_of:
-    the page guards each place's taps for a moment when it changes) and the ``moment`` their
-    place sees (Table.seat_moment: its taps carry it)."""
+    sit at; whether it is ``whose_turn`` (the middle turns toward them), whether they are
+    ``acting`` now (dadoteca.table.Table.acting) and have ``answered`` a moment decided
+    together (they may change it), the ``turn`` they were given (Table.turn_of: the page
+    guards each place's taps for a moment when it changes) and the ``moment`` their place
+    sees (Table.seat_moment: its taps carry it)."""
 
     edge: str
     whose_turn: bool
     acting: bool
+    answered: bool
     turn: int | None
     moment: int
 
@@ -294,6 +296,7 @@ class GameUI(ABC):
         seat = self.seated[player]
         kind = " computer" if player in self.computers else ""
         kind += " acting" if seat.acting else ""
+        kind += " answered" if seat.answered else ""
         kind += " whose-turn" if seat.whose_turn else ""
         turn = "" if seat.turn is None else f' data-turn="{seat.turn}"'
         return Pieced.concat(

@@ -183,6 +183,8 @@ class ShelfieUI(GameUI):
         if state.is_terminal:
             return []
         player = asked_player(state, answers)
+        if self.seated and data.get("seat", str(player)) != str(player):
+            return []  # around a table-top, a tap on another person's bookcase: not theirs
         # The ways stay on offer for one tap only: whatever else is tapped, they go.
         asked, self.asking = self._asked_pick(), None
         if state.is_chance and act in ROLL_ACTS:
@@ -274,6 +276,8 @@ class ShelfieUI(GameUI):
     def regions(self, state: AnyState, answers: Mapping[int, Action]) -> dict[str, str]:
         assert isinstance(state, ShelfieState)
         self._sync(state)
+        if self.seated:
+            return self._table_top(state, answers)
         regions = {
             "prompt": self.prompt(state, answers),
             "dice": self.dice(state),
@@ -311,6 +315,44 @@ class ShelfieUI(GameUI):
         regions["others"] = Pieced.concat(
             *(self.bookcases.sheet(state, p, shown=p != asked) for p in players if len(players) > 1)
         )
+        return regions
+
+    def _table_top(self, state: ShelfieState, answers: Mapping[int, Action]) -> dict[str, str]:
+        """The device lies in the middle of the table: each person's bookcase at their edge;
+        the one deciding fills theirs, with their own Reroll, Clear and Confirm; the dice (to
+        tap for a reroll), whose turn and the roll in the middle, turned toward them."""
+        deciding = (
+            None
+            if state.is_terminal or state.is_chance
+            else next((p for p in state.deciders if self.seated[p].acting), None)
+        )
+        places = []
+        for p in range(state.num_players):
+            if p == deciding:
+                striking = self._striking(state)
+                legal = set() if striking else self.reachable(state)
+                sheet = self.bookcases.sheet(
+                    state,
+                    p,
+                    legal,
+                    self.picks,
+                    interactive=True,
+                    striking=striking,
+                    strike=self.strike,
+                )
+                controls = self.controls(state)
+            else:
+                sheet = self.bookcases.sheet(state, p, interactive=p not in self.computers)
+                controls = ""
+            places.append(self.place(p, sheet, controls))
+        regions = {
+            "prompt": self.prompt(state, answers),
+            "dice": self.dice(state),
+            "controls": self.controls(state) if state.is_terminal or state.is_chance else "",
+            "board": Pieced.concat(*places),
+        }
+        if state.is_terminal:
+            regions["scores"] = self.scores(state)
         return regions
 
     # -- the prompt -------------------------------------------------------------------------

@@ -20,12 +20,21 @@ TABLETS = [(1024, 768), (1366, 1024), (768, 1024)]
 PHONE_FACE_TO_FACE = (390, 844)
 
 
-def seated(page: Page, url: str, size: tuple[int, int], names: list[str], seed: int = 4) -> None:
-    """A Qwixx game around the device, each person at the edge the setup offers in seat
-    order, the first name starting."""
+def seated(
+    page: Page,
+    url: str,
+    size: tuple[int, int],
+    names: list[str],
+    *,
+    seed: int = 4,
+    game: str = "qwixx",
+) -> None:
+    """A game around the device, each person at the edge the setup offers in seat order, the
+    first name starting."""
     width, height = size
     page.set_viewport_size({"width": width, "height": height})
     open_app(page, f"{url}?seed={seed}&pace=0")
+    page.check(f"#setup input[name=game][value={game}]")
     fill_seats(page, names)
     page.check("#setup input[name=layout][value=table]")
     page.click("#setup button[type=submit]")
@@ -199,3 +208,31 @@ def test_a_tap_on_another_persons_sheet_changes_nothing(
         settled(page)
     assert saved_record(page) == saved
     assert page.locator(".messages .notice").count() == 0  # not even a word
+
+
+# A simple table around the device: the roll in the middle; then, on the place of someone
+# still to decide, a choice the map or bookcase offers, Confirm once it is whole, Stop, Pass.
+TABLE_TAPS = [
+    "#region-controls [data-act=roll]",
+    "section.place.acting:not(.answered) [data-act=confirm]:not([disabled])",
+    "section.place.acting:not(.answered) .legal[data-act]",
+    "section.place.acting:not(.answered) [data-act=stop]",
+    "section.place.acting:not(.answered) [data-act=pass]",
+]
+
+
+@pytest.mark.long
+@pytest.mark.parametrize(("game", "size"), [("diceland", (1366, 1024)), ("shelfie", (1024, 768))])
+def test_a_game_to_the_end_around_the_device(
+    touch_page: Page, server: BackgroundServer, game: str, size: tuple[int, int]
+) -> None:
+    page = touch_page
+    seated(page, server.url, size, NAMES[:2], seed=5, game=game)
+    for _ in range(3000):
+        if page.evaluate("document.body.dataset.screen") == "over":
+            break
+        selector = next(s for s in TABLE_TAPS if page.locator(s).count())
+        finger(page, selector)
+    assert page.evaluate("document.body.dataset.screen") == "over"
+    record = saved_record(page)
+    assert record is not None and record["seating"] == ["bottom", "top"]

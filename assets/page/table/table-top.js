@@ -26,7 +26,7 @@ const TURN = { bottom: 0, left: 90, top: 180, right: -90 };
 const ALONG = ["left", "", "right"];
 const GAP = 6; // px between places, and around the middle
 // The middle keeps at least this much room (px, across and along the long side).
-const MIDDLE = { across: 150, along: 260 };
+const MIDDLE = { across: 210, along: 300 };
 const LARGEST = 1.6; // a place grows at most this much over its natural size
 
 /** @typedef {"bottom" | "left" | "top" | "right"} Side */
