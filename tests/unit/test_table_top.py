@@ -7,9 +7,12 @@ import json
 import re
 from typing import Any
 
+from test_diceland_app import highlighted, selected, state_of, to_phase
+from test_diceland_app import new_app as diceland_app
 from test_session import booted
 
 from dadoteca.core import PASS
+from dadoteca.diceland import Phase as DicelandPhase
 from dadoteca.qwixx import Cross, Phase, QwixxState
 from dadoteca_web.session import Session
 from dadoteca_web.storage import SAVE_KEY
@@ -139,3 +142,34 @@ def test_the_places_are_saved_follow_the_starter_and_are_refused_when_shared() -
     update = seated(refused, 2, ["top", "top"])
     assert update["screen"] == "setup"
     assert "same place" in update["regions"]["notice"]
+
+
+def test_dicelands_phase_two_everyone_builds_their_own_choice_at_once() -> None:
+    app = diceland_app()
+    app.start(
+        ["Ann", "Bo", "Cy"],
+        4,
+        game="diceland",
+        choices=[{"edge": edge} for edge in ("bottom", "left", "top")],
+        first=0,
+    )
+    # Not yet around the table: to phase 2 as the device is handed round, then seated.
+    seating, app.seating = app.seating, ()
+    to_phase(app, DicelandPhase.MARK)
+    app.seating = seating
+    state = state_of(app)
+    assert len(state.deciders) == 3
+    board = app.regions()["board"]
+    legal = {
+        p: sorted(highlighted(board.split(f'data-place="{p}"')[1].split("data-place=")[0]))
+        for p in state.deciders
+    }
+    people = [p for p, cells in legal.items() if cells][:2]
+    assert len(people) == 2, legal
+    first, second = people
+    app.handle_at(first, "cell", {"cell": str(legal[first][0])})
+    app.handle_at(second, "cell", {"cell": str(legal[second][0])})  # at the same time
+    board = app.regions()["board"]
+    for p in people:  # each person's own cell, neither taking the other's away
+        place = board.split(f'data-place="{p}"')[1].split("data-place=")[0]
+        assert selected(place) == {legal[p][0]}
