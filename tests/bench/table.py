@@ -2,6 +2,7 @@
 
     PYTHONPATH=py python tests/bench/table.py                      # this version
     PYTHONPATH=py python tests/bench/table.py --against 93dfc16    # and an earlier one
+    PYTHONPATH=py python tests/bench/table.py --players 4 --table-top   # and around a tablet
 
 Seeded games are played through the App as a family would tap it, every person deciding as the
 normal computer player would (the same decisions in both versions, so only the screens differ).
@@ -9,6 +10,14 @@ On the shared screen of the white sum, those who cross tap their row and one Don
 the others; one by one, each person answers in turn (a cross is a tap and a Confirm).
 A tap is one App.handle; the screen changes hands when the player it is for changes (a screen
 for everyone at once is one hand). Figures are means per round (a round: every player's turn).
+
+``--table-top`` also plays the same games with the device lying in the middle of the table,
+through the page's protocol (dadoteca_web.session): every person taps their own place, those
+deciding together at the same instant, each tap sent with the moment its place showed before
+anyone answered. A device turn is a change of hands; a wait is an answer that could only be
+given once another person's was (on one screen, every answer after the first of a moment; around
+the table-top, a tap the app refused because another's answer came first: each such person
+taps again).
 
 ``--against REF`` measures git revision REF's app on the same seeds: its py/ is unpacked into a
 temporary folder, and this script runs on it in a subprocess.
@@ -36,6 +45,8 @@ from dadoteca_web.game_ui import asked_player  # in both versions: asked_player(
 from dadoteca_web.i18n import Translator
 from dadoteca_web.storage import GameStore, MemoryStore
 
+EDGES = ("bottom", "left", "top", "right", "bottom-left")
+
 NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena")
 
 
@@ -47,6 +58,7 @@ class Table:
         self.app.start(list(NAMES[:players]), seed)
         self.shared = hasattr(self.app, "take_back")  # this version: one screen for all
         self.taps = 0
+        self.waits = 0
         self.hands: list[str] = []
 
     @property
@@ -77,6 +89,7 @@ class Table:
         deciders = list(self.state.deciders)
         if self.shared:  # who crosses taps their row; one Done says the others cross nothing
             decisions = {player: self.decision(player) for player in deciders}
+            taps = self.taps
             for player, action in decisions.items():
                 if isinstance(action, Cross):
                     self.tap("answer", {"player": str(player), "row": str(action.row)})
@@ -87,9 +100,12 @@ class Table:
             # Done never answers for the roller (in earlier versions it did, and closed the moment).
             if self.state.phase == "action1" and not isinstance(decisions[roller], Cross):
                 self.tap("answer", {"player": str(roller), "row": "none"})
+            self.waits += self.taps - taps - 1  # one finger on one screen at a time
         else:
             while self.state.phase == "action1":
                 self.answer_one_by_one(self.decision(asked_player(self.state)))
+                self.waits += 1
+            self.waits -= 1
         if self.state.is_terminal or self.state.turn != state.turn:
             return
         action = self.decision(self.state.active)
@@ -110,24 +126,88 @@ class Table:
             self.tap("pass")
 
 
-def measure(players: int, games: int) -> dict[str, Any]:
-    taps, changes = [], []
+class TableTop(Table):
+    """This version's app with the device in the middle of the table, tapped through the
+    page's protocol: each person on their own place, those deciding together at once."""
+
+    def __init__(self, players: int, seed: int) -> None:
+        from dadoteca_web.session import Session  # noqa: PLC0415 - this version's only
+
+        self.session = Session(lambda: seed, randbelow=lambda n: 0)
+        boot = {"type": "boot", "storage": {}, "language": "en", "catalog": {}}
+        self.session.receive(boot)
+        assert self.session.app is not None
+        self.app = self.session.app
+        self.app.start(
+            list(NAMES[:players]), seed, choices=[{"edge": edge} for edge in EDGES[:players]]
+        )
+        self.shared = True
+        self.taps = 0
+        self.waits = 0
+        self.hands = []
+
+    def tap_at(self, taps: list[tuple[int, str, dict[str, str]]]) -> None:
+        """Fingers on their own places at the same instant: each tap carries the moment its
+        place showed before any of them was taken; one refused is a wait, tapped again."""
+        moments = [self.app.seat_moment(seat) for seat, _, _ in taps]
+        for (seat, act, data), moment in zip(taps, moments, strict=True):
+            changes = self.app.table.changes if self.app.table else 0
+            message = {"type": "tap", "act": act, "data": data, "moment": moment, "seat": seat}
+            self.session.receive(message)
+            self.taps += 1
+            self.hands.append(self.hand())
+            if self.app.table is not None and self.app.table.changes == changes:
+                self.waits += 1
+                again = {**message, "moment": self.app.seat_moment(seat)}
+                self.session.receive(again)
+                self.taps += 1
+
+    def play_turn(self) -> None:
+        state = self.state
+        self.tap("roll")
+        decisions = {player: self.decision(player) for player in self.state.deciders}
+        taps = []
+        for player, action in decisions.items():
+            if isinstance(action, Cross):
+                data = {"seat": str(player), "row": str(action.row)}
+                taps.append((player, "cell", {**data, "number": str(action.number)}))
+            else:
+                taps.append((player, "answer", {"player": str(player), "row": "none"}))
+        self.tap_at(taps)
+        if self.state.is_terminal or self.state.turn != state.turn:
+            return
+        active = self.state.active
+        action = self.decision(active)
+        if isinstance(action, Cross):
+            data = {"seat": str(active), "row": str(action.row), "number": str(action.number)}
+            self.tap_at([(active, "cell", data)])
+        else:
+            self.tap_at([(active, "pass", {})])
+
+
+def measure(players: int, games: int, kind: type[Table] = Table) -> dict[str, Any]:
+    taps, changes, waits = [], [], []
     for seed in range(games):
-        table = Table(players, seed)
+        table = kind(players, seed)
         hands_before = table.hand()
         while not table.state.is_terminal:
             table.play_turn()
         rounds = (table.state.turn - 1) / players + 1
+        # The device changing hands (the end's screen is everyone's, not a turn of the device).
         switches = sum(
-            1 for a, b in zip([hands_before, *table.hands], table.hands, strict=False) if a != b
+            1
+            for a, b in zip([hands_before, *table.hands], table.hands, strict=False)
+            if b not in (a, "over")
         )
         taps.append(table.taps / rounds)
         changes.append(switches / rounds)
+        waits.append(table.waits / rounds)
     return {
         "players": players,
         "games": games,
         "taps_per_round": statistics.mean(taps),
         "hand_changes_per_round": statistics.mean(changes),
+        "waits_per_round": statistics.mean(waits),
     }
 
 
@@ -152,7 +232,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--against", metavar="REF", help="also measure git revision REF")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON only")
-    args = parse_args(parser, {"players": [3], "games": 1})
+    parser.add_argument(
+        "--table-top", action="store_true", help="also play around a device in the middle"
+    )
+    args = parse_args(parser, {"players": [3], "games": 1, "table_top": True})
     now = [measure(players, args.games) for players in args.players]
     if args.json:
         print(json.dumps(now))
@@ -170,6 +253,15 @@ def main() -> None:
                 f"{old['hand_changes_per_round']:.1f} changes)"
             )
         print(line + f"; {args.games} seeded games")
+    for players in args.players if args.table_top else ():
+        passed, around = now[args.players.index(players)], measure(players, args.games, TableTop)
+        print(
+            f"{players} players, one device passed round / lying in the middle: "
+            f"{passed['taps_per_round']:.1f} / {around['taps_per_round']:.1f} taps, "
+            f"{passed['hand_changes_per_round']:.1f} / {around['hand_changes_per_round']:.1f} "
+            f"device turns, {passed['waits_per_round']:.1f} / {around['waits_per_round']:.1f} "
+            f"waits for another's answer per round; {args.games} seeded games"
+        )
 
 
 if __name__ == "__main__":
