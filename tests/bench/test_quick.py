@@ -78,8 +78,12 @@ def test_engine_against_the_last_commit(tmp_path: Path) -> None:
 def test_table_against_the_last_commit() -> None:
     printed = run("table.py", "--quick", "--against", "HEAD")
     figures = r"\d+\.\d taps, \d+\.\d changes"
+    both = r"\d+\.\d / \d+\.\d"
     assert re.fullmatch(
-        rf"3 players: {figures} of hands per round \(before: {figures}\); 1 seeded games\n",
+        rf"3 players: {figures} of hands per round \(before: {figures}\); 1 seeded games\n"
+        rf"3 players, one device passed round / lying in the middle: {both} taps, "
+        rf"\d+\.\d / 0\.0 device turns, \d+\.\d / 0\.0 waits for another's answer per round; "
+        r"1 seeded games\n",
         printed,
     )
 
