@@ -50,17 +50,20 @@ What is measured, on Debian's Chromium (``/usr/bin/chromium``, headless, 360x640
    ``pyodide.asm.wasm``: it is downloaded and compiled again on every "warm" load, which
    flatters the app. ``--incognito`` measures that way all the same (a new context per run).
 
-2. **Tap-to-DOM latency** over scripted 2-player games of each game (``?seed=1..runs``, one per
-   run): every seat rolls when asked, confirms a complete choice, else takes the first
-   highlighted (legal) tap, else stops rolling, else passes. Each tap is timed inside the page:
-   from ``el.click()`` until Python, in its worker, has answered and the page has painted the
-   update (``dom``: the message's round trip included, ``dadotecaTable.settled()``), then until
-   the next frame (``requestAnimationFrame`` then ``setTimeout 0``: ``frame``). p50/p95/max over
-   all taps of a game, in both browsers (normal and throttled). ``performance.now()`` is
-   coarsened to 0.1 ms on a page that is not cross-origin isolated. ``real-dice``: the same
-   games with the table's own dice, each roll entered as a person does (a face for each die
-   in turn, drawn from a seeded stream, then Use): how many taps each roll took, and the
-   latency of the entry's taps (``entry``, ``use``) beside the others'.
+2. **Tap-to-DOM latency** (``taps``, ``real-dice``, ``table-top``) over scripted 2-player games
+   of each game (``?seed=1..runs``, one per run): every seat rolls when asked, confirms a
+   complete choice, else takes the first highlighted (legal) tap, else stops rolling, else
+   passes. Each tap is timed inside the page: from ``el.click()`` until Python, in its worker,
+   has answered and the page has painted the update (``dom``: the message's round trip included,
+   ``dadotecaTable.settled()``), then until the next frame (``requestAnimationFrame`` then
+   ``setTimeout 0``: ``frame``). p50/p95/max over all taps of a game, in both browsers (normal
+   and throttled). ``performance.now()`` is coarsened to 0.1 ms on a page that is not
+   cross-origin isolated. ``real-dice``: the same games with the table's own dice, each roll
+   entered as a person does (a face for each die in turn, drawn from a seeded stream, then Use):
+   how many taps each roll took, and the latency of the entry's taps (``entry``, ``use``) beside
+   the others'. ``table-top``: Qwixx games of four around a tablet lying in the middle of the
+   table (1024x768), each person's taps on their own place (each laid out again and turned at
+   every paint).
 
 3. **Rules engine in Pyodide**: My Shelfie's legal-mark enumeration for every multiset of six
    dice (engine.py's ``shelfie_enumeration_ms``: worst and median, first time and cached), and
@@ -124,6 +127,8 @@ APP_PAGE = "index.html?seed=1"
 BARE_PAGE = "bare/index.html"
 GAMES = ("qwixx", "diceland", "shelfie")
 PLAYERS = ("Ana", "Ben")
+# The table-top's taps: four people around a tablet lying in the middle of the table.
+TABLE_TOP = {"viewport": {"width": 1024, "height": 768}, "players": ("Ana", "Ben", "Cy", "Di")}
 MAX_TAPS_PER_GAME = 5000  # a scripted game that has not ended by then is a bug
 
 
@@ -186,7 +191,16 @@ addEventListener("keydown", (event) => {
 """
 
 # What --only may pick.
-PARTS = ("startup", "typing", "taps", "real-dice", "first-visit", "engine", "memory")
+PARTS = (
+    "startup",
+    "typing",
+    "taps",
+    "real-dice",
+    "table-top",
+    "first-visit",
+    "engine",
+    "memory",
+)
 READY_JS = 'document.documentElement?.matches("[data-app-state=ready], [data-app-state=failed]")'
 # The first name of the setup, focused once it is there (typing; it never loses the focus).
 FOCUS_FIRST_NAME_JS = """(() => {
@@ -757,15 +771,27 @@ def print_memory(memory: dict[str, Any]) -> None:
 
 
 def play_game(
-    chromium: Chromium, origin: Origin, game: str, seed: int, dice: str = "app"
+    chromium: Chromium,
+    origin: Origin,
+    game: str,
+    seed: int,
+    dice: str = "app",
+    *,
+    table_top: bool = False,
 ) -> list[dict[str, Any]]:
     page, _ = chromium.open(origin, f"index.html?seed={seed}")
+    players = PLAYERS
+    if table_top:  # the device in the middle: every person taps their own place
+        page.set_viewport_size(TABLE_TOP["viewport"])  # type: ignore[arg-type]
+        players = TABLE_TOP["players"]  # type: ignore[assignment]
     page.check(f"#setup input[name=game][value={game}]")
     page.check(f"#setup input[name=dice][value={dice}]")
-    page.select_option("#player-count", str(len(PLAYERS)))
-    for index, name in enumerate(PLAYERS):
+    page.select_option("#player-count", str(len(players)))
+    for index, name in enumerate(players):
         page.fill(f"#setup input[name=player] >> nth={index}", name)
     page.select_option("#first-player", "0")
+    if table_top:
+        page.check("#setup input[name=layout][value=table]")
     page.click("#setup button[type=submit]")
     page.wait_for_selector("[data-act=roll], [data-act=enter-dice]", state="attached")
     taps: list[dict[str, Any]] = page.evaluate(
@@ -806,7 +832,12 @@ def taps_per_roll(taps: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def measure_taps(
-    chromium: Chromium, games: int, game_ids: Sequence[str], dice: str = "app"
+    chromium: Chromium,
+    games: int,
+    game_ids: Sequence[str],
+    dice: str = "app",
+    *,
+    table_top: bool = False,
 ) -> dict[str, Any]:
     origin = chromium.new_origin()
     page, _ = chromium.open(origin, APP_PAGE)  # installs the service worker: games load warm
@@ -816,7 +847,7 @@ def measure_taps(
     for game_id in game_ids:
         taps: list[dict[str, Any]] = []
         for seed in range(1, games + 1):
-            game = play_game(chromium, origin, game_id, seed, dice)
+            game = play_game(chromium, origin, game_id, seed, dice, table_top=table_top)
             log(
                 f"  {game_id} game {seed}/{games} (seed {seed}): {len(game)} taps, "
                 f"median {median([tap['dom'] for tap in game]):.1f} ms to the DOM"
@@ -825,7 +856,8 @@ def measure_taps(
         per_game[game_id] = {"games": games, **tap_figures(taps), "samples": taps}
         if dice == "real":
             per_game[game_id]["taps_per_roll"] = taps_per_roll(taps)
-    return {"viewport": VIEWPORT, "dice": dice, "games": per_game}
+    viewport = TABLE_TOP["viewport"] if table_top else VIEWPORT
+    return {"viewport": viewport, "dice": dice, "table_top": table_top, "games": per_game}
 
 
 # -- 3. rules engine ------------------------------------------------------------------------
@@ -922,6 +954,8 @@ def print_summary(report: dict[str, Any]) -> None:
             print_taps(variant["taps"])
         if "real_dice" in variant:
             print_taps(variant["real_dice"])
+        if "table_top" in variant:
+            print_taps(variant["table_top"])
     if report["first_visit"]:
         print_first_visit(report["first_visit"], report["imports"])
     if report["engine"]:
@@ -994,8 +1028,11 @@ def print_startup(startup: dict[str, Any]) -> None:
 def print_taps(taps_report: dict[str, Any]) -> None:
     for game_id, taps in taps_report["games"].items():
         dice = " with real dice" if taps_report["dice"] == "real" else ""
+        if taps_report.get("table_top"):
+            dice = f", {len(TABLE_TOP['players'])} around the table-top"
+        size = "{width}x{height}".format(**taps_report["viewport"])
         log(
-            f"tap latency, {game_id}{dice}: {taps['games']} games, {taps['taps']} taps at 360x640"
+            f"tap latency, {game_id}{dice}: {taps['games']} games, {taps['taps']} taps at {size}"
             f"      p50      p95      max"
         )
         if "taps_per_roll" in taps:
@@ -1134,6 +1171,10 @@ def main() -> None:
                     variant["taps"] = measure_taps(chromium, args.runs, args.games)
                 if "real-dice" in args.only:
                     variant["real_dice"] = measure_taps(chromium, args.runs, args.games, "real")
+                if "table-top" in args.only:
+                    variant["table_top"] = measure_taps(
+                        chromium, args.runs, ["qwixx"], table_top=True
+                    )
                 if throttling == 1 and "first-visit" in args.only:
                     first_visit = measure_first_visit(chromium)
                     imports = measure_imports(chromium)

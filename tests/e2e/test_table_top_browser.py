@@ -43,17 +43,20 @@ def seated(
 
 
 def places(page: Page) -> list[dict[str, Any]]:
-    """Each place as the screen shows it: its edge, its box and its turn (from its computed
-    transform's matrix)."""
+    """Each place as the screen shows it, laid out (as the next frame is drawn): its edge, its
+    box and its turn (from its computed transform's matrix)."""
     found: list[dict[str, Any]] = page.evaluate(
-        """() => [...document.querySelectorAll('section.place')].map((place) => {
+        """async () => {
+        await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+        return [...document.querySelectorAll('section.place')].map((place) => {
             const box = place.getBoundingClientRect();
             const m = new DOMMatrix(getComputedStyle(place).transform);
             return {seat: Number(place.dataset.place), edge: place.dataset.edge,
                     name: place.getAttribute('aria-label'), a: m.a, b: m.b,
                     left: box.left, top: box.top, right: box.right, bottom: box.bottom,
                     width: innerWidth, height: innerHeight};
-        })"""
+        });
+        }"""
     )
     return found
 
@@ -236,3 +239,37 @@ def test_a_game_to_the_end_around_the_device(
     assert page.evaluate("document.body.dataset.screen") == "over"
     record = saved_record(page)
     assert record is not None and record["seating"] == ["bottom", "top"]
+
+
+def test_offered_on_a_tablet_and_a_phone_for_two_remembered_seated_clockwise(
+    touch_page: Page, server: BackgroundServer
+) -> None:
+    page = touch_page
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_app(page, f"{server.url}?seed=4&pace=0")
+    layout = page.locator("#setup .layout-choice")
+    page.select_option("#player-count", "3")
+    assert layout.is_hidden()  # a phone: face to face, for two only
+    page.select_option("#player-count", "2")
+    assert layout.is_visible()
+    page.set_viewport_size({"width": 1024, "height": 768})
+    fill_seats(page, NAMES)
+    page.check("#setup input[name=layout][value=table]")
+    page.reload()
+    open_app(page, f"{server.url}?seed=4&pace=0")
+    assert page.is_checked("#setup input[name=layout][value=table]")  # remembered
+    fill_seats(page, NAMES)
+    # Anna takes Carla's place at the bottom: they swap; seat order follows the seating.
+    page.select_option("#setup select[data-choice=edge] >> nth=0", "top")
+    edges = [
+        page.input_value(f"#setup select[data-choice=edge] >> nth={seat}") for seat in range(4)
+    ]
+    assert edges == ["top", "left", "bottom", "right"]
+    page.click("#setup button[type=submit]")
+    on_screen(page, "play")
+    record = saved_record(page)
+    assert record is not None
+    seated_record: list[dict[str, str]] = record["seats"]  # type: ignore[assignment]
+    seats = [seat["name"] for seat in seated_record]
+    assert seats == ["Anna", "Dario", "Carla", "Bruno"]  # clockwise, Anna first as chosen
+    assert record["seating"] == ["top", "right", "bottom", "left"]

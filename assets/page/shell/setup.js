@@ -80,7 +80,8 @@ function placesFor(/** @type {number} */ count) {
   return [];
 }
 
-function showLayout() {
+/** The places shown: each seat's own by default; ``keep``: as chosen, where they still fit. */
+function showLayout({ keep = false } = {}) {
   const seats = seatItems().filter((item) => !item.hidden);
   const offered = placesFor(seats.length);
   const device = Math.min(window.innerWidth, window.innerHeight) < 600 ? "phone" : "tablet";
@@ -94,6 +95,7 @@ function showLayout() {
   seats.forEach((item, index) => {
     const field = edgeField(item);
     for (const option of field.options) option.hidden = !offered.includes(option.value);
+    if (!keep) field.value = offered[index];
     if (!offered.includes(field.value) || taken.has(field.value)) {
       field.value = offered.find((edge) => !taken.has(edge)) ?? offered[index];
     }
@@ -107,7 +109,7 @@ function placeSwapped(/** @type {HTMLInputElement | HTMLSelectElement} */ field)
   const other = seatItems().filter((item) => !item.hidden).map(edgeField)
     .find((each) => each !== field && each.value === field.value);
   if (other) other.value = field.dataset.was ?? "";
-  showLayout();
+  showLayout({ keep: true });
 }
 
 function layoutChosen() {
@@ -376,5 +378,5 @@ export function showSetup() {
   showSeatsOf();
   restoreSetup();
   showDiceKind();
-  window.addEventListener("resize", showLayout);
+  window.addEventListener("resize", () => showLayout({ keep: true })); // a keyboard opening, too
 }

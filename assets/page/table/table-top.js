@@ -4,8 +4,8 @@
 // toward the person whose turn it is, and the scores once more for the far long edge. Laid out
 // here from the size of the screen and of the places, at every paint and change of size.
 //
-// Python owns the places' elements (a repaint sets their attributes as it says), so each turn
-// is set as a custom property of the board (--place-N), which the places read (app.css).
+// Python owns the places' elements: a repaint sets their attributes as it says, their style
+// too, so each place's turn is set again after every paint (before the frame that shows it).
 
 import { byId, one } from "../dom.js";
 import { play } from "./sheets.js";
@@ -32,6 +32,16 @@ const LARGEST = 1.6; // a place grows at most this much over its natural size
 /** @typedef {"bottom" | "left" | "top" | "right"} Side */
 /** @typedef {{element: HTMLElement, side: Side, along: number, width: number, height: number}} Place */
 
+// Only what differs is written: most taps turn nothing.
+/**
+ * @param {HTMLElement} element
+ * @param {string} name
+ * @param {string} value
+ */
+function restyle(element, name, value) {
+  if (element.style.getPropertyValue(name) !== value) element.style.setProperty(name, value);
+}
+
 // Where the moved parts came from, to go back when the layout is left.
 /** @type {[HTMLElement, Node | null, Node | null][]} */
 const moved = [footer, messages, scores].map((part) => [part, part.parentNode, part.nextSibling]);
@@ -42,9 +52,7 @@ function leave() {
   laidOut = false;
   for (const [part, parent, next] of moved) parent?.insertBefore(part, next);
   mirror.remove();
-  for (const name of ["--centre", "--centre-width", "--centre-height"]) {
-    play.style.removeProperty(name);
-  }
+  for (const name of ["transform", "width", "height"]) centre.style.removeProperty(name);
 }
 
 function enter() {
@@ -116,8 +124,11 @@ export function layOutTable() {
     return;
   }
   enter();
-  if (body.dataset.screen === "over") mirror.innerHTML = scores.innerHTML;
-  else mirror.replaceChildren();
+  if (body.dataset.screen === "over") {
+    if (mirror.innerHTML !== scores.innerHTML) mirror.innerHTML = scores.innerHTML;
+  } else if (mirror.firstChild) {
+    mirror.replaceChildren();
+  }
   const width = play.clientWidth;
   const height = play.clientHeight;
   const all = places();
@@ -147,7 +158,7 @@ export function layOutTable() {
       }[side];
       const turn = `translate(${x - place.width / 2}px, ${y - place.height / 2}px) `
         + `rotate(${TURN[side]}deg) scale(${scale})`;
-      board.style.setProperty(`--place-${place.element.dataset.place}`, turn);
+      restyle(place.element, "transform", turn);
     });
   }
   layOutMiddle(width, height, inset, landscape);
@@ -175,12 +186,24 @@ function layOutMiddle(width, height, inset, landscape) {
   const [ownWidth, ownHeight] = sideways ? [boxHeight, boxWidth] : [boxWidth, boxHeight];
   const x = left + boxWidth / 2 - ownWidth / 2;
   const y = top + boxHeight / 2 - ownHeight / 2;
-  play.style.setProperty("--centre", `translate(${x}px, ${y}px) rotate(${turn}deg)`);
-  play.style.setProperty("--centre-width", `${ownWidth}px`);
-  play.style.setProperty("--centre-height", `${ownHeight}px`);
+  restyle(centre, "transform", `translate(${x}px, ${y}px) rotate(${turn}deg)`);
+  restyle(centre, "width", `${ownWidth}px`);
+  restyle(centre, "height", `${ownHeight}px`);
+}
+
+// Laid out as the next frame is drawn, not in the tap: what it measures is the layout that
+// frame makes anyway (as the map's fit: assets/page/map-zoom.js).
+let scheduled = false;
+function layOutNextFrame() {
+  if (scheduled) return;
+  scheduled = true;
+  requestAnimationFrame(() => {
+    scheduled = false;
+    layOutTable();
+  });
 }
 
 export function listenToTableTop() {
-  window.addEventListener("dadoteca:painted", layOutTable);
-  window.addEventListener("resize", layOutTable);
+  window.addEventListener("dadoteca:painted", layOutNextFrame);
+  window.addEventListener("resize", layOutNextFrame);
 }
