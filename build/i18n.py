@@ -11,14 +11,15 @@ other than English; the browser reads them compiled to ``i18n/LANG.json`` (the l
 
 Where msgids come from, in this order (then file order, then line order):
 
-1. ``t("...")`` and ``self.t("...")`` calls in ``py/dadoteca_web/**/*.py`` whose first argument
-   is a string literal (``t(variable)`` is a look-up of a msgid extracted elsewhere), and the
+1. ``t("...")`` and ``self.t("...")`` calls in ``py/dadoteca_web/**/*.py`` and
+   ``py/dadoteca_games/**/*.py`` whose first argument is a string literal (``t(variable)`` is
+   a look-up of a msgid extracted elsewhere), and the
    plural ones, ``t.n("... {count} die", "... {count} dice", count)`` (ngettext style);
 2. the rule messages and event announcements: module-level dicts named ``*RULES`` or
-   ``*EVENTS`` in ``py/dadoteca`` and ``py/dadoteca_web`` (id -> English template, a string
-   or ``Plural("singular", "plural")``); the words
+   ``*EVENTS`` in ``py/dadoteca``, ``py/dadoteca_web`` and ``py/dadoteca_games`` (id -> English
+   template, a string or ``Plural("singular", "plural")``); the words
    the UI passes through ``t`` (module-level tuples named in ``WORD_LISTS``, e.g. Qwixx's
-   ``ROW_NAMES``); and the string
+   ``ROW_NAMES``, and each game's ``ABOUT``, the setup's words on it); and the string
    literals passed as keyword parameters to a rule error (``RuleError(...)`` or a module-level
    helper that builds one), because the front end translates every string parameter of a
    rule error before filling in its template;
@@ -80,11 +81,12 @@ ROOT: Final = Path(__file__).resolve().parent.parent
 LANGUAGES: Final = ("it", "es")
 LANGUAGE_NAMES: Final = {"it": "Italian", "es": "Spanish"}
 CATALOG_DIR: Final = "assets/i18n"
-FRONT_END: Final = "py/dadoteca_web"
-RULE_PACKAGES: Final = ("py/dadoteca", "py/dadoteca_web")
+# The games' screens (py/dadoteca_games/<id>/view.py and its helpers) call ``t`` as the app does.
+FRONT_END: Final = ("py/dadoteca_web", "py/dadoteca_games")
+RULE_PACKAGES: Final = ("py/dadoteca", "py/dadoteca_web", "py/dadoteca_games")
 SHELL: Final = "index.html"
 # Module-level tuples of words that the UI shows through ``t(word)``.
-WORD_LISTS: Final = frozenset({"ROW_NAMES", "COLOURS", "FACES"})
+WORD_LISTS: Final = frozenset({"ROW_NAMES", "COLOURS", "FACES", "ABOUT"})
 TRANSLATE_CALLS: Final = frozenset({"t"})
 PLURAL_METHOD: Final = "n"  # t.n(singular, plural, count)
 PLURAL: Final = "Plural"  # Plural(singular, plural) in a RULES/EVENTS dict
@@ -204,7 +206,7 @@ def _module_assignments(tree: ast.Module) -> Iterator[tuple[str, ast.expr, int]]
 
 
 def _front_end_messages(root: Path, found: _Collector) -> None:
-    for path in _python_files(root, FRONT_END):
+    for path in (path for folder in FRONT_END for path in _python_files(root, folder)):
         name = _relative(root, path)
         for call in _calls_in_order(_parse_python(path)):
             reference = f"{name}:{call.lineno}"
@@ -259,6 +261,8 @@ def _rule_messages(root: Path, found: _Collector) -> None:
                             f"{reference}: {variable} holds a message that is neither a string "
                             "literal nor a Plural of two"
                         )
+            elif variable in WORD_LISTS and _string(value) is not None:  # a game's ABOUT
+                found.add(str(_string(value)), f"{name}:{line}")
             elif variable in WORD_LISTS and isinstance(value, ast.Tuple | ast.List):
                 for element in value.elts:
                     word = _string(element)

@@ -182,7 +182,7 @@ const EFFECTS = {
   },
   // A map's cells are drawn in SVG, inside the element that transforms each into place:
   // a cell's "pop" would move it, and animating the drawing repaints the whole map at every
-  // frame (assets/diceland.css). Its X shows at once.
+  // frame (py/dadoteca_games/diceland/style.css). Its X shows at once.
   "diceland.marked": () => sound("tick"),
   "diceland.prize": () => sound("prize"),
   "diceland.bonus_roll": () => vibrate(40),

@@ -1,7 +1,7 @@
 """Qwixx on screen: the sheets, the dice and the prompt, as HTML; taps as Qwixx actions.
 
 Only presentation lives here: what is legal, what a cross scores and when the game ends all
-come from :mod:`dadoteca.qwixx`.
+come from :mod:`dadoteca_games.qwixx.rules`.
 
 The white sum is everyone's at once, as on paper: one screen shows every player's line (the
 rows where the sum may go, or no cross), answered in any order and changed at will until all
@@ -18,7 +18,8 @@ from html import escape
 from typing import Final
 
 from dadoteca.core import Action, AnyState
-from dadoteca.qwixx import (
+from dadoteca.table import Answer, Command, PassTheRest, Withdraw
+from dadoteca_games.qwixx.rules import (
     LAST_POSITION,
     PASS,
     PENALTY_BOXES,
@@ -32,9 +33,7 @@ from dadoteca.qwixx import (
     Sheet,
     number_at,
 )
-from dadoteca.table import Answer, Command, PassTheRest, Withdraw
-
-from .game_ui import (
+from dadoteca_web.game_ui import (
     BULB_ICON,
     ROLL_ACTS,
     GameUI,
@@ -671,3 +670,6 @@ class QwixxUI(GameUI):
             f'<th scope="col">{t("Player")}</th>{head}<th scope="col">{t("Penalties")}</th>'
             f"<th>{t('Total')}</th></tr></thead><tbody>{''.join(body)}</tbody></table>"
         )
+UI: Final = QwixxUI  # what the app plays the game with (dadoteca.games)
+# The setup's card of the game, under its title (translated: build/i18n.py reads it).
+ABOUT: Final = "Cross numbers in four coloured rows. 1 to 5 players."

@@ -1,10 +1,10 @@
 """Diceland on screen: the hex maps, the dice, the prompt; taps as Diceland actions.
 
 Only presentation lives here: which cells may be crossed, when the rolling ends, who is owed a
-bonus roll and who wins all come from :mod:`dadoteca.diceland`. The view asks the engine for
+bonus roll and who wins all come from :mod:`.rules`. The view asks the engine for
 the legal placements and highlights the cells that extend the player's selection toward one of
 them; any other tap is explained by the engine's own check (:meth:`DicelandState.check`).
-The sheets are drawn by :mod:`.diceland_sheets`, the maps' pictures by :mod:`.diceland_svg`.
+The sheets are drawn by :mod:`.sheets`, the maps' pictures by :mod:`.svg`.
 """
 
 from __future__ import annotations
@@ -14,7 +14,13 @@ from html import escape
 from typing import Final
 
 from dadoteca.core import Action, AnyState, Options, RuleError, Unseen
-from dadoteca.diceland import (
+from dadoteca.table import Answer, Command
+from dadoteca_games.diceland.maps import (
+    FIXED_MAP_IDS,
+    MAX_SEED,
+    map_by_id,
+)
+from dadoteca_games.diceland.rules import (
     CHOOSE,
     COLOURS,
     DICE,
@@ -29,16 +35,9 @@ from dadoteca.diceland import (
     Phase,
     Roll,
 )
-from dadoteca.diceland_maps import (
-    FIXED_MAP_IDS,
-    MAX_SEED,
-    map_by_id,
-)
-from dadoteca.table import Answer, Command
-
-from .diceland_sheets import MapSheets
-from .diceland_svg import COLOUR_SYMBOLS, LEGAL_STRIPES
-from .game_ui import (
+from dadoteca_games.diceland.sheets import MapSheets
+from dadoteca_games.diceland.svg import COLOUR_SYMBOLS, LEGAL_STRIPES
+from dadoteca_web.game_ui import (
     ROLL_ACTS,
     ROLL_DICE,
     SEAT_RULES,
@@ -47,7 +46,7 @@ from .game_ui import (
     asked_player,
     tapped_number,
 )
-from .i18n import Translator
+from dadoteca_web.i18n import Translator
 
 __all__ = ["DEALT_MAP", "RANDOM_MAP", "DicelandUI", "map_board"]
 
@@ -728,3 +727,8 @@ class DicelandUI(GameUI):
             f'<th scope="col">{t("Completed colours")}</th>'
             f'<th scope="col">{t("Rounds")}</th></tr></thead><tbody>{"".join(body)}</tbody></table>'
         )
+UI: Final = DicelandUI  # what the app plays the game with (dadoteca.games)
+# The setup's card of the game, under its title (translated: build/i18n.py reads it).
+ABOUT: Final = (
+    "Race across a map of coloured areas: 9 prizes and a whole colour win. 1 to 4 players."
+)
