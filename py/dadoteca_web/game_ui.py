@@ -12,7 +12,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Mapping, Sequence
 from html import escape
-from typing import Any, ClassVar, Final, TypeVar
+from typing import Any, ClassVar, Final, TypedDict, TypeVar
 
 from dadoteca.core import Action, AnyState, Event, Game, Options, Plural, RuleError
 from dadoteca.table import Command, RollDice, SeatedState, asked_player
@@ -179,6 +179,24 @@ def tapped_number(data: Mapping[str, str], key: str, values: range) -> int | Non
         return None
     value = int(text)
     return value if value in values else None
+
+
+class Effect(TypedDict, total=False):
+    """What the page does when an event of one kind happens (assets/page/effects.js): a sound,
+    a vibration, and an animation (a CSS class for its length) on the event's players' sheets:
+    on the ``mark`` it names (a template of its params, as a sheet's ``data-mark`` says it),
+    on each mark ``listed`` in a param (space-separated, each up to a "+"), or on what the
+    ``seats`` selector (a template) finds. ``end``: the game ended by it, said by the end's
+    sound. A game's view module lists its kinds' effects in ``EFFECTS``; the build writes them
+    into the shell's facts."""
+
+    sound: str
+    vibrate: int | list[int]
+    animation: str
+    mark: str
+    listed: str
+    seats: str
+    end: bool
 
 
 class GameUI(ABC):

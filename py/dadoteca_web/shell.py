@@ -13,6 +13,7 @@ from html import escape
 from typing import Final
 
 from dadoteca.bots import BOT_SEAT, LEVELS
+from dadoteca.core import ROLLED
 from dadoteca.games import GAMES, game_folder, game_part
 from dadoteca.match import APP_DICE, DICE_KINDS, MAX_NAME_LENGTH, REAL_DICE, SHEETS_ONLY
 from dadoteca_games.diceland.maps import FIXED_MAP_IDS
@@ -20,6 +21,7 @@ from dadoteca_games.diceland.pictures import map_picture_href, random_choice_sym
 from dadoteca_games.diceland.view import DEALT_MAP, RANDOM_MAP, map_board
 
 from .app import GAME_UIS, SEAT_KIND_CHOICE, level_names
+from .game_ui import Effect
 from .i18n import LANGUAGES, SOURCE_LANGUAGE
 from .storage import (
     BROKEN_PREFIX,
@@ -80,7 +82,18 @@ def shell_facts() -> dict[str, object]:
             game_id: {"minPlayers": game.min_players, "maxPlayers": game.max_players}
             for game_id, game in GAMES.items()
         },
+        "rolled": ROLLED,
+        "effects": game_effects(),
     }
+
+
+def game_effects() -> dict[str, Effect]:
+    """What the page does at each kind of event, of every game (its view's ``EFFECTS``)."""
+    effects: dict[str, Effect] = {}
+    for game_id in GAMES:
+        view = game_part(game_id, "view")
+        effects.update(getattr(view, "EFFECTS", {}))
+    return effects
 
 
 def shell_facts_json() -> str:

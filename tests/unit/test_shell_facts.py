@@ -13,7 +13,8 @@ import pytest
 from build.build import write_index
 from dadoteca.bots import BOT_SEAT
 from dadoteca.bots.base import LEVELS
-from dadoteca.games import GAMES, game_folder
+from dadoteca.games import GAMES, game_folder, game_part
+from dadoteca.playout import random_playout
 from dadoteca.match import MAX_NAME_LENGTH
 from dadoteca_games.diceland.maps import COLOURS, FIXED_MAP_IDS, Kind, map_by_id
 from dadoteca_games.diceland.pictures import MAP_SPRITE, map_sprite
@@ -194,3 +195,19 @@ def test_the_sprite_draws_every_cell_of_every_map_in_its_colour() -> None:
             assert len(corners) == len(wanted), (map_id, paint)
             for (x, y), (wanted_x, wanted_y) in zip(corners, wanted, strict=True):
                 assert abs(x - wanted_x) <= 1 and abs(y - wanted_y) <= 1, (map_id, paint, x, y)
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_effect_is_of_an_event_its_game_makes_and_every_end_sounds(game_id: str) -> None:
+    """The page's effects come from the game's view (its EFFECTS): each names a kind its rules
+    define, and each way the game can end plays the end's sound."""
+    rules = game_part(game_id, "rules")
+    kinds = {value for value in vars(rules).values() if isinstance(value, str)}
+    effects = shell_facts()["effects"]
+    assert isinstance(effects, dict)
+    ours = {kind: effect for kind, effect in effects.items() if kind.startswith(f"{game_id}.")}
+    assert ours and set(ours) <= kinds
+    for seed in range(6):
+        state = random_playout(GAMES[game_id].new_game(2, seed), seed)
+        outcome = state.outcome
+        assert outcome is not None and ours[outcome.termination].get("end") is True

@@ -21,12 +21,16 @@ from dadoteca_games.diceland.maps import (
     map_by_id,
 )
 from dadoteca_games.diceland.rules import (
+    BONUS_ROLL,
     CHOOSE,
     COLOURS,
     DICE,
     DICELAND,
     EVENTS,
+    GOAL,
+    MARKED,
     PASS,
+    PRIZE,
     REROLL,
     STOP,
     Choose,
@@ -41,6 +45,7 @@ from dadoteca_web.game_ui import (
     ROLL_ACTS,
     ROLL_DICE,
     SEAT_RULES,
+    Effect,
     GameUI,
     Pieced,
     asked_player,
@@ -732,3 +737,13 @@ UI: Final = DicelandUI  # what the app plays the game with (dadoteca.games)
 ABOUT: Final = (
     "Race across a map of coloured areas: 9 prizes and a whole colour win. 1 to 4 players."
 )
+# What the page does at each kind of event (dadoteca_web.game_ui.Effect).
+# A map's cells are drawn in SVG, inside the element that transforms each into place: a cell's
+# "pop" would move it, and animating the drawing repaints the whole map at every frame
+# (style.css). Its X shows at once.
+EFFECTS: Final[dict[str, Effect]] = {
+    MARKED: {"sound": "tick"},
+    PRIZE: {"sound": "prize"},
+    BONUS_ROLL: {"vibrate": 40},
+    GOAL: {"end": True},
+}

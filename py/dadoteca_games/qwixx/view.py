@@ -20,11 +20,16 @@ from typing import Final
 from dadoteca.core import Action, AnyState
 from dadoteca.table import Answer, Command, PassTheRest, Withdraw
 from dadoteca_games.qwixx.rules import (
+    CROSSED,
+    FOUR_PENALTIES,
     LAST_POSITION,
     PASS,
+    PENALTY,
     PENALTY_BOXES,
     QWIXX,
+    ROW_LOCKED,
     ROW_NAMES,
+    TWO_LOCKS,
     Cross,
     Pass,
     Phase,
@@ -36,6 +41,7 @@ from dadoteca_games.qwixx.rules import (
 from dadoteca_web.game_ui import (
     BULB_ICON,
     ROLL_ACTS,
+    Effect,
     GameUI,
     Pieced,
     asked_player,
@@ -673,3 +679,16 @@ class QwixxUI(GameUI):
 UI: Final = QwixxUI  # what the app plays the game with (dadoteca.games)
 # The setup's card of the game, under its title (translated: build/i18n.py reads it).
 ABOUT: Final = "Cross numbers in four coloured rows. 1 to 5 players."
+# What the page does at each kind of event (dadoteca_web.game_ui.Effect).
+EFFECTS: Final[dict[str, Effect]] = {
+    CROSSED: {"sound": "tick", "animation": "marked-now", "mark": "{row} {number}"},
+    ROW_LOCKED: {"sound": "lock", "vibrate": 160, "animation": "locked-now", "seats": ".row-{row}"},
+    PENALTY: {
+        "sound": "penalty",
+        "vibrate": [90, 60, 90],
+        "animation": "penalised-now",
+        "seats": ".penalties",
+    },
+    TWO_LOCKS: {"end": True},
+    FOUR_PENALTIES: {"end": True},
+}

@@ -22,9 +22,13 @@ from dadoteca.core import Action, AnyState, Unseen
 from dadoteca.table import Answer, Command
 from dadoteca_games.shelfie.icons import icon
 from dadoteca_games.shelfie.rules import (
+    CIRCLED,
+    COLUMN_BLOCKED,
     COLUMNS,
     DICE_COUNT,
     FACES,
+    FULL_SHELVES,
+    LAST_ROUND,
     MAX_COMBINATIONS,
     PASS,
     SHELF_BLOCKED,
@@ -43,6 +47,7 @@ from dadoteca_games.shelfie.sheets import TIMES, Bookcases, Cell, cell_of, colum
 from dadoteca_web.game_ui import (
     ROLL_ACTS,
     ROLL_DICE,
+    Effect,
     GameUI,
     Pieced,
     asked_player,
@@ -623,3 +628,11 @@ UI: Final = ShelfieUI  # what the app plays the game with (dadoteca.games)
 ABOUT: Final = (
     "Fill your bookcase with dice combinations; a full shelf blocks the others. 1 to 4 players."
 )
+# What the page does at each kind of event (dadoteca_web.game_ui.Effect).
+EFFECTS: Final[dict[str, Effect]] = {
+    CIRCLED: {"sound": "tick", "animation": "marked-now", "listed": "combos"},
+    SHELF_BLOCKED: {"sound": "lock"},
+    COLUMN_BLOCKED: {"sound": "lock"},
+    LAST_ROUND: {"sound": "prize"},
+    FULL_SHELVES: {"end": True},
+}
