@@ -14,8 +14,8 @@ from build.build import write_index
 from dadoteca.bots import BOT_SEAT
 from dadoteca.bots.base import LEVELS
 from dadoteca.games import GAMES, game_folder, game_part
-from dadoteca.playout import random_playout
 from dadoteca.match import MAX_NAME_LENGTH
+from dadoteca.playout import random_playout
 from dadoteca_games.diceland.maps import COLOURS, FIXED_MAP_IDS, Kind, map_by_id
 from dadoteca_games.diceland.pictures import MAP_SPRITE, map_sprite
 from dadoteca_games.diceland.svg import map_geometry
