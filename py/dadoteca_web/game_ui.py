@@ -1,10 +1,11 @@
 """What every game's screen shares: the regions it paints, its taps, whom it asks.
 
 Each game has one :class:`GameUI` subclass (``UI`` in its package's ``view`` module) that turns
-a state into HTML regions and taps into the steps to play. The screen never plays anything
-itself and never works a rule out: it asks the state (``legal_actions``, ``check`` and each game's queries), and
-the :class:`~dadoteca_web.app.App` around it plays what it returns, saves, and owns everything
-common to all games: setup, notices, import/export, new game, computer players.
+a state into HTML regions and taps into the commands to play. The screen never plays anything
+itself and never works a rule out: it asks the state (``legal_actions``, ``check`` and each
+game's queries), and the :class:`~dadoteca_web.app.App` around it plays what it returns, saves,
+and owns everything common to all games: setup, notices, import/export, new game, computer
+players.
 """
 
 from __future__ import annotations
