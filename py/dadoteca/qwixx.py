@@ -17,7 +17,7 @@ and the active player who crossed nothing in either action crosses a penalty box
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final, NamedTuple
+from typing import ClassVar, Final, NamedTuple
 
 from .core import (
     PASS,
@@ -60,7 +60,9 @@ __all__ = [
     "QwixxState",
     "Roll",
     "Sheet",
-    "action2_crosses",
+    "SheetRow",
+    "Variant",
+    "closes",
     "crossable_positions",
     "number_at",
     "position_of",
@@ -84,14 +86,22 @@ YELLOW: Final = 1
 GREEN: Final = 2
 BLUE: Final = 3
 ROW_NAMES: Final = ("red", "yellow", "green", "blue")
+# The rows a variant's sheet may have beyond the four colours: Big Points' bonus rows
+# (qwixx_variants.py), numbered after them so that a colour's row, die and lock share its number.
+RED_YELLOW: Final = 4
+GREEN_BLUE: Final = 5
+BONUS_ROW_NAMES: Final = ("red-yellow", "green-blue")
+SHEET_ROW_NAMES: Final = ROW_NAMES + BONUS_ROW_NAMES
 ROW_LETTERS: Final = "rygb"
-ROWS_ASCENDING: Final = (True, True, False, False)  # ruling QWIXX_SHEET
+# Ruling QWIXX_SHEET; a bonus row runs as its neighbours do (ruling QWIXX_BIG_POINTS_SHEET).
+ROWS_ASCENDING: Final = (True, True, False, False, True, False)
 LAST_POSITION: Final = 10
 LOCK_BIT: Final = 1 << 11
 CROSSES_BEFORE_LAST: Final = 5
 PENALTY_BOXES: Final = 4
 PENALTY_POINTS: Final = 5
 LOCKS_TO_END: Final = 2
+MOST_CROSSES_SCORED: Final = 15  # the longest score table of any pad (Big Points')
 
 # The rule book's rules, by the id a RuleError carries; the UI translates them by id.
 RULES: Final[dict[str, str]] = {
@@ -112,6 +122,13 @@ RULES: Final[dict[str, str]] = {
     "qwixx.locked_die": "The {row} die left the game when its row was locked: it is not rolled",
     "qwixx.missing_die": "The {row} row is open: its die is rolled too",
     "qwixx.game_over": "The game is over",
+    "qwixx.bonus_needs_colour": (
+        "A {row} box needs its number crossed first in a colour row beside it"
+    ),
+    "qwixx.bonus_dice": (
+        "In action 2 a {row} box needs a white die plus the die of a colour beside it"
+        " whose row has that number crossed"
+    ),
     "qwixx.bad_action": "Not a Qwixx action: {text}",
 }
 
@@ -142,20 +159,20 @@ def position_of(row: int, number: int) -> int:
 
 # position_of as a table, for the hot paths: _POSITIONS[row][number] (numbers 0-1 unused).
 _POSITIONS: Final = tuple(
-    tuple(position_of(row, number) for number in range(13)) for row in range(4)
+    tuple(position_of(row, number) for number in range(13)) for row in range(len(SHEET_ROW_NAMES))
 )
 
 
-def crossable_positions(mask: int) -> int:
+def crossable_positions(mask: int, crosses_before_last: int = CROSSES_BEFORE_LAST) -> int:
     """The positions a row with crosses ``mask`` may still cross, as a bit mask.
 
     Numbers are crossed left to right (skipped ones are lost), and the last number needs at
-    least 5 crosses before it; a locked row has nothing left.
+    least ``crosses_before_last`` crosses before it; a locked row has nothing left.
     """
     if mask & LOCK_BIT:
         return 0
     right_of_last = ((1 << (LAST_POSITION + 1)) - 1) & ~((1 << mask.bit_length()) - 1)
-    if mask.bit_count() < CROSSES_BEFORE_LAST:
+    if mask.bit_count() < crosses_before_last:
         right_of_last &= ~(1 << LAST_POSITION)
     return right_of_last
 
@@ -184,7 +201,7 @@ class Cross(Action):
     number: int
 
     def __str__(self) -> str:
-        return f"{name_in(ROW_NAMES, self.row)} {self.number}"
+        return f"{name_in(SHEET_ROW_NAMES, self.row)} {self.number}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,8 +225,26 @@ QwixxAction = Cross | Pass | Roll | Unseen
 # a ``Roll | Unseen`` built at each call.
 CHANCE_OUTCOMES: Final = (Roll, Unseen)
 
+# The closed-row bit crossing a number sets, by row and number: a colour row's last number
+# locks it for everyone; a bonus row has no lock (ruling QWIXX_BIG_POINTS_SHEET).
+_LOCKS: Final = tuple(
+    tuple(
+        1 << row if row < len(ROW_NAMES) and position_of(row, n) == LAST_POSITION else 0
+        for n in range(13)
+    )
+    for row in range(len(SHEET_ROW_NAMES))
+)
+
+
+def closes(row: int, number: int) -> int:
+    """The closed-row bit crossing ``number`` in ``row`` sets (0 if it locks nothing)."""
+    return _LOCKS[row][number]
+
+
 # Every cross there can be, made once: legal-action lists share them instead of allocating.
-_CROSSES: Final = tuple(tuple(Cross(row, n) for n in range(13)) for row in range(4))
+_CROSSES: Final = tuple(
+    tuple(Cross(row, n) for n in range(13)) for row in range(len(SHEET_ROW_NAMES))
+)
 # The crosses a white sum (2-12) offers in action 1, one per row: (row, its position's bit, the
 # cross).
 _WHITE_SUM_CROSSES: Final = tuple(
@@ -223,11 +258,69 @@ _WHITE_SUM_CROSSES: Final = tuple(
 # --- The sheet -------------------------------------------------------------------------------
 
 
-class Sheet(NamedTuple):
-    """One player's score sheet: a crossed-positions bit mask per row, and penalties."""
+@dataclass(frozen=True, slots=True)
+class SheetRow:
+    """A row as the pad prints it: its index in :attr:`Sheet.rows` (for a colour row, also its
+    die's and its lock's), its colours (one; two for a bonus row, which takes either colour's
+    die), whether it ends in a lock box, and its numbers left to right."""
 
-    rows: tuple[int, int, int, int] = (0, 0, 0, 0)
+    row: int
+    colours: tuple[int, ...]
+    lock: bool
+
+    @property
+    def name(self) -> str:
+        return SHEET_ROW_NAMES[self.row]
+
+    @property
+    def is_bonus(self) -> bool:
+        return len(self.colours) > 1
+
+    @property
+    def numbers(self) -> tuple[int, ...]:
+        return tuple(number_at(self.row, position) for position in range(LAST_POSITION + 1))
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """A Qwixx score pad, played with the same six dice: its id in records (``options``), its
+    rows top to bottom, and the numbers of the rules it changes. What it changes of when a box
+    may be crossed, what a cross also crosses and how a sheet scores are its :class:`Sheet`
+    class's rule hooks (qwixx_variants.py)."""
+
+    id: str
+    rows: tuple[SheetRow, ...]
+    crosses_before_last: int = CROSSES_BEFORE_LAST
+    most_crosses_scored: int = LAST_POSITION + 2
+
+
+BASE_VARIANT: Final = Variant(
+    "base", tuple(SheetRow(row, (row,), lock=True) for row in range(len(ROW_NAMES)))
+)
+
+
+class _SheetFields(NamedTuple):
+    rows: tuple[int, ...] = (0, 0, 0, 0)
     penalties: int = 0
+
+
+class Sheet(_SheetFields):
+    """One player's score sheet: a crossed-positions bit mask per row, and penalties.
+
+    This class is base Qwixx's pad (ruling QWIXX_SHEET); a variant's pad is a subclass naming
+    its :class:`Variant` and overriding the rule hooks it changes: :meth:`broken_rule` (when a
+    box may be crossed), :meth:`cross` (what a cross also crosses), :meth:`lock_of`,
+    :meth:`crosses` and :meth:`score`, and the legal crosses (:meth:`white_sum_crosses`,
+    :meth:`action2_crosses`, :meth:`allowed_crosses`) that the engine's hot paths ask of it.
+    """
+
+    __slots__ = ()
+    variant: ClassVar[Variant] = BASE_VARIANT
+
+    @classmethod
+    def empty(cls) -> Sheet:
+        """A new sheet of this pad: nothing crossed."""
+        return cls((0,) * len(cls.variant.rows))
 
     def crossed_numbers(self, row: int) -> tuple[int, ...]:
         mask = self.rows[row]
@@ -291,6 +384,54 @@ class Sheet(NamedTuple):
 
     def with_penalty(self) -> Sheet:
         return _new_sheet((self.rows, self.penalties + 1))
+
+    def white_sum_crosses(self, total: int, closed: int) -> list[Cross | Pass]:
+        """Action 1's choices on a variant's pad: a pass, or the white sum ``total`` in a row
+        that allows it (base Qwixx's pad is read faster, by QwixxState.legal_actions)."""
+        legal: list[Cross | Pass] = [PASS]
+        legal.extend(
+            _CROSSES[row][total]
+            for row in range(len(self.rows))
+            if self.broken_rule(row, total, closed) is None
+        )
+        return legal
+
+    def action2_crosses(self, dice: Roll, closed: int) -> list[Cross]:
+        """The crosses action 2 allows: a white die plus a colour die, in that colour's row,
+        rows ``closed`` being shut (also what a computer player weighs before action 1
+        resolves)."""
+        white1, white2 = dice.white
+        rows = self.rows
+        crosses: list[Cross] = []
+        for row, colour in enumerate(dice.colours):
+            # Ruling QWIXX_DICE: a row locked in action 1 takes its die out before action 2.
+            if colour is None or closed >> row & 1:
+                continue
+            crossable, positions = _CROSSABLE[rows[row]], _POSITIONS[row]
+            numbers = (colour + white1,) if white1 == white2 else (colour + white1, colour + white2)
+            for number in numbers:
+                if crossable >> positions[number] & 1:
+                    crosses.append(_CROSSES[row][number])
+        return crosses
+
+    def allowed_crosses(self, closed: int) -> list[Cross]:
+        """Every cross the sheet allows in the open rows, whatever the dice (ruling
+        QWIXX_SHEETS_ONLY)."""
+        return [
+            _CROSSES[row][number]
+            for row in range(len(self.rows))
+            for number in map(number_at, (row,) * (LAST_POSITION + 1), range(LAST_POSITION + 1))
+            if self.broken_rule(row, number, closed) is None
+        ]
+
+    def dice_rule(self, dice: Roll, row: int, number: int, closed: int) -> str | None:
+        """The rule action 2's dice break if ``number`` is crossed in ``row``, or None: a white
+        die plus the die of the row's colour, still in the game (ruling QWIXX_DICE; a row
+        ``closed`` in action 1 is refused as locked by :meth:`broken_rule`)."""
+        colour = dice.colours[row]
+        if colour is None:
+            return "qwixx.row_locked"
+        return None if number - colour in dice.white else "qwixx.white_and_colour"
 
 
 _new_sheet: Final = built_from_fields(Sheet)
@@ -400,9 +541,12 @@ class QwixxState(NamedTuple):
         pending = self.pending
         if self.phase == Phase.ACTION1 and 0 <= player < len(pending) and pending[player] is None:
             dice = self.dice
+            sheet = self.sheets[player]
             if not isinstance(dice, Roll):
-                return [PASS, *self._sheet_crosses(player)]
-            rows = self.sheets[player].rows
+                return [PASS, *sheet.allowed_crosses(self.closed)]
+            if sheet.__class__ is not Sheet:  # a variant's pad: its rule hooks
+                return sheet.white_sum_crosses(dice.white[0] + dice.white[1], self.closed)
+            rows = sheet.rows
             closed = self.closed
             legal: list[Cross | Pass] = [PASS]
             for row, position_bit, cross in _WHITE_SUM_CROSSES[dice.white[0] + dice.white[1]]:
@@ -411,20 +555,9 @@ class QwixxState(NamedTuple):
             return legal
         if self.phase == Phase.ACTION2 and player == self.active:
             if not isinstance(self.dice, Roll):
-                return [PASS, *self._sheet_crosses(player)]
-            return [PASS, *action2_crosses(self.sheets[self.active], self.dice, self.closed)]
+                return [PASS, *self.sheets[player].allowed_crosses(self.closed)]
+            return [PASS, *self.sheets[player].action2_crosses(self.dice, self.closed)]
         return []
-
-    def _sheet_crosses(self, player: int) -> list[Cross]:
-        """Every cross ``player``'s sheet allows in the open rows (ruling QWIXX_SHEETS_ONLY)."""
-        rows, closed = self.sheets[player].rows, self.closed
-        return [
-            _CROSSES[row][number_at(row, position)]
-            for row in range(4)
-            if not closed >> row & 1
-            for position in range(LAST_POSITION + 1)
-            if _CROSSABLE[rows[row]] >> position & 1
-        ]
 
     # -- applying actions -------------------------------------------------------------------
 
@@ -434,7 +567,10 @@ class QwixxState(NamedTuple):
     def apply(self, player: int, action: QwixxAction) -> QwixxState:
         if isinstance(action, CHANCE_OUTCOMES):
             raise _broken("qwixx.no_roll_now")
-        if isinstance(action, Cross) and not (0 <= action.row < 4 and 2 <= action.number <= 12):
+        if isinstance(action, Cross) and not (
+            2 <= action.number <= 12
+            and (0 <= action.row < 4 or 4 <= action.row < len(self.sheets[0].rows))
+        ):
             raise _broken("qwixx.bad_action", text=repr(action)[:40])
         phase = self.phase
         if phase == Phase.ACTION1:
@@ -479,7 +615,7 @@ class QwixxState(NamedTuple):
         for player, decision in enumerate(decisions):
             if isinstance(decision, Cross):
                 sheets[player] = sheets[player].cross(decision.row, decision.number)
-                closed |= _lock_of(decision)
+                closed |= _LOCKS[decision.row][decision.number]
         # Ruling QWIXX_GAME_END: ending in action 1 means no action 2, and so no penalty.
         return _new_state(
             (
@@ -504,7 +640,7 @@ class QwixxState(NamedTuple):
                 self._check_action2_dice(action)
             self._check_cross(self.active, action)
             sheet = sheet.cross(action.row, action.number)
-            closed |= _lock_of(action)
+            closed |= _LOCKS[action.row][action.number]
         elif not self.active_crossed_in_action1:
             sheet = sheet.with_penalty()  # ruling QWIXX_PENALTY_ACTIVE_ONLY
         sheets[self.active] = sheet
@@ -543,15 +679,14 @@ class QwixxState(NamedTuple):
     def _check_cross(self, player: int, action: Cross) -> None:
         rule = self.sheets[player].broken_rule(action.row, action.number, self.closed)
         if rule is not None:
-            raise _broken(rule, row=ROW_NAMES[action.row])
+            raise _broken(rule, row=SHEET_ROW_NAMES[action.row])
 
     def _check_action2_dice(self, action: Cross) -> None:
         assert isinstance(self.dice, Roll)
-        colour = self.dice.colours[action.row]
-        if colour is None:
-            raise _broken("qwixx.row_locked", row=ROW_NAMES[action.row])
-        if action.number - colour not in self.dice.white:
-            raise _broken("qwixx.white_and_colour", row=ROW_NAMES[action.row])
+        sheet = self.sheets[self.active]
+        rule = sheet.dice_rule(self.dice, action.row, action.number, self.closed)
+        if rule is not None:
+            raise _broken(rule, row=SHEET_ROW_NAMES[action.row])
 
     # -- chance -----------------------------------------------------------------------------
 
@@ -624,10 +759,10 @@ class QwixxState(NamedTuple):
             return ()  # a decision waiting for the others: nothing has happened yet
         events = []
         for seat, (old, new) in enumerate(zip(before.sheets, self.sheets, strict=True)):
-            for row in range(4):
+            for row in range(len(new.rows)):
                 for number in set(new.crossed_numbers(row)) - set(old.crossed_numbers(row)):
                     events.append(
-                        Event(CROSSED, (seat,), {"row": ROW_NAMES[row], "number": number})
+                        Event(CROSSED, (seat,), {"row": SHEET_ROW_NAMES[row], "number": number})
                     )
                 if new.is_locked(row) and not old.is_locked(row):
                     events.append(Event(ROW_LOCKED, (seat,), {"row": ROW_NAMES[row]}))
@@ -650,9 +785,15 @@ class QwixxState(NamedTuple):
     def winners(self) -> tuple[int, ...]:
         return winners_of(self.scores())
 
+    @property
+    def variant(self) -> Variant:
+        """The pad everyone plays on (options ``variant``; base Qwixx's without)."""
+        return self.sheets[0].variant
+
     def to_json(self) -> dict[str, object]:
         return {
             "game": Qwixx.id,
+            "variant": self.variant.id,
             "turn": self.turn,
             "active": self.active,
             "phase": self.phase,
@@ -662,12 +803,12 @@ class QwixxState(NamedTuple):
             "sheets": [
                 {
                     **{
-                        ROW_NAMES[row]: {
+                        SHEET_ROW_NAMES[row]: {
                             "crossed": list(sheet.crossed_numbers(row)),
                             "lock": sheet.is_locked(row),
                             "points": sheet.row_score(row),
                         }
-                        for row in range(4)
+                        for row in range(len(sheet.rows))
                     },
                     "penalties": sheet.penalties,
                     "score": sheet.score(),
@@ -677,29 +818,6 @@ class QwixxState(NamedTuple):
             "scores": list(self.scores()),
             "winners": list(self.winners()) if self.is_terminal else None,
         }
-
-
-def action2_crosses(sheet: Sheet, dice: Roll, closed: int) -> list[Cross]:
-    """The crosses action 2 allows ``sheet``: a white die plus a colour die, in that colour's row,
-    rows ``closed`` being shut (also what a computer player weighs before action 1 resolves)."""
-    white1, white2 = dice.white
-    rows = sheet.rows
-    crosses: list[Cross] = []
-    for row, colour in enumerate(dice.colours):
-        # Ruling QWIXX_DICE: a row locked in action 1 takes its die out before action 2.
-        if colour is None or closed >> row & 1:
-            continue
-        crossable, positions = _CROSSABLE[rows[row]], _POSITIONS[row]
-        numbers = (colour + white1,) if white1 == white2 else (colour + white1, colour + white2)
-        for number in numbers:
-            if crossable >> positions[number] & 1:
-                crosses.append(_CROSSES[row][number])
-    return crosses
-
-
-def _lock_of(cross: Cross) -> int:
-    """The closed-row bit a cross sets: the last number locks the row for everyone."""
-    return 1 << cross.row if _POSITIONS[cross.row][cross.number] == LAST_POSITION else 0
 
 
 _new_state: Final = built_from_fields(QwixxState)
@@ -712,16 +830,26 @@ class Qwixx(Game[QwixxState]):
     rules = RULES
     events = EVENTS
     # Ruling QWIXX_ROW_SCORE: at worst every penalty; at best (never reached: two locks end
-    # the game) every number of every row crossed, and its lock.
+    # the game) every colour row scoring the most its pad's table counts (ruling
+    # QWIXX_BIG_POINTS_SCORE: 15 crosses, the most of any pad).
     score_range = range(
-        -PENALTY_BOXES * PENALTY_POINTS, len(ROW_NAMES) * row_points(LAST_POSITION + 2) + 1
+        -PENALTY_BOXES * PENALTY_POINTS, len(ROW_NAMES) * row_points(MOST_CROSSES_SCORED) + 1
     )
 
     def new_game(self, num_players: int, seed: int, options: Options | None = None) -> QwixxState:
+        """Options: ``variant``, the id of a variant's pad (qwixx_variants.py); without it, base
+        Qwixx's, as every record before the variants were played."""
+        # The variants' pads build on this module's: imported once a game is made.
+        from .qwixx_variants import VARIANT_SHEETS  # noqa: PLC0415
+
         self.check_players(num_players)
-        if options:
-            raise core_error("core.bad_options", game=self.id, options=", ".join(sorted(options)))
-        return QwixxState(sheets=(Sheet(),) * num_players, generator=seed_generator(seed))
+        options = dict(options or {})
+        variant = options.pop("variant", None)
+        if options or (variant is not None and variant not in VARIANT_SHEETS):
+            bad = sorted(options) or [f"variant={variant}"]
+            raise core_error("core.bad_options", game=self.id, options=", ".join(bad))
+        sheet = Sheet() if variant is None else VARIANT_SHEETS[str(variant)].empty()
+        return QwixxState(sheets=(sheet,) * num_players, generator=seed_generator(seed))
 
     @staticmethod
     def parse_action(text: str) -> QwixxAction:
@@ -741,8 +869,8 @@ class Qwixx(Game[QwixxState]):
                 return PASS
             if text == str(UNSEEN):
                 return UNSEEN
-            if len(words) == 2 and words[0] in ROW_NAMES:
-                row, number = ROW_NAMES.index(words[0]), int(words[1])
+            if len(words) == 2 and words[0] in SHEET_ROW_NAMES:
+                row, number = SHEET_ROW_NAMES.index(words[0]), int(words[1])
                 if 2 <= number <= 12:
                     return _CROSSES[row][number]
             if words and words[0] == "roll":

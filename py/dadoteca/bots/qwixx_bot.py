@@ -48,14 +48,13 @@ from typing import ClassVar, Final, NamedTuple
 
 from ..core import Action, AnyState, draw, seed_generator
 from ..qwixx import (
-    LOCK_BIT,
     LOCKS_TO_END,
     Cross,
     Pass,
     Phase,
     QwixxState,
     Sheet,
-    action2_crosses,
+    closes,
     row_points,
 )
 from .base import (
@@ -157,15 +156,14 @@ def _action2_ends(
     """The sheets (and closed rows) action 2 can leave after action 1 left ``sheet``."""
     dice = state.shown_dice
     yield (sheet if crossed_in_action1 else sheet.with_penalty()), closed
-    for cross in action2_crosses(sheet, dice, closed):
+    for cross in sheet.action2_crosses(dice, closed):
         yield _crossed(sheet, closed, cross)
 
 
 def _crossed(sheet: Sheet, closed: int, action: Action) -> tuple[Sheet, int]:
     if not isinstance(action, Cross):
         return sheet, closed
-    after = sheet.cross(action.row, action.number)
-    return after, closed | (1 << action.row if after.rows[action.row] & LOCK_BIT else 0)
+    return sheet.cross(action.row, action.number), closed | closes(action.row, action.number)
 
 
 def _open_rows(sheet: Sheet, closed: int) -> list[tuple[int, int]]:
