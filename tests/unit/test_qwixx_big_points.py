@@ -18,6 +18,7 @@ from properties_support import (
     reach,
 )
 
+from dadoteca.bots import bot_for, coach_for, decision_seed, finish, reviewer_for
 from dadoteca.core import Action, AnyState, RuleError
 from dadoteca.match import Match, Seat
 from dadoteca.qwixx import (
@@ -336,3 +337,34 @@ def test_big_points_check_agrees_with_apply_and_refuses_in_the_leaflets_words(
     row = data.draw(st.integers(min_value=0, max_value=5))
     number = data.draw(st.integers(min_value=2, max_value=12))
     check_refused(state, player, Cross(row, number), list(RULES))
+
+
+# --- Computer players ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("levels", [("easy", "normal"), ("normal", "expert"), ("expert",)])
+def test_every_level_plays_big_points_to_its_end_and_the_coach_hints(
+    levels: tuple[str, ...],
+) -> None:
+    """Each level plays only legal Big Points moves (Match refuses any other) to the end; the
+    coach's hint and the reviewer's values are the one-step choice its model allows (ruling
+    QWIXX_BIG_POINTS_BONUS_BOX boxes among them)."""
+    seats = [Seat(f"P{n}", f"bot:{level}") for n, level in enumerate(levels)]
+    match = Match(QWIXX, seats, seed=11, options=BIG)
+    state = match.state
+    bonus_crosses = 0
+    while not state.is_terminal:
+        if state.is_chance:
+            state = match.roll(state.roll())
+            continue
+        player = state.deciders[0]
+        seed = decision_seed(11, len(match.actions), player)
+        if player == 0:
+            hint = finish(coach_for("qwixx").appraisal(state, player, seed))
+            assert hint.choice in state.legal_actions(player)
+        action = bot_for("qwixx", levels[player]).decide(state, player, seed)
+        bonus_crosses += isinstance(action, Cross) and action.row in BESIDE
+        state = match.play(player, action)
+    assert bonus_crosses > 0
+    valued = finish(reviewer_for("qwixx").appraisal(reach(QWIXX.new_game(2, 5, BIG), 5, 9), 0, 1))
+    assert valued.options

@@ -48,6 +48,7 @@ from typing import ClassVar, Final, NamedTuple
 
 from ..core import Action, AnyState, draw, seed_generator
 from ..qwixx import (
+    BASE_VARIANT,
     LOCKS_TO_END,
     Cross,
     Pass,
@@ -148,6 +149,15 @@ class QwixxBot(Bot):
     @abstractmethod
     def value(self, sheet: Sheet, closed: int) -> float:
         """The points ``sheet`` can still expect from future rolls, rows ``closed`` being shut."""
+
+
+def _firsts(choices: list[Choice]) -> list[Choice]:
+    """The best plan of each action, best first: only the action is chosen now (action 2 is
+    decided again once action 1 is known)."""
+    firsts: dict[Action, Choice] = {}
+    for choice in choices:
+        firsts.setdefault(choice.action, choice)
+    return list(firsts.values())
 
 
 def _action2_ends(
@@ -280,6 +290,8 @@ class ExpertQwixxBot(Expert, QwixxBot):
         self.values = load_values() if values is None else values
 
     def value(self, sheet: Sheet, closed: int) -> float:
+        if sheet.variant is not BASE_VARIANT:  # the table values base Qwixx's pad only
+            return outlook(sheet, closed, NormalQwixxBot.SHARE_OF_FREE_NUMBERS)
         values = self.values
         return sum(values[i] for i in features(model_sheet(sheet, closed)))
 
@@ -301,14 +313,14 @@ class ExpertQwixxBot(Expert, QwixxBot):
         out (in games won, when the race is run; else in expected lead)."""
         assert isinstance(state, QwixxState)
         choices = self.best_first(state, player)
+        if state.variant is not BASE_VARIANT:
+            # The look-ahead and the play-outs model base Qwixx's pad (qwixx_model), not a
+            # variant's: there the expert plays its one-step choice.
+            kind = POINTS if state.num_players == 1 else LEAD
+            return Appraisal(kind, tuple(Weighed(c.action, c.value) for c in _firsts(choices)))
         if state.num_players == 1:
             return (yield from self._looked_ahead(choices))
-        # Only the action is chosen now (action 2 is decided again once action 1 is known):
-        # the rollouts weigh different actions, each with its best plan.
-        firsts: dict[Action, Choice] = {}
-        for choice in choices:
-            firsts.setdefault(choice.action, choice)
-        plans = list(firsts.values())
+        plans = _firsts(choices)
         best_value = plans[0].value
         contenders = [
             plan
