@@ -46,6 +46,7 @@ from dadoteca_web.shell import (
     dice_choices,
     language_options,
     map_chooser,
+    pad_choices,
     player_count_options,
     seat_rows,
     shell_facts_json,
@@ -84,6 +85,7 @@ INDEX_FACTS_PLACEHOLDER = "{{SHELL_FACTS}}"
 INDEX_LANGUAGES_PLACEHOLDER = "{{LANGUAGE_OPTIONS}}"
 INDEX_MAP_CHOOSER_PLACEHOLDER = "{{MAP_CHOOSER}}"
 INDEX_DICE_PLACEHOLDER = "{{DICE_CHOICES}}"
+INDEX_PADS_PLACEHOLDER = "{{QWIXX_PADS}}"
 INDEX_COUNT_PLACEHOLDER = "{{PLAYER_COUNT_OPTIONS}}"
 INDEX_STARTERS_PLACEHOLDER = "{{STARTER_OPTIONS}}"
 
@@ -248,6 +250,7 @@ def write_index(target: Path) -> None:
         (INDEX_LANGUAGES_PLACEHOLDER, language_options()),
         (INDEX_MAP_CHOOSER_PLACEHOLDER, map_chooser()),
         (INDEX_DICE_PLACEHOLDER, dice_choices()),
+        (INDEX_PADS_PLACEHOLDER, pad_choices()),
     ):
         html = replace_placeholder_comment(html, placeholder, filling)
     target.write_text(html)

@@ -84,7 +84,7 @@ FRONT_END: Final = "py/dadoteca_web"
 RULE_PACKAGES: Final = ("py/dadoteca", "py/dadoteca_web")
 SHELL: Final = "index.html"
 # Module-level tuples of words that the UI shows through ``t(word)``.
-WORD_LISTS: Final = frozenset({"ROW_NAMES", "COLOURS", "FACES"})
+WORD_LISTS: Final = frozenset({"ROW_NAMES", "BONUS_ROW_NAMES", "COLOURS", "FACES"})
 TRANSLATE_CALLS: Final = frozenset({"t"})
 PLURAL_METHOD: Final = "n"  # t.n(singular, plural, count)
 PLURAL: Final = "Plural"  # Plural(singular, plural) in a RULES/EVENTS dict

@@ -27,6 +27,7 @@ from dadoteca.match import (
     Seat,
     normalise_name,
 )
+from dadoteca.qwixx import QWIXX
 from dadoteca.table import (
     ANSWERS_TAKEN_BACK,
     TAKEN_BACK,
@@ -43,7 +44,7 @@ from .coach import hint_text
 from .diceland_view import DicelandUI
 from .game_ui import BULB_ICON, PLAY_REGIONS, GameUI, tapped_number
 from .i18n import Translator
-from .qwixx_view import QwixxUI
+from .qwixx_view import PAD_NAMES, QwixxUI
 from .review_view import Viewer
 from .shelfie_view import ShelfieUI
 from .stats import stats_html
@@ -372,7 +373,10 @@ class App:
             html = stats_html(
                 self.history.readable() or [],
                 self.t,
-                {game: ui.title for game, ui in GAME_UIS.items()},
+                {
+                    **{game: ui.title for game, ui in GAME_UIS.items()},
+                    **{f"{QWIXX.id}:{pad}": name for pad, name in PAD_NAMES.items()},
+                },
                 lambda game: GAME_UIS[game].lower_is_better,
             )
             self._stats = (text, self.t.language, html)
@@ -525,6 +529,7 @@ class App:
         game: str = "qwixx",
         choices: Sequence[Mapping[str, str]] = (),
         first: int | None = 0,
+        variant: str = "",
         dice: str = APP_DICE,
         coach: bool = False,
     ) -> None:
@@ -536,7 +541,8 @@ class App:
         choice ``player`` makes the seat a computer player of that level. An empty name plays
         as "Player N" (a computer's as "Computer N"). ``first`` is the seat that starts, or
         None to draw it at random, as every rule book does (the setup's default); the seats
-        turn so that it sits first, the order around the table unchanged.
+        turn so that it sits first, the order around the table unchanged. ``variant`` is
+        Qwixx's score pad, a variant's id (option ``variant``); "" for the game's own.
         """
         if self.watching:
             return
@@ -571,6 +577,8 @@ class App:
         seated = seated[starter:] + seated[:starter]
         try:
             options = ui_class.options([choice for _, _, choice in seated], self.randbelow)
+            if variant:  # a game without variants refuses it (a forged request)
+                options = {**options, "variant": variant}
             match = Match(
                 ui_class.game,
                 [Seat(name, kind) for name, kind, _ in seated],

@@ -16,11 +16,13 @@ from dadoteca.bots import BOT_SEAT, LEVELS
 from dadoteca.diceland_maps import FIXED_MAP_IDS
 from dadoteca.games import GAMES
 from dadoteca.match import APP_DICE, DICE_KINDS, MAX_NAME_LENGTH, REAL_DICE, SHEETS_ONLY
+from dadoteca.qwixx import BASE_VARIANT
 
 from .app import SEAT_KIND_CHOICE, level_names
 from .diceland_view import DEALT_MAP, RANDOM_MAP, map_board
 from .i18n import LANGUAGES, SOURCE_LANGUAGE
 from .map_pictures import map_picture_href, random_choice_symbols
+from .qwixx_view import PAD_NAMES
 from .storage import (
     BROKEN_PREFIX,
     HISTORY_FORMAT,
@@ -39,6 +41,7 @@ __all__ = [
     "dice_choices",
     "language_options",
     "map_chooser",
+    "pad_choices",
     "player_count_options",
     "seat_rows",
     "shell_facts",
@@ -262,4 +265,18 @@ def dice_choices(t: Callable[[str], str] = _unmarked) -> str:
         f'<span class="choice-name" data-i18n>{escape(said[kind][0])}</span>'
         f'<span class="choice-about" data-i18n>{escape(said[kind][1])}</span></label>'
         for kind in DICE_KINDS
+    )
+
+
+def pad_choices(t: Callable[[str], str] = _unmarked) -> str:
+    """Qwixx's score pad, shown under Qwixx: base Qwixx's (no option) or a variant's, by its
+    name (a product's: not translated). The setup remembers it as it does every field."""
+    options = "".join(
+        f'<option value="{"" if pad == BASE_VARIANT.id else pad}">{escape(name)}</option>'
+        for pad, name in PAD_NAMES.items()
+    )
+    return (
+        '<label class="setup-line" data-game="qwixx">'
+        f'<span data-i18n>{escape(t("Score pad"))}</span>'
+        f'<select name="variant" class="seat-choice">{options}</select></label>'
     )
