@@ -444,14 +444,17 @@ class QwixxUI(GameUI):
     def _sum_buttons(
         self, state: QwixxState, player: int, answer: Action | None, decided: bool
     ) -> list[str]:
-        """A button per row for the white sum, where the sheet allows it or not."""
+        """A button per colour row for the white sum, where the sheet allows it or not; per
+        bonus row (Big Points) where it allows it."""
         t = self.t
         said = self.plain_name(player)
         legal = set(state.legal_actions(player))
         buttons = []
-        for row, row_name in ((row.row, row.name) for row in state.variant.rows):
+        for row, row_name, bonus in ((r.row, r.name, r.is_bonus) for r in state.variant.rows):
             cross = Cross(row, state.white_sum)
             chosen = answer == cross
+            if bonus and cross not in legal and not chosen:
+                continue  # a bonus box rarely takes the sum: offered only when it may
             label = f"{said}: {t(row_name)} {state.white_sum}"
             note = ""
             if cross in legal:
