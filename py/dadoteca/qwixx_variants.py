@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Final
 
 from .core import built_from_fields
-from .qwixx import (
+from .qwixx_sheet import (
     _CROSSES,
     _POSITIONS,
     BLUE,
