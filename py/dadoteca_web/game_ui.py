@@ -212,6 +212,10 @@ class GameUI(ABC):
     about: ClassVar[str]  # the setup's words under its title (translated)
     # What the page does at each kind of the game's events (the build writes it for the page).
     effects: ClassVar[Mapping[str, Effect]] = {}
+    # Its variants (a record's option ``variant``), by id: their names, the game's own first;
+    # the setup offers them under the game with ``variant_label``.
+    variants: ClassVar[Mapping[str, str]] = {}
+    variant_label: ClassVar[str] = ""
     # Options the setup form offers per seat (e.g. Diceland's map), by field name.
     seat_choices: ClassVar[tuple[str, ...]] = ()
     # The faces a die can show, in the order the real-dice entry offers them.

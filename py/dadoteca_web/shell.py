@@ -21,7 +21,7 @@ from dadoteca_games.diceland.pictures import map_picture_href, random_choice_sym
 from dadoteca_games.diceland.view import DEALT_MAP, RANDOM_MAP, map_board
 
 from .app import GAME_UIS, SEAT_KIND_CHOICE, level_names
-from .game_ui import Effect
+from .game_ui import Effect, GameUI
 from .i18n import LANGUAGES, SOURCE_LANGUAGE
 from .storage import (
     BROKEN_PREFIX,
@@ -245,9 +245,27 @@ def game_cards() -> str:
         cards.append(
             f'<label class="game-card"><input type="radio" name="game" value="{game_id}"'
             f'{checked}><span class="game-name">{escape(ui.title)}</span>'
-            f"{_span('game-about', ui.about)}</label>"
+            f"{_span('game-about', ui.about)}</label>{_variant_choice(game_id, ui)}"
         )
     return "".join(cards)
+
+
+def _variant_choice(game_id: str, ui: type[GameUI]) -> str:
+    """A game's variants (Qwixx's score pads), shown under it: the game's own (no option) or
+    a variant's, by its name (a product's: not translated). The setup remembers it as it does
+    every field."""
+    if not ui.variants:
+        return ""
+    own = next(iter(ui.variants))
+    options = "".join(
+        f'<option value="{"" if variant == own else variant}">{escape(name)}</option>'
+        for variant, name in ui.variants.items()
+    )
+    return (
+        f'<label class="setup-line" data-game="{game_id}">'
+        f"<span data-i18n>{escape(ui.variant_label)}</span>"
+        f'<select name="variant" class="seat-choice">{options}</select></label>'
+    )
 
 
 GAME_STYLE: Final = "style.css"  # in a game's package; served as assets/<id>.css
@@ -303,3 +321,5 @@ def dice_choices(t: Callable[[str], str] = _unmarked) -> str:
         f'<span class="choice-about" data-i18n>{escape(said[kind][1])}</span></label>'
         for kind in DICE_KINDS
     )
+
+

@@ -29,9 +29,9 @@ export function shellStarted() {
  */
 function showResuming(text) {
   try {
-    /** @type {{game: unknown, seats: {name: unknown}[]}} */
+    /** @type {{game: unknown, options?: {variant?: unknown}, seats: {name: unknown}[]}} */
     const record = JSON.parse(text);
-    one("#resume .resume-game").textContent = gameName(record.game);
+    one("#resume .resume-game").textContent = gameName(record.game, record.options?.variant);
     one("#resume .resume-players").replaceChildren(
       ...record.seats.flatMap((seat, index) => {
         const name = nameElement(String(seat.name));

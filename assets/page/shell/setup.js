@@ -140,6 +140,10 @@ function startGame(event) {
           return [field.dataset.choice, field.value];
         }))),
     first: firstField.value === "" ? null : Number(firstField.value),
+    // Qwixx's pad: a variant's id, or "" for base Qwixx's (another game has none).
+    variant: game === "qwixx"
+      ? /** @type {HTMLSelectElement} */ (setup.querySelector("select[name=variant]")).value
+      : "",
     dice: /** @type {HTMLInputElement} */ (setup.querySelector("input[name=dice]:checked")).value,
     coach: setup.querySelector("input[name=coach]:enabled:checked") !== null,
   };
