@@ -10,7 +10,7 @@ that model: the sheets each turn can end on, and the values as the expectation o
 
 The app cannot carry those values (236 MB), so the expert's table approximates them: the value
 of a sheet is its points plus one entry per pair of its rows in a context (penalties taken, a
-row locked or not; ``qwixx_bot.features``), two tables of 62 x 62 row codes by the symmetries.
+row locked or not; ``qwixx_values.features``), two tables of 62 x 62 row codes by the symmetries.
 The program plays ``--games`` games by the exact values and fits the table, by weighted least
 squares, to the exact values of every sheet any of their turns could end on, so the table is
 right where the expert's choices are made. It is then measured: ``--measure`` games played as
@@ -33,7 +33,8 @@ import time
 from pathlib import Path
 from typing import Final
 
-from dadoteca.bots.qwixx_bot import VALUES_FILE, ExpertQwixxBot
+from dadoteca.bots.qwixx_bot import ExpertQwixxBot
+from dadoteca.bots.qwixx_values import VALUES_FILE
 
 SOURCE: Final = Path(__file__).with_name("qwixx_solo.c")
 CFLAGS: Final = ("-O2", "-ffp-contract=off")  # no fused multiply-adds: the same sums everywhere

@@ -14,13 +14,14 @@ player:
 3. **Bonus rolls**: each prize cell crossed earns one (ruling DICELAND_BONUS_ROLLS).
 
 The goal, checked after the crossing and after each bonus roll: 9 prize cells and every cell of
-one colour (ruling DICELAND_WIN). A player's crosses are a bit mask over the map's cells.
+one colour (ruling DICELAND_WIN). A player's crosses are a bit mask over the map's cells; what
+the rules read of a map on every move is worked out once per map (:mod:`.diceland_board`).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final, NamedTuple
@@ -49,6 +50,7 @@ from .core import (
     seed_generator,
     winners_of,
 )
+from .diceland_board import MEMO_LIMIT, Board
 from .diceland_maps import (
     COLOURS,
     FIXED_MAP_IDS,
@@ -191,7 +193,7 @@ EVENTS: Final[dict[str, str]] = {
     ALL_SET_ASIDE: "All six dice are set aside: phase 1 is over.",
     NONE_OF_COLOUR: "No {colour} in the reroll: phase 1 is over.",
     STOPPED: "{name} stopped rolling.",
-    PRIZE: "{name} crossed a {colour} prize: a bonus roll!",
+    PRIZE: "{name} crossed a prize in {colour}: a bonus roll!",  # not "a orange prize"
     COLOUR_COMPLETED: "{name} crossed every {colour} cell",
     BONUS_ROLL: "{name}: bonus roll!",
     GOAL: "{names} reached the goal: 9 prizes and a whole colour",
@@ -264,140 +266,14 @@ REROLL: Final = Reroll()
 CHOOSE: Final = tuple(Choose(c) for c in range(len(COLOURS)))
 
 
-# --- A map's rule tables -----------------------------------------------------------------------
-
-# One candidate set of cells in an area: its local bit mask (bit i = the area's i-th cell), the
-# local masks of its connected pieces, and its Mark (made once, shared by every legal list).
-_Subset = tuple[int, tuple[int, ...], Mark]
-
-
-class Board:
-    """A map with the tables the rules read on every move, built once per map.
-
-    Holds, per area, every set of its cells by size with the set's connected pieces: a set is a
-    legal placement when it avoids the crossed cells and each piece touches a crossed cell
-    (ruling DICELAND_ADJACENCY). Two memos of legal marks: ``memo`` per area, keyed by (area,
-    size, the area's crossed cells, its cells touching a cross), small ints and so bounded by
-    the map; ``colour_memo`` per colour (see :meth:`Sheet.marks`), bounded by ``_MEMO_LIMIT``.
-    """
-
-    __slots__ = (
-        "area_first",
-        "area_full",
-        "area_reach",
-        "colour_areas",
-        "colour_masks",
-        "colour_memo",
-        "colour_spans",
-        "components",
-        "map",
-        "memo",
-        "subsets",
-    )
-
-    def __init__(self, m: DicelandMap) -> None:
-        self.map = m
-        self.area_first = m.area_first
-        self.area_full = tuple((1 << size) - 1 for size in m.area_size)
-        self.colour_areas = m.colour_areas
-        # Per colour, (area, first cell, local mask of all its cells) for each of its areas.
-        self.colour_spans = tuple(
-            tuple((area, m.area_first[area], self.area_full[area]) for area in areas)
-            for areas in m.colour_areas
-        )
-        self.colour_masks = m.colour_masks
-        self.memo: dict[int, tuple[Mark, ...]] = {}
-        self.colour_memo: dict[tuple[int, int, int, int], tuple[Mark, ...]] = {}
-        components, subsets, reach = [], [], []
-        for area, first in enumerate(m.area_first):
-            size, colour = m.area_size[area], m.area_colours[area]
-            full = (1 << size) - 1
-            local_neighbours = [m.neighbours[first + i] >> first & full for i in range(size)]
-            pieces = tuple(_pieces(sub, local_neighbours) for sub in range(full + 1))
-            by_size: list[list[_Subset]] = [[] for _ in range(size + 1)]
-            for sub in range(1, full + 1):
-                cells = tuple(first + i for i in range(size) if sub >> i & 1)
-                by_size[len(cells)].append((sub, pieces[sub], Mark(colour, cells)))
-            components.append(pieces)
-            subsets.append(tuple(tuple(group) for group in by_size))
-            reach.append(
-                tuple(
-                    _union(m.neighbours[first + i] for i in range(size) if sub >> i & 1)
-                    for sub in range(full + 1)
-                )
-            )
-        self.components: tuple[tuple[tuple[int, ...], ...], ...] = tuple(components)
-        self.subsets: tuple[tuple[tuple[_Subset, ...], ...], ...] = tuple(subsets)
-        # Per area and local set: every cell touching one of its cells (to grow `touch`).
-        self.area_reach: tuple[tuple[int, ...], ...] = tuple(reach)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Board) and other.map == self.map
-
-    def __hash__(self) -> int:
-        return hash(self.map)
-
-    def __repr__(self) -> str:
-        return f"Board({self.map.id!r})"
-
-    def area_marks(self, area: int, crossed: int, touching: int, count: int) -> tuple[Mark, ...]:
-        """The legal sets of ``count`` cells in ``area``, from its local crossed/touching masks.
-
-        Too few free cells leave no set at all (ruling DICELAND_EXCESS_DICE).
-        """
-        touching &= ~crossed
-        key = ((area << 3 | count) << 12) | crossed << 6 | touching
-        marks = self.memo.get(key)
-        if marks is None:
-            by_size = self.subsets[area]
-            marks = (
-                tuple(
-                    mark
-                    for sub, pieces, mark in by_size[count]
-                    if not sub & crossed and all(piece & touching for piece in pieces)
-                )
-                if count < len(by_size)
-                else ()
-            )
-            self.memo[key] = marks
-        return marks
-
-
-def _pieces(sub: int, local_neighbours: list[int]) -> tuple[int, ...]:
-    """The connected pieces of the local cell set ``sub``, as local masks."""
-    pieces = []
-    rest = sub
-    while rest:
-        piece = frontier = rest & -rest
-        while frontier:
-            grown = 0
-            for i, neighbours in enumerate(local_neighbours):
-                if frontier >> i & 1:
-                    grown |= neighbours
-            frontier = grown & sub & ~piece
-            piece |= frontier
-        pieces.append(piece)
-        rest &= ~piece
-    return tuple(pieces)
-
-
-def _union(masks: Iterable[int]) -> int:
-    total = 0
-    for mask in masks:
-        total |= mask
-    return total
-
-
-_MEMO_LIMIT: Final = 20_000  # legal-mark lists memoised per board, a few MB at most
+# --- A player's sheet --------------------------------------------------------------------------
 
 
 @lru_cache(maxsize=64)
 def board_of(m: DicelandMap) -> Board:
-    """The rule tables of ``m``, built once and shared by every sheet of that map."""
-    return Board(m)
-
-
-# --- A player's sheet --------------------------------------------------------------------------
+    """The rule tables of ``m`` (:mod:`.diceland_board`), built once and shared by every sheet
+    of that map: they hold each placement as a Mark."""
+    return Board(m, Mark)
 
 
 class Sheet(NamedTuple):
@@ -464,7 +340,7 @@ class Sheet(NamedTuple):
         key = (colour, count, self.crossed & mask, self.touch & mask)
         marks = board.colour_memo.get(key)
         if marks is None:
-            if len(board.colour_memo) >= _MEMO_LIMIT:
+            if len(board.colour_memo) >= MEMO_LIMIT:
                 board.colour_memo.clear()
             marks = board.colour_memo[key] = self._find_marks(colour, count)
         return marks

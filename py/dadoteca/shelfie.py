@@ -42,7 +42,6 @@ from .core import (
     Outcome,
     Pass,
     Plural,
-    RollMemo,
     RuleError,
     Template,
     Unseen,
@@ -54,6 +53,17 @@ from .core import (
     roll_dice,
     seed_generator,
     winners_of,
+)
+from .shelfie_dice import (
+    DICE_COUNT,
+    FACES,
+    JOLLY,
+    MALFORMED,
+    DiceTable,
+    DiceTables,
+    enough_dice,
+    guarded,
+    packed,
 )
 
 __all__ = [
@@ -109,9 +119,7 @@ SHELFIE_SHEETS_ONLY = (
     "item; blocking and the end apply as ever."
 )
 
-FACES: Final = ("cat", "book", "plant", "trophy", "game", "jolly")  # ruling SHELFIE_DICE
-JOLLY: Final = FACES.index("jolly")
-DICE_COUNT: Final = 6
+# The dice (ruling SHELFIE_DICE) are FACES, JOLLY and DICE_COUNT, from shelfie_dice.
 # Ruling SHELFIE_SHEET_VALUES: the printed sheet as data; changing either tuple is the one edit.
 SHELVES: Final = ("cat", "book", "plant", "trophy", "game")
 COLUMN_VALUES: Final = (1, 2, 3, 5, 8)
@@ -218,22 +226,6 @@ _SHELF_POINTS: Final = tuple(
 )
 
 
-# Dice per face packed in one int, six bits a face: a set of combinations takes at most 18 dice of
-# a face, and bit 5 of each slot is a guard, so "enough dice of every face" is one subtraction.
-_SLOT_BITS: Final = 6
-_GUARDS: Final = sum(1 << (_SLOT_BITS * face + _SLOT_BITS - 1) for face in range(len(FACES)))
-_MALFORMED: Final = -1
-
-
-def _packed(face: int, count: int) -> int:
-    return count << _SLOT_BITS * face
-
-
-def _enough_dice(guarded_counts: int, dice: int) -> bool:
-    """``guarded_counts`` (the roll, guard bits set) has every die ``dice`` takes."""
-    return (guarded_counts - dice) & _GUARDS == _GUARDS
-
-
 class CellState:
     FREE: Final = "free"
     CIRCLED: Final = "circled"
@@ -276,8 +268,8 @@ class Mark(Action):
 
     A set of combinations: they are kept sorted, so the order they were given in does not matter.
     What the rules need of it whatever the dice are worked out once, when it is made: the cells
-    it circles and the dice per face it takes (packed as in :func:`_packed`), or ``_MALFORMED``
-    if no roll and no sheet could allow it.
+    it circles and the dice per face it takes (packed: :func:`.shelfie_dice.packed`), or
+    ``MALFORMED`` if no roll and no sheet could allow it.
     """
 
     combos: tuple[Combo, ...]
@@ -295,15 +287,15 @@ class Mark(Action):
                 else 0
             )
             if not bit or cells & bit or (jolly and (combo.six_jollies or not column)):
-                dice = _MALFORMED
+                dice = MALFORMED
                 break
             cells |= bit
             if combo.six_jollies:
-                dice += _packed(JOLLY, DICE_COUNT)
+                dice += packed(JOLLY, DICE_COUNT)
             else:
-                dice += _packed(_SHELF_FACE[shelf], column + 1 - jolly) + _packed(JOLLY, jolly)
+                dice += packed(_SHELF_FACE[shelf], column + 1 - jolly) + packed(JOLLY, jolly)
         if not 1 <= len(combos) <= MAX_COMBINATIONS:
-            dice = _MALFORMED
+            dice = MALFORMED
         object.__setattr__(self, "combos", combos)
         object.__setattr__(self, "_cells", cells)
         object.__setattr__(self, "_dice", dice)
@@ -484,16 +476,8 @@ def _checked_cells(counts: tuple[int, ...], taken: int, combos: Sequence[Combo])
     return cells
 
 
-class _DiceTable(NamedTuple):
-    """What one multiset of dice can mark on an empty sheet; sheets filter it by their cells."""
-
-    counts: tuple[int, ...]  # dice per face
-    guarded_counts: int  # the counts packed, guard bits set (see _enough_dice)
-    combos: tuple[tuple[int, Combo], ...]  # every single combination, with its cell
-    marks: tuple[tuple[int, Mark], ...]  # every legal set of combinations, with its cells
-
-
-def _dice_table(counts: tuple[int, ...]) -> _DiceTable:
+def _dice_table(counts: tuple[int, ...]) -> DiceTable:
+    """What a roll with ``counts`` dice per face can mark on an empty sheet."""
     if counts[JOLLY] == DICE_COUNT:  # ruling SHELFIE_SIX_JOLLIES
         singles = [
             Combo(shelf, column, six_jollies=True)
@@ -518,26 +502,21 @@ def _dice_table(counts: tuple[int, ...]) -> _DiceTable:
             except RuleError:
                 continue  # cells repeated or dice shared: not a set the roll can make
     combos = tuple((cell_bit(c.shelf, c.column), c) for c in singles)
-    guarded = _GUARDS + sum(_packed(face, count) for face, count in enumerate(counts))
-    return _DiceTable(counts, guarded, combos, tuple(marks))
+    return DiceTable(counts, guarded(counts), combos, tuple(marks))
 
 
-# Legal moves are a filter of a roll's table (462 multisets of six dice) by the sheet's taken
-# cells.
-_TABLES: Final = RollMemo(len(FACES), _dice_table)
 # Ruling SHELFIE_SHEETS_ONLY: unseen dice could show any items, but no jolly can be told apart,
 # and there are six of them (checked by _checked_cells).
 _ANY_ITEMS: Final = tuple(0 if face == JOLLY else DICE_COUNT for face in range(len(FACES)))
+# Legal moves are a filter of a roll's table (462 multisets of six dice) by the sheet's taken
+# cells.
+_TABLES: Final = DiceTables(_dice_table, _ANY_ITEMS)
+_NOTHING_TO_MARK: Final = DiceTable((), 0, (), ())  # a player not deciding
 
 
-def _table_of(dice: tuple[int, ...] | Unseen) -> _DiceTable:
-    table = _TABLES.by_dice.get(dice)
-    if table is None:
-        if isinstance(dice, Unseen):
-            table = _TABLES.by_dice[dice] = _dice_table(_ANY_ITEMS)
-        else:
-            table = _TABLES.made(dice)
-    return table
+def _table_of(dice: tuple[int, ...] | Unseen) -> DiceTable:
+    """The table of the roll ``dice``: one dict lookup, on every decision."""
+    return _TABLES.by_dice.get(dice) or _TABLES.made(dice)
 
 
 # --- The state -------------------------------------------------------------------------------
@@ -651,19 +630,22 @@ class ShelfieState(NamedTuple):
 
     def legal_marks(self, player: int) -> list[Mark]:
         """Every legal set of 1-3 combinations ``player`` may circle now, each once."""
-        if self.phase != Phase.DECIDE or player != self.active:
-            return []
-        assert self.dice is not None
-        taken = self.sheets[player].circled | self.sheets[player].crossed
-        return [mark for cells, mark in _table_of(self.dice).marks if not cells & taken]
+        table, taken = self._table_for(player)
+        return [mark for cells, mark in table.marks if not cells & taken]
 
     def combinations(self, player: int) -> list[Combo]:
         """Every single combination the dice make on a free cell of ``player``'s sheet."""
+        table, taken = self._table_for(player)
+        return [combo for bit, combo in table.combos if not bit & taken]
+
+    def _table_for(self, player: int) -> tuple[DiceTable, int]:
+        """The table of the dice ``player`` decides on, and their sheet's taken cells (a table
+        of nothing when they do not decide now)."""
         if self.phase != Phase.DECIDE or player != self.active:
-            return []
+            return _NOTHING_TO_MARK, 0
         assert self.dice is not None
-        taken = self.sheets[player].circled | self.sheets[player].crossed
-        return [combo for bit, combo in _table_of(self.dice).combos if not bit & taken]
+        sheet = self.sheets[player]
+        return _table_of(self.dice), sheet.circled | sheet.crossed
 
     def ways_to_circle(
         self, player: int, picks: Sequence[Combo], shelf: int, column: int
@@ -808,9 +790,9 @@ class ShelfieState(NamedTuple):
         # What Mark worked out when made decides fast; the full check names the broken rule
         # (and counts the dice, where no roll caps them: ruling SHELFIE_SHEETS_ONLY).
         if (
-            dice == _MALFORMED
+            dice == MALFORMED
             or cells & taken
-            or not _enough_dice(table.guarded_counts, dice)
+            or not enough_dice(table.guarded_counts, dice)
             or isinstance(self.dice, Unseen)
         ):
             cells = _checked_cells(table.counts, taken, action.combos)

@@ -399,7 +399,7 @@ class App:
         )
         if self.state.is_terminal:
             tools += f'<button class="tool" data-act="review">{t("Review the game")}</button>'
-        if self.table.match.coach:
+        if self.table.match.coach and not (self.table.together and self.ui.hints_on_lines):
             hinted = self.table.hinted_player(None)
             if hinted is None:
                 label, off = t("Hint"), " disabled"
@@ -483,7 +483,9 @@ class App:
         computers = frozenset(
             p for p, seat in enumerate(match.seats) if bot_level(seat) is not None
         )
-        return GAME_UIS[match.game.id](self.t, names, computers, real_dice=match.dice == REAL_DICE)
+        ui = GAME_UIS[match.game.id](self.t, names, computers, real_dice=match.dice == REAL_DICE)
+        ui.coach = match.coach
+        return ui
 
     def open_finished(self, entry_id: str) -> None:
         """Open a finished game of the history again, by its entry's id, if its record is
@@ -583,7 +585,8 @@ class App:
         self._set_match(match)
         self._caught_up()
         self._save()
-        self.events.append(Event(STARTS_DRAWN if drawn else STARTS_CHOSEN, (0,)))
+        if len(seated) > 1:  # alone, nobody else could have started
+            self.events.append(Event(STARTS_DRAWN if drawn else STARTS_CHOSEN, (0,)))
 
     # -- playing --------------------------------------------------------------------------
 
@@ -652,9 +655,13 @@ class App:
         state = table.state
         appraisal = finish(table.appraising(player))
         table.match.hinted(player)
-        ui.show_hint(state, player, appraisal.choice)
+        words = hint_text(ui, state, player, appraisal)
+        if table.together and ui.hints_on_lines:
+            ui.show_hint_on_line(state, player, appraisal.choice, words)
+        else:
+            ui.show_hint(state, player, appraisal.choice)
+            self._say(words, "coach")
         self._save()
-        self._say(hint_text(ui, state, player, appraisal), "coach")
 
     def hints_to_foresee(self) -> bool:
         return (

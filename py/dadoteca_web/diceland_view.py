@@ -1,22 +1,19 @@
-"""Diceland on screen: the hex maps as SVG, the dice, the prompt; taps as Diceland actions.
+"""Diceland on screen: the hex maps, the dice, the prompt; taps as Diceland actions.
 
 Only presentation lives here: which cells may be crossed, when the rolling ends, who is owed a
 bonus roll and who wins all come from :mod:`dadoteca.diceland`. The view asks the engine for
 the legal placements and highlights the cells that extend the player's selection toward one of
 them; any other tap is explained by the engine's own check (:meth:`DicelandState.check`).
+The sheets are drawn by :mod:`.diceland_sheets`, the maps' pictures by :mod:`.diceland_svg`.
 """
 
 from __future__ import annotations
 
-import math
-import re
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import dataclass
-from functools import lru_cache
 from html import escape
 from typing import Final
 
-from dadoteca.core import Action, AnyState, Options, Unseen
+from dadoteca.core import Action, AnyState, Options, RuleError, Unseen
 from dadoteca.diceland import (
     CHOOSE,
     COLOURS,
@@ -35,257 +32,35 @@ from dadoteca.diceland import (
 from dadoteca.diceland_maps import (
     FIXED_MAP_IDS,
     MAX_SEED,
-    PRIZES_PER_COLOUR,
-    PRIZES_TO_WIN,
-    DicelandMap,
-    Kind,
     map_by_id,
 )
 from dadoteca.table import Answer, Command
 
+from .diceland_sheets import MapSheets
+from .diceland_svg import COLOUR_SYMBOLS, LEGAL_STRIPES
 from .game_ui import (
-    PIECE_PLACE,
     ROLL_ACTS,
     ROLL_DICE,
+    SEAT_RULES,
     GameUI,
     Pieced,
     asked_player,
-    remembered,
     tapped_number,
 )
 from .i18n import Translator
 
-__all__ = ["COLOUR_SYMBOLS", "SYMBOL_PATHS", "DicelandUI", "map_board", "map_geometry"]
+__all__ = ["DEALT_MAP", "RANDOM_MAP", "DicelandUI", "map_board"]
 
 DIE: Final = "die"  # Diceland's dice are alike: only how many show each colour matters
 
-# Colour is never the only cue: every colour has its own symbol (red, yellow, green, blue, orange,
-# grey), the first four as on the Qwixx sheets.
-COLOUR_SYMBOLS: Final = ("◆", "●", "▲", "■", "✚", "★")
-# Drawn, not the glyph ⤢: many devices' fonts lack it, and the browser then searches every font
-# for it the first time the map is zoomed (37-53 ms with Chromium 4x slowed, here).
-WHOLE_MAP_ICON: Final = (
-    '<svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">'
-    '<path d="M9.5 2H14v4.5M14 2 9 7M6.5 14H2V9.5M2 14l5-5" fill="none" stroke="currentColor" '
-    'stroke-width="2" stroke-linecap="round" stroke-linejoin="round"/></svg>'
-)
-# The same symbols on the maps, drawn (centred on the cell, about 6 units across, as the glyphs
-# were): a map's 160 symbols as text were most of the time a browser took to lay a map out.
-SYMBOL_PATHS: Final = (
-    "M0-2.9L2.9 0L0 2.9L-2.9 0Z",
-    "M-2.85 0a2.85 2.85 0 1 0 5.7 0a2.85 2.85 0 1 0-5.7 0Z",
-    "M0-2.6L2.95 2.5H-2.95Z",
-    "M-2.7-2.7H2.7V2.7H-2.7Z",
-    "M-.8-2.9H.8V-.8H2.9V.8H.8V2.9H-.8V.8H-2.9V-.8H-.8Z",
-    "M0-2.9L.75-.78L3-.72L1.21.64L1.85 2.8L0 1.52L-1.85 2.8L-1.21.64L-3-.72L-.75-.78Z",
-)
 RANDOM_MAP: Final = "random"  # a seat's map choice: a new map, generated
 DEALT_MAP: Final = "deal"  # a seat's map choice: a side of a board, dealt at random
-_RADIUS: Final = 10.0  # a hex's radius in SVG units
-_SQRT3: Final = math.sqrt(3)
 _MARK_PHASES: Final = frozenset({Phase.MARK, Phase.BONUS})
-
-
-@dataclass(frozen=True, slots=True)
-class MapGeometry:
-    """Where each cell of a map is drawn: centres, one hex outline, the viewBox.
-
-    Maps are wider than tall; a portrait phone is taller than wide, so a map that is wider than
-    tall is drawn turned a quarter clockwise (flat-top hexes): its cells come out 5-50% larger.
-    """
-
-    centres: tuple[tuple[float, float], ...]
-    hexagon: str  # the corner offsets, for every cell's <polygon>
-    cross: str  # the X of a crossed cell, as a path
-    view_box: str
-    width: float
-    height: float
-    turned: bool
-
-
-@lru_cache(maxsize=32)
-def map_geometry(m: DicelandMap) -> MapGeometry:
-    pointy = [(_SQRT3 * (q + r / 2), 1.5 * r) for q, r in m.positions]
-    width = max(x for x, _ in pointy) - min(x for x, _ in pointy) + _SQRT3
-    height = max(y for _, y in pointy) - min(y for _, y in pointy) + 2
-    turned = width > height
-    if turned:  # a quarter turn clockwise: (x, y) -> (-y, x)
-        centres = [(-y * _RADIUS, x * _RADIUS) for x, y in pointy]
-        first_corner = 0.0
-        half_w, half_h = _RADIUS, _SQRT3 / 2 * _RADIUS
-    else:
-        centres = [(x * _RADIUS, y * _RADIUS) for x, y in pointy]
-        first_corner = 30.0
-        half_w, half_h = _SQRT3 / 2 * _RADIUS, _RADIUS
-    left = min(x for x, _ in centres) - half_w
-    top = min(y for _, y in centres) - half_h
-    pad = 1.0
-    shifted = tuple((round(x - left + pad, 1), round(y - top + pad, 1)) for x, y in centres)
-    w = round(max(x for x, _ in centres) - left + half_w + 2 * pad, 1)
-    h = round(max(y for _, y in centres) - top + half_h + 2 * pad, 1)
-    inset = 0.93 * _RADIUS  # a thin gap between cells, so outlines never overlap
-    corners = " ".join(
-        f"{inset * math.cos(math.radians(first_corner + 60 * k)):.2f},"
-        f"{inset * math.sin(math.radians(first_corner + 60 * k)):.2f}"
-        for k in range(6)
-    )
-    arm = 0.45 * _RADIUS
-    return MapGeometry(
-        centres=shifted,
-        hexagon=corners,
-        cross=f"M{-arm} {-arm}L{arm} {arm}M{arm} {-arm}L{-arm} {arm}",
-        view_box=f"0 0 {w} {h}",
-        width=w,
-        height=h,
-        turned=turned,
-    )
 
 
 def map_board(map_id: str) -> int:
     """The physical board a map is printed on, from 0: two sides each, A/B, C/D, E/F, G/H."""
     return FIXED_MAP_IDS.index(map_id) // 2
-
-
-# A map is drawn in a few paths, each holding every cell of one look (a colour's hexes, the
-# symbols, the prize rings, the crosses…), not in an element per cell: a phone 4x slower than a
-# laptop took 100-150 ms to style and lay out a map's 700 elements in the game's first frame.
-# Each shape is drawn around (0, 0) in absolute commands (arcs relative), and moved to its cell.
-_PATH_TOKENS: Final = re.compile(r"[MLHVZa]|-?(?:\d+\.?\d*|\.\d+)")
-_RING: Final = "M-6.2 0a6.2 6.2 0 1 0 12.4 0a6.2 6.2 0 1 0-12.4 0Z"  # around a prize's symbol
-_PICK_DOT: Final = "M-4.2 0a4.2 4.2 0 1 0 8.4 0a4.2 4.2 0 1 0-8.4 0Z"  # a choice not confirmed
-# White symbols and rings on the darker colours (red, green, blue), dark ones on the others.
-_LIGHT_ON: Final = frozenset(COLOURS.index(name) for name in ("red", "green", "blue"))
-
-
-def _moved(shape: str, x: float, y: float) -> str:
-    """``shape`` (a path drawn around 0, 0: absolute M, L, H, V and Z, relative arcs) drawn
-    around ``x``, ``y``."""
-    out: list[str] = []
-    command = ""
-    index = 0  # of the number within its command's parameters
-    for token in _PATH_TOKENS.findall(shape):
-        if token.isalpha():
-            command, index = token, 0
-            out.append(token)
-            continue
-        value = float(token)
-        if command in "ML":
-            value += x if index % 2 == 0 else y
-        elif command == "H":
-            value += x
-        elif command == "V":
-            value += y
-        index += 1
-        number = f"{round(value, 2):g}"
-        if out and not out[-1].isalpha() and not number.startswith("-"):
-            out.append(" ")
-        out.append(number)
-    return "".join(out)
-
-
-def _paths(by_class: Mapping[str, Sequence[str]]) -> str:
-    """A ``<path>`` for each class that has shapes, all of them in its ``d``."""
-    return "".join(
-        f'<path class="{name}" d="{"".join(shapes)}"/>'
-        for name, shapes in by_class.items()
-        if shapes
-    )
-
-
-def _hexagon(geometry: MapGeometry) -> str:
-    corners = geometry.hexagon.replace(",", " ").split(" ")
-    pairs = [f"{corners[k]} {corners[k + 1]}" for k in range(0, len(corners), 2)]
-    return f"M{pairs[0]}L{'L'.join(pairs[1:])}Z"
-
-
-@lru_cache(maxsize=32)
-def _cell_shapes(m: DicelandMap) -> tuple[tuple[str, str, str], ...]:
-    """Each cell's hex, cross and choice dot, where the map draws them: a tap draws the marks
-    of every crossed cell again."""
-    geometry = map_geometry(m)
-    hexagon = _hexagon(geometry)
-    return tuple(
-        (_moved(hexagon, x, y), _moved(geometry.cross, x, y), _moved(_PICK_DOT, x, y))
-        for x, y in geometry.centres
-    )
-
-
-@lru_cache(maxsize=32)
-def _map_art(m: DicelandMap) -> tuple[str, str]:
-    """What never changes on a map's drawing: the cells' fills (a path per colour, the start
-    and the obstacles), then the symbols and prize rings, drawn over the dimming of crossed
-    cells (:func:`_marks`)."""
-    geometry = map_geometry(m)
-    shapes = _cell_shapes(m)
-    fills: dict[str, list[str]] = {}
-    over: dict[str, list[str]] = {"sym": [], "sym light": [], "ring": [], "ring light": []}
-    for cell, (x, y) in enumerate(geometry.centres):
-        kind = m.kinds[cell]
-        light = ""
-        if kind == Kind.START:
-            paint = "start"
-        elif kind == Kind.OBSTACLE:
-            paint = "obstacle"
-        else:
-            colour = m.colours[cell]
-            paint = f"c-{COLOURS[colour]}"
-            light = " light" if colour in _LIGHT_ON else ""
-            over[f"sym{light}"].append(_moved(SYMBOL_PATHS[colour], x, y))
-        if m.is_prize(cell):
-            over[f"ring{light}"].append(_moved(_RING, x, y))
-        fills.setdefault(paint, []).append(shapes[cell][0])
-    # The start last: its dark outline over its neighbours' edges.
-    fills["start"] = fills.pop("start", [])
-    return f'<g class="fills">{_paths(fills)}</g>', _paths(over)
-
-
-CellLook = tuple[bool, bool, bool, bool]  # crossed, selected, legal, refused
-
-
-def _marks(m: DicelandMap, looks: Sequence[CellLook]) -> tuple[str, str, str, str]:
-    """What the play has put on a map, by each cell's look, in four layers: under the symbols,
-    the dimming of crossed cells, then the stripes of playable ones (a fill, unlike a prize's
-    ring); over them, the crosses, then the outlines (refused, chosen, playable) and the dots of
-    cells chosen but not confirmed. A tap changes the second and the fourth alone, which stay
-    small; the crosses change when a mark is played."""
-    shapes = _cell_shapes(m)
-    dim: list[str] = []
-    stripes: list[str] = []
-    crosses: list[str] = []
-    over: dict[str, list[str]] = {"playable": [], "picked": [], "refused": [], "pick": []}
-    for cell, (crossed, selected, legal, refused) in enumerate(looks):
-        if not (crossed or selected or legal or refused):
-            continue
-        outline, cross, dot = shapes[cell]
-        if crossed:
-            dim.append(outline)
-            if m.kinds[cell] != Kind.OBSTACLE:
-                crosses.append(cross)
-        if legal and not selected:
-            stripes.append(outline)
-        if selected:
-            over["picked"].append(outline)
-        elif legal:
-            over["playable"].append(outline)
-        if refused:  # a moment's: over the rest, gone at the next change
-            over["refused"].append(outline)
-        if selected and not crossed:
-            over["pick"].append(dot)
-    return (
-        _paths({"dim": dim}),
-        _paths({"stripes": stripes}),
-        _paths({"x": crosses}),
-        _paths(over),
-    )
-
-
-# Playable cells are striped, a fill: unlike a prize's ring, and plain at a glance. Defined
-# once, beside the maps, for whichever map is the asked player's.
-_LEGAL_STRIPES: Final = (
-    '<svg class="dl-defs" aria-hidden="true" focusable="false"><defs>'
-    '<pattern id="dl-legal" width="3.4" height="3.4" patternUnits="userSpaceOnUse" '
-    'patternTransform="rotate(45)"><rect width="1.5" height="3.4"/></pattern></defs></svg>'
-)
 
 
 def _unseen(state: DicelandState) -> bool:
@@ -329,12 +104,7 @@ class DicelandUI(GameUI):
         # Phase 2 is everyone's at once: whose map is open (None: the next to answer).
         self.viewing: int | None = None
         self._for: object = None
-        # Each cell's button, by look: most of a map stays as it was from tap to tap.
-        self._buttons: dict[tuple[str, str, CellLook, str], str] = {}
-        # Each map as last drawn, big and small, with what it was drawn from: a tap changes one
-        # map at most, and every map is drawn twice (see regions).
-        self._maps: dict[tuple[int, bool], tuple[tuple[object, ...], Pieced]] = {}
-        self._infos: dict[int, tuple[tuple[object, ...], str]] = {}
+        self.maps = MapSheets(self)
 
     @classmethod
     def options(
@@ -471,6 +241,9 @@ class DicelandUI(GameUI):
             return self.handle_roll(state, act, data)
         if act == "view":
             self._view(state, data)
+        elif player in self.computers:  # its map is open to see what it chose, not to change it
+            name = self.plain_name(player)
+            raise RuleError("seat.computer", SEAT_RULES["seat.computer"], name=name)
         elif act == "colour":
             self._tap_colour(state, player, data)
         elif act == "cell":
@@ -563,9 +336,13 @@ class DicelandUI(GameUI):
                     f'<button class="primary" data-act="new-game">{self.t("New game")}</button>'
                 ),
                 "scores": self.scores(state),
-                "board": Pieced.concat(*(self.sheet(state, p) for p in range(state.num_players))),
+                "board": Pieced.concat(
+                    *(self.maps.sheet(state, p) for p in range(state.num_players))
+                ),
             }
         asked = self._viewed(state, answers)
+        if asked in self.computers and self.shared(state):
+            return self._computer_regions(state, asked, answers)
         colour, selection, refused = self._pending(state)
         placements = _placements(state, asked) if state.phase in _MARK_PHASES else []
         legal = {
@@ -586,16 +363,49 @@ class DicelandUI(GameUI):
             "controls": self.deciders(state, asked, answers)
             + self.controls(state, asked, colour, selection, complete=complete),
             "board": Pieced.concat(
-                _LEGAL_STRIPES,
+                LEGAL_STRIPES,
                 *(
-                    self.sheet(state, p, legal, selection, refused, interactive=True)
+                    self.maps.sheet(state, p, legal, selection, refused, interactive=True)
                     if p == asked
-                    else self.sheet(state, p, interactive=True, shown=False)
+                    else self.maps.sheet(state, p, interactive=True, shown=False)
                     for p in players
                 ),
             ),
             "others": Pieced.concat(
-                *(self.sheet(state, p, shown=p != asked) for p in players if len(players) > 1)
+                *(self.maps.sheet(state, p, shown=p != asked) for p in players if len(players) > 1)
+            ),
+        }
+
+    def _computer_regions(
+        self, state: DicelandState, computer: int, answers: Mapping[int, Action]
+    ) -> dict[str, str]:
+        """Phase 2 with a computer's map open: read-only, its answer shown on it and in words
+        (issue 54: a computer's seat invited changes that did nothing)."""
+        t = self.t
+        answer = answers.get(computer)
+        name = self.name(computer)
+        if answer is None:
+            said = t("{name} is thinking…", name=name)
+        else:
+            said = t("{name} chose: {choice}", name=name, choice=self.describe(state, answer))
+        ended = state.rolling_ended
+        assert ended is not None  # phase 2
+        why = t(EVENTS[ended], colour=self.colour_name(state.chosen), name=self.name(state.active))
+        chosen = answer.cells if isinstance(answer, Mark) else ()
+        players = range(state.num_players)
+        return {
+            "prompt": self._prompt(state, said, why),
+            "dice": self.dice(state),
+            "controls": self.deciders(state, computer, answers),
+            "board": Pieced.concat(
+                LEGAL_STRIPES,
+                *(
+                    self.maps.sheet(state, p, (), chosen, interactive=True, shown=p == computer)
+                    for p in players
+                ),
+            ),
+            "others": Pieced.concat(
+                *(self.maps.sheet(state, p, shown=p != computer) for p in players)
             ),
         }
 
@@ -608,17 +418,18 @@ class DicelandUI(GameUI):
         tabs = []
         for player in ((state.active + offset) % n for offset in range(n)):
             name = self.name(player)
+            waited = ""
             if player not in state.deciders:
                 status, off = t("decided"), " disabled"
+            elif player in self.computers:  # read-only: its map shows what it chose
+                status, off = (t("answered") if player in answers else t("thinking…")), ""
             elif player in answers:
                 status, off = t("answered: change it?"), ""
-            elif player in self.computers:
-                status, off = t("thinking…"), " disabled"
             else:
-                status, off = t("to answer"), ""
+                status, off, waited = t("to answer"), "", " to-answer"
             pressed = str(player == asked).lower()
             tabs.append(
-                f'<button class="dl-tab" data-act="view" data-player="{player}" '
+                f'<button class="dl-tab{waited}" data-act="view" data-player="{player}" '
                 f'aria-pressed="{pressed}"{off}>{name} <small>{status}</small></button>'
             )
         label = t("Whose map")
@@ -665,7 +476,10 @@ class DicelandUI(GameUI):
         if phase in (Phase.BONUS_ROLL, Phase.BONUS) and state.bonus[asked] > 1:
             owed = t("Bonus rolls owed: {count}", count=state.bonus[asked])
             hint = f"{hint} {owed}" if hint else owed
-        turn = t(
+        return self._prompt(state, text, hint)
+
+    def _prompt(self, state: DicelandState, text: str, hint: str) -> str:
+        turn = self.t(
             "Turn {turn} · round {round} · {name} rolls",
             turn=state.turn,
             round=state.round,
@@ -884,202 +698,6 @@ class DicelandUI(GameUI):
         )
         error = None if complete else state.check(asked, Mark(colour, tuple(selection)))
         return chosen if error is None else f"{chosen}<br>{escape(t.rule(error))}"
-
-    # -- maps -----------------------------------------------------------------------------------
-
-    def cell_label(self, m: DicelandMap, cell: int, crossed: bool, selected: bool) -> str:
-        t = self.t
-        kind = m.kinds[cell]
-        if kind == Kind.START:
-            label = t("start")
-        elif kind == Kind.OBSTACLE:
-            label = t("obstacle")
-        else:
-            label = self.colour_name(m.colours[cell])
-            if m.is_prize(cell):
-                label = t("{cell}, prize", cell=label)
-        if crossed and kind != Kind.START:
-            label = t("{cell}, crossed", cell=label)
-        elif selected:
-            label = t("{cell}, chosen", cell=label)
-        return label
-
-    def map_svg(
-        self,
-        state: DicelandState,
-        player: int,
-        legal: Collection[int] = (),
-        selection: Collection[int] = (),
-        refused: int | None = None,
-        *,
-        interactive: bool = False,
-    ) -> Pieced:
-        """``player``'s map: its fixed picture, and what the play put on it in four pieces, two
-        under the symbols and two over them; a big one (``interactive``) has a tappable button
-        per cell, a piece each, in a frame the page zooms (assets/map-zoom.js) where cells are
-        too small for a finger."""
-        m = state.map(player)
-        look = (
-            m.id,
-            state.sheets[player].crossed,
-            frozenset(legal),
-            frozenset(selection),
-            refused,
-            self.names[player],
-            self.t.language,
-        )
-        kept = self._maps.get((player, interactive))
-        if kept is not None and kept[0] == look:
-            return kept[1]
-        geometry = map_geometry(m)
-        crossed_cells = frozenset(state.crossed_cells(player))
-        looks: list[CellLook] = [
-            (cell in crossed_cells, cell in selection, cell in legal, cell == refused)
-            for cell in range(len(geometry.centres))
-        ]
-        buttons = (
-            [self._cell_button(m, geometry, player, cell, look) for cell, look in enumerate(looks)]
-            if interactive
-            else []
-        )
-        fills, symbols = _map_art(m)
-        layers = zip("dlxo", _marks(m, looks), strict=True)  # dimmed, legal, crosses, outlines
-        marks = [(f"{k}{player}", f'<g data-piece="{k}{player}">{html}</g>') for k, html in layers]
-        label = escape(self.t("Map {map} of {name}", map=m.id, name=self.plain_name(player)))
-        # The taps land on HTML buttons laid over the drawing (the glue reads ``disabled`` off
-        # the tapped element, which SVG elements lack; buttons also take the keyboard).
-        size = _SQRT3 * 0.93 * _RADIUS
-        style = (
-            f"--cell-w:{round(100 * size / geometry.width, 2)}%;"
-            f"--cell-h:{round(100 * size / geometry.height, 2)}%"
-        )
-        svg = (
-            f'<svg class="dl-map{" turned" if geometry.turned else ""}" '
-            f'viewBox="{geometry.view_box}" aria-hidden="true" xmlns="http://www.w3.org/2000/svg">'
-        )
-        wrap = f'<div class="dl-map-wrap" style="{style}" role="group" aria-label="{label}">'
-        skeleton = wrap + svg + fills + 2 * PIECE_PLACE + symbols + 2 * PIECE_PLACE + "</svg>"
-        if buttons:
-            # Shown a frame after the drawing (data-later, assets/page/table/sheets.js): the map
-            # and its 160 buttons styled and laid out in one frame took 50-65 ms on a phone 4x
-            # slower than a laptop, the buttons half of it.
-            skeleton += f'<div class="dl-cells" data-later>{PIECE_PLACE * len(buttons)}</div>'
-        skeleton += "</div>"
-        if interactive:
-            # The frame keeps the map's proportions (--ratio) to fit the screen; zoomed, the
-            # map inside it grows and pans. "Whole map" zooms back out.
-            ratio = round(geometry.width / geometry.height, 4)
-            whole = escape(self.t("Whole map"))
-            skeleton = (
-                f'<div class="dl-view" style="--ratio:{ratio}" data-zoom="whole" '
-                f'data-cell="{round(size, 2)}" '
-                f'data-width="{geometry.width}"><div class="dl-scroller">{skeleton}</div>'
-                f'<button type="button" class="dl-whole" data-zoom="out" hidden>'
-                f"{WHOLE_MAP_ICON} {whole}</button></div>"
-            )
-        made = Pieced(skeleton, marks + buttons)
-        self._maps[(player, interactive)] = (look, made)
-        return made
-
-    def _cell_button(
-        self,
-        m: DicelandMap,
-        geometry: MapGeometry,
-        player: int,
-        cell: int,
-        flags: CellLook,
-    ) -> tuple[str, str]:
-        """A cell's tappable button as a piece, over its drawing, made once per look and
-        language."""
-        piece = f"b{player}.{cell}"
-
-        def made() -> str:
-            crossed, selected, legal, _ = flags
-            x, y = geometry.centres[cell]
-            label = escape(self.cell_label(m, cell, crossed, selected))
-            pressed = "true" if selected else "false"
-            state_class = " selected" if selected else " legal" if legal else ""
-            left = round(100 * x / geometry.width, 2)
-            top = round(100 * y / geometry.height, 2)
-            return (
-                f'<button class="dl-cell{state_class}" data-act="cell" data-cell="{cell}" '
-                f'data-piece="{piece}" aria-label="{label}" aria-pressed="{pressed}" '
-                f'style="left:{left}%;top:{top}%"></button>'
-            )
-
-        return piece, remembered(self._buttons, (m.id, piece, flags, self.t.language), made)
-
-    def info_bar(self, state: DicelandState, player: int) -> str:
-        """Prizes per colour (two each) and completed colours, and the prizes toward 9: a piece
-        of its sheet."""
-        t = self.t
-        look = (state.map(player).id, state.sheets[player].crossed, t.language)
-        kept = self._infos.get(player)
-        if kept is not None and kept[0] == look:
-            return kept[1]
-        per_colour = state.prizes_per_colour(player)
-        completed = set(state.completed_colours(player))
-        chips = []
-        for c, won in enumerate(per_colour):
-            done = c in completed
-            boxes = "".join(
-                f'<i class="box{" won" if box < won else ""}"></i>'
-                for box in range(PRIZES_PER_COLOUR)
-            )
-            label = t.n(
-                "{colour}: {won} of {count} prize",
-                "{colour}: {won} of {count} prizes",
-                PRIZES_PER_COLOUR,
-                colour=self.colour_name(c),
-                won=won,
-            )
-            if done:
-                label = t("{colour}, complete", colour=label)
-            chips.append(
-                f'<li class="chip c-{COLOURS[c]}{" done" if done else ""}" '
-                f'aria-label="{escape(label)}"><span class="sym" aria-hidden="true">'
-                f'{COLOUR_SYMBOLS[c]}</span><span aria-hidden="true">{boxes}'
-                f"{'✓' if done else ''}</span></li>"
-            )
-        total = t("Prizes: {count}/{goal}", count=state.prizes(player), goal=PRIZES_TO_WIN)
-        made = (
-            f'<div class="dl-info" data-piece="i{player}"><ul class="chips">{"".join(chips)}</ul>'
-            f'<strong class="dl-total">{total}</strong></div>'
-        )
-        self._infos[player] = (look, made)
-        return made
-
-    def sheet(
-        self,
-        state: DicelandState,
-        player: int,
-        legal: Collection[int] = (),
-        selection: Collection[int] = (),
-        refused: int | None = None,
-        *,
-        interactive: bool = False,
-        shown: bool = True,
-    ) -> Pieced:
-        """``player``'s map and prizes: big (``interactive``) or small; one not ``shown`` is
-        hidden, drawn all the same, ready to be shown when its player is asked. Its start tag
-        is a shell piece: hiding it, showing it or making it the active player's sends that
-        tag alone."""
-        size = "big" if interactive else "small"
-        active = " active" if player == state.active and not state.is_terminal else ""
-        hidden = "" if shown else ' aria-hidden="true"'
-        owner = self.name(player)
-        label = self.sheet_label(player)
-        return Pieced.concat(
-            Pieced.piece(
-                f"s{player}",
-                f'<section class="dl-sheet {size}{active}" aria-label="{label}" '
-                f'data-seat="{player}" data-piece="s{player}" data-shell{hidden}>',
-            ),
-            f'<h3 class="owner">{owner}</h3>',
-            self.map_svg(state, player, legal, selection, refused, interactive=interactive),
-            Pieced.piece(f"i{player}", self.info_bar(state, player)),
-            "</section>",
-        )
 
     # -- the end --------------------------------------------------------------------------------
 

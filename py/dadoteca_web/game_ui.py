@@ -154,6 +154,12 @@ ENTRY_RULES: Final = {
     ),
 }
 
+# A shared screen's tap for a seat that is not a person's (issue 54: a computer's seat invited
+# changes that did nothing).
+SEAT_RULES: Final = {
+    "seat.computer": "{name} is a computer and chooses for itself: its sheet shows what it chose",
+}
+
 
 def isolated(text: str) -> str:
     """``text`` between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE: plain text's <bdi>
@@ -208,6 +214,8 @@ class GameUI(ABC):
         self.hints_used: tuple[int, ...] = ()
         # Whom "the rest pass" answers for now (App sets it, from Table.passing_for).
         self.passing_for: tuple[int, ...] = ()
+        # The game offers the coach's hints (App sets it): each person may ask for theirs.
+        self.coach = False
         # The faces entered so far for the roll of ``_entry_for`` (None: a die not yet entered).
         self._entry: list[int | None] = []
         self._entry_for: AnyState | None = None
@@ -489,6 +497,17 @@ class GameUI(ABC):
         """Show the coach's ``action`` for ``player`` as their pending choice: it is theirs to
         play, or to change."""
         self.show_choice(state, player, action)
+
+    # A screen everyone answers at once that gives each person a line of their own, with their
+    # own Hint (Qwixx's white sum): each hint stays on its person's line (show_hint_on_line).
+    # Elsewhere the tools' Hint serves the person the screen is for, said in a notice.
+    hints_on_lines: ClassVar[bool] = False
+
+    def show_hint_on_line(
+        self, state: AnyState, player: int, action: Action, words: str
+    ) -> None:
+        """Show ``player``'s hint on their own line, said in ``words``, beside the others'."""
+        self.show_hint(state, player, action)
 
     @abstractmethod
     def describe(self, state: AnyState, action: Action) -> str:

@@ -35,6 +35,7 @@ from dadoteca.qwixx import (
 from dadoteca.table import Answer, Command, PassTheRest, Withdraw
 
 from .game_ui import (
+    BULB_ICON,
     ROLL_ACTS,
     GameUI,
     Pieced,
@@ -56,7 +57,6 @@ LOCK_ICON: Final = (
 )
 WHITE: Final = "white"  # the white dice's name in the real-dice entry
 NO_CROSS: Final = "none"  # the row of the answer "no cross"
-LOST: Final = "\N{MINUS SIGN}"  # before the count of numbers a cross leaves behind
 
 
 def _die(value: int, colour: str, label: str) -> str:
@@ -76,6 +76,7 @@ class QwixxUI(GameUI):
     game = QWIXX
     title = "Qwixx"
     die_faces = range(1, 7)
+    hints_on_lines = True
     shown: tuple[int, Action] | None = None
 
     @cached_property
@@ -172,11 +173,31 @@ class QwixxUI(GameUI):
 
     def forget(self) -> None:
         """Nothing waits for a confirmation here (one tap plays, Undo takes back) but a
-        computer's choice on show."""
+        computer's choice on show. (The hints on the lines of the white sum stay while it is
+        answered: each person's, for that moment.)"""
         self.shown = None
 
     def show_choice(self, state: AnyState, player: int, action: Action) -> None:
         self.shown = (player, action)
+
+    @cached_property
+    def _line_hints(self) -> dict[int, tuple[Action, str]]:
+        """The hints shown on the lines of the white sum, by player: the choice and its words,
+        for the moment ``_line_hints_for`` only."""
+        return {}
+
+    _line_hints_for: AnyState | None = None
+
+    def show_hint_on_line(
+        self, state: AnyState, player: int, action: Action, words: str
+    ) -> None:
+        if self._line_hints_for is not state:
+            self._line_hints.clear()
+            self._line_hints_for = state
+        self._line_hints[player] = (action, words)
+
+    def _line_hint(self, state: QwixxState, player: int) -> tuple[Action, str] | None:
+        return self._line_hints.get(player) if self._line_hints_for is state else None
 
     def describe(self, state: AnyState, action: Action) -> str:
         assert isinstance(state, QwixxState)
@@ -357,7 +378,7 @@ class QwixxUI(GameUI):
         passed = isinstance(answer, Pass)
         none_label = t("{name}: no cross", name=said)
         buttons.append(
-            f'<button class="pick none{self._suggested(player, PASS)}'
+            f'<button class="pick none{self._suggested(state, player, PASS)}'
             f'{" chosen" if passed else ""}" data-act="answer" '
             f'data-player="{player}" data-row="{NO_CROSS}" aria-pressed="{str(passed).lower()}" '
             f'aria-label="{escape(none_label)}"{" disabled" if decided else ""}>'
@@ -368,15 +389,40 @@ class QwixxUI(GameUI):
             status = f'<small class="status">{t("thinking…")}</small>'
         rolls = f' <small>{t("rolls")}</small>' if player == state.active else ""
         answered = " answered" if answer is not None else ""
+        # The name leads to the person's sheet, below (the page scrolls to it): with five at
+        # the table, one's own is a tap away.
+        see = escape(t("See the sheet of {name}", name=said))
+        who = (
+            f'<button class="who-name" data-see-seat="{player}" aria-label="{see}" '
+            f'title="{escape(said)}">{name}{rolls}</button>{status}'
+        )
+        hint = words = ""
+        if self.coach and not decided:
+            label = escape(t("Hint for {name}", name=said))
+            hint = (
+                f'<button class="line-hint-tool" data-act="hint" data-player="{player}" '
+                f'aria-label="{label}">{BULB_ICON}</button>'
+            )
+        hinted = self._line_hint(state, player)
+        if hinted is not None:
+            words = f'<p class="line-hint" role="status">{escape(hinted[1])}</p>'
         return (
             f'<div class="answer-line{answered}" data-seat="{player}">'
-            f'<span class="who">{name}{rolls}{status}</span>'
-            f'<div class="picks">{"".join(buttons)}</div></div>'
+            f'<span class="who">{who}</span>'
+            f'<div class="picks">{"".join(buttons)}{hint}</div>{words}</div>'
         )
 
-    def _suggested(self, player: int, action: Action) -> str:
+    def _skips(self, count: int) -> str:
+        """The numbers of its row a cross would leave behind, for good: said in words, so
+        that it is never read as points (the rules summary explains it)."""
+        said = self.t.n("skips {count}", "skips {count}", count)
+        return f'<small class="skips" aria-hidden="true">{said}</small>'
+
+    def _suggested(self, state: QwixxState, player: int, action: Action) -> str:
         """The class of a control that plays the choice on show (a hint, say)."""
-        return " suggested" if self.shown == (player, action) else ""
+        hinted = self._line_hint(state, player)
+        on_show = self.shown == (player, action) or (hinted is not None and hinted[0] == action)
+        return " suggested" if on_show else ""
 
     def _crossed_on_sheet(self, answer: Action | None) -> str:
         """Unseen dice: the answer is tapped on the sheet; the line shows it, or asks for it."""
@@ -404,7 +450,7 @@ class QwixxUI(GameUI):
             if cross in legal:
                 skipped = len(state.sheets[player].skipping(row, state.white_sum))
                 if skipped:
-                    note = f'<small class="skips">{LOST}{skipped}</small>'
+                    note = self._skips(skipped)
                     label = t.n(
                         "{choice}, leaving {count} number behind",
                         "{choice}, leaving {count} numbers behind",
@@ -416,7 +462,7 @@ class QwixxUI(GameUI):
                 classes = "pick unavailable"
                 label = t("{choice}: not allowed", choice=label)
             buttons.append(
-                f'<button class="{classes}{self._suggested(player, cross)}'
+                f'<button class="{classes}{self._suggested(state, player, cross)}'
                 f'{" chosen" if chosen else ""} row-{row_name}" '
                 f'data-act="answer" data-player="{player}" data-row="{row}" '
                 f'aria-pressed="{str(chosen).lower()}" aria-label="{escape(label)}"'
@@ -441,10 +487,10 @@ class QwixxUI(GameUI):
             label = f"{t(name)} {action.number}"
             note = ""
             if skipped:
-                note = f'<small class="skips">{LOST}{skipped}</small>'
+                note = self._skips(skipped)
                 label = t("{choice}, leaving {count} behind", choice=label, count=skipped)
             options.append(
-                f'<button class="pick{self._suggested(player, action)} row-{name}" '
+                f'<button class="pick{self._suggested(state, player, action)} row-{name}" '
                 f'data-act="cell" data-seat="{player}" '
                 f'data-row="{action.row}" data-number="{action.number}" '
                 f'aria-label="{escape(label)}"><span aria-hidden="true">'
@@ -454,7 +500,7 @@ class QwixxUI(GameUI):
             t("No cross: a penalty") if state.passing_costs_a_penalty else t("No cross")
         )
         options.append(
-            f'<button class="pick none{self._suggested(player, PASS)}" data-act="pass">'
+            f'<button class="pick none{self._suggested(state, player, PASS)}" data-act="pass">'
             f"{none}</button>"
         )
         label = escape(t("{name}'s second action", name=self.plain_name(player)))
@@ -489,7 +535,12 @@ class QwixxUI(GameUI):
         )
         # The numbers on show: the white sum's answer given, a computer's choice or a hint (on a
         # sheet shown: a hidden one's rows stay as they are, not drawn again for nothing).
-        chosen = [answer, self.shown[1] if self.shown and self.shown[0] == player else None]
+        hinted = self._line_hint(state, player)
+        chosen = [
+            answer,
+            self.shown[1] if self.shown and self.shown[0] == player else None,
+            hinted[0] if hinted else None,
+        ]
         selected = [a for a in chosen if isinstance(a, Cross)] if shown else []
         rows = []
         for row in range(len(ROW_NAMES)):

@@ -4,7 +4,8 @@ My Shelfie actions.
 Only presentation lives here: which cells the dice reach, what a mark scores, blocking and the
 end all come from :mod:`dadoteca.shelfie`. The pending choice of the asked player (dice to
 reroll, cells picked, a shelf to cross out) is kept here until it is confirmed; so is the
-picked cell whose ways to use the dice are on offer (a second tap on it).
+picked cell whose ways to use the dice are on offer (a second tap on it). The bookcases are
+drawn by :mod:`.shelfie_sheets`, the items' icons are :mod:`.shelfie_icons`'.
 
 With sheets only (``state.dice`` is :data:`~dadoteca.core.UNSEEN`) no dice are shown: the player
 circles what the table's dice made, or chooses to cross out a shelf, as only the table knows
@@ -13,13 +14,12 @@ whether the roll failed; the engine checks the sheet.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Final
 
 from dadoteca.core import Action, AnyState, Unseen
 from dadoteca.shelfie import (
-    COLUMN_VALUES,
     COLUMNS,
     DICE_COUNT,
     FACES,
@@ -29,7 +29,6 @@ from dadoteca.shelfie import (
     SHELFIE,
     SHELVES,
     UNUSED,
-    CellState,
     Combo,
     Mark,
     Phase,
@@ -46,68 +45,15 @@ from .game_ui import (
     GameUI,
     Pieced,
     asked_player,
-    remembered,
     tapped_number,
 )
 from .i18n import Translator
+from .shelfie_icons import icon
+from .shelfie_sheets import TIMES, Bookcases, Cell, cell_of, column_name
 
 __all__ = ["ShelfieUI"]
 
-Cell = tuple[int, int]  # (shelf, column)
 DIE: Final = "die"  # the dice are alike: where an entered face goes does not matter
-TIMES: Final = "\N{MULTIPLICATION SIGN}"  # column heads: times 2 = two dice
-
-
-# The items' icons, drawn on a 24-unit square in the current colour: our own drawings, made for
-# Dadoteca's My Shelfie dice faces (no existing art copied), released under CC0 1.0. Inline SVG:
-# as images (CSS masks), each one on a screen was its own small document to lay out and paint,
-# and a game's first screen painted again once they had loaded.
-ICONS: Final = {
-    "cat": (
-        '<path fill-rule="evenodd" d="M12 21.5C6.6 21.5 3.3 18.4 3.3 13.8V2.8l5 4.4c1.2-.4 '
-        '2.4-.6 3.7-.6s2.5.2 3.7.6l5-4.4v11c0 4.6-3.3 7.7-8.7 7.7ZM7.6 13a1.4 1.8 0 1 0 2.8 '
-        '0a1.4 1.8 0 1 0-2.8 0ZM13.6 13a1.4 1.8 0 1 0 2.8 0a1.4 1.8 0 1 0-2.8 0ZM10.6 '
-        '16.2h2.8l-1.4 1.6Z"/>'
-    ),
-    "book": (
-        '<path d="M1.8 5.2c3.6-1.3 7.2-.9 9.4 1.2v14.4c-2.4-1.7-5.9-2-9.4-.9ZM22.2 '
-        '5.2c-3.6-1.3-7.2-.9-9.4 1.2v14.4c2.4-1.7 5.9-2 9.4-.9Z"/>'
-    ),
-    "plant": (
-        '<path d="M5.5 13.5h13v2.8h-13ZM6.8 17h10.4l-1.4 5H8.2ZM11.2 13.5C10 9.8 10.2 5.6 12 '
-        '1.8c1.8 3.8 2 8 .8 11.7ZM10.4 13.5C9.4 10 6.8 7.6 2.6 7.4c.4 3.8 3.6 6 7.8 6.1ZM13.6 '
-        '13.5c1-3.5 3.6-5.9 7.8-6.1-.4 3.8-3.6 6-7.8 6.1Z"/>'
-    ),
-    "trophy": (
-        '<path d="M6 2.5h12v6.6c0 3.6-2.6 6.2-6 6.2s-6-2.6-6-6.2ZM10.7 15h2.6v3.6h-2.6ZM7 '
-        '18.3h10a.9.9 0 0 1 .9.9v2.4H6.1v-2.4a.9.9 0 0 1 .9-.9Z"/><path fill="none" '
-        'stroke="currentColor" stroke-width="2" stroke-linecap="round" d="M6 5H3.4v2.2c0 2.4 1.6 '
-        '4.2 4 4.4M18 5h2.6v2.2c0 2.4-1.6 4.2-4 4.4"/>'
-    ),
-    "game": (
-        '<path d="M12 2.3c2.2 0 3.7 1.6 3.7 3.6 0 1.3-.6 2.3-1.3 3 3.3.6 7.1 1.4 7.1 3.4 0 '
-        '1.6-2.5 1.8-4.9 1.7 1 2.3 2.5 4.5 3.7 6.3.6.9.2 1.3-1 '
-        '1.3h-4.9c-.6-1.9-1.3-3.3-2.4-3.3s-1.8 1.4-2.4 3.3H4.7c-1.2 0-1.6-.4-1-1.3 1.2-1.8 2.7-4 '
-        '3.7-6.3-2.4.1-4.9-.1-4.9-1.7 0-2 3.8-2.8 7.1-3.4-.7-.7-1.3-1.7-1.3-3 0-2 1.5-3.6 '
-        '3.7-3.6Z"/>'
-    ),
-    "jolly": (
-        '<path stroke="currentColor" stroke-width="1.8" stroke-linejoin="round" d="M12.0 '
-        '3.3L14.4 9.6L21.1 9.9L15.9 14.2L17.6 20.7L12.0 17.0L6.4 20.7L8.1 14.2L2.9 9.9L9.6 '
-        '9.6Z"/>'
-    ),
-}
-
-
-def icon(face: str) -> str:
-    """An item's icon, painted in the current colour (assets/shelfie.css)."""
-    return (
-        f'<svg class="icon icon-{face}" viewBox="0 0 24 24" aria-hidden="true">{ICONS[face]}</svg>'
-    )
-
-
-def _cell_of(combo: Combo) -> Cell:
-    return combo.shelf, combo.column
 
 
 def _item_dice(combo: Combo) -> int:
@@ -140,11 +86,7 @@ class ShelfieUI(GameUI):
         self.asking: Cell | None = None
         self.crossing = False
         self._legal: frozenset[Mark] = frozenset()
-        # Each sheet's heading and bookcase as last drawn, big and small, with what they were
-        # drawn from: a tap changes one sheet at most, and every sheet is drawn twice.
-        self._sheets: dict[tuple[int, bool], tuple[tuple[object, ...], Pieced]] = {}
-        # Each cell as drawn for a look (its state, legal, its pick, big or small, language).
-        self._cells: dict[tuple[object, ...], Pieced] = {}
+        self.bookcases = Bookcases(self)
 
     # -- the pending choice -----------------------------------------------------------------
 
@@ -201,22 +143,22 @@ class ShelfieUI(GameUI):
         """The engine's ways to make pick ``index`` beside the other picks (with or without
         the jolly): what a second tap on its cell offers."""
         others = self.picks[:index] + self.picks[index + 1 :]
-        return state.ways_to_circle(player, others, *_cell_of(self.picks[index]))
+        return state.ways_to_circle(player, others, *cell_of(self.picks[index]))
 
     def _asked_pick(self) -> int | None:
         """The index in ``picks`` of the cell whose ways are offered, if any."""
-        cells = [_cell_of(combo) for combo in self.picks]
+        cells = [cell_of(combo) for combo in self.picks]
         return cells.index(self.asking) if self.asking in cells else None
 
     def reachable(self, state: ShelfieState) -> set[Cell]:
         """The cells one more combination can circle, given the picks: the legal taps."""
         if state.phase != Phase.DECIDE or len(self.picks) >= MAX_COMBINATIONS:
             return set()
-        picked = {_cell_of(combo) for combo in self.picks}
+        picked = {cell_of(combo) for combo in self.picks}
         return {
-            _cell_of(combo)
+            cell_of(combo)
             for combo in state.combinations(state.active)
-            if _cell_of(combo) not in picked and self._legal_with(self.picks, combo)
+            if cell_of(combo) not in picked and self._legal_with(self.picks, combo)
         }
 
     def complete(self, state: ShelfieState) -> Mark | Strike | None:
@@ -298,7 +240,7 @@ class ShelfieUI(GameUI):
             return
         cell = (shelf, column)
         if state.phase == Phase.DECIDE:
-            picked = [_cell_of(combo) for combo in self.picks]
+            picked = [cell_of(combo) for combo in self.picks]
             if cell in picked:
                 index = picked.index(cell)
                 if len(self.ways(state, player, index)) < 2:
@@ -340,7 +282,7 @@ class ShelfieUI(GameUI):
         if state.is_terminal:
             regions["scores"] = self.scores(state)
             regions["board"] = Pieced.concat(
-                *(self.sheet(state, p) for p in range(state.num_players))
+                *(self.bookcases.sheet(state, p) for p in range(state.num_players))
             )
             return regions
         asked = asked_player(state, answers)
@@ -352,14 +294,22 @@ class ShelfieUI(GameUI):
         players = range(state.num_players)
         regions["board"] = Pieced.concat(
             *(
-                self.sheet(state, p, legal, self.picks, interactive=True, asked=True)
+                self.bookcases.sheet(
+                    state,
+                    p,
+                    legal,
+                    self.picks,
+                    interactive=True,
+                    striking=self._striking(state),
+                    strike=self.strike,
+                )
                 if p == asked
-                else self.sheet(state, p, interactive=True, shown=False)
+                else self.bookcases.sheet(state, p, interactive=True, shown=False)
                 for p in players
             )
         )
         regions["others"] = Pieced.concat(
-            *(self.sheet(state, p, shown=p != asked) for p in players if len(players) > 1)
+            *(self.bookcases.sheet(state, p, shown=p != asked) for p in players if len(players) > 1)
         )
         return regions
 
@@ -641,234 +591,6 @@ class ShelfieUI(GameUI):
             "</div>"
         )
 
-    # -- sheets -----------------------------------------------------------------------------
-
-    def column_name(self, column: int) -> str:
-        return self.t.n("{count}-die column", "{count}-dice column", column + 1)
-
-    def worth(self, line: str, points: int) -> str:
-        """A shelf, a column or a cell with its points; one count per message (ngettext)."""
-        return self.t.n("{line}: {count} point", "{line}: {count} points", points, line=line)
-
-    def sheet(
-        self,
-        state: ShelfieState,
-        player: int,
-        legal: Collection[Cell] = (),
-        picks: Sequence[Combo] = (),
-        *,
-        interactive: bool = False,
-        asked: bool = False,
-        shown: bool = True,
-    ) -> Pieced:
-        """One player's bookcase; a big one (``interactive``) is tappable, and the asked
-        player's has its legal cells (or shelves) marked. One not ``shown`` is hidden, drawn
-        all the same, ready for its player's turn. A piece each: the sheet's start tag (a
-        shell), its heading with the total, each shelf's head, each cell, each column's points.
-
-        Tappable even with nothing legal: a tap on any cell says which rule forbids it.
-        """
-        striking = asked and self._striking(state)
-        look = (
-            state.sheets[player],
-            frozenset(legal),
-            tuple(picks),
-            (self.strike, tuple(state.legal_actions(player))) if striking else None,
-            state.is_terminal,
-            self.names[player],
-            self.t.language,
-        )
-        kept = self._sheets.get((player, interactive))
-        if kept is not None and kept[0] == look:
-            drawn = kept[1]
-        else:
-            drawn = self._bookcase(
-                state, player, legal, picks, interactive=interactive, striking=striking
-            )
-            self._sheets[(player, interactive)] = (look, drawn)
-        size = "big" if interactive or state.is_terminal else "small"
-        active = " active" if player == state.active and not state.is_terminal else ""
-        hidden = "" if shown else ' aria-hidden="true"'
-        return Pieced.concat(
-            Pieced.piece(
-                f"s{player}",
-                f'<section class="sheet shelfie-sheet {size}{active}" '
-                f'aria-label="{self.sheet_label(player)}" data-seat="{player}" '
-                f'data-piece="s{player}" data-shell{hidden}>',
-            ),
-            drawn,
-            "</section>",
-        )
-
-    def _bookcase(
-        self,
-        state: ShelfieState,
-        player: int,
-        legal: Collection[Cell],
-        picks: Sequence[Combo],
-        *,
-        interactive: bool,
-        striking: bool,
-    ) -> Pieced:
-        """A sheet's heading and bookcase, in pieces."""
-        t = self.t
-        sheet = state.sheets[player]
-        picked = {_cell_of(combo): (number, combo) for number, combo in enumerate(picks, 1)}
-        strikes = state.legal_actions(player) if striking else []
-        parts: list[str] = ['<span class="corner"></span>']
-        for column in range(COLUMNS):
-            label = self.column_name(column)
-            parts.append(
-                f'<span class="column-head" role="img" aria-label="{label}">'
-                f"{TIMES}{column + 1}</span>"
-            )
-        for shelf, item in enumerate(SHELVES):
-            name = t(item)
-            points = sheet.shelf_points(shelf)
-            head_text = f'{icon(item)}<span class="line-points">{points}</span>'
-            head_label = self.worth(t("{item} shelf", item=name), points)
-            head = f"h{player}.{shelf}"
-            if striking:
-                legal_strike = Strike(shelf) in strikes
-                chosen = self.strike == shelf
-                classes = "shelf-head shelf-" + item
-                classes += " selected" if chosen else " legal" if legal_strike else ""
-                parts.append(
-                    Pieced.piece(
-                        head,
-                        f'<button class="{classes}" data-act="strike" data-shelf="{shelf}" '
-                        f'aria-pressed="{"true" if chosen else "false"}" '
-                        f'aria-label="{escape(t("Cross out the {item} shelf", item=name))}" '
-                        f'data-piece="{head}">{head_text}</button>',
-                    )
-                )
-            else:
-                parts.append(
-                    Pieced.piece(
-                        head,
-                        f'<span class="shelf-head shelf-{item}" role="img" '
-                        f'aria-label="{escape(head_label)}" data-piece="{head}">'
-                        f"{head_text}</span>",
-                    )
-                )
-            for column in range(COLUMNS):
-                parts.append(
-                    self._cell(
-                        sheet.cell_state(shelf, column),
-                        shelf,
-                        column,
-                        legal,
-                        picked,
-                        interactive=interactive,
-                        piece=f"c{player}.{shelf}.{column}",
-                    )
-                )
-        parts.append('<span class="corner"></span>')
-        for column in range(COLUMNS):
-            points = sheet.column_points(column)
-            label = self.worth(self.column_name(column), points)
-            key = f"p{player}.{column}"
-            parts.append(
-                Pieced.piece(
-                    key,
-                    f'<span class="line-points column-points" role="img" aria-label="{label}" '
-                    f'data-piece="{key}">{points}</span>',
-                )
-            )
-        total = t("Total: {score}", score=sheet.score())
-        owner = f"o{player}"
-        return Pieced.concat(
-            Pieced.piece(
-                owner,
-                f'<h3 class="owner" data-piece="{owner}">{self.name(player)} '
-                f'<strong class="total">{total}</strong></h3>',
-            ),
-            '<div class="bookcase">',
-            *parts,
-            "</div>",
-        )
-
-    def _cell(
-        self,
-        cell_state: str,
-        shelf: int,
-        column: int,
-        legal: Collection[Cell],
-        picked: Mapping[Cell, tuple[int, Combo]],
-        *,
-        interactive: bool,
-        piece: str,
-    ) -> Pieced:
-        pick = picked.get((shelf, column))
-        is_legal = (shelf, column) in legal
-        return remembered(
-            self._cells,
-            (cell_state, is_legal, pick, interactive, piece, self.t.language),
-            lambda: self._drawn_cell(
-                shelf,
-                column,
-                cell_state=cell_state,
-                pick=pick,
-                legal=is_legal,
-                interactive=interactive,
-                piece=piece,
-            ),
-        )
-
-    def _drawn_cell(
-        self,
-        shelf: int,
-        column: int,
-        *,
-        cell_state: str,
-        pick: tuple[int, Combo] | None,
-        legal: bool,
-        interactive: bool,
-        piece: str,
-    ) -> Pieced:
-        t = self.t
-        item = SHELVES[shelf]
-        value = COLUMN_VALUES[column]
-        classes = ["cell", f"shelf-{item}"]
-        label = self.worth(
-            t.n("{item}, {count} die", "{item}, {count} dice", column + 1, item=t(item)), value
-        )
-        badge = ""
-        if cell_state == CellState.CIRCLED:
-            classes.append("circled")
-            label = t("{cell}, circled", cell=label)
-        elif cell_state == CellState.CROSSED:
-            classes.append("crossed")
-            label = t("{cell}, crossed out", cell=label)
-        if pick is not None:
-            number, combo = pick
-            classes.append("selected")
-            jolly = "+J" if combo.jolly else ""
-            badge = f'<span class="badge" aria-hidden="true">{number}{jolly}</span>'
-            label = t("{cell}, choice {number}", cell=label, number=number)
-            if combo.jolly:
-                label = t("{combination} with a jolly", combination=label)
-        elif legal:
-            classes.append("legal")
-        attrs = (
-            f'class="{" ".join(classes)}" aria-label="{escape(label)}" '
-            f'data-mark="{item}{column + 1}"'
-        )
-        # The item's icon heads its shelf, not each cell: 30 icons more a bookcase were 60 of its
-        # 142 elements, and the frame that first showed it took 42-63 ms on a phone 4x slower
-        # than a laptop (35-49 without them).
-        inner = f'<span class="value">{value}</span>{badge}'
-        if not interactive:
-            return Pieced.piece(
-                piece, f'<span {attrs} role="img" data-piece="{piece}">{inner}</span>'
-            )
-        pressed = "true" if pick is not None else "false"
-        return Pieced.piece(
-            piece,
-            f'<button {attrs} data-act="cell" data-shelf="{shelf}" data-column="{column}" '
-            f'aria-pressed="{pressed}" data-piece="{piece}">{inner}</button>',
-        )
-
     # -- the end ----------------------------------------------------------------------------
 
     def scores(self, state: ShelfieState) -> str:
@@ -879,7 +601,7 @@ class ShelfieUI(GameUI):
             f'class="shelf-{item}">{icon(item)}</th>'
             for item in SHELVES
         ) + "".join(
-            f'<th scope="col" aria-label="{self.column_name(column)}">{TIMES}{column + 1}</th>'
+            f'<th scope="col" aria-label="{column_name(t, column)}">{TIMES}{column + 1}</th>'
             for column in range(COLUMNS)
         )
         body = []

@@ -211,6 +211,7 @@ SIMPLE_TAPS = [
     "#play [data-act=stop]",
     *NOBODY_CROSSES,
     "#play [data-act=pass]",
+    "#play .dl-tab.to-answer",  # from a computer's map, read-only, to a person's
 ]
 # Up to ``count`` taps of the simple player, in the page, until the end screen; what it tapped.
 SIMPLE_PLAYER_JS = """async ({ count, taps }) => {
@@ -273,20 +274,27 @@ def seeded_table_js(body: str) -> str:
 
 
 # A table that asks the coach before every decision it can, after looking at the screen for
-# ``look`` ms: the Hint button's tap, timed from the click to the hint painted; then the simple
-# player's taps, the choice the hint suggests
-# first (Qwixx rings it; My Shelfie's dice to reroll are chosen), until the next hint or the end.
+# ``look`` ms: the Hint button's tap (on a shared screen, each person's own, on their line),
+# timed from the click to the hint painted; then the simple player's taps, the choice the hint
+# suggests first (Qwixx rings it; My Shelfie's dice to reroll are chosen), until the next hint
+# or the end.
 COACHED_PLAYER_JS = """async ({ count, taps, look }) => {
   const hints = [];
   let played = 0;
   const find = (selector) => document.querySelector(selector);
+  const said = () => document.querySelectorAll(".notice.coach, .line-hint").length;
+  const toAsk = () =>
+    find("#play .answer-line:not(.answered):not(:has(.line-hint)) [data-act=hint]")
+    ?? (find(".notice.coach") ? null : find("#region-tools [data-act=hint]:not([disabled])"));
   while (played < count && !find("#region-scores table")) {
-    if (find("#play [data-act=hint]:not([disabled])") && !find(".notice.coach")) {
+    const ask = toAsk();
+    if (ask) {
       await new Promise((resolve) => setTimeout(resolve, look));
+      const before = said();
       const started = performance.now();
-      find("#play [data-act=hint]").click();
+      ask.click();
       await window.dadotecaTable.settled();
-      if (!find(".notice.coach")) throw new Error("a Hint tap showed no hint");
+      if (said() <= before) throw new Error("a Hint tap showed no hint");
       hints.push(performance.now() - started);
       continue;
     }
@@ -299,7 +307,7 @@ COACHED_PLAYER_JS = """async ({ count, taps, look }) => {
   return hints;
 }"""
 COACHED_TAPS = [
-    "#play .suggested:not([disabled])",
+    "#play .suggested:not([disabled]):not(.chosen):not(.answered *)",
     "#play [data-act=reroll]:not([disabled]):not(.primary)",
     *SIMPLE_TAPS,
 ]

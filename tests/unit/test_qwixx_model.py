@@ -20,7 +20,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from properties_support import SEEDS, examples
 
-from dadoteca.bots.qwixx_bot import ExpertQwixxBot, expected_after_next_roll, solo_total
+from dadoteca.bots.qwixx_bot import ExpertQwixxBot
 from dadoteca.bots.qwixx_model import (
     CLOSED_CODES,
     Dice,
@@ -35,6 +35,7 @@ from dadoteca.bots.qwixx_model import (
     turn_options,
     with_penalty,
 )
+from dadoteca.bots.qwixx_values import expected_after_next_roll, solo_total
 from dadoteca.core import draw, seed_generator
 from dadoteca.qwixx import (
     CROSSES_BEFORE_LAST,

@@ -20,7 +20,6 @@ from typing import Final
 import pytest
 
 from build.train_qwixx import compile_solver
-from dadoteca.bots.qwixx_bot import VALUES_FILE, load_values, solo_total
 from dadoteca.bots.qwixx_model import (
     CLOSED_CODES,
     FREE_NUMBERS,
@@ -33,6 +32,7 @@ from dadoteca.bots.qwixx_model import (
     points,
     turn_options,
 )
+from dadoteca.bots.qwixx_values import VALUES_FILE, load_values, solo_total
 
 GAMES: Final = 60
 Sheet = tuple[int, ...]  # a solo sheet of the model: four row codes and the penalties

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from bots_support import moments
-from test_shelfie import dice, sheet
+from shelfie_support import dice, sheet
 
 from dadoteca.bots import LEVELS, bot_for
 from dadoteca.bots.shelfie_bot import chances_of, turns_left

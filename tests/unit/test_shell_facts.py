@@ -16,7 +16,8 @@ from dadoteca.bots.base import LEVELS
 from dadoteca.diceland_maps import COLOURS, FIXED_MAP_IDS, Kind, map_by_id
 from dadoteca.games import GAMES
 from dadoteca.match import MAX_NAME_LENGTH
-from dadoteca_web.diceland_view import DEALT_MAP, RANDOM_MAP, map_geometry
+from dadoteca_web.diceland_svg import map_geometry
+from dadoteca_web.diceland_view import DEALT_MAP, RANDOM_MAP
 from dadoteca_web.i18n import LANGUAGES, SOURCE_LANGUAGE
 from dadoteca_web.map_pictures import MAP_SPRITE, map_sprite
 from dadoteca_web.shell import FACTS_ID, shell_facts

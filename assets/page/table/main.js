@@ -15,6 +15,7 @@ import { listenToFiles } from "./files.js";
 import { game, listenToOtherWindows } from "./lock.js";
 import { listenToNotices, sayFailure } from "./notices.js";
 import { lastAnswer, startPython } from "./python.js";
+import { listenToSheetLinks } from "./sheet-links.js";
 import { laterParts } from "./sheets.js";
 import { answered, pushed, somethingWaits } from "./staging.js";
 import { listenToTaps, tapsDecided } from "./taps.js";
@@ -40,6 +41,7 @@ export function startTable() {
   window.addEventListener("dadoteca:painted", drawAheadOneHiddenSheet);
   listenToOtherWindows();
   listenToTaps();
+  listenToSheetLinks();
   listenToNotices();
   listenToFiles();
   listenToConfirmations();

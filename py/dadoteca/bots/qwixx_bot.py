@@ -13,28 +13,21 @@ only expectation left is over future rolls, which is what the sheet value stands
   numbers still open to it (more to come in a row with many free numbers, and more points per
   cross in a row that is already long), less the penalties.
 - **expert**, solo, values a sheet with a table fitted to the exact solution of solo Qwixx
-  (``build/train_qwixx.py`` solves it by dynamic programming, in C: best play scores 115.48 on
-  average). A row is its last crossed position and its number of crosses
-  (``qwixx_model.row_code``; 62 codes solo); the value of a sheet is its points plus one entry per
-  pair of its rows (:func:`features`), read in a context: the penalties taken and whether a row is
-  locked. Red-yellow and green-blue read one table, the four pairs of rows running opposite ways
-  another, as solo Qwixx is the same game with red and yellow swapped, or green and blue, or every
-  die d turned into 7 - d. Fitted where best play makes its choices (every sheet any turn of
-  100,000 games played best could end on), it is within 0.15 points of the exact value there
-  (root mean square), and choosing by it loses 0.03 points a game to best play. Where the two best
-  sheets a turn can end on are within half a point, it looks one roll further: the exact
-  expectation, over the 21 white pairs and the colour dice, of the best turn after each
-  (:func:`expected_after_next_roll`), which brings the loss to about 0.01 points a game (mean
-  115.35 over 10,000 games, ``simulate qwixx --players expert --games 10000 --seed 1``).
+  (:mod:`.qwixx_values`: best play scores 115.48 on average, and choosing by the table loses
+  0.03 points a game to it). Where the two best sheets a turn can end on are within half a
+  point, it looks one roll further: the exact expectation, over the 21 white pairs and the
+  colour dice, of the best turn after each (:func:`.qwixx_values.expected_after_next_roll`),
+  which brings the loss to about 0.01 points a game (mean 115.35 over 10,000 games,
+  ``simulate qwixx --players expert --games 10000 --seed 1``).
   With rivals it plays for its lead instead: its points plus the normal level's outlook of its
   rows (a share of the free numbers that shrinks as rows close), less the best rival's, and a
   bonus for a game it ends ahead. So it locks a row a rival needs, ends the game when it is
   ahead, and keeps it going when behind. (The solo table does not transfer: rivals end the game
   sooner. Tables learned by two-player self-play won fewer games against the normal level than
-  this outlook does.) Then it searches: the best few
-  actions by that lead (within a margin of the best) are each played out to the end of the game
-  on the same sampled dice (its own dice, never the game's), fast, on the model of the game in
-  row codes (``qwixx_model``, the rules the engine applies, checked against it): itself by that
+  this outlook does.) Then it searches: the best few actions by that lead (within a margin of
+  the best) are each played out to the end of the game on the same sampled dice (its own dice,
+  never the game's), fast, on the model of the game in row codes (:mod:`.qwixx_rollout`, by
+  ``qwixx_model``'s rules, those the engine applies, checked against it): itself by that
   one-step lead rule, the rivals as the normal level. The play-outs race: they come in rounds of
   16, and from the second round on a contender losing to the first by more than a standard error
   is dropped, so the time goes to the close calls (up to 128 games each, 384 per decision). It
@@ -49,20 +42,14 @@ from __future__ import annotations
 
 import math
 import statistics
-import sys
 from abc import abstractmethod
-from array import array
-from collections.abc import Callable, Iterator, Sequence
-from functools import partial
-from pathlib import Path
+from collections.abc import Iterator, Sequence
 from typing import ClassVar, Final, NamedTuple
 
 from ..core import Action, AnyState, draw, seed_generator
 from ..qwixx import (
     LOCK_BIT,
     LOCKS_TO_END,
-    PENALTY_BOXES,
-    RED,
     Cross,
     Pass,
     Phase,
@@ -85,117 +72,24 @@ from .base import (
 )
 from .qwixx_model import (
     CLOSED_CODES,
-    CROSSED,
     FREE_NUMBERS,
     ROW_CODES,
-    START,
-    Dice,
-    action1_sheets,
     crosses_in,
     game_over,
-    locks_end_game,
-    model_dice,
     model_sheet,
     points,
     sheet_codes,
-    shut,
-    turn_options,
-    with_penalty,
 )
+from .qwixx_rollout import RolloutDice, play_out, rollout_start
+from .qwixx_values import expected_after_next_roll, features, load_values
 
 __all__ = [
     "BOTS",
-    "FEATURES",
     "EasyQwixxBot",
     "ExpertQwixxBot",
     "NormalQwixxBot",
-    "expected_after_next_roll",
-    "features",
-    "load_values",
     "paired_gain",
 ]
-
-VALUE_SCALE: Final = 100  # the file holds values in hundredths of a point, as 16-bit integers
-VALUES_FILE: Final = Path(__file__).with_name("qwixx_values.bin")
-
-
-def _solo_codes() -> tuple[int, ...]:
-    """The row codes a row of a solo game can have, in increasing order: every code crossing
-    reaches from an empty row (a closed one is locked by the player: nobody else can)."""
-    reached, frontier = {START}, [START]
-    while frontier:
-        for after in CROSSED[RED][frontier.pop()]:
-            if after >= 0 and after not in reached:
-                reached.add(after)
-                frontier.append(after)
-    return tuple(sorted(reached))
-
-
-SOLO_CODES: Final = _solo_codes()
-"""The 62 row codes of solo rows, which the expert's table is indexed by (position in this)."""
-_CODES: Final = len(SOLO_CODES)
-_LOCKED: Final = tuple(k for k, code in enumerate(SOLO_CODES) if code >= CLOSED_CODES)
-PAIR_INDEX: Final = tuple(
-    SOLO_CODES.index(code)
-    if code in SOLO_CODES
-    # A row another player locked, short of 5 crosses (never solo): a locked row of the table.
-    else min(_LOCKED, key=lambda k: abs(crosses_in(SOLO_CODES[k]) - crosses_in(code)))
-    if code >= CLOSED_CODES
-    else -1  # no sheet has it
-    for code in range(ROW_CODES)
-)
-"""By row code of the model: its index in :data:`SOLO_CODES`."""
-_PAIR_ROW: Final = tuple(index * _CODES for index in PAIR_INDEX)
-CONTEXTS: Final = PENALTY_BOXES * 2  # penalties taken (0-3) x a row locked or not
-_PAIR_ENTRIES: Final = _CODES * _CODES
-FEATURES: Final = 2 * CONTEXTS * _PAIR_ENTRIES
-"""The entries of the table in memory: two tables of pairs of row codes in each context."""
-STORED_VALUES: Final = 2 * CONTEXTS * _CODES * (_CODES + 1) // 2
-"""The values in the file: each table holds the same value for (a, b) and (b, a), stored once."""
-
-
-def features(sheet: Sequence[int]) -> tuple[int, int, int, int, int, int]:
-    """The table entries whose sum (plus its points) values a solo sheet of the model
-    (qwixx_model) not over: one per pair of its rows, in its context (the penalties taken and
-    whether a row is locked). Red-yellow and green-blue read the table of rows running the same
-    way, the other four pairs the table of rows running opposite ways, as solo Qwixx is the same
-    game with red and yellow swapped, or green and blue, or every die d turned into 7 - d (the
-    ascending rows swapped with the descending ones)."""
-    a, b, c, d, penalties = sheet
-    locked = a >= CLOSED_CODES or b >= CLOSED_CODES or c >= CLOSED_CODES or d >= CLOSED_CODES
-    same = (penalties * 2 + locked) * _PAIR_ENTRIES
-    opposite = same + CONTEXTS * _PAIR_ENTRIES
-    index, row = PAIR_INDEX, _PAIR_ROW
-    red, yellow = row[a], row[b]
-    green, blue = index[c], index[d]
-    return (
-        same + red + index[b],
-        same + row[c] + blue,
-        opposite + red + green,
-        opposite + red + blue,
-        opposite + yellow + green,
-        opposite + yellow + blue,
-    )
-
-
-def load_values(path: Path = VALUES_FILE) -> list[float]:
-    """The expert's table (written by ``build/train_qwixx.py``), both halves of each pair table
-    filled in."""
-    numbers = array("h")
-    numbers.frombytes(path.read_bytes())
-    if sys.byteorder == "big":
-        numbers.byteswap()  # the file is little-endian
-    if len(numbers) != STORED_VALUES:
-        raise ValueError(f"{path.name} holds {len(numbers)} values, not {STORED_VALUES}")
-    values = [0.0] * FEATURES
-    stored = iter(numbers)
-    for table in range(0, FEATURES, _PAIR_ENTRIES):  # by kind of pair, then by context
-        for low in range(_CODES):
-            for high in range(low, _CODES):
-                values[table + low * _CODES + high] = values[table + high * _CODES + low] = (
-                    next(stored) / VALUE_SCALE
-                )
-    return values
 
 
 class Choice(NamedTuple):
@@ -309,96 +203,8 @@ def row_outlook(crosses: int, free: int, share: float) -> float:
     return reach * (reach + 1) / 2 - row_points(crosses)
 
 
-WHITE_PAIRS: Final = tuple(
-    (low, high, (1 if low == high else 2) / 36) for low in range(1, 7) for high in range(low, 7)
-)
-_NEVER: Final = -1e9
-
-
-def solo_total(values: Sequence[float], sheet: Sequence[int]) -> float:
-    """Points of a solo sheet of the model plus what it can still expect."""
-    total = points(sheet)
-    if game_over(sheet):
-        return total
-    a, b, c, d, e, f = features(sheet)
-    return total + values[a] + values[b] + values[c] + values[d] + values[e] + values[f]
-
-
-def expected_after_next_roll(values: Sequence[float], sheet: list[int]) -> float:
-    """Solo: the expected :func:`solo_total` after the next turn, played best on ``values``.
-
-    Exact over the dice: for each white pair, the turn's best is the best of action 1 alone
-    and, per open row, the best action 2 its colour die allows after any action 1; the colour
-    dice are independent, so the expected best of those per-row values has a closed form.
-    """
-    if game_over(sheet):
-        return solo_total(values, sheet)
-    tables: dict[tuple[int, ...], list[list[float]]] = {}
-
-    def action2_totals(start: list[int]) -> list[list[float]]:
-        """[row][number]: the total after action 2 crosses ``number`` in ``row`` from start."""
-        key = tuple(start)
-        found = tables.get(key)
-        if found is None:
-            found = tables[key] = []
-            for row in range(4):
-                code, by_number = start[row], CROSSED[row][start[row]]
-                totals = [_NEVER] * len(by_number)
-                for number, crossed in enumerate(by_number):
-                    if crossed >= 0:
-                        start[row] = crossed
-                        totals[number] = solo_total(values, start)
-                start[row] = code
-                found.append(totals)
-        return found
-
-    open_rows = [row for row in range(4) if sheet[row] < CLOSED_CODES]
-    passing = solo_total(values, with_penalty(sheet))
-    expected = 0.0
-    for low, high, chance in WHITE_PAIRS:
-        best_without_action2 = passing
-        starts = [action2_totals(sheet)]
-        for row in open_rows:
-            code = sheet[row]
-            sheet[row] = CROSSED[row][code][low + high]
-            if sheet[row] >= 0:
-                best_without_action2 = max(best_without_action2, solo_total(values, sheet))
-                if not locks_end_game(sheet):
-                    starts.append(action2_totals(sheet))
-            sheet[row] = code
-        per_row = []
-        for row in open_rows:
-            faces = [_NEVER] * 6  # by colour die: the best its two sums allow after any action 1
-            for totals in starts:
-                by_number = totals[row]
-                faces = list(
-                    map(max, faces, by_number[low + 1 : low + 7], by_number[high + 1 : high + 7])
-                )
-            per_row.append(faces)
-        expected += chance * _expected_best(best_without_action2, per_row)
-    return expected
-
-
-def _expected_best(floor: float, per_row: list[list[float]]) -> float:
-    """E[max(floor, per_row[r][die_r] for every r)], each die uniform over its six faces."""
-    counts = [0] * len(per_row)  # faces of each row at most the value reached so far
-    scale = 6.0 ** len(per_row)
-    expected = below = floor
-    for value, row in sorted((value, row) for row, faces in enumerate(per_row) for value in faces):
-        if value > below:
-            at_most = 1  # the chance (times scale) that no row beats ``below``
-            for count in counts:
-                at_most *= count
-            expected += (value - below) * (1 - at_most / scale)
-            below = value
-        counts[row] += 1
-    return expected
-
-
-# --- Rollouts: the rest of a game with rivals, played fast on the model's sheets ---------------
-# A player in a rollout is a sheet of qwixx_model, [red, yellow, green, blue, penalties] in row
-# codes (rows shut by anyone are closed codes on every sheet), played by the model's rules. The
-# rollout's own player plays by the expert's one-step rule with rivals (lead_value), the others
+# --- Values of rollout sheets (qwixx_rollout), in row codes ------------------------------------
+# The rollout's own player plays by the expert's one-step rule with rivals (lead_value), the others
 # as the normal level does (normal_value).
 
 
@@ -418,7 +224,6 @@ LEAD_OUTLOOK: Final = tuple(
     for closed in range(LOCKS_TO_END)
 )
 WIN_BONUS: Final = 10.0  # with rivals: ending the game ahead is worth this much more
-SheetValue = Callable[[list[int]], float]
 
 
 def normal_value(sheet: list[int]) -> float:
@@ -455,93 +260,6 @@ def lead_value(sheet: list[int], rivals: list[list[int]]) -> float:
             lead += outlook_after_lock if closed else outlook
         value = min(value, lead)
     return value
-
-
-def rollout_action1(sheet: list[int], white_sum: int, value: SheetValue) -> list[int]:
-    """A non-active player's action 1 (the white sum in a row, or nothing): the sheet it
-    leaves, the best by ``value``."""
-    best, chosen = value(sheet), sheet
-    for after in action1_sheets(sheet, white_sum):
-        after_value = value(after)
-        if after_value > best:
-            best, chosen = after_value, after
-    return chosen
-
-
-def rollout_turn(sheet: list[int], dice: Dice, value: SheetValue) -> tuple[list[int], list[int]]:
-    """The active player's turn, the best by ``value``: the sheets after action 1 and at the
-    end of the turn."""
-    options = turn_options(sheet, dice)
-    chosen_action1, chosen = sheet, options[0][1]
-    best = value(chosen)
-    for after, end, _ in options[1:]:
-        after_value = value(end)
-        if after_value > best:
-            best, chosen_action1, chosen = after_value, after, end
-    for after, _, ends in options:
-        for end in ends:
-            after_value = value(end)
-            if after_value > best:
-                best, chosen_action1, chosen = after_value, after, end
-    return chosen_action1, chosen
-
-
-class RolloutDice:
-    """The dice of one rollout, turn by turn, drawn from a generator as far as they are needed;
-    kept so that every candidate is played out on the same dice."""
-
-    def __init__(self, generator: int) -> None:
-        self.generator = generator
-        self.turns: list[Dice] = []
-
-    def __getitem__(self, turn: int) -> Dice:
-        while turn >= len(self.turns):
-            self.generator, value = draw(self.generator)
-            faces = []
-            for _ in range(6):
-                value, face = divmod(value, 6)
-                faces.append(face + 1)
-            a, b, c, d, e, f = faces
-            self.turns.append((a, b, c, d, e, f))
-        return self.turns[turn]
-
-
-def play_out(
-    sheets: list[list[int]], active: int, closed: int, dice: RolloutDice, player: int
-) -> list[int]:
-    """Play the game on from the start of ``active``'s turn, ``player`` as the expert plays
-    with rivals and the others as the normal level; the final scores."""
-    turn = 0
-    while True:
-        rolled = dice[turn]
-        turn += 1
-        values = [
-            partial(lead_value, rivals=sheets[:k] + sheets[k + 1 :])
-            if k == player
-            else normal_value
-            for k in range(len(sheets))
-        ]
-        before = sheets[active]
-        action1, end = rollout_turn(before, rolled, values[active])
-        for k, sheet in enumerate(sheets):
-            sheets[k] = (
-                action1 if k == active else rollout_action1(sheet, rolled[0] + rolled[1], values[k])
-            )
-        known = closed
-        closed = shut(sheets, known)
-        if locks_end_game(sheets[active]):
-            break  # no action 2
-        if end is not action1:
-            if closed != known and any(
-                end[row] != action1[row] and closed >> row & 1 for row in range(4)
-            ):  # a rival locked the row of the planned action 2: it crosses nothing instead
-                end = sheets[active] if action1 is not before else with_penalty(sheets[active])
-            sheets[active] = end
-            closed = shut(sheets, known)
-            if game_over(sheets[active]):
-                break
-        active = (active + 1) % len(sheets)
-    return [points(sheet) for sheet in sheets]
 
 
 class ExpertQwixxBot(Expert, QwixxBot):
@@ -662,7 +380,10 @@ class ExpertQwixxBot(Expert, QwixxBot):
         from the second on, a contender losing to the first by more than DROP_Z standard errors
         is dropped, so the time goes to the close calls. The contenders are valued by the
         share of their played-out games won (a shared win counting half)."""
-        starts = [rollout_start(state, player, choice) for choice in contenders]
+        starts = [
+            rollout_start(state, player, choice.sheet, choice.closed, normal_value)
+            for choice in contenders
+        ]
         results: list[list[float]] = [[] for _ in contenders]
         wins: list[list[float]] = [[] for _ in contenders]
         racing = list(range(len(contenders)))
@@ -683,7 +404,15 @@ class ExpertQwixxBot(Expert, QwixxBot):
                     scores = (
                         [points(sheet) for sheet in copies]
                         if over
-                        else play_out(copies, active, closed, dice, player)
+                        else play_out(
+                            copies,
+                            active,
+                            closed,
+                            dice,
+                            player,
+                            lead_value=lead_value,
+                            rival_value=normal_value,
+                        )
                     )
                     results[index].append(self.result(scores, player))
                     wins[index].append(won(scores, player))
@@ -724,29 +453,6 @@ def paired_gain(results: Sequence[float], first: Sequence[float], z: float) -> f
     differences = [a - b for a, b in zip(results, first[: len(results)], strict=True)]
     error = statistics.pstdev(differences) / math.sqrt(len(differences))
     return statistics.fmean(differences) + z * error
-
-
-def rollout_start(
-    state: QwixxState, player: int, choice: Choice
-) -> tuple[list[list[int]], int, int, bool]:
-    """Where a rollout of ``choice`` starts: the sheets once the turn is over (the rivals
-    finishing it as the normal level would, on the dice rolled), who is active next, the rows
-    closed and whether the game is over."""
-    sheets = [
-        model_sheet(choice.sheet, choice.closed)
-        if k == player
-        else model_sheet(sheet, state.closed)
-        for k, sheet in enumerate(state.sheets)
-    ]
-    if state.phase == Phase.ACTION1:
-        rolled = model_dice(state.shown_dice)
-        for k, sheet in enumerate(sheets):
-            if k == state.active != player:
-                sheets[k] = rollout_turn(sheet, rolled, normal_value)[1]
-            elif k != player:
-                sheets[k] = rollout_action1(sheet, rolled[0] + rolled[1], normal_value)
-    closed = shut(sheets, -1)
-    return sheets, (state.active + 1) % len(sheets), closed, game_over(sheets[state.active])
 
 
 class ReviewingQwixxBot(ExpertQwixxBot):

@@ -26,11 +26,11 @@ This module holds every rule the bots play by, applying qwixx.py's rulings:
 
 Every number comes from qwixx.py, and tests/unit/test_qwixx_model.py checks, on random games
 played by the engine, that this model allows exactly the sheets the engine's legal actions reach.
-How the bots value and choose stays in qwixx_bot.py, and so does the expert's table (its
-features and file): the table is the expert's way of valuing a sheet, policy and not rules. Its
-trainer solves solo Qwixx in C (``build/qwixx_solo.c``, run by ``build/train_qwixx.py``), by the
-rules of this model: tests/unit/test_qwixx_solo_trainer.py checks that program's turns and values
-against it.
+How the bots value and choose stays in qwixx_bot.py, the expert's table (its features and file)
+in qwixx_values.py and its play-outs in qwixx_rollout.py: the table is the expert's way of
+valuing a sheet, policy and not rules. Its trainer solves solo Qwixx in C
+(``build/qwixx_solo.c``, run by ``build/train_qwixx.py``), by the rules of this model:
+tests/unit/test_qwixx_solo_trainer.py checks that program's turns and values against it.
 """
 
 from __future__ import annotations
