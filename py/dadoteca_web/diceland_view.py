@@ -135,6 +135,15 @@ class DicelandUI(GameUI):
     # A solo game's result is the rounds it took to reach the goal (ruling DICELAND_SOLO).
     lower_is_better = True
 
+    @staticmethod
+    def score_columns(t: Translator) -> tuple[str, str]:
+        """A player's score is their prizes (DicelandState.scores)."""
+        return t("Mean prizes"), t("Most prizes")
+
+    @staticmethod
+    def solo_result_words(t: Translator, result: int) -> str:
+        return t.n("{count} round", "{count} rounds", result)
+
     def solo_score(self, state: AnyState) -> int:
         assert isinstance(state, DicelandState)
         return state.rounds_played(0)

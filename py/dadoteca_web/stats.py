@@ -19,7 +19,7 @@ from typing import Final, NamedTuple
 from dadoteca.games import GAMES
 from dadoteca.match import name_key
 
-from .game_ui import isolated
+from .game_ui import GameUI, isolated
 from .i18n import Translator
 from .storage import plausible_result
 
@@ -155,21 +155,20 @@ def trend_svg(scores: Sequence[int], label: str) -> str:
 
 
 def stats_html(
-    entries: Sequence[Mapping[str, object]],
-    t: Translator,
-    game_names: Mapping[str, str],
-    lower_is_better: Callable[[str], bool],
+    entries: Sequence[Mapping[str, object]], t: Translator, uis: Mapping[str, type[GameUI]]
 ) -> str:
-    """The statistics section of the History dialog (empty without a person's game)."""
+    """The statistics section of the History dialog (empty without a person's game), each
+    game's as ``uis[game]`` says its name, scores and solo results."""
     stats = player_stats(entries)
     if not stats:
         return ""
     parts = [f'<h3 id="stats-title">{t("Statistics")}</h3>']
-    for best in solo_bests(entries, lower_is_better):
+    for best in solo_bests(entries, lambda game: uis[game].lower_is_better):
+        ui = uis[best.game]
         said = t(
             "Solo best at {game}: {result}, by {name}.",
-            game=game_names[best.game],
-            result=best.result,
+            game=ui.title,
+            result=ui.solo_result_words(t, best.result),
             name=f"<bdi>{escape(best.name)}</bdi>",
         )
         parts.append(f'<p class="solo-best">{said}</p>')
@@ -177,7 +176,8 @@ def stats_html(
         rows = [row for row in stats if row.game == game]
         if not rows:
             continue
-        columns = (t("Player"), t("Games"), t("Wins"), t("Mean"), t("Best"), t("Trend"))
+        mean_column, best_column = uis[game].score_columns(t)
+        columns = (t("Player"), t("Games"), t("Wins"), mean_column, best_column, t("Trend"))
         head = "".join(f'<th scope="col">{column}</th>' for column in columns)
         body = "".join(
             f'<tr><th scope="row"><bdi>{escape(row.name)}</bdi></th><td>{row.games}</td>'
@@ -186,7 +186,7 @@ def stats_html(
             for row in rows
         )
         parts.append(
-            f'<table class="stats"><caption>{escape(game_names[game])}</caption>'
+            f'<table class="stats"><caption>{escape(uis[game].title)}</caption>'
             f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
         )
     return f'<section aria-labelledby="stats-title">{"".join(parts)}</section>'
