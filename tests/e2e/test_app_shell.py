@@ -11,10 +11,13 @@ from playwright.sync_api import Browser, FilePayload, Page, Route, ViewportSize,
 
 from appdriver import (
     PHONE,
+    PYTHON_RUNTIME,
     PageWatch,
+    hold_back,
     nobody_crosses,
     on_screen,
     open_app,
+    release_once_asked,
     run_python,
     settled,
     start_game,
@@ -558,24 +561,13 @@ def test_start_answers_a_tap_at_once_while_python_loads_and_once_it_has(
     # No service worker: its cache would answer Python's files before the route could hold them.
     context = browser.new_context(viewport=PHONE, has_touch=True, service_workers="block")
     page = context.new_page()
-    held: list[Route] = []
-
-    def hold(route: Route) -> None:
-        held.append(route)
-
-    page.route("**/pyodide/pyodide.asm.wasm", hold)
+    held = hold_back(page, PYTHON_RUNTIME)
     page.goto(server.url)
     page.wait_for_selector("#setup button[type=submit]", state="visible")
     assert page.evaluate(TAP_START_JS) == {"words": "Starting…", "progress": True}
     page.tap("#setup button[type=submit]")  # again: the game is already coming
-    for _ in range(200):
-        if held:
-            break
-        page.wait_for_timeout(50)
-    assert held, "Python's runtime was never asked for"
-    for route in held:
-        route.continue_()
-    page.unroute("**/pyodide/pyodide.asm.wasm")
+    release_once_asked(page, held)
+    page.unroute(PYTHON_RUNTIME)
     wait_ready(page)
     on_screen(page, "play")
     page.click("[data-act=new-game]")

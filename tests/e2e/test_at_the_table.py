@@ -8,17 +8,20 @@ import json
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, FilePayload, Page, Route, ViewportSize, expect
+from playwright.sync_api import Browser, FilePayload, Page, ViewportSize, expect
 
 from appdriver import (
     ANIMATIONS,
     PHONE,
+    PYTHON_RUNTIME,
     PageWatch,
     choose_game,
+    hold_back,
     nobody_crosses,
     on_screen,
     open_app,
     press,
+    release_once_asked,
     saved_record,
     settled,
     simple_taps,
@@ -630,12 +633,7 @@ def test_a_reload_shows_resuming_at_once_never_an_empty_setup(
     open_app(page, f"{server.url}?seed=4&pace=0")
     start_game(page, NAMES)
     press(page, "[data-act=roll]")
-    held: list[Route] = []
-
-    def hold(route: Route) -> None:  # a function: Playwright cannot wrap a bound builtin
-        held.append(route)
-
-    page.route("**/pyodide/pyodide.asm.wasm", hold)
+    held = hold_back(page, PYTHON_RUNTIME)
     page.reload(wait_until="domcontentloaded")
     page.wait_for_selector("#resume", state="visible")
     assert not page.locator("#setup").is_visible()
@@ -644,14 +642,8 @@ def test_a_reload_shows_resuming_at_once_never_an_empty_setup(
     assert not page.locator(".boot").is_visible()
     assert page.inner_text("#resume .resume-players") == "Anna · Bruno"
     assert page.inner_text("#resume .resume-game") == "Qwixx"
-    for _ in range(200):
-        if held:
-            break
-        page.wait_for_timeout(50)
-    assert held, "Python's runtime was never asked for"
-    for route in held:
-        route.continue_()
-    page.unroute("**/pyodide/pyodide.asm.wasm")
+    release_once_asked(page, held)
+    page.unroute(PYTHON_RUNTIME)
     wait_ready(page)
     on_screen(page, "play")
     assert not page.locator("#resume").is_visible()

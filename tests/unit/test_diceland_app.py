@@ -303,6 +303,10 @@ def offers_pass(app: App) -> bool:
     return 'data-act="pass"' in app.regions()["controls"]
 
 
+def asks(player: int) -> Callable[[App], bool]:
+    return lambda app: asked_player(state_of(app), app.answers) == player
+
+
 def test_pass_is_offered_only_where_the_rules_allow_it() -> None:
     """The active player who can cross must (ruling DICELAND_ACTIVE_MUST_MARK): no Pass for
     them, Pass for the others; an active player whose dice fit nowhere is offered it."""
@@ -315,8 +319,7 @@ def test_pass_is_offered_only_where_the_rules_allow_it() -> None:
         can_cross = bool(state.sheets[state.active].marks(state.chosen, state.set_aside))
         assert offers_pass(app) is not can_cross, seed
         seen["must cross" if can_cross else "fits nowhere"] = True
-        other = 1 - state.active
-        play_until(app, lambda a: asked_player(state_of(a), a.answers) == other)
+        play_until(app, asks(1 - state.active))
         assert offers_pass(app)
         if all(seen.values()):
             return

@@ -106,10 +106,11 @@ def test_each_games_table_says_what_its_scores_count() -> None:
         caption: re.findall(r'<th scope="col">([^<]*)</th>', table)
         for caption, table in re.findall(r"<caption>([^<]*)</caption>(.*?)</table>", html)
     }
+    points = ["Player", "Games", "Wins", "Mean points", "Best points", "Trend"]
     assert tables == {
-        "Qwixx": ["Player", "Games", "Wins", "Mean points", "Best points", "Trend"],
+        "Qwixx": points,
         "Diceland": ["Player", "Games", "Wins", "Mean prizes", "Most prizes", "Trend"],
-        "My Shelfie: The Dice Game": ["Player", "Games", "Wins", "Mean points", "Best points", "Trend"],
+        "My Shelfie: The Dice Game": points,
     }
 
 
