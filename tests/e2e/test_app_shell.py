@@ -510,6 +510,24 @@ def test_hints_and_sheets_only_rule_each_other_out_in_words_and_hints_never_go_o
     expect(coach.locator("[data-because=sheets-only]")).to_be_hidden()
 
 
+def test_seats_a_game_cannot_take_are_said_to_be_put_away(
+    page: Page, server: BackgroundServer
+) -> None:
+    """Five at Qwixx, then Diceland (1 to 4): the fifth seat goes, and the setup says so beside
+    the count, until the count is chosen again."""
+    open_app(page, server.url)
+    page.select_option("#player-count", "5")
+    said = page.locator("#setup [data-because=seats-cut]")
+    expect(said).to_be_hidden()
+    page.check("#setup input[name=game][value=diceland]")
+    assert page.input_value("#player-count") == "4"
+    expect(said).to_have_text("This game takes fewer players: the last seats were put away.")
+    box = said.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= PHONE["height"]  # where the eyes are
+    page.select_option("#player-count", "3")
+    expect(said).to_be_hidden()
+
+
 def test_who_starts_is_a_person_never_a_seat_carried_over(
     page: Page, server: BackgroundServer
 ) -> None:

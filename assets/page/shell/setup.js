@@ -43,7 +43,10 @@ function showSeatsOf() {
   if ([...countField.options].map((option) => option.value).join() !== counts.join()) {
     countField.replaceChildren(...counts.map((count) => new Option(count, count)));
   }
-  countField.value = String(Math.min(Math.max(wanted, minPlayers), maxPlayers));
+  const count = Math.min(Math.max(wanted, minPlayers), maxPlayers);
+  countField.value = String(count);
+  // Seats put away by the game chosen are said beside the count, until the next choice.
+  setup.toggleAttribute("data-seats-cut", count < wanted);
   showSeats();
 }
 
@@ -331,7 +334,10 @@ export function listenToSetup() {
   setup.addEventListener("change", (event) => {
     const target = /** @type {HTMLInputElement | HTMLSelectElement} */ (targetOf(event));
     if (target.name === "game") showSeatsOf();
-    else if (target === countField) showSeats();
+    else if (target === countField) {
+      setup.removeAttribute("data-seats-cut");
+      showSeats();
+    }
     else if (target.name === "dice" || target.name === "coach") showRuledOut();
     else if (target.classList.contains("seat-kind")) showRuledOut();
   });
