@@ -40,10 +40,14 @@ from pathlib import Path
 import brotli
 
 from build.i18n import compile_catalogs
-from dadoteca_web.map_pictures import MAP_SPRITE, map_sprite
+from dadoteca.games import GAMES, game_folder
+from dadoteca_games.diceland.pictures import MAP_SPRITE, map_sprite
 from dadoteca_web.shell import (
     FACTS_ID,
+    GAME_STYLE,
     dice_choices,
+    game_cards,
+    game_styles,
     language_options,
     map_chooser,
     player_count_options,
@@ -86,6 +90,8 @@ INDEX_MAP_CHOOSER_PLACEHOLDER = "{{MAP_CHOOSER}}"
 INDEX_DICE_PLACEHOLDER = "{{DICE_CHOICES}}"
 INDEX_COUNT_PLACEHOLDER = "{{PLAYER_COUNT_OPTIONS}}"
 INDEX_STARTERS_PLACEHOLDER = "{{STARTER_OPTIONS}}"
+INDEX_GAME_CARDS_PLACEHOLDER = "{{GAME_CARDS}}"
+INDEX_GAME_STYLES_PLACEHOLDER = "{{GAME_STYLES}}"
 
 # Encodings the build pre-compresses, best first (build/serve.py negotiates in this order).
 ENCODINGS = {".br": "br", ".gz": "gzip"}
@@ -241,6 +247,8 @@ def write_index(target: Path) -> None:
     html = (ROOT / "index.html").read_text()
     facts = f'<script type="application/json" id="{FACTS_ID}">{shell_facts_json()}</script>'
     for placeholder, filling in (
+        (INDEX_GAME_CARDS_PLACEHOLDER, game_cards()),
+        (INDEX_GAME_STYLES_PLACEHOLDER, game_styles()),
         (INDEX_SEATS_PLACEHOLDER, seat_rows()),
         (INDEX_COUNT_PLACEHOLDER, player_count_options()),
         (INDEX_STARTERS_PLACEHOLDER, starter_options()),
@@ -261,6 +269,19 @@ def replace_placeholder_comment(html: str, placeholder: str, filling: str) -> st
     start = html.rindex("<!--", 0, at)
     end = html.index("-->", at) + len("-->")
     return html[:start] + filling + html[end:]
+
+
+def copy_game_files(assets: Path) -> None:
+    """Each game's style and rules pages, from its package, where the page asks for them:
+    assets/ID.css and assets/rules/ID.LANGUAGE.html."""
+    (assets / "rules").mkdir(exist_ok=True)
+    for game_id in GAMES:
+        folder = game_folder(game_id)
+        if (folder / GAME_STYLE).is_file():
+            shutil.copy2(folder / GAME_STYLE, assets / f"{game_id}.css")
+        for page in sorted(folder.glob("rules.*.html")):
+            language = page.name.removeprefix("rules.").removesuffix(".html")
+            shutil.copy2(page, assets / "rules" / f"{game_id}.{language}.html")
 
 
 def copy_pyscript(target: Path) -> None:
@@ -383,6 +404,7 @@ def build(dist: Path) -> str:
         ignore=shutil.ignore_patterns(".*", "*.po", "*.md", PAGE_ENTRY, PAGE_MODULES),
     )
     bundle_page_scripts(dist / "assets")
+    copy_game_files(dist / "assets")
     copy_pyscript(dist / "pyscript")
     pyodide_dir = dist / "pyodide"
     pyodide_dir.mkdir()

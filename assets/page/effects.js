@@ -152,49 +152,46 @@ function unlock() {
 
 // --- What each kind of event does -----------------------------------------------------------
 
-const ENDS = new Set(["qwixx.two_locks", "qwixx.four_penalties", "diceland.goal",
-  "shelfie.full_shelves"]);
+// What each game's events do, written by the build from the games' views (their EFFECTS,
+// dadoteca_web.game_ui.Effect): a sound, a vibration, an animation on the sheets of the
+// event's players, the end's sound.
+const GAME_EFFECTS = FACTS.effects;
+const ROLLED = FACTS.rolled;
+
 /**
- * A Qwixx mark's event: its row and number.
- * @typedef {GameEvent & {row: string, number: number}} QwixxMark
+ * ``template`` with each ``{param}`` replaced by the event's.
+ * @param {string} template
+ * @param {GameEvent} event
  */
-/** @type {Record<string, (event: GameEvent) => void>} */
-const EFFECTS = {
-  "core.rolled": () => {
+function filled(template, event) {
+  const params = /** @type {Record<string, unknown>} */ (event);
+  return template.replace(/\{(\w+)\}/g, (_, name) => String(params[name]));
+}
+
+/** @param {GameEvent} event */
+function playEffect(event) {
+  if (event.kind === ROLLED) {
     sound("roll");
     animate(document.querySelectorAll("#region-dice :is(.die, .dl-die, .sdie)"), "rolled");
-  },
-  "qwixx.crossed": (event) => {
-    sound("tick");
-    const { row, number } = /** @type {QwixxMark} */ (event);
-    animate(marks(event, `${row} ${number}`), "marked-now");
-  },
-  "qwixx.row_locked": (event) => {
-    sound("lock");
-    vibrate(160);
-    animate(seats(event, `.row-${/** @type {QwixxMark} */ (event).row}`), "locked-now");
-  },
-  "qwixx.penalty": (event) => {
-    sound("penalty");
-    vibrate([90, 60, 90]);
-    animate(seats(event, ".penalties"), "penalised-now");
-  },
-  // A map's cells are drawn in SVG, inside the element that transforms each into place:
-  // a cell's "pop" would move it, and animating the drawing repaints the whole map at every
-  // frame (assets/diceland.css). Its X shows at once.
-  "diceland.marked": () => sound("tick"),
-  "diceland.prize": () => sound("prize"),
-  "diceland.bonus_roll": () => vibrate(40),
-  "shelfie.circled": (event) => {
-    sound("tick");
-    const { combos } = /** @type {GameEvent & {combos: string}} */ (event);
-    const cells = combos.split(" ").map((combo) => combo.split("+")[0]);
-    animate(cells.flatMap((cell) => [...marks(event, cell)]), "marked-now");
-  },
-  "shelfie.shelf_blocked": () => sound("lock"),
-  "shelfie.column_blocked": () => sound("lock"),
-  "shelfie.last_round": () => sound("prize"),
-};
+    return;
+  }
+  const effect = GAME_EFFECTS[event.kind];
+  if (!effect) return;
+  if (effect.sound) sound(effect.sound);
+  if (effect.vibrate) vibrate(effect.vibrate);
+  if (effect.end) {
+    sound("end");
+    vibrate([60, 40, 200]);
+  }
+  const name = effect.animation;
+  if (!name) return;
+  if (effect.mark) animate(marks(event, filled(effect.mark, event)), name);
+  if (effect.listed) {
+    const listed = String(/** @type {Record<string, unknown>} */ (event)[effect.listed]);
+    animate(listed.split(" ").flatMap((mark) => marks(event, mark.split("+")[0])), name);
+  }
+  if (effect.seats) animate(seats(event, filled(effect.seats, event)), name);
+}
 
 /**
  * The elements ``selector`` finds on the sheets of the event's players.
@@ -342,11 +339,7 @@ export function happened(update) {
   const texts = [];
   shownMarks = null; // the page as this update left it
   for (const event of update.events) {
-    EFFECTS[event.kind]?.(event);
-    if (ENDS.has(event.kind)) {
-      sound("end");
-      vibrate([60, 40, 200]);
-    }
+    playEffect(event);
     if (event.text) texts.push(event.text);
   }
   shownMarks = null;

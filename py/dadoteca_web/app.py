@@ -17,6 +17,7 @@ from typing import Final, NamedTuple
 
 from dadoteca.bots import BOT_SEAT, LEVELS, bot_level, finish
 from dadoteca.core import Action, AnyState, Event, RuleError
+from dadoteca.games import GAMES, game_part
 from dadoteca.match import (
     APP_DICE,
     DICE_KINDS,
@@ -40,12 +41,9 @@ from dadoteca.table import (
 )
 
 from .coach import hint_text
-from .diceland_view import DicelandUI
 from .game_ui import BULB_ICON, PLAY_REGIONS, GameUI, tapped_number
 from .i18n import Translator
-from .qwixx_view import QwixxUI
 from .review_view import Viewer
-from .shelfie_view import ShelfieUI
 from .stats import stats_html
 from .storage import (
     BROKEN_HISTORY_PREFIX,
@@ -111,12 +109,17 @@ class Confirm(NamedTuple):
 # the history first, then imports it (App.import_history, making room).
 MAKE_ROOM: Final = "import-history-make-room"
 
+
+
+def _screen(game_id: str) -> type[GameUI]:
+    view = game_part(game_id, "view")
+    assert view is not None, f"the game {game_id} has no screen (its package's view.UI)"
+    ui: type[GameUI] = view.UI
+    return ui
+
+
 # The shelf as the app shows it: every game's screen, by game id, in picker order.
-GAME_UIS: Final[dict[str, type[GameUI]]] = {
-    QwixxUI.game.id: QwixxUI,
-    DicelandUI.game.id: DicelandUI,
-    ShelfieUI.game.id: ShelfieUI,
-}
+GAME_UIS: Final[dict[str, type[GameUI]]] = {game_id: _screen(game_id) for game_id in GAMES}
 
 
 class App:

@@ -13,14 +13,16 @@ from html import escape
 from typing import Final
 
 from dadoteca.bots import BOT_SEAT, LEVELS
-from dadoteca.diceland_maps import FIXED_MAP_IDS
-from dadoteca.games import GAMES
+from dadoteca.core import ROLLED
+from dadoteca.games import GAMES, game_folder
 from dadoteca.match import APP_DICE, DICE_KINDS, MAX_NAME_LENGTH, REAL_DICE, SHEETS_ONLY
+from dadoteca_games.diceland.maps import FIXED_MAP_IDS
+from dadoteca_games.diceland.pictures import map_picture_href, random_choice_symbols
+from dadoteca_games.diceland.view import DEALT_MAP, RANDOM_MAP, map_board
 
-from .app import SEAT_KIND_CHOICE, level_names
-from .diceland_view import DEALT_MAP, RANDOM_MAP, map_board
+from .app import GAME_UIS, SEAT_KIND_CHOICE, level_names
+from .game_ui import Effect
 from .i18n import LANGUAGES, SOURCE_LANGUAGE
-from .map_pictures import map_picture_href, random_choice_symbols
 from .storage import (
     BROKEN_PREFIX,
     HISTORY_FORMAT,
@@ -37,6 +39,8 @@ from .storage import (
 __all__ = [
     "FACTS_ID",
     "dice_choices",
+    "game_cards",
+    "game_styles",
     "language_options",
     "map_chooser",
     "player_count_options",
@@ -78,7 +82,17 @@ def shell_facts() -> dict[str, object]:
             game_id: {"minPlayers": game.min_players, "maxPlayers": game.max_players}
             for game_id, game in GAMES.items()
         },
+        "rolled": ROLLED,
+        "effects": game_effects(),
     }
+
+
+def game_effects() -> dict[str, Effect]:
+    """What the page does at each kind of event, of every game (its screen's ``effects``)."""
+    effects: dict[str, Effect] = {}
+    for ui in GAME_UIS.values():
+        effects.update(ui.effects)
+    return effects
 
 
 def shell_facts_json() -> str:
@@ -220,6 +234,32 @@ def seat_rows(t: Callable[[str], str] = _unmarked) -> str:
             f"</button>{move_up}</li>"
         )
     return "\n".join(rows)
+
+
+def game_cards() -> str:
+    """The setup's choice of game: a card per game on the shelf, in its order, the first
+    chosen (the form's ``data-game`` in index.html)."""
+    cards = []
+    for index, (game_id, ui) in enumerate(GAME_UIS.items()):
+        checked = " checked" if index == 0 else ""
+        cards.append(
+            f'<label class="game-card"><input type="radio" name="game" value="{game_id}"'
+            f'{checked}><span class="game-name">{escape(ui.title)}</span>'
+            f"{_span('game-about', ui.about)}</label>"
+        )
+    return "".join(cards)
+
+
+GAME_STYLE: Final = "style.css"  # in a game's package; served as assets/<id>.css
+
+
+def game_styles() -> str:
+    """The stylesheets of the games that have one (the build serves each as assets/ID.css)."""
+    return "".join(
+        f'<link rel="stylesheet" href="assets/{game_id}.css">'
+        for game_id in GAMES
+        if (game_folder(game_id) / GAME_STYLE).is_file()
+    )
 
 
 def player_count_options() -> str:

@@ -24,8 +24,8 @@ from playwright.sync_api import (
 from build.build import finish_site
 from build.serve import BackgroundServer
 from dadoteca.match import Match
+from dadoteca_games.diceland.view import DicelandUI
 from dadoteca_web.app import App
-from dadoteca_web.diceland_view import DicelandUI
 from dadoteca_web.game_ui import PLAY_REGIONS
 from dadoteca_web.i18n import Translator
 from dadoteca_web.storage import SAVE_KEY, GameStore, MemoryStore

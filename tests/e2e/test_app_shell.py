@@ -391,7 +391,12 @@ def stylesheet_fonts() -> set[tuple[str, int]]:
     """Each font size (in rem or px) and weight the page's stylesheets name, with the bolder
     weight of a <strong> inside each (CSS Fonts: below 350, 400; below 550, 700; else 900)."""
     css = "".join(
-        path.read_text() for path in [APP_ROOT / "index.html", *APP_ROOT.glob("assets/*.css")]
+        path.read_text()
+        for path in [
+            APP_ROOT / "index.html",
+            *APP_ROOT.glob("assets/*.css"),
+            *APP_ROOT.glob("py/dadoteca_games/*/style.css"),
+        ]
     )
     sizes = set(re.findall(r"font-size:\s*([\d.]+(?:rem|px))", css))
     named = {400} | {int(weight) for weight in re.findall(r"font-weight:\s*(\d+)", css)}

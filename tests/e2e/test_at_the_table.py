@@ -33,7 +33,7 @@ from build.serve import BackgroundServer
 from dadoteca.core import Action
 from dadoteca.match import Match
 from dadoteca.playout import random_match
-from dadoteca.qwixx import FOUR_PENALTIES, PENALTY, ROW_LOCKED, TWO_LOCKS, Cross, Phase
+from dadoteca_games.qwixx.rules import FOUR_PENALTIES, PENALTY, ROW_LOCKED, TWO_LOCKS, Cross, Phase
 from dadoteca_web.game_ui import isolated
 
 NAMES = ["Anna", "Bruno"]

@@ -9,7 +9,7 @@ from appdriver import PageWatch, fill_seats, on_screen, open_app, saved_record, 
 from build.serve import BackgroundServer
 from dadoteca.bots import LEVELS
 from dadoteca.match import Match
-from dadoteca.qwixx import QwixxState
+from dadoteca_games.qwixx.rules import QwixxState
 
 # Three people at a Qwixx table: in action 1 each one who has not answered taps a number their
 # sheet allows, or no cross; in action 2 the active player taps a number, or no cross. Returns

@@ -18,7 +18,7 @@ from appdriver import (
 )
 from build.serve import BackgroundServer
 from dadoteca.match import Match
-from dadoteca.shelfie import (
+from dadoteca_games.shelfie.rules import (
     COLUMNS,
     PASS,
     SHELFIE,

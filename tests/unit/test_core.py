@@ -6,7 +6,6 @@ from collections import Counter
 
 import pytest
 
-from dadoteca import diceland, qwixx, shelfie
 from dadoteca.core import (
     Action,
     RuleError,
@@ -18,6 +17,9 @@ from dadoteca.core import (
     winners_of,
 )
 from dadoteca.games import get_game
+from dadoteca_games.diceland import rules as diceland
+from dadoteca_games.qwixx import rules as qwixx
+from dadoteca_games.shelfie import rules as shelfie
 
 
 def test_splitmix64_matches_the_reference_sequence() -> None:

@@ -10,12 +10,21 @@ from collections.abc import Callable
 import pytest
 from app_support import shown_sheets
 
-from dadoteca.diceland import COLOURS, PASS, DicelandState, Mark, Phase, Reroll, Roll, Stop
-from dadoteca.diceland_maps import MAX_SEED, DicelandMap, Kind
 from dadoteca.match import Match
+from dadoteca_games.diceland.maps import MAX_SEED, DicelandMap, Kind
+from dadoteca_games.diceland.rules import (
+    COLOURS,
+    PASS,
+    DicelandState,
+    Mark,
+    Phase,
+    Reroll,
+    Roll,
+    Stop,
+)
+from dadoteca_games.diceland.svg import COLOUR_SYMBOLS, SYMBOL_PATHS, _hexagon, _moved, map_geometry
+from dadoteca_games.diceland.view import DicelandUI
 from dadoteca_web.app import App
-from dadoteca_web.diceland_svg import COLOUR_SYMBOLS, SYMBOL_PATHS, _hexagon, _moved, map_geometry
-from dadoteca_web.diceland_view import DicelandUI
 from dadoteca_web.game_ui import asked_player
 from dadoteca_web.i18n import Translator
 from dadoteca_web.storage import GameStore, MemoryStore

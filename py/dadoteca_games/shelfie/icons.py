@@ -1,6 +1,6 @@
 """My Shelfie's item icons: the five items and the jolly, drawn as inline SVG.
 
-Apart from the view (:mod:`.shelfie_view`) and the bookcases (:mod:`.shelfie_sheets`), which put
+Apart from the view (:mod:`.view`) and the bookcases (:mod:`.sheets`), which put
 them on the dice, the shelves' heads and the end table: this is art, the same in every language.
 """
 
@@ -52,7 +52,7 @@ ICONS: Final = {
 
 
 def icon(face: str) -> str:
-    """An item's icon, painted in the current colour (assets/shelfie.css)."""
+    """An item's icon, painted in the current colour (py/dadoteca_games/shelfie/style.css)."""
     return (
         f'<svg class="icon icon-{face}" viewBox="0 0 24 24" aria-hidden="true">{ICONS[face]}</svg>'
     )

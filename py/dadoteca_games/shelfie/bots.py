@@ -42,8 +42,19 @@ from itertools import product
 from math import erf, inf, sqrt
 from typing import ClassVar, Final
 
-from ..core import Action, AnyState
-from ..shelfie import (
+from dadoteca.bots.base import (
+    POINTS,
+    WIN_CHANCE,
+    Appraisal,
+    Appraising,
+    Bot,
+    Expert,
+    Thinking,
+    Weighed,
+    ordered,
+)
+from dadoteca.core import Action, AnyState
+from dadoteca_games.shelfie.rules import (
     ALL_CELLS,
     COLUMN_LINES,
     COLUMN_VALUES,
@@ -63,17 +74,6 @@ from ..shelfie import (
     ShelfieState,
     Strike,
     cell_bit,
-)
-from .base import (
-    POINTS,
-    WIN_CHANCE,
-    Appraisal,
-    Appraising,
-    Bot,
-    Expert,
-    Thinking,
-    Weighed,
-    ordered,
 )
 
 __all__ = [

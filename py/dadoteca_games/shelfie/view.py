@@ -2,10 +2,10 @@
 My Shelfie actions.
 
 Only presentation lives here: which cells the dice reach, what a mark scores, blocking and the
-end all come from :mod:`dadoteca.shelfie`. The pending choice of the asked player (dice to
+end all come from :mod:`.rules`. The pending choice of the asked player (dice to
 reroll, cells picked, a shelf to cross out) is kept here until it is confirmed; so is the
 picked cell whose ways to use the dice are on offer (a second tap on it). The bookcases are
-drawn by :mod:`.shelfie_sheets`, the items' icons are :mod:`.shelfie_icons`'.
+drawn by :mod:`.sheets`, the items' icons are :mod:`.icons`'.
 
 With sheets only (``state.dice`` is :data:`~dadoteca.core.UNSEEN`) no dice are shown: the player
 circles what the table's dice made, or chooses to cross out a shelf, as only the table knows
@@ -16,13 +16,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from html import escape
-from typing import Final
+from typing import ClassVar, Final
 
 from dadoteca.core import Action, AnyState, Unseen
-from dadoteca.shelfie import (
+from dadoteca.table import Answer, Command
+from dadoteca_games.shelfie.icons import icon
+from dadoteca_games.shelfie.rules import (
+    CIRCLED,
+    COLUMN_BLOCKED,
     COLUMNS,
     DICE_COUNT,
     FACES,
+    FULL_SHELVES,
+    LAST_ROUND,
     MAX_COMBINATIONS,
     PASS,
     SHELF_BLOCKED,
@@ -37,19 +43,17 @@ from dadoteca.shelfie import (
     ShelfieState,
     Strike,
 )
-from dadoteca.table import Answer, Command
-
-from .game_ui import (
+from dadoteca_games.shelfie.sheets import TIMES, Bookcases, Cell, cell_of, column_name
+from dadoteca_web.game_ui import (
     ROLL_ACTS,
     ROLL_DICE,
+    Effect,
     GameUI,
     Pieced,
     asked_player,
     tapped_number,
 )
-from .i18n import Translator
-from .shelfie_icons import icon
-from .shelfie_sheets import TIMES, Bookcases, Cell, cell_of, column_name
+from dadoteca_web.i18n import Translator
 
 __all__ = ["ShelfieUI"]
 
@@ -69,6 +73,16 @@ class ShelfieUI(GameUI):
 
     game = SHELFIE
     title = "My Shelfie: The Dice Game"
+    about = (
+        "Fill your bookcase with dice combinations; a full shelf blocks the others. 1 to 4 players."
+    )
+    effects: ClassVar[dict[str, Effect]] = {
+        CIRCLED: {"sound": "tick", "animation": "marked-now", "listed": "combos"},
+        SHELF_BLOCKED: {"sound": "lock"},
+        COLUMN_BLOCKED: {"sound": "lock"},
+        LAST_ROUND: {"sound": "prize"},
+        FULL_SHELVES: {"end": True},
+    }
 
     def __init__(
         self,
@@ -619,3 +633,6 @@ class ShelfieUI(GameUI):
             f'<tr><th scope="col">{t("Player")}</th>{head}<th scope="col">{t("Total")}</th></tr>'
             f"</thead><tbody>{''.join(body)}</tbody></table>"
         )
+
+
+UI: Final = ShelfieUI  # what the app plays the game with (dadoteca.games)

@@ -1,7 +1,7 @@
 """Qwixx on screen: the sheets, the dice and the prompt, as HTML; taps as Qwixx actions.
 
 Only presentation lives here: what is legal, what a cross scores and when the game ends all
-come from :mod:`dadoteca.qwixx`.
+come from :mod:`dadoteca_games.qwixx.rules`.
 
 The white sum is everyone's at once, as on paper: one screen shows every player's line (the
 rows where the sum may go, or no cross), answered in any order and changed at will until all
@@ -15,15 +15,21 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from functools import cached_property, partial
 from html import escape
-from typing import Final
+from typing import ClassVar, Final
 
 from dadoteca.core import Action, AnyState
-from dadoteca.qwixx import (
+from dadoteca.table import Answer, Command, PassTheRest, Withdraw
+from dadoteca_games.qwixx.rules import (
+    CROSSED,
+    FOUR_PENALTIES,
     LAST_POSITION,
     PASS,
+    PENALTY,
     PENALTY_BOXES,
     QWIXX,
+    ROW_LOCKED,
     ROW_NAMES,
+    TWO_LOCKS,
     Cross,
     Pass,
     Phase,
@@ -32,11 +38,10 @@ from dadoteca.qwixx import (
     Sheet,
     number_at,
 )
-from dadoteca.table import Answer, Command, PassTheRest, Withdraw
-
-from .game_ui import (
+from dadoteca_web.game_ui import (
     BULB_ICON,
     ROLL_ACTS,
+    Effect,
     GameUI,
     Pieced,
     asked_player,
@@ -75,6 +80,24 @@ class QwixxUI(GameUI):
 
     game = QWIXX
     title = "Qwixx"
+    about = "Cross numbers in four coloured rows. 1 to 5 players."
+    effects: ClassVar[dict[str, Effect]] = {
+        CROSSED: {"sound": "tick", "animation": "marked-now", "mark": "{row} {number}"},
+        ROW_LOCKED: {
+            "sound": "lock",
+            "vibrate": 160,
+            "animation": "locked-now",
+            "seats": ".row-{row}",
+        },
+        PENALTY: {
+            "sound": "penalty",
+            "vibrate": [90, 60, 90],
+            "animation": "penalised-now",
+            "seats": ".penalties",
+        },
+        TWO_LOCKS: {"end": True},
+        FOUR_PENALTIES: {"end": True},
+    }
     die_faces = range(1, 7)
     hints_on_lines = True
     shown: tuple[int, Action] | None = None
@@ -671,3 +694,6 @@ class QwixxUI(GameUI):
             f'<th scope="col">{t("Player")}</th>{head}<th scope="col">{t("Penalties")}</th>'
             f"<th>{t('Total')}</th></tr></thead><tbody>{''.join(body)}</tbody></table>"
         )
+
+
+UI: Final = QwixxUI  # what the app plays the game with (dadoteca.games)

@@ -1,11 +1,11 @@
 """Diceland's sheets on screen: each player's map and prizes as HTML, in pieces, kept per look.
 
-A map is its fixed drawing (:mod:`.diceland_svg`) and what the play put on it in four pieces;
+A map is its fixed drawing (:mod:`.svg`) and what the play put on it in four pieces;
 a big one, its player's, has a button over each cell, a piece each, in a frame the page zooms
 where cells are too small for a finger. Each map, button and prize bar is kept with what it was
 drawn from: a tap changes one map at most, and every map is drawn twice (big and small).
 
-Apart from the view (:mod:`.diceland_view`), which keeps the asked player's choice and takes the
+Apart from the view (:mod:`.view`), which keeps the asked player's choice and takes the
 taps: this draws what the view and the engine say is on a sheet, and decides nothing.
 """
 
@@ -14,10 +14,9 @@ from __future__ import annotations
 from collections.abc import Collection
 from html import escape
 
-from dadoteca.diceland import COLOURS, DicelandState
-from dadoteca.diceland_maps import PRIZES_PER_COLOUR, PRIZES_TO_WIN, DicelandMap, Kind
-
-from .diceland_svg import (
+from dadoteca_games.diceland.maps import PRIZES_PER_COLOUR, PRIZES_TO_WIN, DicelandMap, Kind
+from dadoteca_games.diceland.rules import COLOURS, DicelandState
+from dadoteca_games.diceland.svg import (
     CELL_SIZE,
     COLOUR_SYMBOLS,
     WHOLE_MAP_ICON,
@@ -27,7 +26,7 @@ from .diceland_svg import (
     map_geometry,
     map_marks,
 )
-from .game_ui import PIECE_PLACE, GameUI, Pieced, remembered
+from dadoteca_web.game_ui import PIECE_PLACE, GameUI, Pieced, remembered
 
 __all__ = ["MapSheets"]
 

@@ -5,7 +5,7 @@ head; each cell; each column's points), so that a tap sends only the pieces that
 each is kept with what it was drawn from: a tap changes one sheet at most, and every sheet is
 drawn twice (big for its player, small for the others).
 
-Apart from the view (:mod:`.shelfie_view`), which keeps the asked player's choice and takes the
+Apart from the view (:mod:`.view`), which keeps the asked player's choice and takes the
 taps: this draws what the view and the engine say is on a sheet, and decides nothing.
 """
 
@@ -15,11 +15,18 @@ from collections.abc import Collection, Mapping, Sequence
 from html import escape
 from typing import Final
 
-from dadoteca.shelfie import COLUMN_VALUES, COLUMNS, SHELVES, CellState, Combo, ShelfieState, Strike
-
-from .game_ui import GameUI, Pieced, remembered
-from .i18n import Translator
-from .shelfie_icons import icon
+from dadoteca_games.shelfie.icons import icon
+from dadoteca_games.shelfie.rules import (
+    COLUMN_VALUES,
+    COLUMNS,
+    SHELVES,
+    CellState,
+    Combo,
+    ShelfieState,
+    Strike,
+)
+from dadoteca_web.game_ui import GameUI, Pieced, remembered
+from dadoteca_web.i18n import Translator
 
 __all__ = ["TIMES", "Bookcases", "Cell", "cell_of", "column_name"]
 

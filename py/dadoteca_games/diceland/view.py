@@ -1,26 +1,36 @@
 """Diceland on screen: the hex maps, the dice, the prompt; taps as Diceland actions.
 
 Only presentation lives here: which cells may be crossed, when the rolling ends, who is owed a
-bonus roll and who wins all come from :mod:`dadoteca.diceland`. The view asks the engine for
+bonus roll and who wins all come from :mod:`.rules`. The view asks the engine for
 the legal placements and highlights the cells that extend the player's selection toward one of
 them; any other tap is explained by the engine's own check (:meth:`DicelandState.check`).
-The sheets are drawn by :mod:`.diceland_sheets`, the maps' pictures by :mod:`.diceland_svg`.
+The sheets are drawn by :mod:`.sheets`, the maps' pictures by :mod:`.svg`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
 from html import escape
-from typing import Final
+from typing import ClassVar, Final
 
 from dadoteca.core import Action, AnyState, Options, RuleError, Unseen
-from dadoteca.diceland import (
+from dadoteca.table import Answer, Command
+from dadoteca_games.diceland.maps import (
+    FIXED_MAP_IDS,
+    MAX_SEED,
+    map_by_id,
+)
+from dadoteca_games.diceland.rules import (
+    BONUS_ROLL,
     CHOOSE,
     COLOURS,
     DICE,
     DICELAND,
     EVENTS,
+    GOAL,
+    MARKED,
     PASS,
+    PRIZE,
     REROLL,
     STOP,
     Choose,
@@ -29,25 +39,19 @@ from dadoteca.diceland import (
     Phase,
     Roll,
 )
-from dadoteca.diceland_maps import (
-    FIXED_MAP_IDS,
-    MAX_SEED,
-    map_by_id,
-)
-from dadoteca.table import Answer, Command
-
-from .diceland_sheets import MapSheets
-from .diceland_svg import COLOUR_SYMBOLS, LEGAL_STRIPES
-from .game_ui import (
+from dadoteca_games.diceland.sheets import MapSheets
+from dadoteca_games.diceland.svg import COLOUR_SYMBOLS, LEGAL_STRIPES
+from dadoteca_web.game_ui import (
     ROLL_ACTS,
     ROLL_DICE,
     SEAT_RULES,
+    Effect,
     GameUI,
     Pieced,
     asked_player,
     tapped_number,
 )
-from .i18n import Translator
+from dadoteca_web.i18n import Translator
 
 __all__ = ["DEALT_MAP", "RANDOM_MAP", "DicelandUI", "map_board"]
 
@@ -87,6 +91,16 @@ class DicelandUI(GameUI):
 
     game = DICELAND
     title = "Diceland"
+    about = "Race across a map of coloured areas: 9 prizes and a whole colour win. 1 to 4 players."
+    # A map's cells are drawn in SVG, inside the element that transforms each into place: a cell's
+    # "pop" would move it, and animating the drawing repaints the whole map at every frame
+    # (style.css). Its X shows at once.
+    effects: ClassVar[dict[str, Effect]] = {
+        MARKED: {"sound": "tick"},
+        PRIZE: {"sound": "prize"},
+        BONUS_ROLL: {"vibrate": 40},
+        GOAL: {"end": True},
+    }
     seat_choices = ("map",)
 
     def __init__(
@@ -741,3 +755,6 @@ class DicelandUI(GameUI):
             f'<th scope="col">{t("Completed colours")}</th>'
             f'<th scope="col">{t("Rounds")}</th></tr></thead><tbody>{"".join(body)}</tbody></table>'
         )
+
+
+UI: Final = DicelandUI  # what the app plays the game with (dadoteca.games)

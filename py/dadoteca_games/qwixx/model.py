@@ -1,4 +1,4 @@
-"""Qwixx in row codes: the same game as :mod:`dadoteca.qwixx`, written for speed.
+"""Qwixx in row codes: the same game as :mod:`dadoteca_games.qwixx.rules`, written for speed.
 
 The expert's play-outs and look-ahead weigh thousands of turns a decision, too many for the
 engine's states and actions. Here a row is one small integer, its *row code*: its last crossed
@@ -9,7 +9,7 @@ by this player or by anyone) has a closed code, at least :data:`CLOSED_CODES`, w
 crosses. What a cross may be is a table (:data:`CROSSED`), so the inner loops of the play-outs are
 table look-ups on lists.
 
-This module holds every rule the bots play by, applying qwixx.py's rulings:
+This module holds every rule the bots play by, applying the rules' rulings (rules.py):
 
 - what a cross may be, on the sheet of ruling QWIXX_SHEET: right of the row's last cross, the
   last number only after ``CROSSES_BEFORE_LAST`` crosses, and then with the lock; a row closed
@@ -24,10 +24,10 @@ This module holds every rule the bots play by, applying qwixx.py's rulings:
   game ended in action 1 has no action 2 (ruling QWIXX_GAME_END);
 - the points (ruling QWIXX_ROW_SCORE).
 
-Every number comes from qwixx.py, and tests/unit/test_qwixx_model.py checks, on random games
+Every number comes from rules.py, and tests/unit/test_qwixx_model.py checks, on random games
 played by the engine, that this model allows exactly the sheets the engine's legal actions reach.
-How the bots value and choose stays in qwixx_bot.py, the expert's table (its features and file)
-in qwixx_values.py and its play-outs in qwixx_rollout.py: the table is the expert's way of
+How the bots value and choose stays in bots.py, the expert's table (its features and file)
+in values.py and its play-outs in rollout.py: the table is the expert's way of
 valuing a sheet, policy and not rules. Its trainer solves solo Qwixx in C
 (``build/qwixx_solo.c``, run by ``build/train_qwixx.py``), by the rules of this model:
 tests/unit/test_qwixx_solo_trainer.py checks that program's turns and values against it.
@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from ..qwixx import (
+from dadoteca_games.qwixx.rules import (
     BLUE,
     CROSSES_BEFORE_LAST,
     GREEN,

@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Final
 
-from .diceland_maps import DicelandMap
+from dadoteca_games.diceland.maps import DicelandMap
 
 if TYPE_CHECKING:
-    from .diceland import Mark
+    from .rules import Mark
 
 __all__ = ["MEMO_LIMIT", "Board"]
 

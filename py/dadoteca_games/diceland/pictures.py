@@ -1,7 +1,7 @@
 """Small pictures of Diceland's maps for the setup's map chooser, drawn by the build.
 
 Each map is a ``<symbol id="map-A">``: its cells where the game draws them
-(:func:`~dadoteca_web.diceland_svg.map_geometry`), one path per colour, in whole units. The
+(:func:`~dadoteca_games.diceland.svg.map_geometry`), one path per colour, in whole units. The
 paths are painted with diceland.css's own variables (``--dl-red`` … ``--dl-obstacle``,
 ``--dl-start``): custom properties inherit into a ``<use>``'s copy of a symbol (the page's
 selectors do not reach it), so the pictures take the game's colours, dark mode included.
@@ -15,10 +15,9 @@ import math
 from itertools import pairwise
 from typing import Final
 
-from dadoteca.diceland_maps import COLOURS, FIXED_MAP_IDS, DicelandMap, map_by_id, parse_map
-
-from .diceland_svg import map_geometry
-from .diceland_view import DEALT_MAP, RANDOM_MAP
+from dadoteca_games.diceland.maps import COLOURS, FIXED_MAP_IDS, DicelandMap, map_by_id, parse_map
+from dadoteca_games.diceland.svg import map_geometry
+from dadoteca_games.diceland.view import DEALT_MAP, RANDOM_MAP
 
 __all__ = ["MAP_SPRITE", "map_picture_href", "map_sprite", "random_choice_symbols"]
 

@@ -2,7 +2,7 @@
 
 ``build/train_qwixx.py`` solves solo Qwixx exactly (``build/qwixx_solo.c``, by dynamic
 programming: best play scores 115.48 on average) and fits this table to it. A row is its last
-crossed position and its number of crosses (``qwixx_model.row_code``; 62 codes solo); the value
+crossed position and its number of crosses (``model.row_code``; 62 codes solo); the value
 of a sheet is its points plus one entry per pair of its rows (:func:`features`), read in a
 context: the penalties taken and whether a row is locked. Red-yellow and green-blue read one
 table, the four pairs of rows running opposite ways another, as solo Qwixx is the same game with
@@ -12,8 +12,8 @@ within 0.15 points of the exact value there (root mean square), and choosing by 
 points a game to best play. :func:`expected_after_next_roll` looks one roll further, exactly
 over the dice, for the expert's close calls, which brings the loss to about 0.01 points a game.
 
-Apart from the bots' decision rule (:mod:`.qwixx_bot`): this is the expert's data and the
-layout the trainer writes (``qwixx_values.bin``, checked against the trainer by
+Apart from the bots' decision rule (:mod:`.bots`): this is the expert's data and the
+layout the trainer writes (``values.bin``, checked against the trainer by
 ``tests/unit/test_qwixx_solo_trainer.py``), not a way of choosing.
 """
 
@@ -25,8 +25,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Final
 
-from ..qwixx import PENALTY_BOXES, RED
-from .qwixx_model import (
+from dadoteca_games.qwixx.model import (
     CLOSED_CODES,
     CROSSED,
     ROW_CODES,
@@ -37,6 +36,7 @@ from .qwixx_model import (
     points,
     with_penalty,
 )
+from dadoteca_games.qwixx.rules import PENALTY_BOXES, RED
 
 __all__ = [
     "FEATURES",
@@ -49,7 +49,7 @@ __all__ = [
 ]
 
 VALUE_SCALE: Final = 100  # the file holds values in hundredths of a point, as 16-bit integers
-VALUES_FILE: Final = Path(__file__).with_name("qwixx_values.bin")
+VALUES_FILE: Final = Path(__file__).with_name("values.bin")
 
 
 def _solo_codes() -> tuple[int, ...]:
@@ -89,7 +89,7 @@ STORED_VALUES: Final = 2 * CONTEXTS * _CODES * (_CODES + 1) // 2
 
 def features(sheet: Sequence[int]) -> tuple[int, int, int, int, int, int]:
     """The table entries whose sum (plus its points) values a solo sheet of the model
-    (qwixx_model) not over: one per pair of its rows, in its context (the penalties taken and
+    (model) not over: one per pair of its rows, in its context (the penalties taken and
     whether a row is locked). Red-yellow and green-blue read the table of rows running the same
     way, the other four pairs the table of rows running opposite ways, as solo Qwixx is the same
     game with red and yellow swapped, or green and blue, or every die d turned into 7 - d (the

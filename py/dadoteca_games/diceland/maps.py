@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final, TypeVar
 
-from .core import RuleError, draw, seed_generator
+from dadoteca.core import RuleError, draw, seed_generator
 
 __all__ = [
     "COLOURS",

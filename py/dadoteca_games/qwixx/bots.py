@@ -13,10 +13,10 @@ only expectation left is over future rolls, which is what the sheet value stands
   numbers still open to it (more to come in a row with many free numbers, and more points per
   cross in a row that is already long), less the penalties.
 - **expert**, solo, values a sheet with a table fitted to the exact solution of solo Qwixx
-  (:mod:`.qwixx_values`: best play scores 115.48 on average, and choosing by the table loses
+  (:mod:`.values`: best play scores 115.48 on average, and choosing by the table loses
   0.03 points a game to it). Where the two best sheets a turn can end on are within half a
   point, it looks one roll further: the exact expectation, over the 21 white pairs and the
-  colour dice, of the best turn after each (:func:`.qwixx_values.expected_after_next_roll`),
+  colour dice, of the best turn after each (:func:`.values.expected_after_next_roll`),
   which brings the loss to about 0.01 points a game (mean 115.35 over 10,000 games,
   ``simulate qwixx --players expert --games 10000 --seed 1``).
   With rivals it plays for its lead instead: its points plus the normal level's outlook of its
@@ -26,8 +26,8 @@ only expectation left is over future rolls, which is what the sheet value stands
   sooner. Tables learned by two-player self-play won fewer games against the normal level than
   this outlook does.) Then it searches: the best few actions by that lead (within a margin of
   the best) are each played out to the end of the game on the same sampled dice (its own dice,
-  never the game's), fast, on the model of the game in row codes (:mod:`.qwixx_rollout`, by
-  ``qwixx_model``'s rules, those the engine applies, checked against it): itself by that
+  never the game's), fast, on the model of the game in row codes (:mod:`.rollout`, by
+  ``model``'s rules, those the engine applies, checked against it): itself by that
   one-step lead rule, the rivals as the normal level. The play-outs race: they come in rounds of
   16, and from the second round on a contender losing to the first by more than a standard error
   is dropped, so the time goes to the close calls (up to 128 games each, 384 per decision). It
@@ -46,19 +46,7 @@ from abc import abstractmethod
 from collections.abc import Iterator, Sequence
 from typing import ClassVar, Final, NamedTuple
 
-from ..core import Action, AnyState, draw, seed_generator
-from ..qwixx import (
-    LOCK_BIT,
-    LOCKS_TO_END,
-    Cross,
-    Pass,
-    Phase,
-    QwixxState,
-    Sheet,
-    action2_crosses,
-    row_points,
-)
-from .base import (
+from dadoteca.bots.base import (
     LEAD,
     POINTS,
     WIN_CHANCE,
@@ -70,7 +58,8 @@ from .base import (
     Weighed,
     ordered,
 )
-from .qwixx_model import (
+from dadoteca.core import Action, AnyState, draw, seed_generator
+from dadoteca_games.qwixx.model import (
     CLOSED_CODES,
     FREE_NUMBERS,
     ROW_CODES,
@@ -80,8 +69,19 @@ from .qwixx_model import (
     points,
     sheet_codes,
 )
-from .qwixx_rollout import RolloutDice, play_out, rollout_start
-from .qwixx_values import expected_after_next_roll, features, load_values
+from dadoteca_games.qwixx.rollout import RolloutDice, play_out, rollout_start
+from dadoteca_games.qwixx.rules import (
+    LOCK_BIT,
+    LOCKS_TO_END,
+    Cross,
+    Pass,
+    Phase,
+    QwixxState,
+    Sheet,
+    action2_crosses,
+    row_points,
+)
+from dadoteca_games.qwixx.values import expected_after_next_roll, features, load_values
 
 __all__ = [
     "BOTS",
@@ -203,7 +203,7 @@ def row_outlook(crosses: int, free: int, share: float) -> float:
     return reach * (reach + 1) / 2 - row_points(crosses)
 
 
-# --- Values of rollout sheets (qwixx_rollout), in row codes ------------------------------------
+# --- Values of rollout sheets (rollout), in row codes ------------------------------------
 # The rollout's own player plays by the expert's one-step rule with rivals (lead_value), the others
 # as the normal level does (normal_value).
 

@@ -6,9 +6,9 @@ symbols, the prize rings, the crosses…), not in an element per cell: a phone 4
 laptop took 100-150 ms to style and lay out a map's 700 elements in the game's first frame.
 Each shape is drawn around (0, 0) in absolute commands (arcs relative), and moved to its cell.
 
-Apart from the sheets (:mod:`.diceland_sheets`), which lay these drawings out with the players'
+Apart from the sheets (:mod:`.sheets`), which lay these drawings out with the players'
 buttons, words and pieces: this is geometry and path text, the same for every player and
-language, and the build draws the setup's map pictures from it too (:mod:`.map_pictures`).
+language, and the build draws the setup's map pictures from it too (:mod:`.pictures`).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
-from dadoteca.diceland_maps import COLOURS, DicelandMap, Kind
+from dadoteca_games.diceland.maps import COLOURS, DicelandMap, Kind
 
 __all__ = [
     "CELL_SIZE",

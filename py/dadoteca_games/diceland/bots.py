@@ -35,10 +35,20 @@ from functools import lru_cache
 from math import comb, exp, inf, log
 from typing import Final
 
-from ..core import Action, AnyState, draw, seed_generator
-from ..diceland import COLOURS, DICE, REROLL, STOP, Choose, DicelandState, Mark, Phase, Sheet
-from ..diceland_maps import PRIZES_TO_WIN, DicelandMap, cells_of
-from .base import TURNS, Appraisal, Appraising, Bot, Expert, Thinking, Weighed, ordered
+from dadoteca.bots.base import TURNS, Appraisal, Appraising, Bot, Expert, Thinking, Weighed, ordered
+from dadoteca.core import Action, AnyState, draw, seed_generator
+from dadoteca_games.diceland.maps import PRIZES_TO_WIN, DicelandMap, cells_of
+from dadoteca_games.diceland.rules import (
+    COLOURS,
+    DICE,
+    REROLL,
+    STOP,
+    Choose,
+    DicelandState,
+    Mark,
+    Phase,
+    Sheet,
+)
 
 __all__ = [
     "BOTS",

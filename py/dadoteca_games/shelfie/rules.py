@@ -31,7 +31,7 @@ from itertools import combinations as subsets
 from operator import itemgetter
 from typing import Final, NamedTuple
 
-from .core import (
+from dadoteca.core import (
     PASS,
     ROLLED,
     UNSEEN,
@@ -54,7 +54,7 @@ from .core import (
     seed_generator,
     winners_of,
 )
-from .shelfie_dice import (
+from dadoteca_games.shelfie.dice import (
     DICE_COUNT,
     FACES,
     JOLLY,
@@ -119,7 +119,7 @@ SHELFIE_SHEETS_ONLY = (
     "item; blocking and the end apply as ever."
 )
 
-# The dice (ruling SHELFIE_DICE) are FACES, JOLLY and DICE_COUNT, from shelfie_dice.
+# The dice (ruling SHELFIE_DICE) are FACES, JOLLY and DICE_COUNT, from dice.
 # Ruling SHELFIE_SHEET_VALUES: the printed sheet as data; changing either tuple is the one edit.
 SHELVES: Final = ("cat", "book", "plant", "trophy", "game")
 COLUMN_VALUES: Final = (1, 2, 3, 5, 8)
@@ -268,7 +268,7 @@ class Mark(Action):
 
     A set of combinations: they are kept sorted, so the order they were given in does not matter.
     What the rules need of it whatever the dice are worked out once, when it is made: the cells
-    it circles and the dice per face it takes (packed: :func:`.shelfie_dice.packed`), or
+    it circles and the dice per face it takes (packed: :func:`.dice.packed`), or
     ``MALFORMED`` if no roll and no sheet could allow it.
     """
 
@@ -1102,3 +1102,4 @@ class Shelfie(Game[ShelfieState]):
 
 
 SHELFIE: Final = Shelfie()
+GAME: Final = SHELFIE  # what the shelf takes (dadoteca.games)

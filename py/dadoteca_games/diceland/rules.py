@@ -1,6 +1,6 @@
 """Diceland (Andreas Spies, Reinhard Staupe), as the Italian rule book says, with our rulings.
 
-Every player crosses cells on their own hex map (:mod:`dadoteca.diceland_maps`), starting from the
+Every player crosses cells on their own hex map (:mod:`.maps`), starting from the
 white start cell; six dice show the six colours (ruling DICELAND_DICE). A turn of the active
 player:
 
@@ -15,7 +15,7 @@ player:
 
 The goal, checked after the crossing and after each bonus roll: 9 prize cells and every cell of
 one colour (ruling DICELAND_WIN). A player's crosses are a bit mask over the map's cells; what
-the rules read of a map on every move is worked out once per map (:mod:`.diceland_board`).
+the rules read of a map on every move is worked out once per map (:mod:`.board`).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final, NamedTuple
 
-from .core import (
+from dadoteca.core import (
     PASS,
     ROLLED,
     UNSEEN,
@@ -50,8 +50,8 @@ from .core import (
     seed_generator,
     winners_of,
 )
-from .diceland_board import MEMO_LIMIT, Board
-from .diceland_maps import (
+from dadoteca_games.diceland.board import MEMO_LIMIT, Board
+from dadoteca_games.diceland.maps import (
     COLOURS,
     FIXED_MAP_IDS,
     MAP_RULES,
@@ -271,7 +271,7 @@ CHOOSE: Final = tuple(Choose(c) for c in range(len(COLOURS)))
 
 @lru_cache(maxsize=64)
 def board_of(m: DicelandMap) -> Board:
-    """The rule tables of ``m`` (:mod:`.diceland_board`), built once and shared by every sheet
+    """The rule tables of ``m`` (:mod:`.board`), built once and shared by every sheet
     of that map: they hold each placement as a Mark."""
     return Board(m, Mark)
 
@@ -1175,3 +1175,4 @@ class Diceland(Game[DicelandState]):
 _WORD_ACTIONS: Final[dict[str, DicelandAction]] = {"pass": PASS, "stop": STOP, "reroll": REROLL}
 
 DICELAND: Final = Diceland()
+GAME: Final = DICELAND  # what the shelf takes (dadoteca.games)

@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, NamedTuple
 
-from .core import RollMemo, Unseen
+from dadoteca.core import RollMemo, Unseen
 
 if TYPE_CHECKING:
-    from .shelfie import Combo, Mark
+    from .rules import Combo, Mark
 
 __all__ = [
     "DICE_COUNT",

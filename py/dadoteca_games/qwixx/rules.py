@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
-from .core import (
+from dadoteca.core import (
     PASS,
     ROLLED,
     UNSEEN,
@@ -767,3 +767,4 @@ def _parse_roll(words: list[str]) -> Roll:
 
 
 QWIXX: Final = Qwixx()
+GAME: Final = QWIXX  # what the shelf takes (dadoteca.games)
