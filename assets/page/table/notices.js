@@ -9,6 +9,7 @@ import { byId, one, targetOf } from "../dom.js";
 import { putAwayBanner } from "../effects.js";
 import { historyDialog } from "../shell/history.js";
 import { saidOfHistory } from "./files.js";
+import { shown } from "./shown.js";
 import { store } from "./storage.js";
 
 /** @import { FailedUpdate, Update } from "../protocol.js" */
@@ -19,6 +20,11 @@ const homes = { setup: one("#setup .start-bar"), game: one("#play .table-top") }
 // The notice was put away by an action, whose answer may leave it as it is: Python then still
 // says it (the same words again, or a tap on a screen gone by, which changes nothing).
 let putAwayByAction = false;
+// The room of messages an action put away is kept until the game moves on (another moment,
+// or screen): Diceland's map, fitted to the screen under them, grew as they went and moved
+// the cells under a finger choosing them one by one.
+/** @type {{moment: number, screen: string} | null} */
+let roomKeptFor = null;
 
 /**
  * The messages where the eyes are on ``screen``: above Start, or at the foot of the
@@ -35,7 +41,13 @@ function placeMessages(screen) {
 
 /** The next action starts: the messages of the last one go. */
 export function messagesAway() {
-  for (const notice of /** @type {NodeListOf<HTMLElement>} */ (region.querySelectorAll(".notice"))) {
+  if (messages.querySelector(".announced.shown, .notice:not(.put-away)")) {
+    // Its height as laid out (the page is, as a tap starts), to the fraction of a pixel.
+    messages.style.minHeight = `${messages.getBoundingClientRect().height}px`;
+    roomKeptFor = { moment: shown.moment, screen: document.body.dataset.screen ?? "" };
+  }
+  const notices = /** @type {NodeListOf<HTMLElement>} */ (region.querySelectorAll(".notice"));
+  for (const notice of notices) {
     if (notice.dataset.page) notice.remove(); // the page's own: Python never paints it again
     else notice.classList.add("put-away");
   }
@@ -50,6 +62,11 @@ export function messagesAway() {
  */
 export function messagesPainted(update) {
   placeMessages(update.screen);
+  const kept = roomKeptFor;
+  if (kept && (update.moment !== kept.moment || update.screen !== kept.screen)) {
+    messages.style.minHeight = "";
+    roomKeptFor = null;
+  }
   if (putAwayByAction && !("notice" in update.regions)) {
     region.querySelector(".notice.put-away")?.classList.remove("put-away");
   }
