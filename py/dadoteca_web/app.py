@@ -372,19 +372,7 @@ class App:
             text = None
         history, language, html = self._stats
         if text != history or language != self.t.language:
-            html = stats_html(
-                self.history.readable() or [],
-                self.t,
-                {
-                    **{game: ui.title for game, ui in GAME_UIS.items()},
-                    **{
-                        f"{game}:{variant}": name
-                        for game, ui in GAME_UIS.items()
-                        for variant, name in ui.variants.items()
-                    },
-                },
-                lambda game: GAME_UIS[game].lower_is_better,
-            )
+            html = stats_html(self.history.readable() or [], self.t, GAME_UIS)
             self._stats = (text, self.t.language, html)
         return html
 

@@ -309,6 +309,17 @@ class GameUI(ABC):
     # A solo game's result is its score, the higher the better (Diceland: rounds, fewer).
     lower_is_better: ClassVar[bool] = False
 
+    @staticmethod
+    def score_columns(t: Translator) -> tuple[str, str]:
+        """The statistics' headings of a person's mean and best score, in what the game
+        counts (a bare "Mean" read as any number: Diceland's "9.0" was prizes)."""
+        return t("Mean points"), t("Best points")
+
+    @staticmethod
+    def solo_result_words(t: Translator, result: int) -> str:
+        """A solo game's result as the history keeps it (solo_score), in words."""
+        return t.n("{count} point", "{count} points", result)
+
     def solo_score(self, state: AnyState) -> int:
         """A finished solo game's result, as the history keeps it."""
         score: int = state.scores()[0]

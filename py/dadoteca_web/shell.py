@@ -301,7 +301,9 @@ def starter_options(t: Callable[[str], str] = _unmarked) -> str:
 
 def dice_choices(t: Callable[[str], str] = _unmarked) -> str:
     """The setup's choice of dice: the app rolls, or the table rolls its own and enters them, or
-    only crosses (marked for translation as :func:`seat_rows` is)."""
+    only crosses (marked for translation as :func:`seat_rows` is). Sheets only is for people
+    (the computers and the coach need the dice): its card says why, when a choice made rules
+    it out (the shell shows each reason that holds: ``data-because``)."""
     said = {
         "app": (t("The app rolls"), t("Tap Roll: the app rolls for everyone.")),
         "real": (
@@ -314,11 +316,20 @@ def dice_choices(t: Callable[[str], str] = _unmarked) -> str:
         ),
     }
     assert set(said) == set(DICE_KINDS)
+    ruled_out = {
+        "computer": t("Not while a computer plays: computers need to see the dice."),
+        "coach": t("Not with Hints on request: the coach needs to see the dice."),
+    }
+    why_not = "".join(
+        f'<span class="choice-why" data-because="{because}" data-i18n>{escape(text)}</span>'
+        for because, text in ruled_out.items()
+    )
     return "".join(
         f'<label class="dice-choice"><input type="radio" name="dice" value="{kind}"'
         f"{' checked' if kind == APP_DICE else ''}>"
         f'<span class="choice-name" data-i18n>{escape(said[kind][0])}</span>'
-        f'<span class="choice-about" data-i18n>{escape(said[kind][1])}</span></label>'
+        f'<span class="choice-about" data-i18n>{escape(said[kind][1])}</span>'
+        f"{why_not if kind == SHEETS_ONLY else ''}</label>"
         for kind in DICE_KINDS
     )
 

@@ -19,7 +19,7 @@ from typing import Final, NamedTuple
 from dadoteca.games import GAMES
 from dadoteca.match import name_key
 
-from .game_ui import isolated
+from .game_ui import GameUI, isolated
 from .i18n import Translator
 from .storage import plausible_result
 
@@ -37,10 +37,20 @@ def kind_of(entry: Mapping[str, object]) -> str:
     return f"{game}:{variant}" if isinstance(variant, str) else game
 
 
+def _game_of(kind: str) -> str:
+    return kind.split(":", maxsplit=1)[0]
+
+
+def _kind_name(kind: str, uis: Mapping[str, type[GameUI]]) -> str:
+    """A kind's name: its game's title, or its variant's name (:attr:`GameUI.variants`)."""
+    game, _, variant = kind.partition(":")
+    ui = uis[game]
+    return ui.variants.get(variant, ui.title) if variant else ui.title
+
+
 def _shelf_order(kind: str) -> tuple[int, str]:
     """Kinds in the shelf's order, each game's own pad before its variants'."""
-    game = kind.split(":", maxsplit=1)[0]
-    return list(GAMES).index(game), kind
+    return list(GAMES).index(_game_of(kind)), kind
 
 
 class PlayerStats(NamedTuple):
@@ -169,28 +179,31 @@ def trend_svg(scores: Sequence[int], label: str) -> str:
 
 
 def stats_html(
-    entries: Sequence[Mapping[str, object]],
-    t: Translator,
-    game_names: Mapping[str, str],
-    lower_is_better: Callable[[str], bool],
+    entries: Sequence[Mapping[str, object]], t: Translator, uis: Mapping[str, type[GameUI]]
 ) -> str:
     """The statistics section of the History dialog (empty without a person's game), a table
-    per kind, named by ``game_names`` (by :func:`kind_of`)."""
+    per kind (:func:`kind_of`), as its game's screen in ``uis`` says its name (a variant's
+    too), scores and solo results."""
     stats = player_stats(entries)
     if not stats:
         return ""
     parts = [f'<h3 id="stats-title">{t("Statistics")}</h3>']
-    for best in solo_bests(entries, lower_is_better):
+    for best in solo_bests(entries, lambda game: uis[game].lower_is_better):
+        ui = uis[_game_of(best.game)]
         said = t(
             "Solo best at {game}: {result}, by {name}.",
-            game=game_names[best.game],
-            result=best.result,
+            game=_kind_name(best.game, uis),
+            result=ui.solo_result_words(t, best.result),
             name=f"<bdi>{escape(best.name)}</bdi>",
         )
         parts.append(f'<p class="solo-best">{said}</p>')
     for game in sorted({row.game for row in stats}, key=_shelf_order):
         rows = [row for row in stats if row.game == game]
-        columns = (t("Player"), t("Games"), t("Wins"), t("Mean"), t("Best"), t("Trend"))
+        if not rows:
+            continue
+        ui = uis[_game_of(game)]
+        mean_column, best_column = ui.score_columns(t)
+        columns = (t("Player"), t("Games"), t("Wins"), mean_column, best_column, t("Trend"))
         head = "".join(f'<th scope="col">{column}</th>' for column in columns)
         body = "".join(
             f'<tr><th scope="row"><bdi>{escape(row.name)}</bdi></th><td>{row.games}</td>'
@@ -199,7 +212,7 @@ def stats_html(
             for row in rows
         )
         parts.append(
-            f'<table class="stats"><caption>{escape(game_names[game])}</caption>'
+            f'<table class="stats"><caption>{escape(_kind_name(game, uis))}</caption>'
             f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
         )
     return f'<section aria-labelledby="stats-title">{"".join(parts)}</section>'

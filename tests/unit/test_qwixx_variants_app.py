@@ -10,7 +10,7 @@ from app_support import active, new_app, nobody_crosses
 
 from dadoteca_games.qwixx.rules import RED, RED_YELLOW, Phase, QwixxState
 from dadoteca_games.qwixx.variants import BIG_POINTS
-from dadoteca_web.app import App
+from dadoteca_web.app import GAME_UIS, App
 from dadoteca_web.i18n import Translator
 from dadoteca_web.stats import player_stats, stats_html
 from dadoteca_web.storage import MemoryStore
@@ -87,8 +87,7 @@ def test_the_record_history_and_statistics_name_the_pad() -> None:
     assert "variant" not in base_entry  # base Qwixx's entries as before
     kinds = [row.game for row in player_stats([base_entry, entry])]
     assert kinds == ["qwixx", "qwixx:big_points"]  # statistics per pad
-    names = {"qwixx": "Qwixx", "qwixx:big_points": "Qwixx Big Points"}
-    html = stats_html([base_entry, entry], Translator("en", {}), names, lambda game: False)
+    html = stats_html([base_entry, entry], Translator("en", {}), GAME_UIS)
     assert "<caption>Qwixx</caption>" in html and "<caption>Qwixx Big Points</caption>" in html
 
 
