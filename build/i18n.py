@@ -19,7 +19,8 @@ Where msgids come from, in this order (then file order, then line order):
    ``*EVENTS`` in ``py/dadoteca``, ``py/dadoteca_web`` and ``py/dadoteca_games`` (id -> English
    template, a string or ``Plural("singular", "plural")``); the words
    the UI passes through ``t`` (module-level tuples named in ``WORD_LISTS``, e.g. Qwixx's
-   ``ROW_NAMES``, and each game's ``ABOUT``, the setup's words on it); and the string
+   ``ROW_NAMES``, and the class attributes in ``CLASS_WORDS``, e.g. a game screen's
+   ``about``, the setup's words on it); and the string
    literals passed as keyword parameters to a rule error (``RuleError(...)`` or a module-level
    helper that builds one), because the front end translates every string parameter of a
    rule error before filling in its template;
@@ -86,7 +87,9 @@ FRONT_END: Final = ("py/dadoteca_web", "py/dadoteca_games")
 RULE_PACKAGES: Final = ("py/dadoteca", "py/dadoteca_web", "py/dadoteca_games")
 SHELL: Final = "index.html"
 # Module-level tuples of words that the UI shows through ``t(word)``.
-WORD_LISTS: Final = frozenset({"ROW_NAMES", "COLOURS", "FACES", "ABOUT"})
+WORD_LISTS: Final = frozenset({"ROW_NAMES", "COLOURS", "FACES"})
+# Class attributes the UI passes through ``t``: a game screen's ``about`` (the setup's words).
+CLASS_WORDS: Final = frozenset({"about"})
 TRANSLATE_CALLS: Final = frozenset({"t"})
 PLURAL_METHOD: Final = "n"  # t.n(singular, plural, count)
 PLURAL: Final = "Plural"  # Plural(singular, plural) in a RULES/EVENTS dict
@@ -190,8 +193,9 @@ def _calls_in_order(tree: ast.AST) -> list[ast.Call]:
     return sorted(calls, key=lambda call: (call.lineno, call.col_offset))
 
 
-def _module_assignments(tree: ast.Module) -> Iterator[tuple[str, ast.expr, int]]:
-    """``(name, value, line)`` of every module-level ``NAME = value`` / ``NAME: T = value``."""
+def _module_assignments(tree: ast.Module | ast.ClassDef) -> Iterator[tuple[str, ast.expr, int]]:
+    """``(name, value, line)`` of every ``NAME = value`` / ``NAME: T = value`` at the top
+    level of a module (or of a class's body)."""
     for statement in tree.body:
         if isinstance(statement, ast.Assign):
             for target in statement.targets:
@@ -261,11 +265,15 @@ def _rule_messages(root: Path, found: _Collector) -> None:
                             f"{reference}: {variable} holds a message that is neither a string "
                             "literal nor a Plural of two"
                         )
-            elif variable in WORD_LISTS and _string(value) is not None:  # a game's ABOUT
-                found.add(str(_string(value)), f"{name}:{line}")
             elif variable in WORD_LISTS and isinstance(value, ast.Tuple | ast.List):
                 for element in value.elts:
                     word = _string(element)
+                    if word is not None:
+                        found.add(word, f"{name}:{line}")
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                for variable, value, line in _module_assignments(node):
+                    word = _string(value) if variable in CLASS_WORDS else None
                     if word is not None:
                         found.add(word, f"{name}:{line}")
         for call in _calls_in_order(tree):

@@ -1,10 +1,11 @@
 """What every game's screen shares: the regions it paints, its taps, whom it asks.
 
-Each game has one :class:`GameUI` subclass (its module ``<game>_view``) that turns a state into
-HTML regions and taps into the steps to play. The screen never plays anything itself and never
-works a rule out: it asks the state (``legal_actions``, ``check`` and each game's queries), and
-the :class:`~dadoteca_web.app.App` around it plays what it returns, saves, and owns everything
-common to all games: setup, notices, import/export, new game, computer players.
+Each game has one :class:`GameUI` subclass (``UI`` in its package's ``view`` module) that turns
+a state into HTML regions and taps into the commands to play. The screen never plays anything
+itself and never works a rule out: it asks the state (``legal_actions``, ``check`` and each
+game's queries), and the :class:`~dadoteca_web.app.App` around it plays what it returns, saves,
+and owns everything common to all games: setup, notices, import/export, new game, computer
+players.
 """
 
 from __future__ import annotations
@@ -187,7 +188,7 @@ class Effect(TypedDict, total=False):
     on the ``mark`` it names (a template of its params, as a sheet's ``data-mark`` says it),
     on each mark ``listed`` in a param (space-separated, each up to a "+"), or on what the
     ``seats`` selector (a template) finds. ``end``: the game ended by it, said by the end's
-    sound. A game's view module lists its kinds' effects in ``EFFECTS``; the build writes them
+    sound. A game's screen lists its kinds' effects (``GameUI.effects``); the build writes them
     into the shell's facts."""
 
     sound: str
@@ -208,6 +209,9 @@ class GameUI(ABC):
 
     game: ClassVar[Game[Any]]
     title: ClassVar[str]  # the game's name, as its box says it in every language
+    about: ClassVar[str]  # the setup's words under its title (translated)
+    # What the page does at each kind of the game's events (the build writes it for the page).
+    effects: ClassVar[Mapping[str, Effect]] = {}
     # Options the setup form offers per seat (e.g. Diceland's map), by field name.
     seat_choices: ClassVar[tuple[str, ...]] = ()
     # The faces a die can show, in the order the real-dice entry offers them.

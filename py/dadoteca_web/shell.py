@@ -14,7 +14,7 @@ from typing import Final
 
 from dadoteca.bots import BOT_SEAT, LEVELS
 from dadoteca.core import ROLLED
-from dadoteca.games import GAMES, game_folder, game_part
+from dadoteca.games import GAMES, game_folder
 from dadoteca.match import APP_DICE, DICE_KINDS, MAX_NAME_LENGTH, REAL_DICE, SHEETS_ONLY
 from dadoteca_games.diceland.maps import FIXED_MAP_IDS
 from dadoteca_games.diceland.pictures import map_picture_href, random_choice_symbols
@@ -88,11 +88,10 @@ def shell_facts() -> dict[str, object]:
 
 
 def game_effects() -> dict[str, Effect]:
-    """What the page does at each kind of event, of every game (its view's ``EFFECTS``)."""
+    """What the page does at each kind of event, of every game (its screen's ``effects``)."""
     effects: dict[str, Effect] = {}
-    for game_id in GAMES:
-        view = game_part(game_id, "view")
-        effects.update(getattr(view, "EFFECTS", {}))
+    for ui in GAME_UIS.values():
+        effects.update(ui.effects)
     return effects
 
 
@@ -242,13 +241,11 @@ def game_cards() -> str:
     chosen (the form's ``data-game`` in index.html)."""
     cards = []
     for index, (game_id, ui) in enumerate(GAME_UIS.items()):
-        view = game_part(game_id, "view")
-        assert view is not None
         checked = " checked" if index == 0 else ""
         cards.append(
             f'<label class="game-card"><input type="radio" name="game" value="{game_id}"'
             f'{checked}><span class="game-name">{escape(ui.title)}</span>'
-            f"{_span('game-about', view.ABOUT)}</label>"
+            f"{_span('game-about', ui.about)}</label>"
         )
     return "".join(cards)
 

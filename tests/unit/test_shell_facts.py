@@ -199,8 +199,8 @@ def test_the_sprite_draws_every_cell_of_every_map_in_its_colour() -> None:
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_every_effect_is_of_an_event_its_game_makes_and_every_end_sounds(game_id: str) -> None:
-    """The page's effects come from the game's view (its EFFECTS): each names a kind its rules
-    define, and each way the game can end plays the end's sound."""
+    """The page's effects come from the game's screen (its ``effects``): each names a kind its
+    rules define, and each way the game can end plays the end's sound."""
     rules = game_part(game_id, "rules")
     kinds = {value for value in vars(rules).values() if isinstance(value, str)}
     effects = shell_facts()["effects"]

@@ -17,6 +17,7 @@ from dadoteca.games import GAMES, SHELF, get_game, reshelve
 from dadoteca.match import Match
 from dadoteca.playout import random_playout
 from dadoteca_web.app import GAME_UIS
+from dadoteca_web.shell import game_cards, shell_facts
 from dadoteca_web.storage import MemoryStore
 
 TEST_GAMES = Path(__file__).resolve().parents[1] / "games"
@@ -48,8 +49,11 @@ def test_the_shelf_takes_the_test_game_after_its_own_and_forgets_it_after() -> N
     with shelf_with_test_games():
         assert list(GAMES) == [*SHELF, GAME_ID]
         assert list(GAME_UIS) == [*SHELF, GAME_ID]
-        assert GAME_UIS[GAME_ID].title == "Two dice"
+        assert 'name="game" value="two_dice"' in game_cards() and "Two dice" in game_cards()
+        effects = shell_facts()["effects"]
+        assert isinstance(effects, dict) and effects["two_dice.took"]["mark"] == "total"
     assert list(GAMES) == list(SHELF) and GAME_ID not in GAME_UIS
+    assert "two_dice" not in game_cards()
     with pytest.raises(RuleError, match="Unknown game 'two_dice'"):
         get_game(GAME_ID)
 

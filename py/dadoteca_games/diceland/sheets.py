@@ -5,7 +5,7 @@ a big one, its player's, has a button over each cell, a piece each, in a frame t
 where cells are too small for a finger. Each map, button and prize bar is kept with what it was
 drawn from: a tap changes one map at most, and every map is drawn twice (big and small).
 
-Apart from the view (:mod:`.diceland_view`), which keeps the asked player's choice and takes the
+Apart from the view (:mod:`.view`), which keeps the asked player's choice and takes the
 taps: this draws what the view and the engine say is on a sheet, and decides nothing.
 """
 

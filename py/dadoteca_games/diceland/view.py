@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
 from html import escape
-from typing import Final
+from typing import ClassVar, Final
 
 from dadoteca.core import Action, AnyState, Options, RuleError, Unseen
 from dadoteca.table import Answer, Command
@@ -91,6 +91,16 @@ class DicelandUI(GameUI):
 
     game = DICELAND
     title = "Diceland"
+    about = "Race across a map of coloured areas: 9 prizes and a whole colour win. 1 to 4 players."
+    # A map's cells are drawn in SVG, inside the element that transforms each into place: a cell's
+    # "pop" would move it, and animating the drawing repaints the whole map at every frame
+    # (style.css). Its X shows at once.
+    effects: ClassVar[dict[str, Effect]] = {
+        MARKED: {"sound": "tick"},
+        PRIZE: {"sound": "prize"},
+        BONUS_ROLL: {"vibrate": 40},
+        GOAL: {"end": True},
+    }
     seat_choices = ("map",)
 
     def __init__(
@@ -732,18 +742,6 @@ class DicelandUI(GameUI):
             f'<th scope="col">{t("Completed colours")}</th>'
             f'<th scope="col">{t("Rounds")}</th></tr></thead><tbody>{"".join(body)}</tbody></table>'
         )
+
+
 UI: Final = DicelandUI  # what the app plays the game with (dadoteca.games)
-# The setup's card of the game, under its title (translated: build/i18n.py reads it).
-ABOUT: Final = (
-    "Race across a map of coloured areas: 9 prizes and a whole colour win. 1 to 4 players."
-)
-# What the page does at each kind of event (dadoteca_web.game_ui.Effect).
-# A map's cells are drawn in SVG, inside the element that transforms each into place: a cell's
-# "pop" would move it, and animating the drawing repaints the whole map at every frame
-# (style.css). Its X shows at once.
-EFFECTS: Final[dict[str, Effect]] = {
-    MARKED: {"sound": "tick"},
-    PRIZE: {"sound": "prize"},
-    BONUS_ROLL: {"vibrate": 40},
-    GOAL: {"end": True},
-}

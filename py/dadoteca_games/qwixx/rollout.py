@@ -1,11 +1,11 @@
 """Qwixx rollouts: the rest of a game with rivals, played fast on the model's sheets.
 
 The expert with rivals weighs its close calls by playing each out to the end of the game, a few
-hundred times a decision (:meth:`.qwixx_bot.ExpertQwixxBot.play_out`). A player in a rollout is
+hundred times a decision (:meth:`.bots.ExpertQwixxBot.play_out`). A player in a rollout is
 a sheet of :mod:`.model`, ``[red, yellow, green, blue, penalties]`` in row codes (rows shut
 by anyone are closed codes on every sheet), played by the model's rules; each player takes the
 turn's best by a value of sheets it is given (the expert's own lead, the normal level's value
-for the rivals: both in :mod:`.qwixx_bot`).
+for the rivals: both in :mod:`.bots`).
 
 Apart from the bots' decision rule: this is the machinery of playing a game out, on lists and
 tables rather than the engine's states, and it knows no way of valuing a sheet.

@@ -12,7 +12,7 @@ within 0.15 points of the exact value there (root mean square), and choosing by 
 points a game to best play. :func:`expected_after_next_roll` looks one roll further, exactly
 over the dice, for the expert's close calls, which brings the loss to about 0.01 points a game.
 
-Apart from the bots' decision rule (:mod:`.qwixx_bot`): this is the expert's data and the
+Apart from the bots' decision rule (:mod:`.bots`): this is the expert's data and the
 layout the trainer writes (``values.bin``, checked against the trainer by
 ``tests/unit/test_qwixx_solo_trainer.py``), not a way of choosing.
 """

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from functools import cached_property, partial
 from html import escape
-from typing import Final
+from typing import ClassVar, Final
 
 from dadoteca.core import Action, AnyState
 from dadoteca.table import Answer, Command, PassTheRest, Withdraw
@@ -80,6 +80,24 @@ class QwixxUI(GameUI):
 
     game = QWIXX
     title = "Qwixx"
+    about = "Cross numbers in four coloured rows. 1 to 5 players."
+    effects: ClassVar[dict[str, Effect]] = {
+        CROSSED: {"sound": "tick", "animation": "marked-now", "mark": "{row} {number}"},
+        ROW_LOCKED: {
+            "sound": "lock",
+            "vibrate": 160,
+            "animation": "locked-now",
+            "seats": ".row-{row}",
+        },
+        PENALTY: {
+            "sound": "penalty",
+            "vibrate": [90, 60, 90],
+            "animation": "penalised-now",
+            "seats": ".penalties",
+        },
+        TWO_LOCKS: {"end": True},
+        FOUR_PENALTIES: {"end": True},
+    }
     die_faces = range(1, 7)
     hints_on_lines = True
     shown: tuple[int, Action] | None = None
@@ -676,19 +694,6 @@ class QwixxUI(GameUI):
             f'<th scope="col">{t("Player")}</th>{head}<th scope="col">{t("Penalties")}</th>'
             f"<th>{t('Total')}</th></tr></thead><tbody>{''.join(body)}</tbody></table>"
         )
+
+
 UI: Final = QwixxUI  # what the app plays the game with (dadoteca.games)
-# The setup's card of the game, under its title (translated: build/i18n.py reads it).
-ABOUT: Final = "Cross numbers in four coloured rows. 1 to 5 players."
-# What the page does at each kind of event (dadoteca_web.game_ui.Effect).
-EFFECTS: Final[dict[str, Effect]] = {
-    CROSSED: {"sound": "tick", "animation": "marked-now", "mark": "{row} {number}"},
-    ROW_LOCKED: {"sound": "lock", "vibrate": 160, "animation": "locked-now", "seats": ".row-{row}"},
-    PENALTY: {
-        "sound": "penalty",
-        "vibrate": [90, 60, 90],
-        "animation": "penalised-now",
-        "seats": ".penalties",
-    },
-    TWO_LOCKS: {"end": True},
-    FOUR_PENALTIES: {"end": True},
-}

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from html import escape
-from typing import Final
+from typing import ClassVar, Final
 
 from dadoteca.core import Action, AnyState, Unseen
 from dadoteca.table import Answer, Command
@@ -73,6 +73,16 @@ class ShelfieUI(GameUI):
 
     game = SHELFIE
     title = "My Shelfie: The Dice Game"
+    about = (
+        "Fill your bookcase with dice combinations; a full shelf blocks the others. 1 to 4 players."
+    )
+    effects: ClassVar[dict[str, Effect]] = {
+        CIRCLED: {"sound": "tick", "animation": "marked-now", "listed": "combos"},
+        SHELF_BLOCKED: {"sound": "lock"},
+        COLUMN_BLOCKED: {"sound": "lock"},
+        LAST_ROUND: {"sound": "prize"},
+        FULL_SHELVES: {"end": True},
+    }
 
     def __init__(
         self,
@@ -623,16 +633,6 @@ class ShelfieUI(GameUI):
             f'<tr><th scope="col">{t("Player")}</th>{head}<th scope="col">{t("Total")}</th></tr>'
             f"</thead><tbody>{''.join(body)}</tbody></table>"
         )
+
+
 UI: Final = ShelfieUI  # what the app plays the game with (dadoteca.games)
-# The setup's card of the game, under its title (translated: build/i18n.py reads it).
-ABOUT: Final = (
-    "Fill your bookcase with dice combinations; a full shelf blocks the others. 1 to 4 players."
-)
-# What the page does at each kind of event (dadoteca_web.game_ui.Effect).
-EFFECTS: Final[dict[str, Effect]] = {
-    CIRCLED: {"sound": "tick", "animation": "marked-now", "listed": "combos"},
-    SHELF_BLOCKED: {"sound": "lock"},
-    COLUMN_BLOCKED: {"sound": "lock"},
-    LAST_ROUND: {"sound": "prize"},
-    FULL_SHELVES: {"end": True},
-}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from html import escape
-from typing import Final
+from typing import ClassVar, Final
 
 from dadoteca.core import Action, AnyState
 from dadoteca.table import Answer, Command
@@ -30,7 +30,7 @@ from dadoteca_web.game_ui import (
     tapped_number,
 )
 
-__all__ = ["ABOUT", "EFFECTS", "UI", "TwoDiceUI"]
+__all__ = ["UI", "TwoDiceUI"]
 
 DIE: Final = "die"  # the two dice are alike: one name for the real-dice entry
 
@@ -41,6 +41,11 @@ class TwoDiceUI(GameUI):
 
     game = GAME
     title = "Two dice"
+    about = "Roll two dice, keep one: three rounds. 1 to 4 players."
+    effects: ClassVar[dict[str, Effect]] = {
+        TOOK: {"sound": "tick", "animation": "marked-now", "mark": "total"},
+        ROUNDS_PLAYED: {"end": True},
+    }
     die_faces = FACES
     shown: tuple[int, Action] | None = None
 
@@ -162,10 +167,3 @@ class TwoDiceUI(GameUI):
 
 
 UI: Final = TwoDiceUI  # what the app plays the game with (dadoteca.games)
-# The setup's card of the game, under its title.
-ABOUT: Final = "Roll two dice, keep one: three rounds. 1 to 4 players."
-# What the page does at each kind of event (dadoteca_web.game_ui.Effect).
-EFFECTS: Final[dict[str, Effect]] = {
-    TOOK: {"sound": "tick", "animation": "marked-now", "mark": "total"},
-    ROUNDS_PLAYED: {"end": True},
-}
