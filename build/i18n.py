@@ -87,9 +87,9 @@ FRONT_END: Final = ("py/dadoteca_web", "py/dadoteca_games")
 RULE_PACKAGES: Final = ("py/dadoteca", "py/dadoteca_web", "py/dadoteca_games")
 SHELL: Final = "index.html"
 # Module-level tuples of words that the UI shows through ``t(word)``.
-WORD_LISTS: Final = frozenset({"ROW_NAMES", "COLOURS", "FACES"})
+WORD_LISTS: Final = frozenset({"ROW_NAMES", "BONUS_ROW_NAMES", "COLOURS", "FACES"})
 # Class attributes the UI passes through ``t``: a game screen's ``about`` (the setup's words).
-CLASS_WORDS: Final = frozenset({"about"})
+CLASS_WORDS: Final = frozenset({"about", "variant_label"})
 TRANSLATE_CALLS: Final = frozenset({"t"})
 PLURAL_METHOD: Final = "n"  # t.n(singular, plural, count)
 PLURAL: Final = "Plural"  # Plural(singular, plural) in a RULES/EVENTS dict

@@ -5,14 +5,13 @@
 // vibration have one switch, remembered; animations follow prefers-reduced-motion (CSS).
 // The table (assets/page/table/paint.js) hands each update over as it is painted.
 
-import { byId } from "./dom.js";
+import { byId, one } from "./dom.js";
 import { FACTS } from "./facts.js";
 import { storage } from "./shell/storage.js";
 
 /** @import { GameEvent, Update } from "./protocol.js" */
 
 const SOUND_KEY = FACTS.storageKeys.sound;
-const ANNOUNCE_MS = 3500;
 
 // --- The switch ------------------------------------------------------------------------------
 
@@ -276,20 +275,27 @@ function startAnimations(hurried = false) {
 
 // --- Announcements: said (role=status) and shown where the eyes are -------------------------
 
+// Said by a live region that never moves; shown in the messages' banner, in the page's flow
+// (assets/page/table/notices.js), until the next action or the next announcement.
 const announcer = byId("announce");
-let hideTimer = 0;
+const banner = one(".messages .announced");
 
 /** @param {string[]} texts */
 function announce(texts) {
   if (!texts.length) return;
-  announcer.replaceChildren(...texts.map((text) => {
+  const lines = () => texts.map((text) => {
     const line = document.createElement("p");
     line.innerHTML = text; // Python's HTML: names escaped there, like every region
     return line;
-  }));
-  announcer.classList.add("shown");
-  clearTimeout(hideTimer);
-  hideTimer = setTimeout(() => announcer.classList.remove("shown"), ANNOUNCE_MS);
+  });
+  announcer.replaceChildren(...lines());
+  banner.replaceChildren(...lines());
+  banner.classList.add("shown");
+}
+
+/** The banner goes (the next action has started). */
+export function putAwayBanner() {
+  banner.classList.remove("shown");
 }
 
 
@@ -359,10 +365,7 @@ export function startEffects() {
   document.addEventListener("keydown", unlock);
   // Its words are the language's before a switch: taken away, not left in words the table
   // just turned from (the screen says the same in the new language).
-  window.addEventListener("dadoteca:language", () => {
-    clearTimeout(hideTimer);
-    announcer.classList.remove("shown");
-  });
+  window.addEventListener("dadoteca:language", putAwayBanner);
   // The lock goes when the page is hidden; it is taken again when the page is back.
   document.addEventListener("visibilitychange", keepAwake);
 }

@@ -140,6 +140,7 @@
  * @property {string[]} names in seat order
  * @property {Record<string, string>[]} choices each seat's (its kind, Diceland's map)
  * @property {number | null} first the seat chosen to start, or null: drawn at random
+ * @property {string} variant Qwixx's score pad: a variant's id, or "" for base Qwixx's
  * @property {string} dice
  * @property {boolean} coach hints on offer
  */

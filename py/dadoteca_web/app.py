@@ -383,12 +383,7 @@ class App:
             text = None
         history, language, html = self._stats
         if text != history or language != self.t.language:
-            html = stats_html(
-                self.history.readable() or [],
-                self.t,
-                {game: ui.title for game, ui in GAME_UIS.items()},
-                lambda game: GAME_UIS[game].lower_is_better,
-            )
+            html = stats_html(self.history.readable() or [], self.t, GAME_UIS)
             self._stats = (text, self.t.language, html)
         return html
 
@@ -539,6 +534,7 @@ class App:
         game: str = "qwixx",
         choices: Sequence[Mapping[str, str]] = (),
         first: int | None = 0,
+        variant: str = "",
         dice: str = APP_DICE,
         coach: bool = False,
     ) -> None:
@@ -550,7 +546,8 @@ class App:
         choice ``player`` makes the seat a computer player of that level. An empty name plays
         as "Player N" (a computer's as "Computer N"). ``first`` is the seat that starts, or
         None to draw it at random, as every rule book does (the setup's default); the seats
-        turn so that it sits first, the order around the table unchanged.
+        turn so that it sits first, the order around the table unchanged. ``variant`` is
+        Qwixx's score pad, a variant's id (option ``variant``); "" for the game's own.
         """
         if self.watching:
             return
@@ -585,6 +582,8 @@ class App:
         seated = seated[starter:] + seated[:starter]
         try:
             options = ui_class.options([choice for _, _, choice in seated], self.randbelow)
+            if variant:  # a game without variants refuses it (a forged request)
+                options = {**options, "variant": variant}
             match = Match(
                 ui_class.game,
                 [Seat(name, kind) for name, kind, _ in seated],

@@ -212,6 +212,10 @@ class GameUI(ABC):
     about: ClassVar[str]  # the setup's words under its title (translated)
     # What the page does at each kind of the game's events (the build writes it for the page).
     effects: ClassVar[Mapping[str, Effect]] = {}
+    # Its variants (a record's option ``variant``), by id: their names, the game's own first;
+    # the setup offers them under the game with ``variant_label``.
+    variants: ClassVar[Mapping[str, str]] = {}
+    variant_label: ClassVar[str] = ""
     # Options the setup form offers per seat (e.g. Diceland's map), by field name.
     seat_choices: ClassVar[tuple[str, ...]] = ()
     # The faces a die can show, in the order the real-dice entry offers them.
@@ -304,6 +308,17 @@ class GameUI(ABC):
 
     # A solo game's result is its score, the higher the better (Diceland: rounds, fewer).
     lower_is_better: ClassVar[bool] = False
+
+    @staticmethod
+    def score_columns(t: Translator) -> tuple[str, str]:
+        """The statistics' headings of a person's mean and best score, in what the game
+        counts (a bare "Mean" read as any number: Diceland's "9.0" was prizes)."""
+        return t("Mean points"), t("Best points")
+
+    @staticmethod
+    def solo_result_words(t: Translator, result: int) -> str:
+        """A solo game's result as the history keeps it (solo_score), in words."""
+        return t.n("{count} point", "{count} points", result)
 
     def solo_score(self, state: AnyState) -> int:
         """A finished solo game's result, as the history keeps it."""

@@ -21,7 +21,7 @@ from dadoteca_games.diceland.pictures import map_picture_href, random_choice_sym
 from dadoteca_games.diceland.view import DEALT_MAP, RANDOM_MAP, map_board
 
 from .app import GAME_UIS, SEAT_KIND_CHOICE, level_names
-from .game_ui import Effect
+from .game_ui import Effect, GameUI
 from .i18n import LANGUAGES, SOURCE_LANGUAGE
 from .storage import (
     BROKEN_PREFIX,
@@ -245,9 +245,27 @@ def game_cards() -> str:
         cards.append(
             f'<label class="game-card"><input type="radio" name="game" value="{game_id}"'
             f'{checked}><span class="game-name">{escape(ui.title)}</span>'
-            f"{_span('game-about', ui.about)}</label>"
+            f"{_span('game-about', ui.about)}</label>{_variant_choice(game_id, ui)}"
         )
     return "".join(cards)
+
+
+def _variant_choice(game_id: str, ui: type[GameUI]) -> str:
+    """A game's variants (Qwixx's score pads), shown under it: the game's own (no option) or
+    a variant's, by its name (a product's: not translated). The setup remembers it as it does
+    every field."""
+    if not ui.variants:
+        return ""
+    own = next(iter(ui.variants))
+    options = "".join(
+        f'<option value="{"" if variant == own else variant}">{escape(name)}</option>'
+        for variant, name in ui.variants.items()
+    )
+    return (
+        f'<label class="setup-line" data-game="{game_id}">'
+        f"<span data-i18n>{escape(ui.variant_label)}</span>"
+        f'<select name="variant" class="seat-choice">{options}</select></label>'
+    )
 
 
 GAME_STYLE: Final = "style.css"  # in a game's package; served as assets/<id>.css
@@ -283,7 +301,9 @@ def starter_options(t: Callable[[str], str] = _unmarked) -> str:
 
 def dice_choices(t: Callable[[str], str] = _unmarked) -> str:
     """The setup's choice of dice: the app rolls, or the table rolls its own and enters them, or
-    only crosses (marked for translation as :func:`seat_rows` is)."""
+    only crosses (marked for translation as :func:`seat_rows` is). Sheets only is for people
+    (the computers and the coach need the dice): its card says why, when a choice made rules
+    it out (the shell shows each reason that holds: ``data-because``)."""
     said = {
         "app": (t("The app rolls"), t("Tap Roll: the app rolls for everyone.")),
         "real": (
@@ -296,10 +316,21 @@ def dice_choices(t: Callable[[str], str] = _unmarked) -> str:
         ),
     }
     assert set(said) == set(DICE_KINDS)
+    ruled_out = {
+        "computer": t("Not while a computer plays: computers need to see the dice."),
+        "coach": t("Not with Hints on request: the coach needs to see the dice."),
+    }
+    why_not = "".join(
+        f'<span class="choice-why" data-because="{because}" data-i18n>{escape(text)}</span>'
+        for because, text in ruled_out.items()
+    )
     return "".join(
         f'<label class="dice-choice"><input type="radio" name="dice" value="{kind}"'
         f"{' checked' if kind == APP_DICE else ''}>"
         f'<span class="choice-name" data-i18n>{escape(said[kind][0])}</span>'
-        f'<span class="choice-about" data-i18n>{escape(said[kind][1])}</span></label>'
+        f'<span class="choice-about" data-i18n>{escape(said[kind][1])}</span>'
+        f"{why_not if kind == SHEETS_ONLY else ''}</label>"
         for kind in DICE_KINDS
     )
+
+

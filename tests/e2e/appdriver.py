@@ -16,6 +16,7 @@ from playwright.sync_api import (
     Page,
     Playwright,
     Request,
+    Route,
     ViewportSize,
     Worker,
 )
@@ -78,6 +79,29 @@ def wait_ready(page: Page) -> None:
         timeout=BOOT_TIMEOUT_MS,
     )
     assert page.get_attribute("html", "data-app-state") == "ready", page.inner_text("body")
+
+
+PYTHON_RUNTIME = "**/pyodide/pyodide.asm.wasm"
+
+
+def hold_back(page: Page, pattern: str) -> list[Route]:
+    """The requests for ``pattern``, held: neither answered nor failed until released."""
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    page.route(pattern, hold)
+    return held
+
+
+def release_once_asked(page: Page, held: list[Route]) -> None:
+    """Let the held requests go on, once there are any: Python's worker asks for its runtime
+    only once it has started, which may be after the page said the start is slow."""
+    while not held:
+        page.wait_for_timeout(50)
+    for route in held:
+        route.continue_()
 
 
 def open_app(page: Page, url: str) -> None:

@@ -72,7 +72,7 @@ def test_names_out_of_range_are_marked_not_wrapped() -> None:
 @pytest.mark.parametrize(
     ("game_id", "outcome", "text"),
     [
-        ("qwixx", qwixx.Cross(4, 0), "?4 0"),
+        ("qwixx", qwixx.Cross(6, 0), "?6 0"),  # rows 4 and 5: Big Points' bonus rows
         ("qwixx", qwixx.Roll((1, 2), (3, 4, 5, 6, 1)), "roll w1 w2 r3 y4 g5 b6 ?41"),  # type: ignore[arg-type]
         ("diceland", diceland.Choose(-1), "choose ?-1"),
         ("diceland", diceland.Roll((0, 9)), "roll red ?9"),

@@ -308,6 +308,33 @@ def test_pass_is_refused_to_the_active_player_who_can_cross_and_allowed_to_the_o
     assert app.match is not None and app.match.actions[-1] == (1, PASS)
 
 
+def offers_pass(app: App) -> bool:
+    return 'data-act="pass"' in app.regions()["controls"]
+
+
+def asks(player: int) -> Callable[[App], bool]:
+    return lambda app: asked_player(state_of(app), app.answers) == player
+
+
+def test_pass_is_offered_only_where_the_rules_allow_it() -> None:
+    """The active player who can cross must (ruling DICELAND_ACTIVE_MUST_MARK): no Pass for
+    them, Pass for the others; an active player whose dice fit nowhere is offered it."""
+    seen = {"must cross": False, "fits nowhere": False}
+    for seed in range(200):
+        app = started(seed=seed)
+        to_phase(app, Phase.MARK)
+        state = state_of(app)
+        assert asked_player(state, app.answers) == state.active
+        can_cross = bool(state.sheets[state.active].marks(state.chosen, state.set_aside))
+        assert offers_pass(app) is not can_cross, seed
+        seen["must cross" if can_cross else "fits nowhere"] = True
+        play_until(app, asks(1 - state.active))
+        assert offers_pass(app)
+        if all(seen.values()):
+            return
+    raise AssertionError(f"not every case met: {seen}")
+
+
 def test_undo_clears_the_selection_before_confirm_and_confirm_plays_it() -> None:
     app = started(seed=4)
     to_phase(app, Phase.MARK)

@@ -149,6 +149,15 @@ class DicelandUI(GameUI):
     # A solo game's result is the rounds it took to reach the goal (ruling DICELAND_SOLO).
     lower_is_better = True
 
+    @staticmethod
+    def score_columns(t: Translator) -> tuple[str, str]:
+        """A player's score is their prizes (DicelandState.scores)."""
+        return t("Mean prizes"), t("Most prizes")
+
+    @staticmethod
+    def solo_result_words(t: Translator, result: int) -> str:
+        return t.n("{count} round", "{count} rounds", result)
+
     def solo_score(self, state: AnyState) -> int:
         assert isinstance(state, DicelandState)
         return state.rounds_played(0)
@@ -684,10 +693,14 @@ class DicelandUI(GameUI):
             chosen = t("Tap highlighted cells")
         undo = "" if selection else " disabled"
         confirm = "" if complete else " disabled"
+        # Pass only where the rules allow it: the active player who can cross must (ruling
+        # DICELAND_ACTIVE_MUST_MARK); offered, it was refused once tapped.
+        may_pass = state.check(asked, PASS) is None
+        pass_button = f'<button data-act="pass">{t("Pass")}</button>' if may_pass else ""
         return (
             f'<p class="chosen{" dl-two-lines" if unseen else ""}" aria-live="polite">'
             f"{chosen}</p>"
-            f'<div class="buttons"><button data-act="pass">{t("Pass")}</button>'
+            f'<div class="buttons">{pass_button}'
             f'<button data-act="clear"{undo}>{t("Clear")}</button>'
             f'<button class="primary" data-act="confirm"{confirm}>{t("Confirm")}</button></div>'
         )

@@ -71,14 +71,14 @@ from dadoteca_games.qwixx.model import (
 )
 from dadoteca_games.qwixx.rollout import RolloutDice, play_out, rollout_start
 from dadoteca_games.qwixx.rules import (
-    LOCK_BIT,
+    BASE_VARIANT,
     LOCKS_TO_END,
     Cross,
     Pass,
     Phase,
     QwixxState,
     Sheet,
-    action2_crosses,
+    closes,
     row_points,
 )
 from dadoteca_games.qwixx.values import expected_after_next_roll, features, load_values
@@ -151,21 +151,29 @@ class QwixxBot(Bot):
         """The points ``sheet`` can still expect from future rolls, rows ``closed`` being shut."""
 
 
+def _firsts(choices: list[Choice]) -> list[Choice]:
+    """The best plan of each action, best first: only the action is chosen now (action 2 is
+    decided again once action 1 is known)."""
+    firsts: dict[Action, Choice] = {}
+    for choice in choices:
+        firsts.setdefault(choice.action, choice)
+    return list(firsts.values())
+
+
 def _action2_ends(
     state: QwixxState, sheet: Sheet, closed: int, crossed_in_action1: bool
 ) -> Iterator[tuple[Sheet, int]]:
     """The sheets (and closed rows) action 2 can leave after action 1 left ``sheet``."""
     dice = state.shown_dice
     yield (sheet if crossed_in_action1 else sheet.with_penalty()), closed
-    for cross in action2_crosses(sheet, dice, closed):
+    for cross in sheet.action2_crosses(dice, closed):
         yield _crossed(sheet, closed, cross)
 
 
 def _crossed(sheet: Sheet, closed: int, action: Action) -> tuple[Sheet, int]:
     if not isinstance(action, Cross):
         return sheet, closed
-    after = sheet.cross(action.row, action.number)
-    return after, closed | (1 << action.row if after.rows[action.row] & LOCK_BIT else 0)
+    return sheet.cross(action.row, action.number), closed | closes(action.row, action.number)
 
 
 def _open_rows(sheet: Sheet, closed: int) -> list[tuple[int, int]]:
@@ -282,6 +290,8 @@ class ExpertQwixxBot(Expert, QwixxBot):
         self.values = load_values() if values is None else values
 
     def value(self, sheet: Sheet, closed: int) -> float:
+        if sheet.variant is not BASE_VARIANT:  # the table values base Qwixx's pad only
+            return outlook(sheet, closed, NormalQwixxBot.SHARE_OF_FREE_NUMBERS)
         values = self.values
         return sum(values[i] for i in features(model_sheet(sheet, closed)))
 
@@ -303,14 +313,14 @@ class ExpertQwixxBot(Expert, QwixxBot):
         out (in games won, when the race is run; else in expected lead)."""
         assert isinstance(state, QwixxState)
         choices = self.best_first(state, player)
+        if state.variant is not BASE_VARIANT:
+            # The look-ahead and the play-outs model base Qwixx's pad (qwixx_model), not a
+            # variant's: there the expert plays its one-step choice.
+            kind = POINTS if state.num_players == 1 else LEAD
+            return Appraisal(kind, tuple(Weighed(c.action, c.value) for c in _firsts(choices)))
         if state.num_players == 1:
             return (yield from self._looked_ahead(choices))
-        # Only the action is chosen now (action 2 is decided again once action 1 is known):
-        # the rollouts weigh different actions, each with its best plan.
-        firsts: dict[Action, Choice] = {}
-        for choice in choices:
-            firsts.setdefault(choice.action, choice)
-        plans = list(firsts.values())
+        plans = _firsts(choices)
         best_value = plans[0].value
         contenders = [
             plan

@@ -1,8 +1,8 @@
 """Qwixx (Steffen Benndorf), as the Italian rule book says, with our rulings where it is silent.
 
 The sheet: red and yellow rows 2 → 12, green and blue rows 12 → 2, each followed by a lock box;
-four penalty boxes (ruling QWIXX_SHEET). A row is stored as a bit mask of crossed positions,
-position 0 being the leftmost number and position 10 the last; bit 11 is the lock.
+four penalty boxes (ruling QWIXX_SHEET): its rows, what a box allows and how it scores are
+sheet.py's (a variant's pad: variants.py), re-exported here with the rules of a turn.
 
 A turn: the active player rolls all dice still in the game; then
 
@@ -16,14 +16,12 @@ and the active player who crossed nothing in either action crosses a penalty box
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final, NamedTuple
 
 from dadoteca.core import (
     PASS,
     ROLLED,
     UNSEEN,
-    Action,
     Event,
     Game,
     Options,
@@ -35,22 +33,64 @@ from dadoteca.core import (
     built_from_fields,
     check_by_applying,
     core_error,
-    name_in,
     roll_dice,
     seed_generator,
     winners_of,
 )
 
+from .sheet import (
+    _CROSSABLE,
+    _CROSSES,
+    _LOCKS,
+    _WHITE_SUM_CROSSES,
+    BASE_VARIANT,
+    BLUE,
+    CROSSES_BEFORE_LAST,
+    GREEN,
+    GREEN_BLUE,
+    LAST_POSITION,
+    LOCK_BIT,
+    MOST_CROSSES_SCORED,
+    PENALTY_BOXES,
+    PENALTY_POINTS,
+    RED,
+    RED_YELLOW,
+    ROW_LETTERS,
+    ROW_NAMES,
+    SHEET_ROW_NAMES,
+    YELLOW,
+    Cross,
+    Roll,
+    Sheet,
+    SheetRow,
+    Variant,
+    closes,
+    crossable_positions,
+    number_at,
+    position_of,
+    row_points,
+)
+
 __all__ = [
+    "BASE_VARIANT",
     "BLUE",
+    "CROSSES_BEFORE_LAST",
     "EVENTS",
     "GREEN",
+    "GREEN_BLUE",
     "LAST_POSITION",
+    "LOCKS_TO_END",
+    "LOCK_BIT",
+    "MOST_CROSSES_SCORED",
     "PASS",
+    "PENALTY_BOXES",
+    "PENALTY_POINTS",
     "QWIXX",
     "RED",
+    "RED_YELLOW",
     "ROW_NAMES",
     "RULES",
+    "SHEET_ROW_NAMES",
     "YELLOW",
     "Cross",
     "Pass",
@@ -60,7 +100,9 @@ __all__ = [
     "QwixxState",
     "Roll",
     "Sheet",
-    "action2_crosses",
+    "SheetRow",
+    "Variant",
+    "closes",
     "crossable_positions",
     "number_at",
     "position_of",
@@ -79,19 +121,7 @@ QWIXX_GAME_END = "The game ends once the action making the 4th penalty or 2nd lo
 QWIXX_SOLO = "Solo (house variant): the one player is active every turn."
 QWIXX_SHEETS_ONLY = "Unseen dice (Sheets only): any number the sheet allows, in either action."
 
-RED: Final = 0
-YELLOW: Final = 1
-GREEN: Final = 2
-BLUE: Final = 3
-ROW_NAMES: Final = ("red", "yellow", "green", "blue")
-ROW_LETTERS: Final = "rygb"
-ROWS_ASCENDING: Final = (True, True, False, False)  # ruling QWIXX_SHEET
-LAST_POSITION: Final = 10
-LOCK_BIT: Final = 1 << 11
-CROSSES_BEFORE_LAST: Final = 5
-PENALTY_BOXES: Final = 4
-PENALTY_POINTS: Final = 5
-LOCKS_TO_END: Final = 2
+LOCKS_TO_END: Final = 2  # ruling QWIXX_GAME_END
 
 # The rule book's rules, by the id a RuleError carries; the UI translates them by id.
 RULES: Final[dict[str, str]] = {
@@ -112,6 +142,13 @@ RULES: Final[dict[str, str]] = {
     "qwixx.locked_die": "The {row} die left the game when its row was locked: it is not rolled",
     "qwixx.missing_die": "The {row} row is open: its die is rolled too",
     "qwixx.game_over": "The game is over",
+    "qwixx.bonus_needs_colour": (
+        "A {row} box needs its number crossed first in a colour row beside it"
+    ),
+    "qwixx.bonus_dice": (
+        "In action 2 a {row} box needs a white die plus the die of a colour beside it"
+        " whose row has that number crossed"
+    ),
     "qwixx.bad_action": "Not a Qwixx action: {text}",
 }
 
@@ -135,166 +172,10 @@ EVENTS: Final[dict[str, str]] = {
 CROSSED: Final = "qwixx.crossed"
 
 
-def position_of(row: int, number: int) -> int:
-    """Where ``number`` stands in ``row``, counting from the left (ruling QWIXX_SHEET)."""
-    return number - 2 if ROWS_ASCENDING[row] else 12 - number
-
-
-# position_of as a table, for the hot paths: _POSITIONS[row][number] (numbers 0-1 unused).
-_POSITIONS: Final = tuple(
-    tuple(position_of(row, number) for number in range(13)) for row in range(4)
-)
-
-
-def crossable_positions(mask: int) -> int:
-    """The positions a row with crosses ``mask`` may still cross, as a bit mask.
-
-    Numbers are crossed left to right (skipped ones are lost), and the last number needs at
-    least 5 crosses before it; a locked row has nothing left.
-    """
-    if mask & LOCK_BIT:
-        return 0
-    right_of_last = ((1 << (LAST_POSITION + 1)) - 1) & ~((1 << mask.bit_length()) - 1)
-    if mask.bit_count() < CROSSES_BEFORE_LAST:
-        right_of_last &= ~(1 << LAST_POSITION)
-    return right_of_last
-
-
-# crossable_positions for every possible row, looked up on the hot paths of legal moves.
-_CROSSABLE: Final = tuple(crossable_positions(mask) for mask in range(LOCK_BIT << 1))
-
-
-def number_at(row: int, position: int) -> int:
-    return position + 2 if ROWS_ASCENDING[row] else 12 - position
-
-
-def row_points(crosses: int) -> int:
-    """Ruling QWIXX_ROW_SCORE: 1, 3, 6, 10, … 78 points for 1, 2, 3, 4, … 12 crosses."""
-    return crosses * (crosses + 1) // 2
-
-
-# --- Actions ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Cross(Action):
-    """Cross ``number`` in ``row`` (in action 1 or action 2, whichever is being decided)."""
-
-    row: int
-    number: int
-
-    def __str__(self) -> str:
-        return f"{name_in(ROW_NAMES, self.row)} {self.number}"
-
-
-@dataclass(frozen=True, slots=True)
-class Roll(Action):
-    """The dice: two white, and one per colour still in the game (``None`` once it left)."""
-
-    white: tuple[int, int]
-    colours: tuple[int | None, int | None, int | None, int | None]
-
-    def __str__(self) -> str:
-        colours = (
-            f" {name_in(ROW_LETTERS, row)}{value}"
-            for row, value in enumerate(self.colours)
-            if value
-        )
-        return f"roll w{self.white[0]} w{self.white[1]}" + "".join(colours)
-
-
 QwixxAction = Cross | Pass | Roll | Unseen
 # The chance outcomes, which no player plays: a tuple, as isinstance() takes it twice as fast as
 # a ``Roll | Unseen`` built at each call.
 CHANCE_OUTCOMES: Final = (Roll, Unseen)
-
-# Every cross there can be, made once: legal-action lists share them instead of allocating.
-_CROSSES: Final = tuple(tuple(Cross(row, n) for n in range(13)) for row in range(4))
-# The crosses a white sum (2-12) offers in action 1, one per row: (row, its position's bit, the
-# cross).
-_WHITE_SUM_CROSSES: Final = tuple(
-    tuple((row, 1 << _POSITIONS[row][total], _CROSSES[row][total]) for row in range(4))
-    if total >= 2
-    else ()
-    for total in range(13)
-)
-
-
-# --- The sheet -------------------------------------------------------------------------------
-
-
-class Sheet(NamedTuple):
-    """One player's score sheet: a crossed-positions bit mask per row, and penalties."""
-
-    rows: tuple[int, int, int, int] = (0, 0, 0, 0)
-    penalties: int = 0
-
-    def crossed_numbers(self, row: int) -> tuple[int, ...]:
-        mask = self.rows[row]
-        return tuple(number_at(row, p) for p in range(LAST_POSITION + 1) if mask >> p & 1)
-
-    def is_locked(self, row: int) -> bool:
-        """This player crossed the lock of ``row`` (scores a cross)."""
-        return bool(self.rows[row] & LOCK_BIT)
-
-    def crosses(self, row: int) -> int:
-        """Crosses in ``row``, the lock included (ruling QWIXX_ROW_SCORE)."""
-        return self.rows[row].bit_count()
-
-    def row_score(self, row: int) -> int:
-        return row_points(self.crosses(row))
-
-    def skipped(self, row: int) -> tuple[int, ...]:
-        """The numbers of ``row`` left of its last cross and not crossed: lost for good
-        (numbers are crossed left to right)."""
-        mask = self.rows[row] & ~LOCK_BIT
-        return tuple(number_at(row, p) for p in range(mask.bit_length()) if not mask >> p & 1)
-
-    def skipping(self, row: int, number: int) -> tuple[int, ...]:
-        """The numbers crossing ``number`` in ``row`` would leave behind for good: those
-        between the last cross and it (numbers are crossed left to right)."""
-        mask = self.rows[row] & ~LOCK_BIT
-        return tuple(number_at(row, p) for p in range(mask.bit_length(), _POSITIONS[row][number]))
-
-    def penalty_points(self) -> int:
-        """What the penalties cost (ruling QWIXX_ROW_SCORE), as a positive number."""
-        return PENALTY_POINTS * self.penalties
-
-    def score(self) -> int:
-        return sum(row_points(mask.bit_count()) for mask in self.rows) - self.penalty_points()
-
-    def broken_rule(self, row: int, number: int, closed: int) -> str | None:
-        """The rule that forbids crossing ``number`` in ``row`` now, or None if it is allowed.
-
-        ``closed`` is the mask of rows locked by anyone (ruling QWIXX_LOCK_CLOSES_FOR_ALL).
-        """
-        if closed >> row & 1:
-            return "qwixx.row_locked"
-        mask = self.rows[row]
-        position = _POSITIONS[row][number]
-        if _CROSSABLE[mask] >> position & 1:
-            return None
-        return "qwixx.left_to_right" if mask >> position else "qwixx.five_before_last"
-
-    def cross(self, row: int, number: int) -> Sheet:
-        """The sheet with ``number`` crossed; the last number also crosses the lock."""
-        position = _POSITIONS[row][number]
-        bits = 1 << position | (LOCK_BIT if position == LAST_POSITION else 0)
-        red, yellow, green, blue = self.rows
-        if row == RED:
-            return _new_sheet(((red | bits, yellow, green, blue), self.penalties))
-        if row == YELLOW:
-            return _new_sheet(((red, yellow | bits, green, blue), self.penalties))
-        if row == GREEN:
-            return _new_sheet(((red, yellow, green | bits, blue), self.penalties))
-        return _new_sheet(((red, yellow, green, blue | bits), self.penalties))
-
-    def with_penalty(self) -> Sheet:
-        return _new_sheet((self.rows, self.penalties + 1))
-
-
-_new_sheet: Final = built_from_fields(Sheet)
-
 
 # --- The state -------------------------------------------------------------------------------
 
@@ -400,9 +281,12 @@ class QwixxState(NamedTuple):
         pending = self.pending
         if self.phase == Phase.ACTION1 and 0 <= player < len(pending) and pending[player] is None:
             dice = self.dice
+            sheet = self.sheets[player]
             if not isinstance(dice, Roll):
-                return [PASS, *self._sheet_crosses(player)]
-            rows = self.sheets[player].rows
+                return [PASS, *sheet.allowed_crosses(self.closed)]
+            if sheet.__class__ is not Sheet:  # a variant's pad: its rule hooks
+                return sheet.white_sum_crosses(dice.white[0] + dice.white[1], self.closed)
+            rows = sheet.rows
             closed = self.closed
             legal: list[Cross | Pass] = [PASS]
             for row, position_bit, cross in _WHITE_SUM_CROSSES[dice.white[0] + dice.white[1]]:
@@ -411,20 +295,9 @@ class QwixxState(NamedTuple):
             return legal
         if self.phase == Phase.ACTION2 and player == self.active:
             if not isinstance(self.dice, Roll):
-                return [PASS, *self._sheet_crosses(player)]
-            return [PASS, *action2_crosses(self.sheets[self.active], self.dice, self.closed)]
+                return [PASS, *self.sheets[player].allowed_crosses(self.closed)]
+            return [PASS, *self.sheets[player].action2_crosses(self.dice, self.closed)]
         return []
-
-    def _sheet_crosses(self, player: int) -> list[Cross]:
-        """Every cross ``player``'s sheet allows in the open rows (ruling QWIXX_SHEETS_ONLY)."""
-        rows, closed = self.sheets[player].rows, self.closed
-        return [
-            _CROSSES[row][number_at(row, position)]
-            for row in range(4)
-            if not closed >> row & 1
-            for position in range(LAST_POSITION + 1)
-            if _CROSSABLE[rows[row]] >> position & 1
-        ]
 
     # -- applying actions -------------------------------------------------------------------
 
@@ -434,7 +307,10 @@ class QwixxState(NamedTuple):
     def apply(self, player: int, action: QwixxAction) -> QwixxState:
         if isinstance(action, CHANCE_OUTCOMES):
             raise _broken("qwixx.no_roll_now")
-        if isinstance(action, Cross) and not (0 <= action.row < 4 and 2 <= action.number <= 12):
+        if isinstance(action, Cross) and not (
+            2 <= action.number <= 12
+            and (0 <= action.row < 4 or 4 <= action.row < len(self.sheets[0].rows))
+        ):
             raise _broken("qwixx.bad_action", text=repr(action)[:40])
         phase = self.phase
         if phase == Phase.ACTION1:
@@ -479,7 +355,7 @@ class QwixxState(NamedTuple):
         for player, decision in enumerate(decisions):
             if isinstance(decision, Cross):
                 sheets[player] = sheets[player].cross(decision.row, decision.number)
-                closed |= _lock_of(decision)
+                closed |= _LOCKS[decision.row][decision.number]
         # Ruling QWIXX_GAME_END: ending in action 1 means no action 2, and so no penalty.
         return _new_state(
             (
@@ -504,7 +380,7 @@ class QwixxState(NamedTuple):
                 self._check_action2_dice(action)
             self._check_cross(self.active, action)
             sheet = sheet.cross(action.row, action.number)
-            closed |= _lock_of(action)
+            closed |= _LOCKS[action.row][action.number]
         elif not self.active_crossed_in_action1:
             sheet = sheet.with_penalty()  # ruling QWIXX_PENALTY_ACTIVE_ONLY
         sheets[self.active] = sheet
@@ -543,15 +419,14 @@ class QwixxState(NamedTuple):
     def _check_cross(self, player: int, action: Cross) -> None:
         rule = self.sheets[player].broken_rule(action.row, action.number, self.closed)
         if rule is not None:
-            raise _broken(rule, row=ROW_NAMES[action.row])
+            raise _broken(rule, row=SHEET_ROW_NAMES[action.row])
 
     def _check_action2_dice(self, action: Cross) -> None:
         assert isinstance(self.dice, Roll)
-        colour = self.dice.colours[action.row]
-        if colour is None:
-            raise _broken("qwixx.row_locked", row=ROW_NAMES[action.row])
-        if action.number - colour not in self.dice.white:
-            raise _broken("qwixx.white_and_colour", row=ROW_NAMES[action.row])
+        sheet = self.sheets[self.active]
+        rule = sheet.dice_rule(self.dice, action.row, action.number, self.closed)
+        if rule is not None:
+            raise _broken(rule, row=SHEET_ROW_NAMES[action.row])
 
     # -- chance -----------------------------------------------------------------------------
 
@@ -624,10 +499,10 @@ class QwixxState(NamedTuple):
             return ()  # a decision waiting for the others: nothing has happened yet
         events = []
         for seat, (old, new) in enumerate(zip(before.sheets, self.sheets, strict=True)):
-            for row in range(4):
+            for row in range(len(new.rows)):
                 for number in set(new.crossed_numbers(row)) - set(old.crossed_numbers(row)):
                     events.append(
-                        Event(CROSSED, (seat,), {"row": ROW_NAMES[row], "number": number})
+                        Event(CROSSED, (seat,), {"row": SHEET_ROW_NAMES[row], "number": number})
                     )
                 if new.is_locked(row) and not old.is_locked(row):
                     events.append(Event(ROW_LOCKED, (seat,), {"row": ROW_NAMES[row]}))
@@ -650,9 +525,15 @@ class QwixxState(NamedTuple):
     def winners(self) -> tuple[int, ...]:
         return winners_of(self.scores())
 
+    @property
+    def variant(self) -> Variant:
+        """The pad everyone plays on (options ``variant``; base Qwixx's without)."""
+        return self.sheets[0].variant
+
     def to_json(self) -> dict[str, object]:
         return {
             "game": Qwixx.id,
+            "variant": self.variant.id,
             "turn": self.turn,
             "active": self.active,
             "phase": self.phase,
@@ -662,12 +543,12 @@ class QwixxState(NamedTuple):
             "sheets": [
                 {
                     **{
-                        ROW_NAMES[row]: {
+                        SHEET_ROW_NAMES[row]: {
                             "crossed": list(sheet.crossed_numbers(row)),
                             "lock": sheet.is_locked(row),
                             "points": sheet.row_score(row),
                         }
-                        for row in range(4)
+                        for row in range(len(sheet.rows))
                     },
                     "penalties": sheet.penalties,
                     "score": sheet.score(),
@@ -677,29 +558,6 @@ class QwixxState(NamedTuple):
             "scores": list(self.scores()),
             "winners": list(self.winners()) if self.is_terminal else None,
         }
-
-
-def action2_crosses(sheet: Sheet, dice: Roll, closed: int) -> list[Cross]:
-    """The crosses action 2 allows ``sheet``: a white die plus a colour die, in that colour's row,
-    rows ``closed`` being shut (also what a computer player weighs before action 1 resolves)."""
-    white1, white2 = dice.white
-    rows = sheet.rows
-    crosses: list[Cross] = []
-    for row, colour in enumerate(dice.colours):
-        # Ruling QWIXX_DICE: a row locked in action 1 takes its die out before action 2.
-        if colour is None or closed >> row & 1:
-            continue
-        crossable, positions = _CROSSABLE[rows[row]], _POSITIONS[row]
-        numbers = (colour + white1,) if white1 == white2 else (colour + white1, colour + white2)
-        for number in numbers:
-            if crossable >> positions[number] & 1:
-                crosses.append(_CROSSES[row][number])
-    return crosses
-
-
-def _lock_of(cross: Cross) -> int:
-    """The closed-row bit a cross sets: the last number locks the row for everyone."""
-    return 1 << cross.row if _POSITIONS[cross.row][cross.number] == LAST_POSITION else 0
 
 
 _new_state: Final = built_from_fields(QwixxState)
@@ -712,16 +570,26 @@ class Qwixx(Game[QwixxState]):
     rules = RULES
     events = EVENTS
     # Ruling QWIXX_ROW_SCORE: at worst every penalty; at best (never reached: two locks end
-    # the game) every number of every row crossed, and its lock.
+    # the game) every colour row scoring the most its pad's table counts (ruling
+    # QWIXX_BIG_POINTS_SCORE: 15 crosses, the most of any pad).
     score_range = range(
-        -PENALTY_BOXES * PENALTY_POINTS, len(ROW_NAMES) * row_points(LAST_POSITION + 2) + 1
+        -PENALTY_BOXES * PENALTY_POINTS, len(ROW_NAMES) * row_points(MOST_CROSSES_SCORED) + 1
     )
 
     def new_game(self, num_players: int, seed: int, options: Options | None = None) -> QwixxState:
+        """Options: ``variant``, the id of a variant's pad (variants.py); without it, base
+        Qwixx's, as every record before the variants were played."""
+        # The variants' pads build on this module's: imported once a game is made.
+        from .variants import VARIANT_SHEETS  # noqa: PLC0415
+
         self.check_players(num_players)
-        if options:
-            raise core_error("core.bad_options", game=self.id, options=", ".join(sorted(options)))
-        return QwixxState(sheets=(Sheet(),) * num_players, generator=seed_generator(seed))
+        options = dict(options or {})
+        variant = options.pop("variant", None)
+        if options or (variant is not None and variant not in VARIANT_SHEETS):
+            bad = sorted(options) or [f"variant={variant}"]
+            raise core_error("core.bad_options", game=self.id, options=", ".join(bad))
+        sheet = Sheet() if variant is None else VARIANT_SHEETS[str(variant)].empty()
+        return QwixxState(sheets=(sheet,) * num_players, generator=seed_generator(seed))
 
     @staticmethod
     def parse_action(text: str) -> QwixxAction:
@@ -741,8 +609,8 @@ class Qwixx(Game[QwixxState]):
                 return PASS
             if text == str(UNSEEN):
                 return UNSEEN
-            if len(words) == 2 and words[0] in ROW_NAMES:
-                row, number = ROW_NAMES.index(words[0]), int(words[1])
+            if len(words) == 2 and words[0] in SHEET_ROW_NAMES:
+                row, number = SHEET_ROW_NAMES.index(words[0]), int(words[1])
                 if 2 <= number <= 12:
                     return _CROSSES[row][number]
             if words and words[0] == "roll":

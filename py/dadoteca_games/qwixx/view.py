@@ -20,6 +20,7 @@ from typing import ClassVar, Final
 from dadoteca.core import Action, AnyState
 from dadoteca.table import Answer, Command, PassTheRest, Withdraw
 from dadoteca_games.qwixx.rules import (
+    BASE_VARIANT,
     CROSSED,
     FOUR_PENALTIES,
     LAST_POSITION,
@@ -29,6 +30,7 @@ from dadoteca_games.qwixx.rules import (
     QWIXX,
     ROW_LOCKED,
     ROW_NAMES,
+    SHEET_ROW_NAMES,
     TWO_LOCKS,
     Cross,
     Pass,
@@ -38,6 +40,7 @@ from dadoteca_games.qwixx.rules import (
     Sheet,
     number_at,
 )
+from dadoteca_games.qwixx.variants import BIG_POINTS
 from dadoteca_web.game_ui import (
     BULB_ICON,
     ROLL_ACTS,
@@ -50,16 +53,19 @@ from dadoteca_web.game_ui import (
     tapped_number,
 )
 
-__all__ = ["QwixxUI"]
+__all__ = ["PAD_NAMES", "QwixxUI"]
 
-# Colour is never the only cue: every row also has its own shape.
-ROW_SYMBOLS: Final = ("◆", "●", "▲", "■")
+# Colour is never the only cue: every row also has its own shape; a bonus row (Big Points) both
+# of its colours'.
+ROW_SYMBOLS: Final = ("◆", "●", "▲", "■", "◆●", "▲■")
 # Drawn, not an emoji: emoji fonts are missing on some devices, and this must never be a box.
 LOCK_ICON: Final = (
     '<svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">'
     '<path d="M4 7V5a4 4 0 0 1 8 0v2" fill="none" stroke="currentColor" stroke-width="2"/>'
     '<rect x="2.5" y="7" width="11" height="8" rx="1.5" fill="currentColor"/></svg>'
 )
+# Each pad's name, by variant id (variants.py): products' names, not translated.
+PAD_NAMES: Final = {BASE_VARIANT.id: "Qwixx", BIG_POINTS.id: "Qwixx Big Points"}
 WHITE: Final = "white"  # the white dice's name in the real-dice entry
 NO_CROSS: Final = "none"  # the row of the answer "no cross"
 
@@ -80,6 +86,8 @@ class QwixxUI(GameUI):
 
     game = QWIXX
     title = "Qwixx"
+    variants = PAD_NAMES
+    variant_label = "Score pad"
     about = "Cross numbers in four coloured rows. 1 to 5 players."
     effects: ClassVar[dict[str, Effect]] = {
         CROSSED: {"sound": "tick", "animation": "marked-now", "mark": "{row} {number}"},
@@ -226,7 +234,8 @@ class QwixxUI(GameUI):
         assert isinstance(state, QwixxState)
         t = self.t
         if isinstance(action, Cross):
-            return t("cross {row} {number}", row=t(ROW_NAMES[action.row]), number=action.number)
+            row = t(SHEET_ROW_NAMES[action.row])
+            return t("cross {row} {number}", row=row, number=action.number)
         if state.phase == Phase.ACTION2 and state.passing_costs_a_penalty:
             return t("no cross, a penalty")
         return t("no cross")
@@ -235,7 +244,7 @@ class QwixxUI(GameUI):
         """The row the expert would have crossed, else the row crossed instead of passing."""
         for action in (choice, played):
             if isinstance(action, Cross):
-                return self.t(ROW_NAMES[action.row])
+                return self.t(SHEET_ROW_NAMES[action.row])
         return None
 
     # -- the table's own dice: two white, and one per row still open -----------------------------
@@ -277,7 +286,7 @@ class QwixxUI(GameUI):
         if data.get("row") == NO_CROSS:
             answer: Cross | Pass = PASS
         else:
-            row = tapped_number(data, "row", range(len(ROW_NAMES)))
+            row = tapped_number(data, "row", range(len(state.variant.rows)))
             if row is None or not state.dice_seen:  # unseen dice: the sheet's number is tapped
                 return []
             answer = Cross(row, state.white_sum)
@@ -288,7 +297,7 @@ class QwixxUI(GameUI):
     def _cell(
         self, state: QwixxState, answers: Mapping[int, Action], data: Mapping[str, str]
     ) -> list[Command]:
-        row = tapped_number(data, "row", range(len(ROW_NAMES)))
+        row = tapped_number(data, "row", range(len(state.variant.rows)))
         number = tapped_number(data, "number", range(2, 13))
         seat = tapped_number(data, "seat", range(state.num_players))
         if row is None or number is None:
@@ -450,7 +459,7 @@ class QwixxUI(GameUI):
     def _crossed_on_sheet(self, answer: Action | None) -> str:
         """Unseen dice: the answer is tapped on the sheet; the line shows it, or asks for it."""
         if isinstance(answer, Cross):
-            name = ROW_NAMES[answer.row]
+            name = SHEET_ROW_NAMES[answer.row]
             return (
                 f'<span class="pick chosen row-{name}">'
                 f"{ROW_SYMBOLS[answer.row]} {answer.number}</span>"
@@ -460,14 +469,17 @@ class QwixxUI(GameUI):
     def _sum_buttons(
         self, state: QwixxState, player: int, answer: Action | None, decided: bool
     ) -> list[str]:
-        """A button per row for the white sum, where the sheet allows it or not."""
+        """A button per colour row for the white sum, where the sheet allows it or not; per
+        bonus row (Big Points) where it allows it."""
         t = self.t
         said = self.plain_name(player)
         legal = set(state.legal_actions(player))
         buttons = []
-        for row, row_name in enumerate(ROW_NAMES):
+        for row, row_name, bonus in ((r.row, r.name, r.is_bonus) for r in state.variant.rows):
             cross = Cross(row, state.white_sum)
             chosen = answer == cross
+            if bonus and cross not in legal and not chosen:
+                continue  # a bonus box rarely takes the sum: offered only when it may
             label = f"{said}: {t(row_name)} {state.white_sum}"
             note = ""
             if cross in legal:
@@ -505,7 +517,7 @@ class QwixxUI(GameUI):
         for action in state.legal_actions(player) if state.dice_seen else ():
             if not isinstance(action, Cross):
                 continue
-            name = ROW_NAMES[action.row]
+            name = SHEET_ROW_NAMES[action.row]
             skipped = len(sheet.skipping(action.row, action.number))
             label = f"{t(name)} {action.number}"
             note = ""
@@ -541,8 +553,9 @@ class QwixxUI(GameUI):
         answer: Action | None = None,
         shown: bool = True,
     ) -> Pieced:
-        """One player's sheet, like the paper pad: four rows of numbers and their locks. One
-        not ``shown`` is hidden, drawn all the same, ready for its player's turn.
+        """One player's sheet, like the paper pad: its rows of numbers, top to bottom as printed
+        (four, and their locks; Big Points' bonus rows between). One not ``shown`` is hidden,
+        drawn all the same, ready for its player's turn.
 
         Its numbers can be tapped while it is its owner's decision (the answer lines and the
         options are the same choices, for keyboards and screen readers); a tap on a number
@@ -566,11 +579,13 @@ class QwixxUI(GameUI):
         ]
         selected = [a for a in chosen if isinstance(a, Cross)] if shown else []
         rows = []
-        for row in range(len(ROW_NAMES)):
+        for row in (printed.row for printed in state.variant.rows):
             closed = state.is_closed(row)
             in_row = frozenset(a.number for a in selected if a.row == row)
             legal_in_row = frozenset(a.number for a in legal if a.row == row)
-            look = (player, row, sheet.rows[row], closed, interactive, in_row, legal_in_row)
+            # Its crosses too: a row's points count a bonus row's crosses (Big Points).
+            marks = (sheet.rows[row], sheet.crosses(row))
+            look = (player, row, *marks, closed, interactive, in_row, legal_in_row)
             draw = partial(
                 self._row,
                 sheet,
@@ -630,7 +645,7 @@ class QwixxUI(GameUI):
         """One row of a sheet: its numbers, its lock and its points; those ``selected`` on show,
         the ``legal`` ones highlighted."""
         t = self.t
-        name = ROW_NAMES[row]
+        name = SHEET_ROW_NAMES[row]
         crossed = sheet.crossed_numbers(row)
         lost = sheet.skipped(row)
         cells = []
@@ -656,17 +671,23 @@ class QwixxUI(GameUI):
                 f'<span class="{" ".join(classes)}" role="img" aria-label="{escape(label)}"'
                 f' data-mark="{name} {number}"{tap}>{number}</span>'
             )
-        locked = sheet.is_locked(row)
-        lock_label = t("lock, crossed") if locked else t("lock")
-        cells.append(
-            f'<span class="cell lock{" crossed" if locked else ""}" '
-            f'role="img" aria-label="{lock_label}">{LOCK_ICON}</span>'
-        )
-        points = t.n("{count} pt", "{count} pts", sheet.row_score(row))
         key = f"r{player}.{row}"
+        kind = "row"
+        if row < len(ROW_NAMES):
+            locked = sheet.is_locked(row)
+            lock_label = t("lock, crossed") if locked else t("lock")
+            cells.append(
+                f'<span class="cell lock{" crossed" if locked else ""}" '
+                f'role="img" aria-label="{lock_label}">{LOCK_ICON}</span>'
+            )
+            points = t.n("{count} pt", "{count} pts", sheet.row_score(row))
+        else:  # a bonus row (Big Points): no lock, and its crosses score in its colours' rows
+            kind = "row bonus"
+            cells.append('<span class="cell no-lock" aria-hidden="true"></span>')
+            points = ""
         return Pieced.piece(
             key,
-            f'<div class="row row-{name}{" closed" if closed else ""}" role="group" '
+            f'<div class="{kind} row-{name}{" closed" if closed else ""}" role="group" '
             f'aria-label="{t(name)}" data-piece="{key}">'
             f'<span class="symbol" aria-hidden="true">{ROW_SYMBOLS[row]}</span>'
             f'{"".join(cells)}<span class="row-points">{points}</span></div>',
@@ -680,7 +701,7 @@ class QwixxUI(GameUI):
         head = "".join(
             f'<th scope="col" aria-label="{t(name)}" class="row-{name}">'
             f'<span aria-hidden="true">{symbol}</span></th>'
-            for name, symbol in zip(ROW_NAMES, ROW_SYMBOLS, strict=True)
+            for name, symbol in zip(ROW_NAMES, ROW_SYMBOLS, strict=False)
         )
         body = []
         for player, sheet in enumerate(state.sheets):
