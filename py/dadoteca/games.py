@@ -21,7 +21,7 @@ import dadoteca_games
 
 from .core import AnyState, Game, core_error
 
-__all__ = ["GAMES", "SHELF", "game_folder", "game_part", "get_game"]
+__all__ = ["GAMES", "SHELF", "game_folder", "game_part", "get_game", "reshelve"]
 
 SHELF: Final = ("qwixx", "diceland", "shelfie")
 
@@ -57,6 +57,16 @@ def _game(game_id: str) -> Game[AnyState]:
 
 
 GAMES: Final[dict[str, Game[AnyState]]] = {game_id: _game(game_id) for game_id in _shelved()}
+
+
+def reshelve() -> None:
+    """Read the shelf again, as the packages on the path now hold it: it is read once, at
+    import, and a test that adds a folder of games to ``sys.path`` (tests/games), or takes it
+    away again, calls this. :data:`GAMES` changes in place, for every module that holds it."""
+    importlib.invalidate_caches()  # a folder added since the last import is looked at
+    shelf = {game_id: _game(game_id) for game_id in _shelved()}
+    GAMES.clear()
+    GAMES.update(shelf)
 
 
 def get_game(game_id: str) -> Game[AnyState]:

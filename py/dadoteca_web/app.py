@@ -110,16 +110,27 @@ class Confirm(NamedTuple):
 MAKE_ROOM: Final = "import-history-make-room"
 
 
+class _Screens(Mapping[str, type[GameUI]]):
+    """The shelf as the app shows it: every game's screen (its package's ``view.UI``), by game
+    id, in picker order. Read from the shelf at each look, so that it follows
+    :data:`~dadoteca.games.GAMES`, a test's too (dadoteca.games.reshelve)."""
 
-def _screen(game_id: str) -> type[GameUI]:
-    view = game_part(game_id, "view")
-    assert view is not None, f"the game {game_id} has no screen (its package's view.UI)"
-    ui: type[GameUI] = view.UI
-    return ui
+    def __getitem__(self, game_id: str) -> type[GameUI]:
+        if game_id not in GAMES:
+            raise KeyError(game_id)
+        view = game_part(game_id, "view")
+        assert view is not None, f"the game {game_id} has no screen (its package's view.UI)"
+        ui: type[GameUI] = view.UI
+        return ui
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(GAMES)
+
+    def __len__(self) -> int:
+        return len(GAMES)
 
 
-# The shelf as the app shows it: every game's screen, by game id, in picker order.
-GAME_UIS: Final[dict[str, type[GameUI]]] = {game_id: _screen(game_id) for game_id in GAMES}
+GAME_UIS: Final[Mapping[str, type[GameUI]]] = _Screens()
 
 
 class App:

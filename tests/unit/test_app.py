@@ -188,4 +188,4 @@ def test_every_game_on_the_shelf_has_a_screen_and_a_card_in_the_setup() -> None:
     cards = game_cards()
     for game_id, ui in GAME_UIS.items():
         assert f'name="game" value="{game_id}"' in cards and ui.title in cards
-        assert ui.about in cards
+        assert ui.about in cards and ui.game is GAMES[game_id]
