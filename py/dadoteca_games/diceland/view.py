@@ -411,9 +411,7 @@ class DicelandUI(GameUI):
             said = t("{name} is thinking…", name=name)
         else:
             said = t("{name} chose: {choice}", name=name, choice=self.describe(state, answer))
-        ended = state.rolling_ended
-        assert ended is not None  # phase 2
-        why = t(EVENTS[ended], colour=self.colour_name(state.chosen), name=self.name(state.active))
+        why = self._rolling_ended(state)
         chosen = answer.cells if isinstance(answer, Mark) else ()
         players = range(state.num_players)
         return {
@@ -512,14 +510,19 @@ class DicelandUI(GameUI):
             f'<p class="hint">{hint}</p>' if hint else ""
         )
 
+    def _rolling_ended(self, state: DicelandState) -> str:
+        """Phase 2's line under the prompt: why the rolling ended."""
+        ended = state.rolling_ended
+        assert ended is not None  # phase 2
+        colour = self.colour_name(state.chosen)
+        return self.t(EVENTS[ended], colour=colour, name=self.name(state.active))
+
     def _phase2_prompt(
         self, state: DicelandState, asked: int, name: str, can_mark: bool
     ) -> tuple[str, str]:
         t = self.t
         colour = self.colour_name(state.chosen)
-        ended = state.rolling_ended
-        assert ended is not None  # phase 2
-        why = t(EVENTS[ended], colour=colour, name=self.name(state.active))
+        why = self._rolling_ended(state)
         if asked == state.active:
             if can_mark:
                 text = t.n(
