@@ -12,8 +12,8 @@ from test_diceland_app import new_app as diceland_app
 from test_session import booted
 
 from dadoteca.core import PASS
-from dadoteca.diceland import Phase as DicelandPhase
-from dadoteca.qwixx import Cross, Phase, QwixxState
+from dadoteca_games.diceland.rules import Phase as DicelandPhase
+from dadoteca_games.qwixx.rules import Cross, Phase, QwixxState
 from dadoteca_web.session import Session
 from dadoteca_web.storage import SAVE_KEY
 

@@ -32,6 +32,17 @@ const LARGEST = 1.6; // a place grows at most this much over its natural size
 /** @typedef {"bottom" | "left" | "top" | "right"} Side */
 /** @typedef {{element: HTMLElement, side: Side, along: number, width: number, height: number}} Place */
 
+/** The side of the screen ``place`` lies along (its data-edge's first word). */
+function sideOf(/** @type {HTMLElement} */ place) {
+  const side = place.dataset.edge?.split("-")[0] ?? "";
+  return /** @type {Side} */ (side in TURN ? side : "bottom");
+}
+
+/** How far ``place`` is turned to face its person (degrees). */
+export function turnOf(/** @type {HTMLElement} */ place) {
+  return TURN[sideOf(place)];
+}
+
 // Only what differs is written: most taps turn nothing.
 /**
  * @param {HTMLElement} element
@@ -69,13 +80,10 @@ function places() {
   for (const element of /** @type {NodeListOf<HTMLElement>} */ (
     board.querySelectorAll("section.place[data-edge]")
   )) {
-    const [side, where = ""] = /** @type {[Side, string?]} */ (
-      (element.dataset.edge ?? "bottom").split("-")
-    );
     found.push({
       element,
-      side: side in TURN ? side : "bottom",
-      along: ALONG.indexOf(where),
+      side: sideOf(element),
+      along: ALONG.indexOf(element.dataset.edge?.split("-")[1] ?? ""),
       width: element.offsetWidth,
       height: element.offsetHeight,
     });
