@@ -15,7 +15,6 @@ const board = byId("region-board");
 const centre = one("#play .table-top");
 const scores = byId("region-scores");
 const footer = one("footer.tools");
-const messages = one("#app > .messages");
 const mirror = document.createElement("div"); // the scores, for the far long edge
 mirror.className = "scores-mirror";
 mirror.setAttribute("aria-hidden", "true"); // read once: the scores themselves
@@ -53,9 +52,10 @@ function restyle(element, name, value) {
   if (element.style.getPropertyValue(name) !== value) element.style.setProperty(name, value);
 }
 
-// Where the moved parts came from, to go back when the layout is left.
+// Where the moved parts came from, to go back when the layout is left. (The messages are in
+// the middle already: notices.js puts them at the foot of its decision bar.)
 /** @type {[HTMLElement, Node | null, Node | null][]} */
-const moved = [footer, messages, scores].map((part) => [part, part.parentNode, part.nextSibling]);
+const moved = [footer, scores].map((part) => [part, part.parentNode, part.nextSibling]);
 let laidOut = false;
 
 function leave() {
@@ -69,7 +69,6 @@ function leave() {
 function enter() {
   if (laidOut) return;
   laidOut = true;
-  centre.prepend(messages);
   centre.append(scores, mirror, footer);
 }
 
