@@ -309,6 +309,7 @@ function moveUp(event) {
   if (first === String(from)) firstField.value = String(to);
   else if (first === String(to)) firstField.value = String(from);
   showStarters();
+  showLayout({ keep: true }); // each keeps their place at the table, as a place they had
 }
 
 // Diceland's maps: a seat's button shows its choice (the chooser's picture and name) and
