@@ -96,11 +96,14 @@ function placesFor(/** @type {number} */ count) {
 function showLayout({ keep = false } = {}) {
   const seats = seatItems().filter((item) => !item.hidden);
   const offered = placesFor(seats.length);
-  const device = Math.min(window.innerWidth, window.innerHeight) < 600 ? "phone" : "tablet";
-  if (setup.dataset.device !== device) setup.dataset.device = device;
+  // Only what differs is written: the setup as built (two players, the choice offered, the
+  // device handed round) is what a first start shows, unchanged (tests/e2e/test_app_shell.py).
   if (layoutChoice.hidden !== !offered.length) layoutChoice.hidden = !offered.length;
   const layout = offered.length ? chosenLayout() : "";
-  if (setup.dataset.layout !== layout) setup.dataset.layout = layout;
+  if ((setup.dataset.layout ?? "") !== layout) {
+    if (layout) setup.dataset.layout = layout;
+    else delete setup.dataset.layout;
+  }
   if (!layout) return;
   /** @type {Set<string>} */
   const taken = new Set();
