@@ -15,7 +15,14 @@ from typing import Final
 from dadoteca.bots import BOT_SEAT, LEVELS
 from dadoteca.diceland_maps import FIXED_MAP_IDS
 from dadoteca.games import GAMES
-from dadoteca.match import APP_DICE, DICE_KINDS, MAX_NAME_LENGTH, REAL_DICE, SHEETS_ONLY
+from dadoteca.match import (
+    APP_DICE,
+    DAILY_DICE,
+    DICE_KINDS,
+    MAX_NAME_LENGTH,
+    REAL_DICE,
+    SHEETS_ONLY,
+)
 
 from .app import SEAT_KIND_CHOICE, level_names
 from .diceland_view import DEALT_MAP, RANDOM_MAP, map_board
@@ -74,6 +81,7 @@ def shell_facts() -> dict[str, object]:
         "maxNameLength": MAX_NAME_LENGTH,
         "realDice": REAL_DICE,
         "sheetsOnly": SHEETS_ONLY,
+        "dayDice": DAILY_DICE,
         "games": {
             game_id: {"minPlayers": game.min_players, "maxPlayers": game.max_players}
             for game_id, game in GAMES.items()
@@ -253,6 +261,13 @@ def dice_choices(t: Callable[[str], str] = _unmarked) -> str:
         "sheets": (
             t("Sheets only"),
             t("Roll your own dice and just cross: the app checks the sheets, not the dice."),
+        ),
+        "day": (
+            t("Today's game"),
+            t(
+                "Today's dice, the same for everyone: each player plays them alone, in turn, "
+                "then share your score."
+            ),
         ),
     }
     assert set(said) == set(DICE_KINDS)

@@ -91,19 +91,20 @@ export function showStarters() {
 
 // Sheets only is for people: a computer would need to see the dice, and so would the
 // coach. Its levels are not on offer then, and a seat a computer held goes back to the first
-// choice, a person; hints are not on offer either.
+// choice, a person; hints are not on offer either. Nor with today's game: people play it,
+// each alone, and the expert's score on the same dice is said at the end.
 function showDiceKind() {
   const dice = /** @type {HTMLInputElement} */ (setup.querySelector("input[name=dice]:checked"));
-  const sheetsOnly = dice.value === FACTS.sheetsOnly;
+  const peopleOnly = [FACTS.sheetsOnly, FACTS.dayDice].includes(dice.value);
   for (const select of /** @type {NodeListOf<HTMLSelectElement>} */ (
     setup.querySelectorAll(".seat-kind")
   )) {
     for (const option of select.options) {
-      option.disabled = sheetsOnly && FACTS.levels.includes(option.value);
+      option.disabled = peopleOnly && FACTS.levels.includes(option.value);
     }
     if (select.selectedOptions[0]?.disabled) select.selectedIndex = 0;
   }
-  /** @type {HTMLInputElement} */ (setup.querySelector("input[name=coach]")).disabled = sheetsOnly;
+  /** @type {HTMLInputElement} */ (setup.querySelector("input[name=coach]")).disabled = peopleOnly;
 }
 
 // Python starts the game asked for: once it is ready, at once; before, as soon as it is.
@@ -293,5 +294,19 @@ export function listenToSetup() {
 export function showSetup() {
   showSeatsOf();
   restoreSetup();
+  showDiceKind();
+}
+
+/**
+ * A link to a day's game (``?day=GAME-YYYY-MM-DD``, read by Python): the setup offers that
+ * game with the day's dice, the players still to name.
+ * @param {string} game
+ */
+export function offerDay(game) {
+  for (const [name, value] of [["game", game], ["dice", FACTS.dayDice]]) {
+    const input = setup.querySelector(`input[name=${name}][value="${value}"]`);
+    if (input instanceof HTMLInputElement) input.checked = true;
+  }
+  showSeatsOf();
   showDiceKind();
 }

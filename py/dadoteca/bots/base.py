@@ -152,7 +152,9 @@ class Expert(Bot):
     def appraise(self, state: AnyState, player: int, seed: int) -> Appraising:
         """The appraisal of ``player``'s present decision; ``seed`` drives its own dice."""
 
-    def might_choose(self, state: AnyState, player: int, valued: Appraisal, action: Action) -> bool:
+    def might_choose(
+        self, state: AnyState, player: int, valued: Appraisal, action: Action
+    ) -> bool:
         """Whether this expert's searches could choose ``action``, given every choice's value
         by the game's reviewer (``valued``): a review runs them only where they could. True
         unless the expert is sure."""
