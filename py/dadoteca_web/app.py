@@ -64,7 +64,7 @@ from .storage import (
     SoloResults,
     read_game,
 )
-from .today import Experts
+from .today import Experts, day_stats
 from .today_view import TodayView
 
 __all__ = [
@@ -186,7 +186,9 @@ class App:
         # A finished game opened again (from its end, or from the history), over the screen
         # it was opened from; None when none is open.
         self.viewer: Viewer | None = None
-        self._stats: tuple[str | None, str, str] = (None, "", "")  # history, language: HTML
+        # What the statistics were worked out from (the history, the language, the day, the
+        # expert's results), and their HTML.
+        self._stats: tuple[tuple[object, ...], str] = ((), "")
         self.load_saved()
 
     def load_saved(self) -> None:
@@ -391,21 +393,26 @@ class App:
         self.events.append(Event(STARTS_CHOSEN, (0,)))
 
     def _statistics(self) -> str:
-        """The History dialog's statistics, worked out again only when the history or the
-        language changed."""
+        """The History dialog's statistics, worked out again only when the history, the
+        language, the day or the expert's results changed."""
         try:
             text = self.store.store.getItem(HISTORY_KEY)
         except Exception:  # storage unavailable: no history, no statistics
             text = None
-        history, language, html = self._stats
-        if text != history or language != self.t.language:
+        experts = self.experts.results()
+        source = (text, self.t.language, self.today, experts)
+        worked_out, html = self._stats
+        if source != worked_out:
+            entries = self.history.readable() or []
+            lower_is_better = {game: ui.lower_is_better for game, ui in GAME_UIS.items()}
             html = stats_html(
-                self.history.readable() or [],
+                entries,
                 self.t,
                 {game: ui.title for game, ui in GAME_UIS.items()},
-                lambda game: GAME_UIS[game].lower_is_better,
+                lower_is_better.__getitem__,
+                day_stats(entries, lower_is_better, experts, self.today),
             )
-            self._stats = (text, self.t.language, html)
+            self._stats = (source, html)
         return html
 
     def _tools(self) -> str:

@@ -22,6 +22,7 @@ from dadoteca.match import name_key
 from .game_ui import isolated
 from .i18n import Translator
 from .storage import plausible_result
+from .today import DayStats
 
 __all__ = ["PlayerStats", "SoloBest", "player_stats", "solo_bests", "stats_html"]
 
@@ -159,8 +160,10 @@ def stats_html(
     t: Translator,
     game_names: Mapping[str, str],
     lower_is_better: Callable[[str], bool],
+    days: Sequence[DayStats] = (),
 ) -> str:
-    """The statistics section of the History dialog (empty without a person's game)."""
+    """The statistics section of the History dialog (empty without a person's game), with
+    today's games' ``days``."""
     stats = player_stats(entries)
     if not stats:
         return ""
@@ -189,4 +192,30 @@ def stats_html(
             f'<table class="stats"><caption>{escape(game_names[game])}</caption>'
             f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
         )
+    parts.append(_days_html(days, t, game_names))
     return f'<section aria-labelledby="stats-title">{"".join(parts)}</section>'
+
+
+def _days_html(stats: Sequence[DayStats], t: Translator, game_names: Mapping[str, str]) -> str:
+    """Today's games in the statistics: per game and person, the days counted, the streaks,
+    and the mean result against the expert's on the same dice."""
+    parts = []
+    for game in GAMES:
+        rows = [row for row in stats if row.game == game]
+        if not rows:
+            continue
+        columns = (t("Player"), t("Days"), t("Streak"), t("Longest"), t("Mean"), t("Expert"))
+        head = "".join(f'<th scope="col">{column}</th>' for column in columns)
+        body = "".join(
+            f'<tr><th scope="row"><bdi>{escape(row.name)}</bdi></th><td>{row.streaks.days}</td>'
+            f"<td>{row.streaks.current}</td><td>{row.streaks.longest}</td>"
+            f"<td>{t.decimal(row.mean)}</td>"
+            f"<td>{'-' if row.expert_mean is None else t.decimal(row.expert_mean)}</td></tr>"
+            for row in rows
+        )
+        caption = t("Today's games: {game}", game=game_names[game])
+        parts.append(
+            f'<table class="stats days"><caption>{escape(caption)}</caption>'
+            f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+        )
+    return "".join(parts)

@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import date, timedelta
 from itertools import pairwise
+from statistics import fmean
 from typing import Final, NamedTuple
 
 from dadoteca.core import AnyState, RuleError
@@ -24,10 +25,12 @@ from .storage import STORAGE_PREFIX, KeyValueStore, plausible_result
 __all__ = [
     "EXPERTS_KEY",
     "DayEntry",
+    "DayStats",
     "Experts",
     "Shared",
     "best_rolls",
     "day_entries",
+    "day_stats",
     "parse_share_line",
     "share_line",
     "streaks",
@@ -200,3 +203,43 @@ class Experts:
             self.store.setItem(EXPERTS_KEY, json.dumps(dict(latest), separators=(",", ":")))
         except Exception:  # full: worked out again next time
             return
+
+
+class DayStats(NamedTuple):
+    """One person's days of one game: the days counted, their streaks, their mean result, and
+    the expert's mean on the days of theirs it played (None: none yet)."""
+
+    game: str
+    name: str
+    streaks: Streaks
+    mean: float
+    expert_mean: float | None
+
+
+def day_stats(
+    entries: Iterable[Mapping[str, object]],
+    lower_is_better: Mapping[str, bool],
+    experts: Mapping[str, int],
+    today: date,
+) -> list[DayStats]:
+    """Per game (in ``lower_is_better``'s order) and person (most days first), their counted
+    days' games of ``entries``, oldest first; ``experts``: the expert's result by day."""
+    by_person: dict[tuple[str, str], list[DayEntry]] = {}
+    for (day, who), entry in counted(day_entries(entries, lower_is_better)).items():
+        by_person.setdefault((day.game, who), []).append(entry)
+    order = list(lower_is_better)
+    ranked = sorted(by_person, key=lambda key: (order.index(key[0]), -len(by_person[key]), key[1]))
+    stats = []
+    for game, who in ranked:
+        days = by_person[game, who]
+        known = [experts[str(entry.day)] for entry in days if str(entry.day) in experts]
+        stats.append(
+            DayStats(
+                game,
+                days[-1].name,
+                streaks((entry.day.date for entry in days), today),
+                fmean(entry.result for entry in days),
+                fmean(known) if known else None,
+            )
+        )
+    return stats

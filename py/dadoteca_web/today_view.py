@@ -172,9 +172,9 @@ class TodayView:
             )
             if match is not None:
                 ui = self.ui_for(match)
+                # The sheet as its game's end shows it, with its player's name.
                 sheets.append(
-                    f'<figure class="today-sheet"><figcaption>{name}</figcaption>'
-                    f'{ui.regions(match.state, {}).get("board", "")}</figure>'
+                    f'<div class="today-sheet">{ui.regions(match.state, {}).get("board", "")}</div>'
                 )
         head = (
             f"<tr><th scope=\"col\">#</th><th scope=\"col\">{t('Player')}</th>"

@@ -191,3 +191,28 @@ def test_streaks_count_days_in_a_row_up_to_today() -> None:
     assert streaks(days, date(2026, 11, 6)) == (5, 2, 3)
     assert streaks(days, date(2026, 11, 7)) == (5, 2, 3)  # today still to play
     assert streaks(days, date(2026, 11, 8)).current == 0
+
+
+def test_statistics_count_the_days_streaks_and_means_against_the_expert() -> None:
+    session = booted("2026-11-27")
+    app = the_app(session)
+    results = []
+    for today, seed in (("2026-11-27", 1), ("2026-11-28", 2), ("2026-11-28", 3)):
+        app.today = date.fromisoformat(today)
+        start_day(session, ["Anna"])
+        run_expert(app)
+        finish_game(app, seed)
+        results.append(app.state.scores()[0])
+    experts = [
+        finish(play_day(Day("qwixx", date(2026, 11, day)))).state.scores()[0] for day in (27, 28)
+    ]
+    stats = unescape(app.regions()["stats"])
+    assert "Today's games: Qwixx" in stats
+    row = stats.split("Today's games: Qwixx")[1].split("<tr>")[2]
+    mean = app.t.decimal((results[0] + results[1]) / 2)  # the third game is practice
+    cells = [mean, app.t.decimal(sum(experts) / 2)]
+    assert row.startswith('<th scope="row"><bdi>Anna</bdi></th><td>2</td><td>2</td><td>2</td>')
+    assert f"<td>{cells[0]}</td><td>{cells[1]}</td></tr>" in row
+    app.today = date(2026, 11, 30)  # a day missed: the streak is broken, the longest stays
+    row = unescape(app.regions()["stats"]).split("Today's games: Qwixx")[1].split("<tr>")[2]
+    assert "<td>2</td><td>0</td><td>2</td>" in row
