@@ -189,6 +189,7 @@ class App:
         # What the statistics were worked out from (the history, the language, the day, the
         # expert's results), and their HTML.
         self._stats: tuple[tuple[object, ...], str] = ((), "")
+        self._day_end: tuple[tuple[object, ...], str] = ((), "")  # the same, of a day's end
         self.load_saved()
 
     def load_saved(self) -> None:
@@ -327,7 +328,7 @@ class App:
         if self.table is None or self.match is None or self.ui is None:
             return regions
         if self.match.day is not None and self.state.is_terminal:
-            regions["today"] = self._today_view().html(self.match)
+            regions["today"] = self._end_of_the_day(self.match)
         self.ui.hints_used = tuple(self.match.hints_by_player())
         self.ui.passing_for = self.table.passing_for
         regions.update(self.ui.regions(self.match.state, self.answers))
@@ -664,6 +665,20 @@ class App:
         if match is None or match.day is None or not self.state.is_terminal or not self.waiting:
             return
         self._play_the_day(match.day)
+
+    def _end_of_the_day(self, match: Match) -> str:
+        """The end of a day's game, worked out again only when what it says may change (it
+        replays the records of the day's games of the table)."""
+        try:
+            text = self.store.store.getItem(HISTORY_KEY)
+        except Exception:  # storage unavailable: no history
+            text = None
+        source = (match, text, self.experts.results(), self.today, self.t.language, self.waiting)
+        worked_out, html = self._day_end
+        if source != worked_out:
+            html = self._today_view().html(match)
+            self._day_end = (source, html)
+        return html
 
     def _today_view(self) -> TodayView:
         assert self.ui is not None

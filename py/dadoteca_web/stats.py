@@ -11,7 +11,7 @@ score or a solo result no game can give (an entry that cannot be true) is left o
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from html import escape
 from statistics import fmean
 from typing import Final, NamedTuple
@@ -178,20 +178,20 @@ def stats_html(
         parts.append(f'<p class="solo-best">{said}</p>')
     for game in GAMES:
         rows = [row for row in stats if row.game == game]
-        if not rows:
-            continue
-        columns = (t("Player"), t("Games"), t("Wins"), t("Mean"), t("Best"), t("Trend"))
-        head = "".join(f'<th scope="col">{column}</th>' for column in columns)
-        body = "".join(
-            f'<tr><th scope="row"><bdi>{escape(row.name)}</bdi></th><td>{row.games}</td>'
-            f"<td>{row.wins}</td><td>{t.decimal(row.mean)}</td><td>{row.best}</td>"
-            f"<td>{trend_svg(row.scores, t('Scores of {name}', name=isolated(row.name)))}</td></tr>"
-            for row in rows
-        )
-        parts.append(
-            f'<table class="stats"><caption>{escape(game_names[game])}</caption>'
-            f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-        )
+        if rows:
+            columns = (t("Player"), t("Games"), t("Wins"), t("Mean"), t("Best"), t("Trend"))
+            cells = (
+                (
+                    row.name,
+                    row.games,
+                    row.wins,
+                    t.decimal(row.mean),
+                    row.best,
+                    trend_svg(row.scores, t("Scores of {name}", name=isolated(row.name))),
+                )
+                for row in rows
+            )
+            parts.append(_table("stats", game_names[game], columns, cells))
     parts.append(_days_html(days, t, game_names))
     return f'<section aria-labelledby="stats-title">{"".join(parts)}</section>'
 
@@ -202,20 +202,37 @@ def _days_html(stats: Sequence[DayStats], t: Translator, game_names: Mapping[str
     parts = []
     for game in GAMES:
         rows = [row for row in stats if row.game == game]
-        if not rows:
-            continue
-        columns = (t("Player"), t("Days"), t("Streak"), t("Longest"), t("Mean"), t("Expert"))
-        head = "".join(f'<th scope="col">{column}</th>' for column in columns)
-        body = "".join(
-            f'<tr><th scope="row"><bdi>{escape(row.name)}</bdi></th><td>{row.streaks.days}</td>'
-            f"<td>{row.streaks.current}</td><td>{row.streaks.longest}</td>"
-            f"<td>{t.decimal(row.mean)}</td>"
-            f"<td>{'-' if row.expert_mean is None else t.decimal(row.expert_mean)}</td></tr>"
-            for row in rows
-        )
-        caption = t("Today's games: {game}", game=game_names[game])
-        parts.append(
-            f'<table class="stats days"><caption>{escape(caption)}</caption>'
-            f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-        )
+        if rows:
+            columns = (t("Player"), t("Days"), t("Streak"), t("Longest"), t("Mean"), t("Expert"))
+            cells = (
+                (
+                    row.name,
+                    row.streaks.days,
+                    row.streaks.current,
+                    row.streaks.longest,
+                    t.decimal(row.mean),
+                    "-" if row.expert_mean is None else t.decimal(row.expert_mean),
+                )
+                for row in rows
+            )
+            caption = t("Today's games: {game}", game=game_names[game])
+            parts.append(_table("stats days", caption, columns, cells))
     return "".join(parts)
+
+
+def _table(
+    kind: str, caption: str, columns: Sequence[str], rows: Iterable[Sequence[object]]
+) -> str:
+    """A table of the statistics (``kind``: its classes): a row per person, named first (a
+    name is escaped and isolated; the other cells are the app's own HTML)."""
+    head = "".join(f'<th scope="col">{column}</th>' for column in columns)
+    body = "".join(
+        f'<tr><th scope="row"><bdi>{escape(str(name))}</bdi></th>'
+        + "".join(f"<td>{cell}</td>" for cell in cells)
+        + "</tr>"
+        for name, *cells in rows
+    )
+    return (
+        f'<table class="{kind}"><caption>{escape(caption)}</caption>'
+        f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    )
