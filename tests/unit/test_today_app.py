@@ -129,6 +129,10 @@ def test_the_end_counts_the_first_game_of_the_day_and_the_expert_plays_the_same_
     assert f"The expert scored {expert.state.scores()[0]} points on today's dice." in today
     assert "Streak: 1 day in a row" in today
     assert 'data-act="share"' in today
+    assert 'data-act="review"' in app.regions()["tools"]  # reviewed as any game
+    app.handle("review", {})
+    assert all(step is None or step.seconds == 0 for step in app.review_steps())
+    assert "review" in app.regions()["review"]
     history = json.loads(session.store.items[HISTORY_KEY])["games"]
     assert history[-1]["day"] == DAY and "practice" not in history[-1]
 
