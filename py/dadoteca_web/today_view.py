@@ -136,13 +136,31 @@ class TodayView:
         result = self.experts.get(day)
         if result is None:
             said = t("The expert is playing these dice…")
+        elif self.lower_is_better[day.game]:  # a race: how soon
+            if day.date == self.today:
+                said = t.n(
+                    "The expert reached the goal in {count} round on today's dice.",
+                    "The expert reached the goal in {count} rounds on today's dice.",
+                    result,
+                )
+            else:
+                said = t.n(
+                    "The expert reached the goal in {count} round on the dice of {day}.",
+                    "The expert reached the goal in {count} rounds on the dice of {day}.",
+                    result,
+                    day=day.date.isoformat(),
+                )
         elif day.date == self.today:
-            result_words = self.result_words(day, result)
-            said = t("The expert scored {result} on today's dice.", result=result_words)
+            said = t.n(
+                "The expert scored {count} point on today's dice.",
+                "The expert scored {count} points on today's dice.",
+                result,
+            )
         else:
-            said = t(
-                "The expert scored {result} on the dice of {day}.",
-                result=self.result_words(day, result),
+            said = t.n(
+                "The expert scored {count} point on the dice of {day}.",
+                "The expert scored {count} points on the dice of {day}.",
+                result,
                 day=day.date.isoformat(),
             )
         return f'<p class="today-expert" aria-live="polite">{escape(said)}</p>'
