@@ -15,11 +15,12 @@ import pytest
 from dadoteca.bots import finish
 from dadoteca.bots.play import play_day
 from dadoteca.daily import Day
+from dadoteca.match import Match
 from dadoteca.table import Answer, RollDice
 from dadoteca_web.app import App
 from dadoteca_web.session import Session
 from dadoteca_web.storage import HISTORY_KEY
-from dadoteca_web.today import parse_share_line, streaks
+from dadoteca_web.today import best_rolls, parse_share_line, streaks
 
 DAY = "2026-11-28"
 
@@ -220,3 +221,33 @@ def test_statistics_count_the_days_streaks_and_means_against_the_expert() -> Non
     app.today = date(2026, 11, 30)  # a day missed: the streak is broken, the longest stays
     row = unescape(app.regions()["stats"]).split("Today's games: Qwixx")[1].split("<tr>")[2]
     assert "<td>2</td><td>0</td><td>2</td>" in row
+
+
+def test_who_did_best_on_which_roll() -> None:
+    """Each roll on which one player gained more points than every other is theirs alone."""
+    session = booted()
+    start_day(session, ["Anna", "Bo"])
+    app = the_app(session)
+    matches = []
+    for seed in (1, 5):
+        finish_game(app, seed)
+        assert app.match is not None
+        matches.append(app.match)
+        app.handle("day-next", {})
+    best = best_rolls(matches)
+    assert best[0] and best[1] and not set(best[0]) & set(best[1])
+
+    def at_the_start_of(match: Match, turn: int) -> int:
+        """The score as turn ``turn`` begins (after the last turn: the final score)."""
+        later = [state for state in match.states if state.turn >= turn]
+        score: int = (later[0] if later else match.state).scores()[0]
+        return score
+
+    def gained(match: Match, turn: int) -> int:
+        return at_the_start_of(match, turn + 1) - at_the_start_of(match, turn)
+
+    pairs = [(matches[0], matches[1], best[0]), (matches[1], matches[0], best[1])]
+    for mine, theirs, rolls in pairs:
+        assert all(gained(mine, turn) > gained(theirs, turn) for turn in rolls)
+    ranking = today_said(app).split("<tbody>")[1]
+    assert f"<td>{', '.join(map(str, best[0]))}</td>" in ranking
