@@ -19,6 +19,7 @@ from dadoteca.bots import BOT_SEAT, LEVELS, bot_level, finish
 from dadoteca.bots.play import play_day
 from dadoteca.core import Action, AnyState, Event, Options, RuleError, draw, seed_generator
 from dadoteca.daily import Day, daily_error, daily_seed
+from dadoteca.games import GAMES, game_part
 from dadoteca.match import (
     APP_DICE,
     DAILY_DICE,
@@ -43,12 +44,9 @@ from dadoteca.table import (
 )
 
 from .coach import hint_text
-from .diceland_view import DicelandUI
 from .game_ui import BULB_ICON, PLAY_REGIONS, GameUI, tapped_number
 from .i18n import Translator
-from .qwixx_view import QwixxUI
 from .review_view import Viewer
-from .shelfie_view import ShelfieUI
 from .stats import stats_html
 from .storage import (
     BROKEN_HISTORY_PREFIX,
@@ -131,12 +129,28 @@ class Confirm(NamedTuple):
 # the history first, then imports it (App.import_history, making room).
 MAKE_ROOM: Final = "import-history-make-room"
 
-# The shelf as the app shows it: every game's screen, by game id, in picker order.
-GAME_UIS: Final[dict[str, type[GameUI]]] = {
-    QwixxUI.game.id: QwixxUI,
-    DicelandUI.game.id: DicelandUI,
-    ShelfieUI.game.id: ShelfieUI,
-}
+
+class _Screens(Mapping[str, type[GameUI]]):
+    """The shelf as the app shows it: every game's screen (its package's ``view.UI``), by game
+    id, in picker order. Read from the shelf at each look, so that it follows
+    :data:`~dadoteca.games.GAMES`, a test's too (dadoteca.games.reshelve)."""
+
+    def __getitem__(self, game_id: str) -> type[GameUI]:
+        if game_id not in GAMES:
+            raise KeyError(game_id)
+        view = game_part(game_id, "view")
+        assert view is not None, f"the game {game_id} has no screen (its package's view.UI)"
+        ui: type[GameUI] = view.UI
+        return ui
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(GAMES)
+
+    def __len__(self) -> int:
+        return len(GAMES)
+
+
+GAME_UIS: Final[Mapping[str, type[GameUI]]] = _Screens()
 
 
 class App:
@@ -406,13 +420,8 @@ class App:
         if source != worked_out:
             entries = self.history.readable() or []
             lower_is_better = {game: ui.lower_is_better for game, ui in GAME_UIS.items()}
-            html = stats_html(
-                entries,
-                self.t,
-                {game: ui.title for game, ui in GAME_UIS.items()},
-                lower_is_better.__getitem__,
-                day_stats(entries, lower_is_better, experts, self.today),
-            )
+            days = day_stats(entries, lower_is_better, experts, self.today)
+            html = stats_html(entries, self.t, GAME_UIS, days)
             self._stats = (source, html)
         return html
 
@@ -567,6 +576,7 @@ class App:
         game: str = "qwixx",
         choices: Sequence[Mapping[str, str]] = (),
         first: int | None = 0,
+        variant: str = "",
         dice: str = APP_DICE,
         coach: bool = False,
         day: Day | None = None,
@@ -579,7 +589,8 @@ class App:
         choice ``player`` makes the seat a computer player of that level. An empty name plays
         as "Player N" (a computer's as "Computer N"). ``first`` is the seat that starts, or
         None to draw it at random, as every rule book does (the setup's default); the seats
-        turn so that it sits first, the order around the table unchanged.
+        turn so that it sits first, the order around the table unchanged. ``variant`` is
+        Qwixx's score pad, a variant's id (option ``variant``); "" for the game's own.
 
         With the day's dice (DAILY_DICE), each name plays the day's game alone, in seat
         order: today's, or ``day`` if it is one of ``game`` (a shared link's).
@@ -623,6 +634,8 @@ class App:
         seated = seated[starter:] + seated[:starter]
         try:
             options = ui_class.options([choice for _, _, choice in seated], self.randbelow)
+            if variant:  # a game without variants refuses it (a forged request)
+                options = {**options, "variant": variant}
             match = Match(
                 ui_class.game,
                 [Seat(name, kind) for name, kind, _ in seated],

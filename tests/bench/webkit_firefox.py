@@ -51,7 +51,7 @@ ROOT = Path(__file__).resolve().parents[2]
 FIRST_VISIT_BUDGET_MB = 8.0
 PEAK_BUDGET_MIB = 300.0
 SNAPSHOT_STORED = "document.documentElement.dataset.pythonSnapshot"
-FLOOR_PAGE = "assets/rules/qwixx.en.html"  # a page of the site with no script: the floor
+FLOOR_PAGE = "py/dadoteca_games/qwixx/rules.en.html"  # a page of the site with no script: the floor
 FLOOR_WAIT_S = 3.0  # its process settles
 
 

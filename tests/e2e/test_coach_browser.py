@@ -26,6 +26,9 @@ def test_hints_are_off_unless_chosen_and_never_with_sheets_only(
     open_app(page, f"{server.url}?seed=8&pace=0")
     assert not page.is_checked("#setup input[name=coach]")
     page.check("#setup input[name=coach]")
+    # Hints never go off unseen: Sheets only is not on offer while they are asked for.
+    assert page.is_disabled("#setup input[name=dice][value=sheets]")
+    page.uncheck("#setup input[name=coach]")
     page.check("#setup input[name=dice][value=sheets]")
     assert page.is_disabled("#setup input[name=coach]")
     page.check("#setup input[name=dice][value=app]")

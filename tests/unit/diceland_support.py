@@ -7,9 +7,18 @@ from __future__ import annotations
 import pytest
 
 from dadoteca.core import RuleError, seed_generator
-from dadoteca.diceland import CHOOSE, DICELAND, STOP, DicelandState, Mark, Phase, Roll, Sheet
-from dadoteca.diceland_maps import COLOURS, DicelandMap, parse_map
 from dadoteca.match import Match, Seat
+from dadoteca_games.diceland.maps import COLOURS, DicelandMap, parse_map
+from dadoteca_games.diceland.rules import (
+    CHOOSE,
+    DICELAND,
+    STOP,
+    DicelandState,
+    Mark,
+    Phase,
+    Roll,
+    Sheet,
+)
 
 RED, YELLOW, GREEN, BLUE, ORANGE, GREY = range(6)
 

@@ -9,7 +9,7 @@ import pytest
 
 from dadoteca.core import RuleError
 from dadoteca.match import Match, Seat
-from dadoteca.shelfie import (
+from dadoteca_games.shelfie.rules import (
     COLUMNS,
     FACES,
     RULES,

@@ -11,12 +11,12 @@ from app_support import new_app
 from dadoteca.bots import bot_for, decision_seed, nearest_level
 from dadoteca.bots.play import play_bots
 from dadoteca.core import draw, seed_generator
-from dadoteca.diceland import DicelandState, Mark, Phase
 from dadoteca.games import GAMES
-from dadoteca.qwixx import QwixxState
 from dadoteca.table import BOT_PAUSE, BOT_SHOW, Answer, RollDice
+from dadoteca_games.diceland.rules import DicelandState, Mark, Phase
+from dadoteca_games.qwixx.rules import QwixxState
+from dadoteca_games.qwixx.view import QwixxUI
 from dadoteca_web.game_ui import SeatedState, asked_player
-from dadoteca_web.qwixx_view import QwixxUI
 from dadoteca_web.storage import SAVE_KEY, MemoryStore
 
 

@@ -28,14 +28,14 @@ from dadoteca.core import PASS, RuleError
 from dadoteca.games import GAMES, get_game
 from dadoteca.match import SHEETS_ONLY, Match, Seat
 from dadoteca.playout import random_match
-from dadoteca.qwixx import Cross, QwixxState
-from dadoteca.shelfie import Reroll
 from dadoteca.table import Answer, RollDice
+from dadoteca_games.qwixx.rules import Cross, QwixxState
+from dadoteca_games.qwixx.view import QwixxUI
+from dadoteca_games.shelfie.rules import Reroll
 from dadoteca_web.app import App
 from dadoteca_web.coach import hint_text
 from dadoteca_web.game_ui import BULB_ICON
 from dadoteca_web.i18n import DECIMAL_SYMBOL, Translator
-from dadoteca_web.qwixx_view import QwixxUI
 
 # Random moments per game: (players, games, every n-th decision).
 SAMPLES = {"qwixx": (2, 2, 4), "diceland": (2, 1, 9), "shelfie": (2, 3, 4)}

@@ -10,10 +10,10 @@ from dadoteca.bots import finish
 from dadoteca.bots.play import play_day
 from dadoteca.core import Action, Options, RuleError
 from dadoteca.daily import DAILY_DERIVATION, Day, daily_face, daily_seed
-from dadoteca.diceland import COLOURS, DicelandState
 from dadoteca.games import get_game
 from dadoteca.match import DAILY_DICE, Match, Seat
-from dadoteca.shelfie import ShelfieState
+from dadoteca_games.diceland.rules import COLOURS, DicelandState
+from dadoteca_games.shelfie.rules import ShelfieState
 
 DAY = Day("qwixx", date(2026, 11, 28))
 

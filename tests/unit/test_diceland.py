@@ -23,7 +23,9 @@ from diceland_support import (
 )
 
 from dadoteca.core import ROLLED, Event, Plural, RuleError, advance, roll_dice, seed_generator
-from dadoteca.diceland import (
+from dadoteca.match import Match
+from dadoteca_games.diceland.maps import COLOURS, DicelandMap, cells_of, map_by_id
+from dadoteca_games.diceland.rules import (
     ALL_SET_ASIDE,
     BONUS_DICE,
     BONUS_ROLL,
@@ -49,8 +51,6 @@ from dadoteca.diceland import (
     Stop,
     board_of,
 )
-from dadoteca.diceland_maps import COLOURS, DicelandMap, cells_of, map_by_id
-from dadoteca.match import Match
 
 # --- Options and player counts -----------------------------------------------------------------
 

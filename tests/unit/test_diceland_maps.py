@@ -21,8 +21,7 @@ from diceland_support import (
 )
 
 from dadoteca.core import RuleError
-from dadoteca.diceland import DicelandAction, DicelandState, Mark, Sheet, board_of
-from dadoteca.diceland_maps import (
+from dadoteca_games.diceland.maps import (
     COLOURS,
     FIXED_MAP_IDS,
     MAP_TEXTS,
@@ -35,6 +34,7 @@ from dadoteca.diceland_maps import (
     parse_map,
     validate_map,
 )
+from dadoteca_games.diceland.rules import DicelandAction, DicelandState, Mark, Sheet, board_of
 
 # --- The maps (ruling DICELAND_MAPS) -----------------------------------------------------------
 

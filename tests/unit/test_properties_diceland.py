@@ -39,7 +39,15 @@ from properties_support import (
 )
 
 from dadoteca.core import Action, AnyState, RuleError, draw, seed_generator
-from dadoteca.diceland import (
+from dadoteca_games.diceland.maps import (
+    COLOURS,
+    FIXED_MAP_IDS,
+    PRIZES_TO_WIN,
+    DicelandMap,
+    cells_of,
+    map_by_id,
+)
+from dadoteca_games.diceland.rules import (
     BONUS_DICE,
     CHOOSE,
     DICE,
@@ -58,14 +66,6 @@ from dadoteca.diceland import (
     Roll,
     Sheet,
     Stop,
-)
-from dadoteca.diceland_maps import (
-    COLOURS,
-    FIXED_MAP_IDS,
-    PRIZES_TO_WIN,
-    DicelandMap,
-    cells_of,
-    map_by_id,
 )
 
 DRAWN_GAMES: Final = 60

@@ -9,7 +9,7 @@ import re
 from app_support import nobody_crosses, shown_sheets
 
 from dadoteca.match import Match
-from dadoteca.qwixx import PASS, RED, YELLOW, Cross, Phase, QwixxState
+from dadoteca_games.qwixx.rules import PASS, RED, YELLOW, Cross, Phase, QwixxState
 from dadoteca_web.app import App
 from dadoteca_web.game_ui import asked_player
 from dadoteca_web.i18n import Translator

@@ -29,8 +29,8 @@ from dadoteca.core import Action, AnyState
 from dadoteca.drive import play_out
 from dadoteca.games import GAMES, get_game
 from dadoteca.match import Match, Seat
-from dadoteca.qwixx import Cross
 from dadoteca.table import Answer, RollDice
+from dadoteca_games.qwixx.rules import Cross
 from dadoteca_web.app import App
 from dadoteca_web.review_view import score_chart
 from dadoteca_web.storage import (

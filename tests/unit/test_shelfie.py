@@ -28,7 +28,7 @@ from shelfie_support import (
 
 from dadoteca.core import ROLLED, Event, Plural, RuleError
 from dadoteca.match import Match
-from dadoteca.shelfie import (
+from dadoteca_games.shelfie.rules import (
     CIRCLED,
     COLUMN_BLOCKED,
     COLUMN_VALUES,

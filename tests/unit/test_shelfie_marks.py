@@ -26,7 +26,7 @@ from shelfie_support import (
 )
 
 from dadoteca.core import RuleError
-from dadoteca.shelfie import (
+from dadoteca_games.shelfie.rules import (
     PASS,
     RULES,
     SHELFIE_JOLLY,

@@ -11,8 +11,8 @@ from collections import Counter
 import pytest
 
 from dadoteca.core import RuleError
-from dadoteca.qwixx import PASS, RED, Cross, Phase, QwixxState
 from dadoteca.table import ANSWERS_TAKEN_BACK, Answer
+from dadoteca_games.qwixx.rules import PASS, RED, Cross, Phase, QwixxState
 from dadoteca_web.app import RESULT, STARTS_CHOSEN, STARTS_DRAWN, App
 from dadoteca_web.i18n import Translator
 from dadoteca_web.storage import SAVE_KEY, GameStore, MemoryStore

@@ -11,6 +11,7 @@
  * @property {unknown} [ended] when it ended (ISO 8601)
  * @property {unknown} [dice] real dice, sheets only or the day's dice (else the app's own)
  * @property {unknown} [practice] a day's game that does not count (not the first of its day)
+ * @property {unknown} [variant] Qwixx's score pad: a variant's id (else the game's own)
  * @property {unknown} [winners] their seats
  * @property {(FinishedPlayer | null)[]} players
  */

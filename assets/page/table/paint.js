@@ -9,7 +9,7 @@ import { confirmIfAsked } from "./confirm.js";
 import { offerDay } from "../shell/setup.js";
 import { download, saidOfHistory } from "./files.js";
 import { focusedControl, keepFocus } from "./focus.js";
-import { putAwayNewsLater } from "./notices.js";
+import { messagesPainted, sayDownloaded } from "./notices.js";
 import { forgetPieces, repaintPieces } from "./pieces.js";
 import { share } from "./share.js";
 import { play } from "./sheets.js";
@@ -53,7 +53,6 @@ export function paint(update) {
     repaintPieces(byId(`region-${name}`), pieces);
   }
   keepFocus(focused);
-  if ("notice" in update.regions) putAwayNewsLater();
   shown.moment = update.moment;
   body.dataset.moment = String(update.moment); // which moment of the game is on screen
   if (update.hands !== shown.hands) {
@@ -66,8 +65,9 @@ export function paint(update) {
   store(update.writes);
   window.dispatchEvent(new CustomEvent("dadoteca:painted", { detail: update }));
   effects.happened(update);
+  messagesPainted(update);
   if ("confirm" in update) confirmIfAsked(update.confirm ?? null); // (pieces left for later: not)
-  if (update.download) download(update.download);
+  if (update.download) sayDownloaded(download(update.download));
   if (update.history) saidOfHistory(update.history);
   if (update.share) share(update.share);
   if (update.linked) offerDay(update.linked);
