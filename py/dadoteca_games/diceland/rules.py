@@ -47,7 +47,9 @@ from dadoteca.core import (
     core_error,
     name_in,
     roll_dice,
+    rule_breaker,
     seed_generator,
+    turn_rules,
     winners_of,
 )
 from dadoteca_games.diceland.board import MEMO_LIMIT, Board
@@ -132,6 +134,7 @@ _COLOUR_INDEX: Final = {colour: c for c, colour in enumerate(COLOURS)}
 # The rule book's rules, by the id a RuleError carries; the UI translates them by id. Plain
 # literals, which build/i18n.py extracts; RULES adds the maps' (diceland.bad_map).
 PLAY_RULES: Final[dict[str, Template]] = {
+    **turn_rules("diceland"),
     "diceland.map_count": Plural(
         "Name exactly {count} map, one per player, not {maps}",
         "Name exactly {count} maps, one per player, not {maps}",
@@ -162,22 +165,17 @@ PLAY_RULES: Final[dict[str, Template]] = {
     "diceland.stop_or_reroll": "Stop, or reroll the dice not set aside",
     "diceland.mark_or_pass": "Cross cells, or pass",
     "diceland.unseen_count": "You can use at most {count} dice now: cross at most {count} cells",
-    "diceland.not_your_decision": "It is not player {player}'s decision now",
     "diceland.already_decided": "Player {player} has already decided",
-    "diceland.no_roll_now": "The dice are not to be rolled now",
-    "diceland.roll_first": "Roll the dice first",
     "diceland.bad_dice": Plural(
         "This roll needs {count} die, one of the six colours: {text}",
         "This roll needs {count} dice, each one of the six colours: {text}",
     ),
-    "diceland.game_over": "The game is over",
     "diceland.bad_action": "Not a Diceland action: {text}",
 }
 RULES: Final[dict[str, Template]] = {**PLAY_RULES, **MAP_RULES}
 
 
-def _broken(rule: str, **params: str | int) -> RuleError:
-    return RuleError(rule, RULES[rule], **params)
+_broken: Final = rule_breaker(RULES)
 
 
 # What a step can make happen, by event kind (core.Event): the templates the table hears.
