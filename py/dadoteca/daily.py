@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Final
 
-from .core import RuleError
+from .core import rule_breaker
 from .games import GAMES
 
 __all__ = [
@@ -42,9 +42,7 @@ DAILY_RULES: Final[dict[str, str]] = {
     "daily.solo": "A day's game is played alone: each player at the table plays it in turn",
 }
 
-
-def daily_error(rule: str, **params: str | int) -> RuleError:
-    return RuleError(rule, DAILY_RULES[rule], **params)
+daily_error: Final = rule_breaker(DAILY_RULES)
 
 
 @dataclass(frozen=True, slots=True, order=True)

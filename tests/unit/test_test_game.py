@@ -82,7 +82,7 @@ def test_its_rules_name_the_rule_a_move_breaks_and_read_their_own_record_text() 
     assert rolled.legal_actions(1) == []
     for player, text, rule in [
         (0, "take 4", "two_dice.not_rolled"),
-        (1, "take 3", "two_dice.not_your_turn"),
+        (1, "take 3", "two_dice.not_your_decision"),
         (0, "roll 1 2", "two_dice.no_roll_now"),
     ]:
         error = rolled.check(player, state.parse_action(text))

@@ -29,13 +29,16 @@ from dadoteca.core import (
     Outcome,
     Pass,
     RuleError,
+    Template,
     Unseen,
     advance,
     built_from_fields,
     check_by_applying,
     core_error,
     roll_dice,
+    rule_breaker,
     seed_generator,
+    turn_rules,
     winners_of,
 )
 
@@ -125,7 +128,8 @@ QWIXX_SHEETS_ONLY = "Unseen dice (Sheets only): any number the sheet allows, in 
 LOCKS_TO_END: Final = 2  # ruling QWIXX_GAME_END
 
 # The rule book's rules, by the id a RuleError carries; the UI translates them by id.
-RULES: Final[dict[str, str]] = {
+RULES: Final[dict[str, Template]] = {
+    **turn_rules("qwixx"),
     "qwixx.left_to_right": "In the {row} row you may only cross numbers right of your last cross",
     "qwixx.five_before_last": (
         "To cross the last number of the {row} row you need at least 5 crosses in that row"
@@ -135,14 +139,10 @@ RULES: Final[dict[str, str]] = {
     "qwixx.white_and_colour": (
         "In action 2 you may only cross a white die plus the {row} die in the {row} row"
     ),
-    "qwixx.not_your_decision": "It is not player {player}'s decision now",
     "qwixx.already_decided": "Player {player} has already decided for action 1",
-    "qwixx.no_roll_now": "The dice are not to be rolled now",
-    "qwixx.roll_first": "Roll the dice first",
     "qwixx.bad_dice": "A roll needs two white dice and one die per open row, each 1-6: {text}",
     "qwixx.locked_die": "The {row} die left the game when its row was locked: it is not rolled",
     "qwixx.missing_die": "The {row} row is open: its die is rolled too",
-    "qwixx.game_over": "The game is over",
     "qwixx.bonus_needs_colour": (
         "A {row} box needs its number crossed first in a colour row beside it"
     ),
@@ -154,8 +154,7 @@ RULES: Final[dict[str, str]] = {
 }
 
 
-def _broken(rule: str, **params: str | int) -> RuleError:
-    return RuleError(rule, RULES[rule], **params)
+_broken: Final = rule_breaker(RULES)
 
 
 # What a step can make happen, by event kind (core.Event): the templates the table hears.

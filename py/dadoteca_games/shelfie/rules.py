@@ -51,7 +51,9 @@ from dadoteca.core import (
     core_error,
     name_in,
     roll_dice,
+    rule_breaker,
     seed_generator,
+    turn_rules,
     winners_of,
 )
 from dadoteca_games.shelfie.dice import (
@@ -132,6 +134,7 @@ UNUSED: Final = -1  # a die no combination uses, in ShelfieState.dice_for
 
 # The rule book's rules, by the id a RuleError carries; the UI translates them by id.
 RULES: Final[dict[str, Template]] = {
+    **turn_rules("shelfie"),
     "shelfie.cell_taken": Plural(
         "The {item} of the {count}-die column is already circled or crossed out",
         "The {item} of the {count}-dice column is already circled or crossed out",
@@ -154,18 +157,13 @@ RULES: Final[dict[str, Template]] = {
     "shelfie.no_rerolls_left": "You have no rerolls left",
     "shelfie.six_dice": "Those items take {dice} dice together: there are only 6",
     "shelfie.reroll_at_table": "Reroll at the table: the app does not see the dice in this game",
-    "shelfie.not_your_decision": "It is not player {player}'s decision now",
-    "shelfie.no_roll_now": "The dice are not to be rolled now",
-    "shelfie.roll_first": "Roll the dice first",
     "shelfie.bad_dice": "A roll changes only the rerolled dice, each an item or a jolly: {text}",
     "shelfie.kept_die": "Die {position} was kept: only the dice rerolled change",
-    "shelfie.game_over": "The game is over",
     "shelfie.bad_action": "Not a My Shelfie action: {text}",
 }
 
 
-def _broken(rule: str, **params: str | int) -> RuleError:
-    return RuleError(rule, RULES[rule], **params)
+_broken: Final = rule_breaker(RULES)
 
 
 # What a step can make happen, by event kind (core.Event): the templates the table hears.
