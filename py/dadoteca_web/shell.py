@@ -258,13 +258,17 @@ def game_cards() -> str:
     return "".join(cards)
 
 
-def _variant_choice(game_id: str, ui: type[GameUI]) -> str:
+def _variant_choice(
+    game_id: str, ui: type[GameUI], t: Callable[[str], str] = _unmarked
+) -> str:
     """A game's variants (Qwixx's score pads), shown under it: the game's own (no option) or
     a variant's, by its name (a product's: not translated). The setup remembers it as it does
-    every field."""
+    every field. Today's game is played on the game's own pad: the choice is not on offer then,
+    said beside it."""
     if not ui.variants:
         return ""
     own = next(iter(ui.variants))
+    why_not = t("Today's game is played on the game's own pad.")
     options = "".join(
         f'<option value="{"" if variant == own else variant}">{escape(name)}</option>'
         for variant, name in ui.variants.items()
@@ -272,7 +276,8 @@ def _variant_choice(game_id: str, ui: type[GameUI]) -> str:
     return (
         f'<label class="setup-line" data-game="{game_id}">'
         f"<span data-i18n>{escape(ui.variant_label)}</span>"
-        f'<select name="variant" class="seat-choice">{options}</select></label>'
+        f'<select name="variant" class="seat-choice">{options}</select>'
+        f'<span class="choice-why" data-because="day" data-i18n>{escape(why_not)}</span></label>'
     )
 
 
@@ -332,20 +337,27 @@ def dice_choices(t: Callable[[str], str] = _unmarked) -> str:
         ),
     }
     assert set(said) == set(DICE_KINDS)
+    # Why the dice for people are not on offer, by the choice that rules them out.
     ruled_out = {
-        "computer": t("Not while a computer plays: computers need to see the dice."),
-        "coach": t("Not with Hints on request: the coach needs to see the dice."),
+        SHEETS_ONLY: {
+            "computer": t("Not while a computer plays: computers need to see the dice."),
+            "coach": t("Not with Hints on request: the coach needs to see the dice."),
+        },
+        DAILY_DICE: {
+            "computer": t("Not while a computer plays: today's game is for people, each alone."),
+            "coach": t("Not with Hints on request: today's game is played without hints."),
+        },
     }
-    why_not = "".join(
-        f'<span class="choice-why" data-because="{because}" data-i18n>{escape(text)}</span>'
-        for because, text in ruled_out.items()
-    )
     return "".join(
         f'<label class="dice-choice"><input type="radio" name="dice" value="{kind}"'
         f"{' checked' if kind == APP_DICE else ''}>"
         f'<span class="choice-name" data-i18n>{escape(said[kind][0])}</span>'
         f'<span class="choice-about" data-i18n>{escape(said[kind][1])}</span>'
-        f"{why_not if kind in (SHEETS_ONLY, DAILY_DICE) else ''}</label>"
+        + "".join(
+            f'<span class="choice-why" data-because="{because}" data-i18n>{escape(text)}</span>'
+            for because, text in ruled_out.get(kind, {}).items()
+        )
+        + "</label>"
         for kind in DICE_KINDS
     )
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from appdriver import (
     PHONE,
@@ -86,6 +86,50 @@ def first_roll(page: Page) -> tuple[str, object]:
 
 
 ROME_MORNING = datetime(2026, 11, 28, 9, tzinfo=UTC)
+DAY_DICE = "#setup input[name=dice][value=day]"
+COACH = "#setup input[name=coach]"
+PAD = "#setup select[name=variant]"
+
+
+def test_todays_game_rules_out_computers_hints_and_pads_and_is_ruled_out_by_them_in_words(
+    page: Page, server: BackgroundServer
+) -> None:
+    """Today's game is for people, each alone, on the game's own pad: while a computer plays
+    or hints are asked for it is not on offer, said beside it; chosen, neither the computers,
+    nor hints, nor Qwixx's pads are, each said beside it."""
+    open_app(page, server.url)
+    day = page.locator(".dice-choice", has=page.locator("input[value=day]"))
+    page.select_option("#setup .seat-kind >> nth=1", "normal")
+    expect(page.locator(DAY_DICE)).to_be_disabled()
+    expect(day.locator("[data-because=computer]")).to_have_text(
+        "Not while a computer plays: today's game is for people, each alone."
+    )
+    page.select_option("#setup .seat-kind >> nth=1", "human")
+    page.check(COACH)
+    expect(page.locator(DAY_DICE)).to_be_disabled()
+    expect(day.locator("[data-because=computer]")).to_be_hidden()
+    expect(day.locator("[data-because=coach]")).to_have_text(
+        "Not with Hints on request: today's game is played without hints."
+    )
+    page.uncheck(COACH)
+    page.check(DAY_DICE)
+    expect(page.locator(".players ~ [data-because=day]")).to_have_text(
+        "Computers do not play today's game: each person plays the day's dice alone."
+    )
+    levels = page.eval_on_selector_all(
+        "#setup .seat-kind >> nth=1 >> option", "all => all.map((o) => [o.value, o.disabled])"
+    )
+    assert levels == [["human", False], ["easy", True], ["normal", True], ["expert", True]]
+    expect(page.locator(COACH)).to_be_disabled()
+    expect(page.locator(".coach [data-because=day]")).to_be_visible()
+    expect(page.locator(PAD)).to_be_disabled()
+    expect(page.locator(".setup-line [data-because=day]")).to_have_text(
+        "Today's game is played on the game's own pad."
+    )
+    page.check("#setup input[name=dice][value=app]")
+    expect(page.locator(PAD)).to_be_enabled()
+    expect(page.locator(COACH)).to_be_enabled()
+    expect(page.locator("#setup [data-because=day] >> visible=true")).to_have_count(0)
 
 
 @pytest.mark.parametrize("game", ["diceland", "shelfie"])

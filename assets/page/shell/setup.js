@@ -106,8 +106,9 @@ export function showStarters() {
 // So is today's game: each person plays the day's dice alone, and the expert's result on them
 // is said at the end. No choice ever changes another behind the family's back: while a
 // computer plays a seat or hints are asked for, these dice are not on offer, and while one is
-// chosen, neither are the computers' levels nor hints; each control ruled out says why beside
-// it (data-ruled-out names the reasons that hold, the shell's CSS shows their words).
+// chosen, neither are the computers' levels nor hints (nor, with today's game, a variant's
+// pad); each control ruled out says why beside it (data-ruled-out names the reasons that
+// hold, the shell's CSS shows their words).
 /** @type {Record<string, string>} */
 const peopleDiceReasons = { [FACTS.sheetsOnly]: "sheets-only", [FACTS.dayDice]: "day" };
 const peopleDiceFields = Object.keys(peopleDiceReasons).map((kind) =>
@@ -128,6 +129,10 @@ function showRuledOut() {
     }
   }
   coachField.disabled = chosen !== undefined;
+  // Today's game is the game's own: its pad is not chosen (shell.py says so beside it).
+  for (const pad of setup.querySelectorAll("select[name=variant]")) {
+    /** @type {HTMLSelectElement} */ (pad).disabled = chosen?.value === FACTS.dayDice;
+  }
   for (const field of peopleDiceFields) {
     field.disabled = !chosen && (computer || coachField.checked);
   }
