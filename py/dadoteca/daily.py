@@ -22,6 +22,7 @@ from .games import GAMES
 __all__ = [
     "DAILY_DERIVATION",
     "DAILY_RULES",
+    "GAME_ID_TEXT",
     "Day",
     "daily_face",
     "daily_seed",
@@ -29,7 +30,9 @@ __all__ = [
 
 DAILY_DERIVATION: Final = 1  # the version of daily_face and daily_seed; a new one, a new number
 FACES: Final = 6
-_DAY_TEXT: Final = re.compile(r"([a-z]{1,20})-(\d{4})-(\d{2})-(\d{2})")
+# A game's id is its package's name (dadoteca.games): lower case, digits, underscores.
+GAME_ID_TEXT: Final = r"[a-z][a-z0-9_]{0,39}"
+_DAY_TEXT: Final = re.compile(rf"({GAME_ID_TEXT})-(\d{{4}})-(\d{{2}})-(\d{{2}})")
 
 DAILY_RULES: Final[dict[str, str]] = {
     "daily.not_a_day": "“{text}” names no day's game (such as qwixx-2026-11-28)",

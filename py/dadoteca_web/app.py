@@ -15,7 +15,7 @@ from datetime import UTC, date, datetime
 from html import escape
 from typing import Final, NamedTuple
 
-from dadoteca.bots import BOT_SEAT, LEVELS, bot_level, finish
+from dadoteca.bots import BOT_SEAT, LEVELS, bot_level, finish, has_expert
 from dadoteca.bots.play import play_day
 from dadoteca.core import Action, AnyState, Event, Options, RuleError, draw, seed_generator
 from dadoteca.daily import Day, daily_error, daily_seed
@@ -725,13 +725,15 @@ class App:
         self._say(text, kind)
 
     def expert_to_run(self) -> bool:
-        """A day's game is on screen whose expert result this device has not worked out."""
+        """A day's game is on screen whose expert result this device has not worked out (a game
+        without an expert has none to work out)."""
         match = self.match
         return (
             match is not None
             and match.day is not None
             and not self.watching
             and self.experts.get(match.day) is None
+            and has_expert(match.game.id)
         )
 
     def expert_steps(self) -> Iterator[None]:

@@ -17,7 +17,7 @@ from statistics import fmean
 from typing import Final, NamedTuple
 
 from dadoteca.core import AnyState, RuleError
-from dadoteca.daily import Day
+from dadoteca.daily import GAME_ID_TEXT, Day
 from dadoteca.match import DAILY_DICE, Match, name_key
 
 from .storage import STORAGE_PREFIX, KeyValueStore, plausible_result
@@ -42,7 +42,7 @@ EXPERTS_KEPT: Final = 400  # the latest days' results kept: about a year of the 
 DAY_LINK: Final = "?day="
 _SHARED: Final = re.compile(
     r"(?P<title>.+) (?P<date>\d{4}-\d{2}-\d{2}): (?P<score>\d{1,6})\b[^·]*· (?P<picture>[^·]+?)"
-    r" · \S*\?day=(?P<day>[a-z]+-\d{4}-\d{2}-\d{2})"
+    rf" · \S*\?day=(?P<day>{GAME_ID_TEXT}-\d{{4}}-\d{{2}}-\d{{2}})"
 )
 SHARE_RULES: Final[dict[str, str]] = {
     "share.not_a_line": "This is not a line Dadoteca shares",

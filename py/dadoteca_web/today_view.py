@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import date
 from html import escape
 
+from dadoteca.bots import has_expert
 from dadoteca.daily import Day
 from dadoteca.match import Match, name_key
 
@@ -131,9 +132,12 @@ class TodayView:
         return f'<p class="today-days">{escape(" · ".join(said))}</p>'
 
     def _expert(self, day: Day) -> str:
-        """The expert's result on the same dice, or that it is still playing them."""
+        """The expert's result on the same dice, or that it is still playing them (nothing in
+        a game without an expert)."""
         t = self.t
         result = self.experts.get(day)
+        if result is None and not has_expert(day.game):
+            return ""
         if result is None:
             said = t("The expert is playing these dice…")
         elif self.lower_is_better[day.game]:  # a race: how soon
