@@ -281,6 +281,11 @@ class State(Protocol[A]):
     def roll(self) -> A:
         """The chance outcome drawn from this state's seeded generator."""
 
+    def roll_with(self, face: Callable[[int], int]) -> A:
+        """The chance outcome whose die in each slot rolled now shows ``face(slot)`` (0-5):
+        the dice of a day's game (:mod:`dadoteca.daily`). Each game numbers its dice's slots
+        so that a die keeps its slot whatever else is rolled (docs/records.md)."""
+
     def apply_chance(self, outcome: A) -> Self:
         """The state after the dice show ``outcome``; raises :class:`RuleError` if impossible."""
 

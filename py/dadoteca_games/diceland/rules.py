@@ -21,7 +21,7 @@ the rules read of a map on every move is worked out once per map (:mod:`.board`)
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Final, NamedTuple
 
 from dadoteca.core import (
@@ -706,6 +706,11 @@ class DicelandState(NamedTuple):
         0, as the colours are)."""
         _, faces = roll_dice(self.generator, self.dice_to_roll(), lowest=0)
         return Roll(tuple(faces))
+
+    def roll_with(self, face: Callable[[int], int]) -> Roll:
+        """Ruling DICELAND_DICE, each die from its slot: the dice rolled take slots 0, 1, … in
+        roll order, so a reroll of fewer dice leaves the faces of the first slots as they were."""
+        return Roll(tuple(face(slot) for slot in range(self.dice_to_roll())))
 
     def reseeded(self, generator: int) -> DicelandState:
         return self._replace(generator=generator)

@@ -738,6 +738,15 @@ class DicelandUI(GameUI):
 
     # -- the end --------------------------------------------------------------------------------
 
+    def sheet_line(self, state: AnyState, player: int) -> str:
+        """The map in one line: the cells crossed in each colour, after its symbol."""
+        assert isinstance(state, DicelandState)
+        sheet = state.sheets[player]
+        return " ".join(
+            f"{symbol}{(sheet.crossed & mask).bit_count()}"
+            for symbol, mask in zip(COLOUR_SYMBOLS, sheet.map.colour_masks, strict=True)
+        )
+
     def scores(self, state: DicelandState) -> str:
         t = self.t
         winners = self.crowned(state)

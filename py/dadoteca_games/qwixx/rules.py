@@ -16,6 +16,7 @@ and the active player who crossed nothing in either action crosses a penalty box
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final, NamedTuple
 
 from dadoteca.core import (
@@ -441,6 +442,15 @@ class QwixxState(NamedTuple):
             None if closed >> row & 1 else next(colours) for row in range(4)
         )
         return Roll(white, (red, yellow, green, blue))
+
+    def roll_with(self, face: Callable[[int], int]) -> Roll:
+        """Ruling QWIXX_DICE, each die from its slot: the white dice 0 and 1, then one slot per
+        row (2 + row), a locked row's left out."""
+        closed = self.closed
+        red, yellow, green, blue = (
+            None if closed >> row & 1 else face(2 + row) + 1 for row in range(4)
+        )
+        return Roll((face(0) + 1, face(1) + 1), (red, yellow, green, blue))
 
     def reseeded(self, generator: int) -> QwixxState:
         return self._replace(generator=generator)

@@ -25,7 +25,7 @@ Record text of the actions (``str`` / :meth:`Shelfie.parse_action`):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations as subsets
 from operator import itemgetter
 from typing import Final, NamedTuple
@@ -663,14 +663,23 @@ class ShelfieState(NamedTuple):
     def roll(self) -> Roll:
         """The dice after rolling those to be rolled (all six, or the rerolled ones)."""
         mask = self._rolled_mask()
-        positions = POSITIONS_OF[mask]
         # Ruling SHELFIE_DICE: a die's faces numbered from 0, as FACES indexes them.
-        _, rolled = roll_dice(self.generator, len(positions), lowest=0)
+        _, rolled = roll_dice(self.generator, len(POSITIONS_OF[mask]), lowest=0)
+        return self._rolled(mask, rolled)
+
+    def roll_with(self, face: Callable[[int], int]) -> Roll:
+        """The dice after rolling those to be rolled, each die's slot its position: a reroll
+        of other dice leaves the face a position shows at its next roll as it was."""
+        mask = self._rolled_mask()
+        return self._rolled(mask, [face(position) for position in POSITIONS_OF[mask]])
+
+    def _rolled(self, mask: int, rolled: Sequence[int]) -> Roll:
+        """The dice with those of ``mask`` showing ``rolled``, in position order."""
         if mask == _ALL_DICE:
             return Roll(tuple(rolled))
         assert isinstance(self.dice, tuple), "a reroll follows a roll shown"
         faces = list(self.dice)
-        for position, face in zip(positions, rolled, strict=True):
+        for position, face in zip(POSITIONS_OF[mask], rolled, strict=True):
             faces[position] = face
         return Roll(tuple(faces))
 

@@ -9,6 +9,7 @@ With the table's dice unseen ("Sheets only") any face may be taken: only the she
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
@@ -184,6 +185,10 @@ class TwoDiceState(NamedTuple):
     def roll(self) -> Roll:
         _, faces = roll_dice(self.generator, 2)
         return Roll((faces[0], faces[1]))
+
+    def roll_with(self, face: Callable[[int], int]) -> Roll:
+        """The two dice of a day's game: slots 0 and 1."""
+        return Roll((face(0) + 1, face(1) + 1))
 
     def apply_chance(self, outcome: TwoDiceAction) -> TwoDiceState:
         if self.phase != Phase.ROLL:
