@@ -94,6 +94,7 @@ TRANSLATE_CALLS: Final = frozenset({"t"})
 PLURAL_METHOD: Final = "n"  # t.n(singular, plural, count)
 PLURAL: Final = "Plural"  # Plural(singular, plural) in a RULES/EVENTS dict
 RULE_ERROR: Final = "RuleError"
+RULE_BREAKER: Final = "rule_breaker"  # dadoteca.core: a RuleError builder for a dict of rules
 PO_WIDTH: Final = 79
 # Counts up to this give every form of a plural rule its say when the rule is checked.
 RULE_CHECK_COUNTS: Final = range(1000)
@@ -226,7 +227,8 @@ def _front_end_messages(root: Path, found: _Collector) -> None:
 
 
 def _rule_error_builders(trees: Iterable[ast.Module]) -> set[str]:
-    """``RuleError`` and the module-level functions that build one (``core_error``, …)."""
+    """``RuleError`` and the module-level functions that build one: defined so, or made by
+    ``rule_breaker`` (``_broken = rule_breaker(RULES)``)."""
     builders = {RULE_ERROR}
     for tree in trees:
         for statement in tree.body:
@@ -235,6 +237,9 @@ def _rule_error_builders(trees: Iterable[ast.Module]) -> set[str]:
                 for node in ast.walk(statement)
             ):
                 builders.add(statement.name)
+        for variable, value, _ in _module_assignments(tree):
+            if isinstance(value, ast.Call) and _callee(value) == RULE_BREAKER:
+                builders.add(variable)
     return builders
 
 

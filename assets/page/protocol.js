@@ -15,6 +15,7 @@
  * @property {number} maxNameLength
  * @property {string} realDice the dice setting of the table's own dice
  * @property {string} sheetsOnly the dice setting of sheets only
+ * @property {string} dayDice the dice setting of today's game (the day's dice, played alone)
  * @property {Record<string, {minPlayers: number, maxPlayers: number}>} games by game id
  * @property {string} rolled the kind of the event of a roll (any game's)
  * @property {Record<string, Effect>} effects what the page does at each kind of game event
@@ -105,6 +106,8 @@
  * @property {Write[]} writes
  * @property {Download} [download]
  * @property {HistoryNews} [history]
+ * @property {{text: string, link: string}} [share] a line to share, its link relative to the app
+ * @property {string} [linked] the game of a ``?day`` link, for the setup to offer its day
  * @property {boolean} [pushed] a computer's move, not an answer
  * @property {boolean} [hurried] moves that came two or more to a frame: no animations
  */
@@ -123,7 +126,8 @@
 /**
  * What the page sends Python, by `type` (dadoteca_web/session.py says each one's fields).
  * @typedef {{type: "boot", storage: Record<string, string | null>, lasting: boolean,
- *     language: string, catalog: Catalog, seed: string | null, pace: number, writer: boolean}
+ *     language: string, catalog: Catalog, seed: string | null, day: string | null,
+ *     pace: number, writer: boolean}
  *   | {type: "writer", writer: boolean, storage: Record<string, string | null>}
  *   | {type: "changed", key: string, value: string | null, writer: boolean}
  *   | {type: "tap", act: string, data: Record<string, string | undefined>, moment: number,
@@ -133,6 +137,7 @@
  *   | {type: "import" | "import-history", text: string | null}
  *   | {type: "export" | "export-damaged" | "export-history"}
  *   | {type: "open", id: string | undefined}
+ *   | {type: "shared", how: "share" | "clipboard" | "cancelled" | "failed"}
  *   | {type: "stored", items: Record<string, string | null>, saved?: true}} Message
  */
 

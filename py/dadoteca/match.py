@@ -13,11 +13,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from .core import UNSEEN, Action, AnyState, Event, Game, Options, RuleError, Unseen
+from .core import UNSEEN, Action, AnyState, Event, Game, Options, RuleError, Unseen, rule_breaker
+from .daily import DAILY_DERIVATION, Day, daily_error, daily_face
 from .games import get_game
 
 __all__ = [
     "APP_DICE",
+    "DAILY_DICE",
     "DICE_KINDS",
     "MAX_ACTIONS",
     "MAX_NAME_LENGTH",
@@ -36,11 +38,13 @@ RECORD_VERSION: Final = 1
 MAX_NAME_LENGTH: Final = 40
 # Who rolls: the app, from the match's seeded generator; the table, with its own dice, entered
 # in the app (every roll is in the record either way, so both replay alike); or the table
-# without telling the app ("Sheets only": every roll is UNSEEN, and the rules check the sheets).
+# without telling the app ("Sheets only": every roll is UNSEEN, and the rules check the sheets);
+# or the day's dice (dadoteca.daily: today's game, the same dice for everyone, played alone).
 APP_DICE: Final = "app"
 REAL_DICE: Final = "real"
 SHEETS_ONLY: Final = "sheets"
-DICE_KINDS: Final = (APP_DICE, REAL_DICE, SHEETS_ONLY)
+DAILY_DICE: Final = "day"
+DICE_KINDS: Final = (APP_DICE, REAL_DICE, SHEETS_ONLY, DAILY_DICE)
 MAX_ACTIONS: Final = 20_000  # far above any real game; refuses oversize or hostile records
 # A computer's level may be one this version lacks (a newer one's: played at the nearest), but
 # is a word, as long as a level's name can be: no kind carries a save past its size.
@@ -83,8 +87,7 @@ RECORD_RULES: Final[dict[str, str]] = {
 }
 
 
-def _record_error(rule: str, **params: str | int) -> RuleError:
-    return RuleError(rule, RECORD_RULES[rule], **params)
+_record_error: Final = rule_breaker(RECORD_RULES)
 
 
 def normalise_name(text: str) -> str:
@@ -144,7 +147,8 @@ class Match:
     the state itself, and nothing is ever deep-copied. ``dice`` says who rolls (one of
     :data:`DICE_KINDS`): the rules are the same, only where the rolls come from differs.
     ``coach`` says whether the players may ask the expert for hints; ``hints`` holds each one
-    asked, as (the number of actions played then, the player it was for).
+    asked, as (the number of actions played then, the player it was for). With the day's dice,
+    ``day`` is the day whose game it is (one player: each plays it alone).
     """
 
     def __init__(
@@ -156,10 +160,16 @@ class Match:
         dice: str = APP_DICE,
         *,
         coach: bool = False,
+        day: Day | None = None,
     ) -> None:
         if dice not in DICE_KINDS:
             raise _record_error("record.bad_field", field="dice", problem=str(dice)[:20])
         self.seats = tuple(seats)
+        if (dice == DAILY_DICE) != (day is not None and day.game == game.id):
+            raise _record_error("record.bad_field", field="day", problem=str(day)[:40])
+        if day is not None and len(self.seats) != 1:
+            raise daily_error("daily.solo")
+        self.day = day
         if dice == SHEETS_ONLY and any(seat.kind != "human" for seat in self.seats):
             raise _record_error("record.computer_needs_dice")
         self.dice = dice
@@ -197,7 +207,13 @@ class Match:
         or set them to ``outcome`` (entered, or a record's)."""
         state = self.state
         sheets_only = self.dice == SHEETS_ONLY
-        if outcome is None:
+        if self.day is not None:
+            days_dice = self.days_roll()
+            if outcome is not None and str(outcome) != str(days_dice):
+                turn, roll = self._roll_of_turn()
+                raise daily_error("daily.not_its_dice", turn=turn, roll=roll + 1, day=str(self.day))
+            outcome = days_dice
+        elif outcome is None:
             outcome = UNSEEN if sheets_only else state.roll()
         elif sheets_only != isinstance(outcome, Unseen):
             raise _record_error("record.sheets_only" if sheets_only else "record.dice_unseen")
@@ -205,6 +221,27 @@ class Match:
         self.actions.append((None, outcome))
         self._written.append((None, str(outcome)))
         return self.state
+
+    def _roll_of_turn(self) -> tuple[int, int]:
+        """The turn being played, and how many rolls it has had (the roll to come's index)."""
+        turn = self.state.turn
+        rolls = 0
+        # The state before each action, newest first: a roll counts while its turn is this one.
+        before = reversed(self._states[:-1])
+        for state, (player, _) in zip(before, reversed(self.actions), strict=True):
+            if state.turn != turn:
+                break
+            rolls += player is None
+        return turn, rolls
+
+    def days_roll(self) -> Action:
+        """The day's dice for the roll to come (docs/records.md, "Today's game"): each die
+        from its own (turn, roll of the turn, slot), whatever was rolled before."""
+        day = self.day
+        assert day is not None, "a game with the day's dice"
+        turn, roll = self._roll_of_turn()
+        dice: Action = self.state.roll_with(lambda slot: daily_face(day, turn, roll, slot))
+        return dice
 
     def mover(self, index: int) -> int:
         """Who made action ``index``: its player, or for a roll the player who rolled."""
@@ -256,6 +293,11 @@ class Match:
             "seats": [{"name": s.name, "kind": s.kind} for s in self.seats],
             "seed": self.seed,
             "dice": self.dice,
+            **(
+                {}
+                if self.day is None
+                else {"day": self.day.date.isoformat(), "derivation": DAILY_DERIVATION}
+            ),
             "actions": [[player, text] for player, text in self._written],
             **({"coach": True, "hints": [list(hint) for hint in self.hints]} if self.coach else {}),
         }
@@ -283,8 +325,9 @@ class Match:
         coach = record.get("coach", False)  # absent: a record from before hints
         if not isinstance(coach, bool):
             raise _record_error("record.bad_field", field="coach", problem="not true or false")
+        dice = dice if isinstance(dice, str) else str(dice)
         match = cls(
-            game, seats, seed, options, dice if isinstance(dice, str) else str(dice), coach=coach
+            game, seats, seed, options, dice, coach=coach, day=_day_of(record, game.id, dice)
         )
         for index, (player, text) in enumerate(_actions_of(record.get("actions")), 1):
             try:
@@ -303,6 +346,20 @@ class Match:
         if match.hints and not coach:
             raise _record_error("record.no_coach")
         return match
+
+
+def _day_of(record: Mapping[str, object], game: str, dice: str) -> Day | None:
+    """The day of a record played with the day's dice (None for any other dice), written by a
+    derivation this version knows."""
+    if dice != DAILY_DICE:
+        return None
+    derivation = record.get("derivation")
+    if type(derivation) is not int or derivation < 1:
+        raise _record_error("record.bad_field", field="derivation", problem=str(derivation)[:20])
+    if derivation > DAILY_DERIVATION:
+        raise daily_error("daily.derivation", derivation=derivation, supported=DAILY_DERIVATION)
+    written = record.get("day")
+    return Day.parse(f"{game}-{written}" if isinstance(written, str) else "")
 
 
 def _seats_of(value: object) -> list[Seat]:

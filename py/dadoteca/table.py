@@ -41,7 +41,7 @@ from .bots import (
     decision_seed,
 )
 from .core import PASS, Action, AnyState, Event, RuleError
-from .match import APP_DICE, REAL_DICE, SHEETS_ONLY, Match
+from .match import REAL_DICE, SHEETS_ONLY, Match
 
 __all__ = [
     "ANSWERS_TAKEN_BACK",
@@ -486,7 +486,7 @@ class Table:
         """Action ``index`` was a person's: theirs, or a roll the table entered (a roll the
         table did not show goes with the move before it)."""
         match = self.match
-        if match.actions[index][0] is None and match.dice != APP_DICE:
+        if match.actions[index][0] is None and match.dice in (REAL_DICE, SHEETS_ONLY):
             return self.table_rolls
         return not self.is_computer(match.mover(index))
 

@@ -11,15 +11,18 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from html import escape
 from typing import Final, NamedTuple
 
-from dadoteca.bots import BOT_SEAT, LEVELS, bot_level, finish
-from dadoteca.core import Action, AnyState, Event, RuleError
+from dadoteca.bots import BOT_SEAT, LEVELS, bot_level, finish, has_expert
+from dadoteca.bots.play import play_day
+from dadoteca.core import Action, AnyState, Event, Options, RuleError, draw, seed_generator
+from dadoteca.daily import Day, daily_error, daily_seed
 from dadoteca.games import GAMES, game_part
 from dadoteca.match import (
     APP_DICE,
+    DAILY_DICE,
     DICE_KINDS,
     MAX_NAME_LENGTH,
     REAL_DICE,
@@ -60,6 +63,8 @@ from .storage import (
     SoloResults,
     read_game,
 )
+from .today import Experts, day_stats
+from .today_view import TodayView
 
 __all__ = [
     "GAME_UIS",
@@ -70,9 +75,10 @@ __all__ = [
     "App",
     "Confirm",
     "level_names",
+    "seeded_draws",
 ]
 
-REGIONS: Final = ("notice", "warnings", "tools", "review", "stats", *PLAY_REGIONS)
+REGIONS: Final = ("notice", "warnings", "tools", "review", "stats", "today", *PLAY_REGIONS)
 REVIEW_PROGRESS_SHOWN: Final = 0.05  # the review's progress is painted again at each such share
 SEAT_KIND_CHOICE: Final = "player"  # the setup's per-seat choice: "human" or a bot level
 EDGE_CHOICE: Final = "edge"  # the setup's per-seat choice: where the person sits (a table-top)
@@ -95,6 +101,20 @@ TABLE_EVENTS: Final[dict[str, str]] = {
     TAKEN_BACK: "Taken back: {name}'s move",
     ANSWERS_TAKEN_BACK: "Taken back: the answers of {names}",
 }
+
+
+def seeded_draws(seed: int) -> Callable[[int], int]:
+    """``randbelow`` from ``seed``'s own stream: with ``?seed=N`` who starts and the maps
+    dealt come out the same too, so a shared seed replays the whole game; a day's game deals
+    its map from the day's seed."""
+    generator = seed_generator(seed)
+
+    def randbelow(limit: int) -> int:
+        nonlocal generator
+        generator, value = draw(generator)
+        return value % limit
+
+    return randbelow
 
 
 class Confirm(NamedTuple):
@@ -156,7 +176,14 @@ class App:
         # The game is being played in another window: this one shows it and writes nothing.
         self.watching = watching
         self.history = History(store.store)
+        self.experts = Experts(store.store)
         self.now = now
+        # The page's local date (it says it with every message): the day of today's game.
+        self.today: date = now().date()
+        # A day's game: the names to play it next at this table, in turn.
+        self.waiting: tuple[str, ...] = ()
+        # The line a Share tap asks the page to share: (text, link relative to the app).
+        self.share: tuple[str, str] | None = None
         self._t = t
         self.new_seed = new_seed
         self.randbelow = randbelow
@@ -178,7 +205,10 @@ class App:
         # Where each player sits around the device lying in the middle of the table, in seat
         # order (game_ui.EDGES); empty when the device is handed from one player to the next.
         self.seating: tuple[str, ...] = ()
-        self._stats: tuple[str | None, str, str] = (None, "", "")  # history, language: HTML
+        # What the statistics were worked out from (the history, the language, the day, the
+        # expert's results), and their HTML.
+        self._stats: tuple[tuple[object, ...], str] = ((), "")
+        self._day_end: tuple[tuple[object, ...], str] = ((), "")  # the same, of a day's end
         self.load_saved()
 
     def load_saved(self) -> None:
@@ -187,6 +217,7 @@ class App:
         saved = self.store.load(writing=not self.watching)
         match, problem, levels = saved.match, saved.problem, saved.levels
         self._set_match(match, saved.answers, saved.redo, saved.seating)
+        self.waiting = saved.waiting
         if self._caught_up():  # a save from before the roll came with the move
             self._save()
         if levels:
@@ -317,6 +348,8 @@ class App:
             return regions
         if self.table is None or self.match is None or self.ui is None:
             return regions
+        if self.match.day is not None and self.state.is_terminal:
+            regions["today"] = self._end_of_the_day(self.match)
         self.ui.hints_used = tuple(self.match.hints_by_player())
         self.ui.passing_for = self.table.passing_for
         self.ui.seated = self._seated()
@@ -419,16 +452,21 @@ class App:
         self.events.append(Event(STARTS_CHOSEN, (0,)))
 
     def _statistics(self) -> str:
-        """The History dialog's statistics, worked out again only when the history or the
-        language changed."""
+        """The History dialog's statistics, worked out again only when the history, the
+        language, the day or the expert's results changed."""
         try:
             text = self.store.store.getItem(HISTORY_KEY)
         except Exception:  # storage unavailable: no history, no statistics
             text = None
-        history, language, html = self._stats
-        if text != history or language != self.t.language:
-            html = stats_html(self.history.readable() or [], self.t, GAME_UIS)
-            self._stats = (text, self.t.language, html)
+        experts = self.experts.results()
+        source = (text, self.t.language, self.today, experts)
+        worked_out, html = self._stats
+        if source != worked_out:
+            entries = self.history.readable() or []
+            lower_is_better = {game: ui.lower_is_better for game, ui in GAME_UIS.items()}
+            days = day_stats(entries, lower_is_better, experts, self.today)
+            html = stats_html(entries, self.t, GAME_UIS, days)
+            self._stats = (source, html)
         return html
 
     def _tools(self) -> str:
@@ -507,6 +545,10 @@ class App:
                 self.hint(data)
             elif act == "starter":
                 self.change_starter(data)
+            elif act == "share":
+                self._share()
+            elif act == "day-next":
+                self._next_on_the_day()
             elif self.table is not None and self.ui is not None:
                 if self.computer_to_move() is not None:
                     return  # a computer player's turn: taps wait for it
@@ -581,6 +623,7 @@ class App:
         variant: str = "",
         dice: str = APP_DICE,
         coach: bool = False,
+        day: Day | None = None,
     ) -> None:
         """A new game of ``game``, one seat per name, in seat order, rolled by the app or with
         the table's own ``dice`` (one of :data:`~dadoteca.match.DICE_KINDS`), with the coach's
@@ -592,6 +635,9 @@ class App:
         None to draw it at random, as every rule book does (the setup's default); the seats
         turn so that it sits first, the order around the table unchanged. ``variant`` is
         Qwixx's score pad, a variant's id (option ``variant``); "" for the game's own.
+
+        With the day's dice (DAILY_DICE), each name plays the day's game alone, in seat
+        order: today's, or ``day`` if it is one of ``game`` (a shared link's).
         """
         if self.watching:
             return
@@ -622,9 +668,15 @@ class App:
                 else self.t("Computer {number}", number=index + 1)
             )
             seated.append((name, kind, choice))
+        if dice == DAILY_DICE:  # played alone, in turn: no places at a table-top (a forged one)
+            self.waiting = tuple(name for name, _, _ in seated)
+            linked = day is not None and day.game == game
+            self._play_the_day(day if linked and day is not None else Day(game, self.today))
+            return
         seating = self._seating(edges)
         if seating is None:
             return
+        self.waiting = ()
         drawn = first is None or not 0 <= first < len(seated)
         starter = self.randbelow(len(seated)) if drawn else first
         assert starter is not None
@@ -665,6 +717,108 @@ class App:
             return None
         return tuple(edges)
 
+    # -- a day's game --------------------------------------------------------------------
+
+    def _play_the_day(self, day: Day) -> None:
+        """The first name waiting plays ``day``'s game, alone; the others after them."""
+        if day.date > self.today:
+            self._say(self.t.rule(daily_error("daily.future", day=str(day))), "error")
+            return
+        name, self.waiting = self.waiting[0], self.waiting[1:]
+        ui_class = GAME_UIS[day.game]
+        seed, options = daily_seed(day), self._days_options(day)
+        match = Match(ui_class.game, [Seat(name)], seed, options, DAILY_DICE, day=day)
+        self._set_match(match)
+        self._save()
+
+    @staticmethod
+    def _days_options(day: Day) -> Options:
+        """What ``day`` deals at the start, the same for everyone (Diceland's map)."""
+        return GAME_UIS[day.game].options([{}], seeded_draws(daily_seed(day)))
+
+    def _next_on_the_day(self) -> None:
+        """The next name waiting plays the day's game just finished."""
+        match = self.match
+        if match is None or match.day is None or not self.state.is_terminal or not self.waiting:
+            return
+        self._play_the_day(match.day)
+
+    def _end_of_the_day(self, match: Match) -> str:
+        """The end of a day's game, worked out again only when what it says may change (it
+        replays the records of the day's games of the table)."""
+        try:
+            text = self.store.store.getItem(HISTORY_KEY)
+        except Exception:  # storage unavailable: no history
+            text = None
+        source = (match, text, self.experts.results(), self.today, self.t.language, self.waiting)
+        worked_out, html = self._day_end
+        if source != worked_out:
+            html = self._today_view().html(match)
+            self._day_end = (source, html)
+        return html
+
+    def _today_view(self) -> TodayView:
+        assert self.ui is not None
+        return TodayView(
+            self.t,
+            self.ui,
+            self.history,
+            experts=self.experts,
+            today=self.today,
+            lower_is_better={game: ui.lower_is_better for game, ui in GAME_UIS.items()},
+            waiting=self.waiting,
+            ui_for=self._ui_for,
+        )
+
+    def _share(self) -> None:
+        """Ask the page to share the day's game just finished (the Share API, or the
+        clipboard: it says which, see :meth:`line_shared`)."""
+        match = self.match
+        if match is not None and match.day is not None and self.state.is_terminal:
+            self.share = self._today_view().share(match)
+
+    def line_shared(self, how: str) -> None:
+        """The page shared the line (``share``), copied it (``clipboard``), or could not."""
+        said = {
+            "share": (self.t("Shared."), "info"),
+            "clipboard": (self.t("The line is copied: paste it in a message."), "info"),
+            "cancelled": (self.t("Not shared."), "info"),
+        }
+        failed = (self.t("This device could not share the line, nor copy it."), "error")
+        text, kind = said.get(how, failed)
+        self._say(text, kind)
+
+    def expert_to_run(self) -> bool:
+        """A day's game is on screen whose expert result this device has not worked out (a game
+        without an expert has none to work out)."""
+        match = self.match
+        return (
+            match is not None
+            and match.day is not None
+            and not self.watching
+            and self.experts.get(match.day) is None
+            and has_expert(match.game.id)
+        )
+
+    def expert_steps(self) -> Iterator[None]:
+        """The expert plays the day's dice on screen, in slices (the page's taps answered in
+        between), and its result is kept; stops if another day comes on screen."""
+        match = self.match
+        if match is None or match.day is None:
+            return
+        day = match.day
+        playing = play_day(day, self._days_options(day))
+        while True:
+            try:
+                next(playing)
+            except StopIteration as done:
+                expert: Match = done.value
+                break
+            if self.match is None or self.match.day != day:
+                return
+            yield None
+        self.experts.put(day, self._ui_for(expert).solo_score(expert.state))
+
     # -- playing --------------------------------------------------------------------------
 
     def play(self, commands: Sequence[Command]) -> None:
@@ -693,7 +847,10 @@ class App:
         self._set_best()
         solo = len(self.match.seats) == 1
         result = self.ui.solo_score(self.match.state) if solo else None
-        self.history_failed = not self.history.add(self.match, self.now(), result)
+        practice = self.match.day is not None and not self._today_view().counts(self.match)
+        self.history_failed = not self.history.add(
+            self.match, self.now(), result, practice=practice
+        )
         self._imported = ()  # the history's last write is this game's
         outcome = self.state.outcome
         assert outcome is not None
@@ -713,7 +870,9 @@ class App:
         if table is None:
             self.store.save(None)
         else:
-            self.store.save(table.match, table.answers, table.redo_groups, self.seating)
+            self.store.save(
+                table.match, table.answers, table.redo_groups, self.seating, self.waiting
+            )
 
     # -- the coach --------------------------------------------------------------------------
 

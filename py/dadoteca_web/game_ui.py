@@ -400,6 +400,10 @@ class GameUI(ABC):
             "Your score: {score} (your best on this device: {best})", score=score, best=self.best
         )
 
+    @abstractmethod
+    def sheet_line(self, state: AnyState, player: int) -> str:
+        """``player``'s sheet in one line of plain text, for a line to share."""
+
     @staticmethod
     def crowned(state: AnyState) -> tuple[int, ...]:
         """The players the end table marks as winners: none in a solo game, nobody to beat."""

@@ -39,6 +39,7 @@ class Page:
         self.computers: asyncio.Future[None] | None = None
         self.coach: asyncio.Future[None] | None = None
         self.reviewer: asyncio.Future[None] | None = None
+        self.expert: asyncio.Future[None] | None = None
 
     def receive(self, request_json: str) -> None:
         request = json.loads(request_json)
@@ -50,6 +51,7 @@ class Page:
         self.wake_computers()
         self.wake_coach()
         self.wake_reviewer()
+        self.wake_expert()
 
     def painted(self) -> dict[str, Any]:
         """The session's update; if working it out fails, one with the failure in words
@@ -97,6 +99,25 @@ class Page:
         idle = self.reviewer is None or self.reviewer.done()
         if idle and app is not None and app.review_to_run():
             self.reviewer = asyncio.ensure_future(self.review())
+
+    def wake_expert(self) -> None:
+        app = self.session.app
+        idle = self.expert is None or self.expert.done()
+        if idle and app is not None and app.expert_to_run():
+            self.expert = asyncio.ensure_future(self.play_expert())
+
+    async def play_expert(self) -> None:
+        """The expert plays the day's dice on screen (App.expert_steps) in slices, while the
+        player plays them; its result is painted once known. A failure only leaves it
+        unsaid."""
+        app = self.session.app
+        assert app is not None
+        try:
+            await self.in_slices(app.expert_steps())
+        except Exception:
+            self.log_failure()
+            return
+        self.push()
 
     async def review(self) -> None:
         """Work out the review of a finished game opened again (App.review_steps) in slices,

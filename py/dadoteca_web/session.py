@@ -6,10 +6,15 @@ alike, and the whole exchange can be driven and tested in CPython.
 
 The page sends (``type`` and its fields):
 
+Every message may carry ``today``: the page's local date, ``YYYY-MM-DD`` (the day of today's
+game, whose midnight is the page's).
+
 - ``boot``: ``storage`` (the app's localStorage items, key to text), ``lasting`` (false when the
   browser keeps nothing), ``language``, ``catalog`` (the shell already loaded it), ``seed``
   (the text of ``?seed=N``, or null: the next new game, if it is a seed, 0 to 2^53 - 1 in
-  ASCII digits; anything else is said), ``pace`` (``?pace=F``: the computers' pauses scaled),
+  ASCII digits; anything else is said), ``day`` (the text of ``?day=GAME-YYYY-MM-DD``, or
+  null: the day's game a shared line links to; anything else is said), ``pace`` (``?pace=F``:
+  the computers' pauses scaled),
   ``writer`` (false when another window of the app is playing the saved game: this one
   watches it);
 - ``writer``: ``writer``, ``storage``: this window now plays the saved game (it took it over)
@@ -27,6 +32,8 @@ The page sends (``type`` and its fields):
   make room is asked about first: Yes (a ``tap`` of act ``import-history-make-room``) downloads
   the history, then imports it; ``export-history``: the whole history;
 - ``open``: ``id``: open the finished game of that history entry again, to replay and review;
+- ``shared``: ``how``: the line asked to be shared was shared (``share``), copied
+  (``clipboard``), not shared (``cancelled``) or neither (anything else);
 - ``stored``: ``items``: the writes the page could not make (storage full or refused: the
   first that failed, and those after it, not tried), each key with what storage holds now;
   ``saved``: true once a save is stored again after one was not.
@@ -41,18 +48,22 @@ see :class:`~dadoteca_web.game_ui.Pieced`),
 ``confirm`` (a question to ask in a dialog, or null), ``watching`` (the game is played in
 another window: nothing here to tap but "Play here"), ``writes`` (``[key, text or null]`` to
 store, in order) and, when asked, ``download`` (``{"kind", "text"}``) and ``history`` (what an
-imported history did, ``{"text", "kind"}``: ``info`` or ``error``, said in the History dialog).
+imported history did, ``{"text", "kind"}``: ``info`` or ``error``, said in the History dialog),
+``share`` (a line to share, ``{"text", "link"}``: the link relative to the app's address, put
+after the text) and ``linked`` (after the boot, the game of a ``?day`` link: the setup offers
+that day's game).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any, Final
 
-from dadoteca.core import draw, seed_generator
+from dadoteca.core import RuleError
+from dadoteca.daily import Day
 
-from .app import MAKE_ROOM, App
+from .app import GAME_UIS, MAKE_ROOM, App, seeded_draws
 from .game_ui import Pieced
 from .i18n import Translator
 from .storage import HISTORY_KEY, SAVE_KEY, GameStore
@@ -94,22 +105,19 @@ class MirrorStore:
         return writes
 
 
-def seeded_draws(seed: int) -> Callable[[int], int]:
-    """``randbelow`` from ``seed``'s own stream: with ``?seed=N`` who starts and the maps
-    dealt come out the same too, so a shared seed replays the whole game."""
-    generator = seed_generator(seed)
-
-    def randbelow(limit: int) -> int:
-        nonlocal generator
-        generator, value = draw(generator)
-        return value % limit
-
-    return randbelow
-
-
 def _is_seed(text: str) -> bool:
     """Whether ``text`` is a seed as a link writes it: ASCII digits, below SEED_LIMIT."""
     return text.isascii() and text.isdigit() and len(text) <= 16 and int(text) < SEED_LIMIT
+
+
+def _date(value: object) -> date | None:
+    """A date as the page writes it, YYYY-MM-DD; None for anything else."""
+    if not (isinstance(value, str) and len(value) == len("2026-11-28") and value.isascii()):
+        return None
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        return None
 
 
 def _text(value: object) -> str:
@@ -138,6 +146,8 @@ class Session:
         self.app: App | None = None
         self.store = MirrorStore({})
         self.seed: int | None = None  # ?seed=N: the next new game is that one
+        self.day: Day | None = None  # ?day=GAME-YYYY-MM-DD: a day's game is that day's
+        self._linked: str | None = None  # that day's game, for the setup to offer (once)
         self.pace = 1.0  # ?pace=F scales the computers' pauses (0: none, for tests)
         self._sent: dict[str, str] = {}
         self._download: dict[str, str] | None = None
@@ -156,10 +166,12 @@ class Session:
         kind = message.get("type")
         if kind == "boot":
             self._boot(message)
-            return
         app = self.app
         if app is None:
             return  # nothing before the boot
+        app.today = _date(message.get("today")) or app.today
+        if kind == "boot":
+            return
         if kind == "tap":
             self._tap(message)
         elif kind == "start":
@@ -179,6 +191,8 @@ class Session:
             self._import_history(text if isinstance(text, str) else None, make_room=False)
         elif kind == "open":
             app.open_finished(_text(message.get("id")))
+        elif kind == "shared":
+            app.line_shared(_text(message.get("how")))
         elif kind == "export-history":
             self._download = {"kind": "history", "text": app.history.export()}
         elif kind == "export-damaged" and app.store.damaged is not None:
@@ -269,6 +283,32 @@ class Session:
         self._sent.clear()
         if seed is not None and self.seed is None:  # ?seed=1e999 and ?seed=0x10 were 1 and 0
             self._say_no_seed(str(seed)[:20])
+        self._link_day(message.get("day"))
+
+    def _link_day(self, text: object) -> None:
+        """``?day=GAME-YYYY-MM-DD``: the setup offers that day's game (said in words), or
+        says the link names no day."""
+        app = self.app
+        assert app is not None
+        if text is None:
+            return
+        try:
+            self.day = Day.parse(str(text)[:40])
+        except RuleError as error:
+            said, kind = app.t.rule(error), "warning"
+        else:
+            self._linked = self.day.game
+            title = GAME_UIS[self.day.game].title
+            said, kind = app.t(
+                "This link is to {game} of {day}: choose the players and start, with the "
+                "day's dice.",
+                game=title,
+                day=self.day.date.isoformat(),
+            ), "info"
+        if app.notice:  # a saved game that could not be read, or no seed, said first
+            app.notice = f"{app.notice} {said}"
+        else:
+            app.notice, app.notice_kind = said, kind
 
     def _say_no_seed(self, seed: str) -> None:
         app = self.app
@@ -303,6 +343,7 @@ class Session:
             variant=_text(message.get("variant")),
             dice=_text(message.get("dice")),
             coach=message.get("coach") is True,
+            day=self.day,
         )
 
     def repaint(self) -> None:
@@ -348,4 +389,9 @@ class Session:
             update["download"], self._download = self._download, None
         if self._history_news is not None:
             update["history"], self._history_news = self._history_news, None
+        if app.share is not None:
+            (text, link), app.share = app.share, None
+            update["share"] = {"text": text, "link": link}
+        if self._linked is not None:
+            update["linked"], self._linked = self._linked, None
         return update

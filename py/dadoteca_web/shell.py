@@ -15,7 +15,14 @@ from typing import Final
 from dadoteca.bots import BOT_SEAT, LEVELS
 from dadoteca.core import ROLLED
 from dadoteca.games import GAMES, game_folder
-from dadoteca.match import APP_DICE, DICE_KINDS, MAX_NAME_LENGTH, REAL_DICE, SHEETS_ONLY
+from dadoteca.match import (
+    APP_DICE,
+    DAILY_DICE,
+    DICE_KINDS,
+    MAX_NAME_LENGTH,
+    REAL_DICE,
+    SHEETS_ONLY,
+)
 from dadoteca_games.diceland.maps import FIXED_MAP_IDS
 from dadoteca_games.diceland.pictures import map_picture_href, random_choice_symbols
 from dadoteca_games.diceland.view import DEALT_MAP, RANDOM_MAP, map_board
@@ -80,6 +87,7 @@ def shell_facts() -> dict[str, object]:
         "maxNameLength": MAX_NAME_LENGTH,
         "realDice": REAL_DICE,
         "sheetsOnly": SHEETS_ONLY,
+        "dayDice": DAILY_DICE,
         "games": {
             game_id: {"minPlayers": game.min_players, "maxPlayers": game.max_players}
             for game_id, game in GAMES.items()
@@ -278,13 +286,17 @@ def game_cards() -> str:
     return "".join(cards)
 
 
-def _variant_choice(game_id: str, ui: type[GameUI]) -> str:
+def _variant_choice(
+    game_id: str, ui: type[GameUI], t: Callable[[str], str] = _unmarked
+) -> str:
     """A game's variants (Qwixx's score pads), shown under it: the game's own (no option) or
     a variant's, by its name (a product's: not translated). The setup remembers it as it does
-    every field."""
+    every field. Today's game is played on the game's own pad: the choice is not on offer then,
+    said beside it."""
     if not ui.variants:
         return ""
     own = next(iter(ui.variants))
+    why_not = t("Today's game is played on the game's own pad.")
     options = "".join(
         f'<option value="{"" if variant == own else variant}">{escape(name)}</option>'
         for variant, name in ui.variants.items()
@@ -292,7 +304,8 @@ def _variant_choice(game_id: str, ui: type[GameUI]) -> str:
     return (
         f'<label class="setup-line" data-game="{game_id}">'
         f"<span data-i18n>{escape(ui.variant_label)}</span>"
-        f'<select name="variant" class="seat-choice">{options}</select></label>'
+        f'<select name="variant" class="seat-choice">{options}</select>'
+        f'<span class="choice-why" data-because="day" data-i18n>{escape(why_not)}</span></label>'
     )
 
 
@@ -329,9 +342,11 @@ def starter_options(t: Callable[[str], str] = _unmarked) -> str:
 
 def dice_choices(t: Callable[[str], str] = _unmarked) -> str:
     """The setup's choice of dice: the app rolls, or the table rolls its own and enters them, or
-    only crosses (marked for translation as :func:`seat_rows` is). Sheets only is for people
-    (the computers and the coach need the dice): its card says why, when a choice made rules
-    it out (the shell shows each reason that holds: ``data-because``)."""
+    only crosses, or plays today's game (marked for translation as :func:`seat_rows` is).
+    Sheets only is for people (the computers and the coach need the dice), and so is today's
+    game (each person plays the day's dice alone, in turn: not round a table-top): their
+    cards say why, when a choice made rules them out (the shell shows each reason that holds:
+    ``data-because``)."""
     said = {
         "app": (t("The app rolls"), t("Tap Roll: the app rolls for everyone.")),
         "real": (
@@ -342,22 +357,40 @@ def dice_choices(t: Callable[[str], str] = _unmarked) -> str:
             t("Sheets only"),
             t("Roll your own dice and just cross: the app checks the sheets, not the dice."),
         ),
+        "day": (
+            t("Today's game"),
+            t(
+                "Today's dice, the same for everyone: each player plays them alone, in turn, "
+                "then share your score."
+            ),
+        ),
     }
     assert set(said) == set(DICE_KINDS)
+    # Why the dice for people are not on offer, by the choice that rules them out.
     ruled_out = {
-        "computer": t("Not while a computer plays: computers need to see the dice."),
-        "coach": t("Not with Hints on request: the coach needs to see the dice."),
+        SHEETS_ONLY: {
+            "computer": t("Not while a computer plays: computers need to see the dice."),
+            "coach": t("Not with Hints on request: the coach needs to see the dice."),
+        },
+        DAILY_DICE: {
+            "computer": t("Not while a computer plays: today's game is for people, each alone."),
+            "coach": t("Not with Hints on request: today's game is played without hints."),
+            "table": t(
+                "Not with the device in the middle of the table: today's game is played in "
+                "turn, each person alone."
+            ),
+        },
     }
-    why_not = "".join(
-        f'<span class="choice-why" data-because="{because}" data-i18n>{escape(text)}</span>'
-        for because, text in ruled_out.items()
-    )
     return "".join(
         f'<label class="dice-choice"><input type="radio" name="dice" value="{kind}"'
         f"{' checked' if kind == APP_DICE else ''}>"
         f'<span class="choice-name" data-i18n>{escape(said[kind][0])}</span>'
         f'<span class="choice-about" data-i18n>{escape(said[kind][1])}</span>'
-        f"{why_not if kind == SHEETS_ONLY else ''}</label>"
+        + "".join(
+            f'<span class="choice-why" data-because="{because}" data-i18n>{escape(text)}</span>'
+            for because, text in ruled_out.get(kind, {}).items()
+        )
+        + "</label>"
         for kind in DICE_KINDS
     )
 

@@ -11,7 +11,7 @@ score or a solo result no game can give (an entry that cannot be true) is left o
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from html import escape
 from statistics import fmean
 from typing import Final, NamedTuple
@@ -22,6 +22,7 @@ from dadoteca.match import name_key
 from .game_ui import GameUI, isolated
 from .i18n import Translator
 from .storage import plausible_result
+from .today import DayStats
 
 __all__ = ["PlayerStats", "SoloBest", "kind_of", "player_stats", "solo_bests", "stats_html"]
 
@@ -179,11 +180,14 @@ def trend_svg(scores: Sequence[int], label: str) -> str:
 
 
 def stats_html(
-    entries: Sequence[Mapping[str, object]], t: Translator, uis: Mapping[str, type[GameUI]]
+    entries: Sequence[Mapping[str, object]],
+    t: Translator,
+    uis: Mapping[str, type[GameUI]],
+    days: Sequence[DayStats] = (),
 ) -> str:
     """The statistics section of the History dialog (empty without a person's game), a table
     per kind (:func:`kind_of`), as its game's screen in ``uis`` says its name (a variant's
-    too), scores and solo results."""
+    too), scores and solo results; then today's games' ``days``."""
     stats = player_stats(entries)
     if not stats:
         return ""
@@ -201,18 +205,63 @@ def stats_html(
         rows = [row for row in stats if row.game == game]
         if not rows:
             continue
-        ui = uis[_game_of(game)]
-        mean_column, best_column = ui.score_columns(t)
+        mean_column, best_column = uis[_game_of(game)].score_columns(t)
         columns = (t("Player"), t("Games"), t("Wins"), mean_column, best_column, t("Trend"))
-        head = "".join(f'<th scope="col">{column}</th>' for column in columns)
-        body = "".join(
-            f'<tr><th scope="row"><bdi>{escape(row.name)}</bdi></th><td>{row.games}</td>'
-            f"<td>{row.wins}</td><td>{t.decimal(row.mean)}</td><td>{row.best}</td>"
-            f"<td>{trend_svg(row.scores, t('Scores of {name}', name=isolated(row.name)))}</td></tr>"
+        cells = (
+            (
+                row.name,
+                row.games,
+                row.wins,
+                t.decimal(row.mean),
+                row.best,
+                trend_svg(row.scores, t("Scores of {name}", name=isolated(row.name))),
+            )
             for row in rows
         )
-        parts.append(
-            f'<table class="stats"><caption>{escape(_kind_name(game, uis))}</caption>'
-            f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-        )
+        parts.append(_table("stats", _kind_name(game, uis), columns, cells))
+    parts.append(_days_html(days, t, uis))
     return f'<section aria-labelledby="stats-title">{"".join(parts)}</section>'
+
+
+def _days_html(
+    stats: Sequence[DayStats], t: Translator, uis: Mapping[str, type[GameUI]]
+) -> str:
+    """Today's games in the statistics: per game and person, the days counted, the streaks,
+    and the mean result against the expert's on the same dice."""
+    parts = []
+    for game in GAMES:
+        rows = [row for row in stats if row.game == game]
+        if rows:
+            columns = (t("Player"), t("Days"), t("Streak"), t("Longest"), t("Mean"), t("Expert"))
+            cells = (
+                (
+                    row.name,
+                    row.streaks.days,
+                    row.streaks.current,
+                    row.streaks.longest,
+                    t.decimal(row.mean),
+                    "-" if row.expert_mean is None else t.decimal(row.expert_mean),
+                )
+                for row in rows
+            )
+            caption = t("Today's games: {game}", game=uis[game].title)
+            parts.append(_table("stats days", caption, columns, cells))
+    return "".join(parts)
+
+
+def _table(
+    kind: str, caption: str, columns: Sequence[str], rows: Iterable[Sequence[object]]
+) -> str:
+    """A table of the statistics (``kind``: its classes): a row per person, named first (a
+    name is escaped and isolated; the other cells are the app's own HTML)."""
+    head = "".join(f'<th scope="col">{column}</th>' for column in columns)
+    body = "".join(
+        f'<tr><th scope="row"><bdi>{escape(str(name))}</bdi></th>'
+        + "".join(f"<td>{cell}</td>" for cell in cells)
+        + "</tr>"
+        for name, *cells in rows
+    )
+    return (
+        f'<table class="{kind}"><caption>{escape(caption)}</caption>'
+        f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    )

@@ -56,6 +56,7 @@ __all__ = [
     "MemoryStore",
     "ReadGame",
     "SoloResults",
+    "entry_id_of",
     "plausible_result",
     "read_game",
 ]
@@ -211,6 +212,7 @@ REDO: Final = "redo"
 # Where each player sits around a device lying in the middle of the table, in seat order (none:
 # the device is handed from one player to the next).
 SEATING: Final = "seating"
+WAITING: Final = "waiting"  # a day's game: the names to play it next, in turn, at this table
 
 
 class Saved(NamedTuple):
@@ -225,6 +227,7 @@ class Saved(NamedTuple):
     problem: RuleError | None = None
     levels: tuple[LevelChange, ...] = ()
     seating: tuple[str, ...] = ()
+    waiting: tuple[str, ...] = ()
 
 
 def _actions_read(entries: object, state: AnyState) -> Group:
@@ -259,6 +262,17 @@ def _answers_of(record: Mapping[str, object], match: Match) -> tuple[tuple[int, 
     return tuple(answers)
 
 
+def _waiting_of(record: Mapping[str, object], match: Match) -> tuple[str, ...]:
+    """The names a saved day's game has waiting to play it next (what a hand-edited save
+    holds that is not a name is dropped)."""
+    names = record.get(WAITING, [])
+    if match.day is None or not isinstance(names, list):
+        return ()
+    most = match.game.max_players - 1  # the others of the table
+    kept = (normalise_name(name) for name in names[:most] if isinstance(name, str))
+    return tuple(name for name in kept if 0 < len(name) <= MAX_NAME_LENGTH)
+
+
 def _redo_of(record: Mapping[str, object], match: Match) -> tuple[Group, ...]:
     """The saved moves to redo, newest group last, read by playing them again from where the
     match is (none, if any does not play)."""
@@ -279,7 +293,8 @@ def _seating_of(record: Mapping[str, object], match: Match) -> tuple[str, ...]:
     """The saved places around a table-top, one per seat, each its own (anything else: the
     device is handed round, the game itself kept)."""
     seating = record.get(SEATING)
-    if not isinstance(seating, list) or len(seating) != len(match.seats):
+    # Alone (a day's game among them), nobody sits round a table-top.
+    if not isinstance(seating, list) or len(seating) != len(match.seats) or len(seating) < 2:
         return ()
     if len(set(seating)) != len(seating) or not all(edge in EDGES for edge in seating):
         return ()
@@ -308,10 +323,12 @@ class GameStore:
         answers: Mapping[int, Action] | None = None,
         redo: Collection[Group] = (),
         seating: Sequence[str] = (),
+        waiting: Sequence[str] = (),
     ) -> None:
         """Save ``match``'s record, with the ``answers`` given so far to a decision taken by
         several players at once, the moves taken back that Redo would play again (a reload
-        brings them back too) and where each player sits around a table-top."""
+        brings them back too), where each player sits around a table-top, and the names
+        ``waiting`` to play a day's game next."""
         if self.keeping_damaged:
             self.working = False
             return
@@ -326,6 +343,8 @@ class GameStore:
                     record[REDO] = [[[p, str(action)] for p, action in group] for group in redo]
                 if seating:
                     record[SEATING] = list(seating)
+                if waiting:
+                    record[WAITING] = list(waiting)
                 self.store.setItem(SAVE_KEY, json.dumps(record, separators=(",", ":")))
             self.working = self.lasting and not self.refused
         except Exception:  # quota exceeded or storage refused: all the same to the player
@@ -351,7 +370,14 @@ class GameStore:
             return Saved(None, problem=error)
         assert isinstance(record, Mapping)  # Match.from_record read it
         answers, redo = _answers_of(record, match), _redo_of(record, match)
-        return Saved(match, answers, redo, levels=levels, seating=_seating_of(record, match))
+        return Saved(
+            match,
+            answers,
+            redo,
+            levels=levels,
+            seating=_seating_of(record, match),
+            waiting=_waiting_of(record, match),
+        )
 
     def _set_aside(self, text: str) -> None:
         """Keep the unreadable save under another key (it can be exported), free the slot."""
@@ -378,7 +404,7 @@ def set_aside(store: KeyValueStore, key: str, prefix: str, text: str) -> bool:
     return True
 
 
-def _entry_id(match: Match) -> str:
+def entry_id_of(match: Match) -> str:
     """A finished game's id in the history: its record's digest (a game enters once)."""
     record = json.dumps(match.record(), sort_keys=True).encode()
     return hashlib.sha256(record).hexdigest()[:16]
@@ -448,13 +474,16 @@ class History:
             return [game for game in stored["games"] if isinstance(game, dict)]
         return None
 
-    def add(self, match: Match, ended: datetime, result: int | None = None) -> bool:
+    def add(
+        self, match: Match, ended: datetime, result: int | None = None, *, practice: bool = False
+    ) -> bool:
         """Enter ``match``, a finished game, unless it is already there (a solo game with its
-        ``result``, and no winner); False if it could not be stored (the app says so and
-        offers the record's download). The game just finished is never the one the bound of
-        kept games cuts, whatever end times the history holds: the oldest other one goes."""
-        entry_id = _entry_id(match)
-        self.added[entry_id] = _entry(entry_id, ended, match, result)
+        ``result``, and no winner; a day's game marked ``practice`` unless it counts); False
+        if it could not be stored (the app says so and offers the record's download). The
+        game just finished is never the one the bound of kept games cuts, whatever end times
+        the history holds: the oldest other one goes."""
+        entry_id = entry_id_of(match)
+        self.added[entry_id] = _entry(entry_id, ended, match, result, practice=practice)
         stored = self._merge_added(keep={entry_id})
         if stored:
             self._keep_records({entry_id: json.dumps(match.record(), separators=(",", ":"))})
@@ -598,7 +627,7 @@ class History:
         """The best result of ``match``'s one player in solo games of its game, other than
         ``match`` itself, or None if there is none: a player is their name as it reads (as the
         statistics count them), results no game can give are left out."""
-        who, game, this = name_key(match.seats[0].name), match.game.id, _entry_id(match)
+        who, game, this = name_key(match.seats[0].name), match.game.id, entry_id_of(match)
         results = []
         for entry in self.games():
             result, players = entry.get("result"), _players(entry)
@@ -648,9 +677,12 @@ def plausible_result(game: str, result: object, score: object, lower_is_better: 
     return result == score and result in GAMES[game].score_range
 
 
-def _entry(entry_id: str, ended: datetime, match: Match, result: int | None) -> dict[str, object]:
+def _entry(
+    entry_id: str, ended: datetime, match: Match, result: int | None, *, practice: bool = False
+) -> dict[str, object]:
     """A finished game's entry in the history, from its match: a solo game with its
-    ``result`` (and no winner)."""
+    ``result`` (and no winner); a day's game with its day, and ``practice`` if it does not
+    count."""
     state = match.state
     return {
         "id": entry_id,
@@ -664,6 +696,8 @@ def _entry(entry_id: str, ended: datetime, match: Match, result: int | None) -> 
         **({} if result is None else {"result": result}),
         **({} if match.dice == APP_DICE else {"dice": match.dice}),
         **({"variant": match.options["variant"]} if "variant" in match.options else {}),
+        **({} if match.day is None else {"day": match.day.date.isoformat()}),
+        **({"practice": True} if practice else {}),
     }
 
 
@@ -735,10 +769,10 @@ def _imported(
         raise RuleError(rule, SAVE_RULES[rule], number=number, problem=error.message) from None
     except (TypeError, RecursionError):
         raise _history_error("history.bad_game", number) from None
-    if not match.state.is_terminal or _entry_id(match) != claim.id:
+    if not match.state.is_terminal or entry_id_of(match) != claim.id:
         raise _history_error("history.not_its_record", number)
     solo_result = solo.result(match) if len(match.seats) == 1 else None
-    facts = _entry(claim.id, ended, match, solo_result)
+    facts = _entry(claim.id, ended, match, solo_result, practice=game.get("practice") is True)
     _check_claim(number, claim, match, solo_result)
     return facts, json.dumps(match.record(), separators=(",", ":")), late
 

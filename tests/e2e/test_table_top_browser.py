@@ -8,7 +8,7 @@ import math
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from appdriver import fill_seats, on_screen, open_app, saved_record, settled
 from build.serve import BackgroundServer
@@ -272,3 +272,41 @@ def test_offered_on_a_tablet_and_a_phone_for_two_remembered_seated_clockwise(
     seats = [seat["name"] for seat in seated_record]
     assert seats == ["Anna", "Dario", "Carla", "Bruno"]  # clockwise, Anna first as chosen
     assert record["seating"] == ["top", "right", "bottom", "left"]
+
+
+def test_todays_game_is_played_in_turn_so_not_with_the_device_on_the_table_said_beside_each(
+    touch_page: Page, server: BackgroundServer
+) -> None:
+    """A day's game is each person alone, in turn: while the device lies on the table today's
+    game is not on offer, and while it is chosen the table-top is not, each said beside it;
+    a day's link opens with the device handed round, even where the table-top is remembered."""
+    page = touch_page
+    page.set_viewport_size({"width": 1024, "height": 768})
+    open_app(page, f"{server.url}?seed=4&pace=0")
+    day_dice, table = "#setup input[name=dice][value=day]", "#setup input[name=layout][value=table]"
+    page.check(table)
+    expect(page.locator(day_dice)).to_be_disabled()
+    expect(page.locator(".dice-choice [data-because=table]")).to_have_text(
+        "Not with the device in the middle of the table: today's game is played in turn, "
+        "each person alone."
+    )
+    page.check("#setup input[name=layout][value='']")
+    expect(page.locator(".dice-choice [data-because=table]")).to_be_hidden()
+    page.check(day_dice)
+    expect(page.locator(table)).to_be_disabled()
+    expect(page.locator(".layout-choice [data-because=day]")).to_have_text(
+        "Not in today's game: each person plays the day's dice alone, in turn, with the device "
+        "in hand."
+    )
+    page.check("#setup input[name=dice][value=app]")
+    page.check(table)  # remembered
+    open_app(page, f"{server.url}?day=qwixx-2000-01-01&pace=0")
+    assert page.is_checked(day_dice) and not page.is_checked(table)
+    expect(page.locator(table)).to_be_disabled()
+    fill_seats(page, NAMES[:2])
+    page.click("#setup button[type=submit]")
+    on_screen(page, "play")
+    assert page.evaluate("document.body.dataset.layout ?? ''") == ""
+    record = saved_record(page)
+    assert record is not None and "seating" not in record
+    assert record["waiting"] == ["Bruno"]

@@ -49,8 +49,8 @@ from dadoteca_games.diceland.rules import (
     Roll,
     Sheet,
     Stop,
-    board_of,
 )
+from dadoteca_games.diceland.sheet import board_of
 
 # --- Options and player counts -----------------------------------------------------------------
 

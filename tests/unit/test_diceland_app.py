@@ -335,6 +335,29 @@ def test_pass_is_offered_only_where_the_rules_allow_it() -> None:
     raise AssertionError(f"not every case met: {seen}")
 
 
+def shown_map(app: App) -> int:
+    """Whose map phase 2's tabs show open."""
+    found = re.search(r'data-player="(\d+)" aria-pressed="true"', app.regions()["controls"])
+    assert found is not None, app.regions()["controls"]
+    return int(found.group(1))
+
+
+def test_an_answer_hands_the_screen_to_the_next_to_answer_a_change_of_it_too() -> None:
+    """Phase 2 on one phone: after a person answers from their own tab, or changes their answer
+    there, the screen goes on to whoever has still to answer (it stayed on the answered map,
+    where Pass only gave the same answer again: the monkey's simple player tapped it for ever)."""
+    app = started(("Ann", "Bo", "Cy"), seed=4)
+    to_phase(app, Phase.MARK)
+    active = state_of(app).active
+    bo = (active + 1) % 3
+    for _ in range(2):  # an answer, then a change of it
+        app.handle("view", {"player": str(bo)})
+        assert shown_map(app) == bo
+        app.handle("pass", {})
+        assert app.answers.get(bo) == PASS
+        assert shown_map(app) == asked_player(state_of(app), app.answers) != bo
+
+
 def test_undo_clears_the_selection_before_confirm_and_confirm_plays_it() -> None:
     app = started(seed=4)
     to_phase(app, Phase.MARK)

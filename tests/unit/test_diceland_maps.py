@@ -34,7 +34,8 @@ from dadoteca_games.diceland.maps import (
     parse_map,
     validate_map,
 )
-from dadoteca_games.diceland.rules import DicelandAction, DicelandState, Mark, Sheet, board_of
+from dadoteca_games.diceland.rules import DicelandAction, DicelandState, Mark, Sheet
+from dadoteca_games.diceland.sheet import board_of
 
 # --- The maps (ruling DICELAND_MAPS) -----------------------------------------------------------
 

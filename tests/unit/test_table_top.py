@@ -173,3 +173,26 @@ def test_dicelands_phase_two_everyone_builds_their_own_choice_at_once() -> None:
     for p in people:  # each person's own cell, neither taking the other's away
         place = board.split(f'data-place="{p}"')[1].split("data-place=")[0]
         assert selected(place) == {legal[p][0]}
+
+
+def test_a_days_game_is_played_in_turn_never_round_a_table_top() -> None:
+    """The setup does not offer both (a forged request): each person plays the day's dice
+    alone, the device handed round, and a save's places for one seat are not read."""
+    session, _ = booted()
+    update = session.receive(
+        {
+            "type": "start",
+            "game": "qwixx",
+            "names": ["Ann", "Bea"],
+            "choices": [{"edge": "bottom"}, {"edge": "top"}],
+            "dice": "day",
+        }
+    )
+    assert session.app is not None and session.app.match is not None
+    assert [seat.name for seat in session.app.match.seats] == ["Ann"]
+    assert session.app.seating == () and session.app.waiting == ("Bea",)
+    assert update["layout"] == ""
+    saved = json.loads(session.store.items[SAVE_KEY])
+    assert "seating" not in saved
+    again, update = booted({SAVE_KEY: json.dumps({**saved, "seating": ["bottom"]})})
+    assert again.app is not None and again.app.seating == () and update["layout"] == ""

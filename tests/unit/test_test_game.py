@@ -13,12 +13,14 @@ import pytest
 from app_support import new_app
 
 from dadoteca.core import UNSEEN, RuleError
+from dadoteca.daily import Day, daily_face
 from dadoteca.games import GAMES, SHELF, get_game, reshelve
-from dadoteca.match import Match
+from dadoteca.match import DAILY_DICE, Match
 from dadoteca.playout import random_playout
 from dadoteca_web.app import GAME_UIS
 from dadoteca_web.shell import game_cards, shell_facts
 from dadoteca_web.storage import MemoryStore
+from dadoteca_web.today import parse_share_line
 
 TEST_GAMES = Path(__file__).resolve().parents[1] / "games"
 GAME_ID = "two_dice"
@@ -82,7 +84,7 @@ def test_its_rules_name_the_rule_a_move_breaks_and_read_their_own_record_text() 
     assert rolled.legal_actions(1) == []
     for player, text, rule in [
         (0, "take 4", "two_dice.not_rolled"),
-        (1, "take 3", "two_dice.not_your_turn"),
+        (1, "take 3", "two_dice.not_your_decision"),
         (0, "roll 1 2", "two_dice.no_roll_now"),
     ]:
         error = rolled.check(player, state.parse_action(text))
@@ -155,3 +157,32 @@ def test_a_tap_on_a_die_not_rolled_is_refused_in_words_and_plays_nothing() -> No
     )
     app.handle("take", {"pips": "9"})  # a forged tap: ignored
     assert app.state is rolled
+
+
+@pytest.mark.usefixtures("test_games")
+def test_todays_game_rolls_each_die_from_its_slot_and_its_line_to_share_parses_back() -> None:
+    """Today's game of a game no line of the app names: each die from the day's slot
+    (``roll_with``), the line to share with its sheet in one line (``sheet_line``), and no
+    expert to wait for where the game has none."""
+    app = new_app()
+    app.start(["Ann", "Bo"], game=GAME_ID, dice=DAILY_DICE)
+    day = Day(GAME_ID, app.today)
+    assert app.match is not None and app.match.day == day and app.match.seats[0].name == "Ann"
+    app.handle("roll", {})
+    faces = [daily_face(day, 1, 0, slot) + 1 for slot in range(2)]
+    assert str(app.match.actions[0][1]) == f"roll {faces[0]} {faces[1]}"
+    while not app.state.is_terminal:
+        if app.state.is_chance:
+            app.handle("roll", {})
+        else:
+            best = max(action.pips for action in app.state.legal_actions(app.state.deciders[0]))
+            app.handle("take", {"pips": str(best)})
+    assert not app.expert_to_run() and "expert" not in app.regions()["today"]
+    app.handle("share", {})
+    assert app.share is not None
+    text, link = app.share
+    assert link == f"?day={day}"
+    shared = parse_share_line(f"{text} https://example.org/{link}")
+    assert shared.day == day and shared.picture == f"Σ{app.state.scores()[0]}"
+    app.handle("day-next", {})
+    assert app.match.seats[0].name == "Bo" and app.match.day == day

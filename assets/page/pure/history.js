@@ -9,7 +9,8 @@
  * @property {unknown} [id] its record's key, after the record prefix
  * @property {unknown} [game] the game's id
  * @property {unknown} [ended] when it ended (ISO 8601)
- * @property {unknown} [dice] real dice or sheets only (else the app's own)
+ * @property {unknown} [dice] real dice, sheets only or the day's dice (else the app's own)
+ * @property {unknown} [practice] a day's game that does not count (not the first of its day)
  * @property {unknown} [variant] Qwixx's score pad: a variant's id (else the game's own)
  * @property {unknown} [winners] their seats
  * @property {(FinishedPlayer | null)[]} players

@@ -50,7 +50,11 @@ function historyEntry(game, when) {
   }
   head.append(title, " · ", time);
   /** @type {Record<string, string>} */
-  const dice = { [FACTS.realDice]: "history-real-dice", [FACTS.sheetsOnly]: "history-sheets-only" };
+  const dice = {
+    [FACTS.realDice]: "history-real-dice",
+    [FACTS.sheetsOnly]: "history-sheets-only",
+    [FACTS.dayDice]: game.practice === true ? "history-day-practice" : "history-day",
+  };
   if (typeof game.dice === "string" && Object.hasOwn(dice, game.dice)) {
     head.append(" · ", byId(dice[game.dice]).textContent ?? "");
   }

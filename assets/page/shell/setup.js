@@ -55,16 +55,17 @@ function showSeats() {
   seatItems().forEach((item, index) => {
     if (item.hidden !== index >= count) item.hidden = index >= count;
   });
-  // A seat shown again comes as a person while sheets only is chosen (it was a computer
-  // before it was put away): the line under the seats says why computers are not on offer.
-  if (sheetsOnlyField.checked) {
+  // A seat shown again comes as a person while dice for people are chosen (it was a computer
+  // before it was put away, or a day's link chose them): the line under the seats says why
+  // computers are not on offer.
+  if (peopleDice()) {
     for (const kind of shownKinds()) {
       if (FACTS.levels.includes(kind.value)) kind.selectedIndex = 0;
     }
   }
   showStarters();
-  showRuledOut();
   showLayout();
+  showRuledOut();
 }
 
 // The device lying in the middle of the table: offered on a tablet (from two players), and on
@@ -72,6 +73,9 @@ function showSeats() {
 // fit the screen: the two long edges for two (a phone's two halves), the four edges for three
 // or four, and for five two along the bottom edge. Seat order follows the seating, clockwise.
 const layoutChoice = one(".layout-choice", setup);
+const tableField = /** @type {HTMLInputElement} */ (
+  setup.querySelector("input[name=layout][value=table]")
+);
 const CLOCKWISE = ["bottom-right", "bottom", "bottom-left", "left", "top-left", "top",
   "top-right", "right"];
 const edgeField = (/** @type {Element} */ item) => /** @type {HTMLSelectElement} */ (
@@ -134,13 +138,11 @@ function layoutChosen() {
     // Storage full: chosen for this game, not remembered.
   }
   showLayout();
+  showRuledOut();
 }
 
 function rememberedLayout() {
-  const table = /** @type {HTMLInputElement} */ (
-    setup.querySelector("input[name=layout][value=table]")
-  );
-  if (storage?.getItem(FACTS.storageKeys.layout) === "table") table.checked = true;
+  if (storage?.getItem(FACTS.storageKeys.layout) === "table") tableField.checked = true;
 }
 
 /**
@@ -179,33 +181,50 @@ export function showStarters() {
 }
 
 // Sheets only is for people: a computer would need to see the dice, and so would the coach.
-// No choice ever changes another behind the family's back: while a computer plays a seat or
-// hints are asked for, Sheets only is not on offer, and while it is chosen, neither are the
-// computers' levels nor hints; each control ruled out says why beside it (data-ruled-out
-// names the reasons that hold, the shell's CSS shows their words).
-const sheetsOnlyField = /** @type {HTMLInputElement} */ (
-  setup.querySelector(`input[name=dice][value="${FACTS.sheetsOnly}"]`)
-);
+// So is today's game: each person plays the day's dice alone, and the expert's result on them
+// is said at the end, in turn: not round the device lying in the middle of the table. No choice
+// ever changes another behind the family's back: while a computer plays a seat or hints are
+// asked for, these dice are not on offer, and while one is chosen, neither are the computers'
+// levels nor hints (nor, with today's game, a variant's pad, nor the table-top; while the
+// device lies on the table, today's game is not on offer); each control ruled out says why
+// beside it (data-ruled-out names the reasons that hold, the shell's CSS shows their words).
+/** @type {Record<string, string>} */
+const peopleDiceReasons = { [FACTS.sheetsOnly]: "sheets-only", [FACTS.dayDice]: "day" };
+const peopleDiceFields = Object.keys(peopleDiceReasons).map((kind) =>
+  /** @type {HTMLInputElement} */ (setup.querySelector(`input[name=dice][value="${kind}"]`)));
+const peopleDice = () => peopleDiceFields.find((field) => field.checked);
 const coachField = /** @type {HTMLInputElement} */ (setup.querySelector("input[name=coach]"));
+const dayField = /** @type {HTMLInputElement} */ (
+  setup.querySelector(`input[name=dice][value="${FACTS.dayDice}"]`)
+);
 const shownKinds = () => seatItems().filter((item) => !item.hidden)
   .map((item) => /** @type {HTMLSelectElement} */ (item.querySelector(".seat-kind")));
 
 function showRuledOut() {
-  const sheetsOnly = sheetsOnlyField.checked;
+  const chosen = peopleDice();
   const computer = shownKinds().some((kind) => FACTS.levels.includes(kind.value));
   for (const select of /** @type {NodeListOf<HTMLSelectElement>} */ (
     setup.querySelectorAll(".seat-kind")
   )) {
     for (const option of select.options) {
-      option.disabled = sheetsOnly && FACTS.levels.includes(option.value);
+      option.disabled = chosen !== undefined && FACTS.levels.includes(option.value);
     }
   }
-  coachField.disabled = sheetsOnly;
-  sheetsOnlyField.disabled = !sheetsOnly && (computer || coachField.checked);
+  coachField.disabled = chosen !== undefined;
+  // Today's game is the game's own: its pad is not chosen (shell.py says so beside it).
+  for (const pad of setup.querySelectorAll("select[name=variant]")) {
+    /** @type {HTMLSelectElement} */ (pad).disabled = chosen?.value === FACTS.dayDice;
+  }
+  const table = setup.dataset.layout === "table";
+  tableField.disabled = chosen === dayField;
+  for (const field of peopleDiceFields) {
+    field.disabled = (!chosen && (computer || coachField.checked)) || (field === dayField && table);
+  }
   const reasons = [
-    ...(sheetsOnly ? ["sheets-only"] : []),
-    ...(!sheetsOnly && computer ? ["computer"] : []),
-    ...(!sheetsOnly && coachField.checked ? ["coach"] : []),
+    ...(chosen ? [peopleDiceReasons[chosen.value]] : []),
+    ...(!chosen && computer ? ["computer"] : []),
+    ...(!chosen && coachField.checked ? ["coach"] : []),
+    ...(table ? ["table"] : []),
   ].join(" ");
   // Written only when it differs: the setup as built is not laid out again at the start.
   if ((setup.dataset.ruledOut ?? "") !== reasons) {
@@ -453,5 +472,22 @@ export function showSetup() {
   showSeatsOf();
   restoreSetup();
   showRuledOut();
-  window.addEventListener("resize", () => showLayout({ keep: true })); // a keyboard opening, too
+  window.addEventListener("resize", () => { // a keyboard opening, too
+    showLayout({ keep: true });
+    showRuledOut();
+  });
+}
+
+/**
+ * A link to a day's game (``?day=GAME-YYYY-MM-DD``, read by Python): the setup offers that
+ * game with the day's dice, played in turn (the device handed round), the players still to
+ * name.
+ * @param {string} game
+ */
+export function offerDay(game) {
+  for (const [name, value] of [["game", game], ["dice", FACTS.dayDice], ["layout", ""]]) {
+    const input = setup.querySelector(`input[name=${name}][value="${value}"]`);
+    if (input instanceof HTMLInputElement) input.checked = true;
+  }
+  showSeatsOf();
 }

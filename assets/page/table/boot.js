@@ -37,6 +37,7 @@ export async function boot() {
     language: chosen,
     catalog: texts,
     seed: query.get("seed"), // as written: Python reads it, and says when it is no seed
+    day: query.get("day"), // as written, too
     pace: paceOf(query),
     writer,
   });

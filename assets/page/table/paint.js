@@ -1,14 +1,17 @@
 // Painting an update: its screen, the regions that changed (or the pieces of them), the
 // keyboard's focus kept, the change of hands shown, and then what the update does besides:
-// its writes stored, its effects (assets/page/effects.js), a question asked, a download.
+// its writes stored, its effects (assets/page/effects.js), a question asked, a download, a
+// line to share, a day's game a link offers.
 
 import { byId, one } from "../dom.js";
 import * as effects from "../effects.js";
 import { confirmIfAsked } from "./confirm.js";
+import { offerDay } from "../shell/setup.js";
 import { download, saidOfHistory } from "./files.js";
 import { focusedControl, keepFocus } from "./focus.js";
 import { messagesPainted, sayDownloaded } from "./notices.js";
 import { forgetPieces, repaintPieces } from "./pieces.js";
+import { share } from "./share.js";
 import { play } from "./sheets.js";
 import { guardPlaces } from "./places.js";
 import { HANDOVER_GUARD_MS, shown } from "./shown.js";
@@ -68,6 +71,8 @@ export function paint(update) {
   if ("confirm" in update) confirmIfAsked(update.confirm ?? null); // (pieces left for later: not)
   if (update.download) sayDownloaded(download(update.download));
   if (update.history) saidOfHistory(update.history);
+  if (update.share) share(update.share);
+  if (update.linked) offerDay(update.linked);
 }
 
 /**

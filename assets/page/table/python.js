@@ -4,6 +4,8 @@
 // own; {python: news} while Python starts (assets/python-start.mjs); {failure: traceback}
 // for the page's console, when Python caught an error (the player is told in words).
 
+import { localDay } from "../pure/settings.js";
+
 /** @import { FailedUpdate, Message, NoUpdate, StartNews, Update, WorkerNews } from "../protocol.js" */
 
 /**
@@ -139,7 +141,8 @@ export function send(message) {
   /** @type {Promise<Update | NoUpdate>} */
   const answer = new Promise((resolve) => python.unanswered.set(id, resolve));
   python.lastAnswer = answer;
-  worker.postMessage(JSON.stringify({ id, message }));
+  // The page's date with every message: a game ending past midnight ends on the new day.
+  worker.postMessage(JSON.stringify({ id, message: { ...message, today: localDay(new Date()) } }));
   return answer;
 }
 

@@ -59,6 +59,7 @@ __all__ = [
     "decision_seed",
     "expert_for",
     "finish",
+    "has_expert",
     "nearest_level",
     "reviewer_for",
     "think_until",
@@ -88,6 +89,12 @@ NEAREST_LEVELS: Final = {
         "expert",
     ),
 }
+
+
+def has_expert(game_id: str) -> bool:
+    """Whether ``game_id`` has an expert (its package's ``bots``); without, only RandomBot."""
+    players = _players(game_id)
+    return players is not None and "expert" in players.BOTS
 
 
 def expert_for(game_id: str) -> Expert:

@@ -21,16 +21,13 @@ the rules read of a map on every move is worked out once per map (:mod:`.board`)
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Sequence
-from dataclasses import dataclass
-from functools import lru_cache
+from collections.abc import Callable, Collection, Sequence
 from typing import Final, NamedTuple
 
 from dadoteca.core import (
     PASS,
     ROLLED,
     UNSEEN,
-    Action,
     Event,
     Game,
     Options,
@@ -45,12 +42,24 @@ from dadoteca.core import (
     built_from_fields,
     check_by_applying,
     core_error,
-    name_in,
     roll_dice,
+    rule_breaker,
     seed_generator,
+    turn_rules,
     winners_of,
 )
-from dadoteca_games.diceland.board import MEMO_LIMIT, Board
+from dadoteca_games.diceland.actions import (
+    CHANCE_OUTCOMES,
+    CHOOSE,
+    REROLL,
+    STOP,
+    Choose,
+    DicelandAction,
+    Mark,
+    Reroll,
+    Roll,
+    Stop,
+)
 from dadoteca_games.diceland.maps import (
     COLOURS,
     FIXED_MAP_IDS,
@@ -61,6 +70,7 @@ from dadoteca_games.diceland.maps import (
     cells_of,
     map_by_id,
 )
+from dadoteca_games.diceland.sheet import PLACEMENT_RULES, Sheet, prizes_crossed
 
 __all__ = [
     "BONUS_DICE",
@@ -130,30 +140,16 @@ BONUS_DICE: Final = 5
 _COLOUR_INDEX: Final = {colour: c for c, colour in enumerate(COLOURS)}
 
 # The rule book's rules, by the id a RuleError carries; the UI translates them by id. Plain
-# literals, which build/i18n.py extracts; RULES adds the maps' (diceland.bad_map).
+# literals, which build/i18n.py extracts; RULES adds where crosses may go (sheet.py) and the
+# maps' (diceland.bad_map).
 PLAY_RULES: Final[dict[str, Template]] = {
+    **turn_rules("diceland"),
     "diceland.map_count": Plural(
         "Name exactly {count} map, one per player, not {maps}",
         "Name exactly {count} maps, one per player, not {maps}",
     ),
     "diceland.colour_not_shown": "There is no {colour} die for you to use",
     "diceland.chosen_colour": "You chose {colour}: cross {colour} cells",
-    "diceland.not_a_cell": "There is no cell {cell} on this map",
-    "diceland.obstacle": "This cell is an obstacle",
-    "diceland.crossed": "This cell is already crossed",
-    "diceland.twice": "A cell is named twice ({cell})",
-    "diceland.wrong_colour": "This cell is not {colour}",
-    "diceland.one_area": "All crosses of one action go into one area",
-    "diceland.wrong_area": "Finish your open {colour} area before starting another",
-    "diceland.excess_dice": Plural(
-        "Too many {colour} dice: that area has only {count} free cell",
-        "Too many {colour} dice: that area has only {count} free cells",
-    ),
-    "diceland.not_touching": "Every cross must touch a crossed cell",
-    "diceland.wrong_count": Plural(
-        "Use your {count} {colour} die: cross exactly {count} cell",
-        "Use all {count} {colour} dice: cross exactly {count} cells",
-    ),
     "diceland.must_mark": Plural(
         "You can cross your {count} {colour} die, so you must",
         "You can cross your {count} {colour} dice, so you must",
@@ -162,22 +158,17 @@ PLAY_RULES: Final[dict[str, Template]] = {
     "diceland.stop_or_reroll": "Stop, or reroll the dice not set aside",
     "diceland.mark_or_pass": "Cross cells, or pass",
     "diceland.unseen_count": "You can use at most {count} dice now: cross at most {count} cells",
-    "diceland.not_your_decision": "It is not player {player}'s decision now",
     "diceland.already_decided": "Player {player} has already decided",
-    "diceland.no_roll_now": "The dice are not to be rolled now",
-    "diceland.roll_first": "Roll the dice first",
     "diceland.bad_dice": Plural(
         "This roll needs {count} die, one of the six colours: {text}",
         "This roll needs {count} dice, each one of the six colours: {text}",
     ),
-    "diceland.game_over": "The game is over",
     "diceland.bad_action": "Not a Diceland action: {text}",
 }
-RULES: Final[dict[str, Template]] = {**PLAY_RULES, **MAP_RULES}
+RULES: Final[dict[str, Template]] = {**PLAY_RULES, **PLACEMENT_RULES, **MAP_RULES}
 
 
-def _broken(rule: str, **params: str | int) -> RuleError:
-    return RuleError(rule, RULES[rule], **params)
+_broken: Final = rule_breaker(RULES)
 
 
 # What a step can make happen, by event kind (core.Event): the templates the table hears.
@@ -202,221 +193,6 @@ EVENTS: Final[dict[str, str]] = {
 MARKED: Final = "diceland.marked"
 
 
-# --- Actions ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Choose(Action):
-    """The active player picks a colour rolled and sets all its dice aside."""
-
-    colour: int
-
-    def __str__(self) -> str:
-        return f"choose {name_in(COLOURS, self.colour)}"
-
-
-@dataclass(frozen=True, slots=True)
-class Stop(Action):
-    """The active player ends the rolling."""
-
-    def __str__(self) -> str:
-        return "stop"
-
-
-@dataclass(frozen=True, slots=True)
-class Reroll(Action):
-    """The active player rolls again every die not set aside."""
-
-    def __str__(self) -> str:
-        return "reroll"
-
-
-@dataclass(frozen=True, slots=True)
-class Mark(Action):
-    """Cross ``cells`` (ids, kept ascending: a mark is a set), one per die of ``colour``, all in
-    one area."""
-
-    colour: int
-    cells: tuple[int, ...]
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "cells", tuple(sorted(self.cells)))
-
-    def __str__(self) -> str:
-        return f"mark {name_in(COLOURS, self.colour)} " + " ".join(map(str, self.cells))
-
-
-@dataclass(frozen=True, slots=True)
-class Roll(Action):
-    """The dice rolled, in roll order, each as a colour index (die face 1-6 = colour 0-5)."""
-
-    faces: tuple[int, ...]
-
-    def __str__(self) -> str:
-        return "roll " + " ".join(name_in(COLOURS, face) for face in self.faces)
-
-
-DicelandAction = Choose | Stop | Reroll | Mark | Pass | Roll | Unseen
-# The chance outcomes, which no player plays: a tuple, as isinstance() takes it twice as fast as
-# a ``Roll | Unseen`` built at each call.
-CHANCE_OUTCOMES: Final = (Roll, Unseen)
-
-STOP: Final = Stop()
-REROLL: Final = Reroll()
-CHOOSE: Final = tuple(Choose(c) for c in range(len(COLOURS)))
-
-
-# --- A player's sheet --------------------------------------------------------------------------
-
-
-@lru_cache(maxsize=64)
-def board_of(m: DicelandMap) -> Board:
-    """The rule tables of ``m`` (:mod:`.board`), built once and shared by every sheet
-    of that map: they hold each placement as a Mark."""
-    return Board(m, Mark)
-
-
-class Sheet(NamedTuple):
-    """One player's map and crosses: ``crossed`` and ``touch`` are bit masks over its cells.
-
-    ``touch`` is every cell next to a crossed one (kept so that adjacency costs one AND).
-    """
-
-    board: Board
-    crossed: int
-    touch: int
-
-    @classmethod
-    def new(cls, m: DicelandMap) -> Sheet:
-        """A fresh sheet: only the start cell is crossed (ruling DICELAND_MAPS)."""
-        return cls(board_of(m), 1 << m.start, m.neighbours[m.start])
-
-    @property
-    def map(self) -> DicelandMap:
-        return self.board.map
-
-    def crossed_cells(self) -> tuple[int, ...]:
-        return tuple(cells_of(self.crossed))
-
-    def prizes(self) -> int:
-        return (self.crossed & self.board.map.prize_mask).bit_count()
-
-    def prizes_per_colour(self) -> tuple[int, ...]:
-        won = self.crossed & self.board.map.prize_mask
-        return tuple((won & mask).bit_count() for mask in self.board.map.colour_masks)
-
-    def completed_colours(self) -> tuple[int, ...]:
-        crossed = self.crossed
-        return tuple(
-            c for c, mask in enumerate(self.board.map.colour_masks) if crossed & mask == mask
-        )
-
-    def has_won(self) -> bool:
-        """Ruling DICELAND_WIN: 9 prizes and every cell of at least one colour."""
-        crossed = self.crossed
-        m = self.board.map
-        if (crossed & m.prize_mask).bit_count() < PRIZES_TO_WIN:
-            return False
-        return any(crossed & mask == mask for mask in m.colour_masks)
-
-    def open_area(self, colour: int) -> int | None:
-        """The area of ``colour`` crossed in part, if any (ruling DICELAND_ONE_AREA: one)."""
-        board, crossed = self.board, self.crossed
-        for area in board.colour_areas[colour]:
-            local = crossed >> board.area_first[area] & board.area_full[area]
-            if local and local != board.area_full[area]:
-                return area
-        return None
-
-    def marks(self, colour: int, count: int) -> tuple[Mark, ...]:
-        """Every legal way to cross ``count`` cells of ``colour`` (rulings DICELAND_ADJACENCY,
-        DICELAND_ONE_AREA, DICELAND_EXCESS_DICE).
-
-        They depend only on the colour's crossed cells and the colour's cells touching a cross,
-        so they are memoised by those (a bounded memo: it starts afresh when full).
-        """
-        board = self.board
-        mask = board.colour_masks[colour]
-        key = (colour, count, self.crossed & mask, self.touch & mask)
-        marks = board.colour_memo.get(key)
-        if marks is None:
-            if len(board.colour_memo) >= MEMO_LIMIT:
-                board.colour_memo.clear()
-            marks = board.colour_memo[key] = self._find_marks(colour, count)
-        return marks
-
-    def _find_marks(self, colour: int, count: int) -> tuple[Mark, ...]:
-        board, crossed, touch = self.board, self.crossed, self.touch
-        marks: tuple[Mark, ...] = ()
-        for area, first, full in board.colour_spans[colour]:
-            local = crossed >> first & full
-            if not local:
-                touching = touch >> first & full
-                if touching:
-                    marks += board.area_marks(area, 0, touching, count)
-            elif local != full:  # the open area, the only one allowed
-                return board.area_marks(area, local, touch >> first & full, count)
-        return marks
-
-    def placement_error(self, colour: int, cells: tuple[int, ...], count: int) -> RuleError | None:
-        """Why crossing ``cells`` with ``count`` dice of ``colour`` is illegal, or None.
-
-        The number of cells is checked last, so a selection still being made that grows from
-        the crossed cells fails only with ``diceland.wrong_count``.
-        """
-        if not 0 <= colour < len(COLOURS):
-            return _broken("diceland.bad_action", text=f"colour {colour}")
-        board = self.board
-        m = board.map
-        name = COLOURS[colour]
-        selected = 0
-        for cell in cells:
-            if not 0 <= cell < m.cell_count:
-                return _broken("diceland.not_a_cell", cell=cell)
-            bit = 1 << cell
-            if m.obstacle_mask & bit:
-                return _broken("diceland.obstacle", cell=cell)
-            if self.crossed & bit:
-                return _broken("diceland.crossed", cell=cell)
-            if selected & bit:
-                return _broken("diceland.twice", cell=cell)
-            if m.colours[cell] != colour:
-                return _broken("diceland.wrong_colour", cell=cell, colour=name)
-            selected |= bit
-        if not cells:
-            return _broken("diceland.wrong_count", count=count, colour=name)
-        area = m.areas[cells[0]]
-        if any(m.areas[cell] != area for cell in cells):
-            return _broken("diceland.one_area")  # ruling DICELAND_ONE_AREA
-        open_area = self.open_area(colour)
-        if open_area is not None and open_area != area:
-            return _broken("diceland.wrong_area", colour=name)
-        first, full = board.area_first[area], board.area_full[area]
-        free = full.bit_count() - (self.crossed >> first & full).bit_count()
-        if count > free:  # ruling DICELAND_EXCESS_DICE
-            return _broken("diceland.excess_dice", count=free, colour=name)
-        touching = self.touch >> first & full
-        if not all(piece & touching for piece in board.components[area][selected >> first]):
-            return _broken("diceland.not_touching")  # ruling DICELAND_ADJACENCY
-        if len(cells) != count:
-            return _broken("diceland.wrong_count", count=count, colour=name)
-        return None
-
-    def crossing(self, mark: Mark) -> Sheet:
-        """The sheet with ``mark``'s cells crossed (already checked legal)."""
-        board = self.board
-        area = board.map.areas[mark.cells[0]]
-        first = board.area_first[area]
-        local = 0
-        for cell in mark.cells:
-            local |= 1 << (cell - first)
-        return Sheet(
-            board, self.crossed | local << first, self.touch | board.area_reach[area][local]
-        )
-
-
-def _prizes_crossed(before: Sheet, after: Sheet) -> int:
-    return ((after.crossed ^ before.crossed) & after.board.map.prize_mask).bit_count()
 
 
 # --- The state -------------------------------------------------------------------------------
@@ -843,7 +619,7 @@ class DicelandState(NamedTuple):
                 before = sheets[player]
                 after = before.crossing(decision)
                 sheets[player] = after
-                bonus[player] += _prizes_crossed(before, after)
+                bonus[player] += prizes_crossed(before, after)
                 someone_won = someone_won or after.has_won()
         if someone_won:
             return self._over(tuple(sheets))
@@ -864,7 +640,7 @@ class DicelandState(NamedTuple):
         if after.has_won():  # the game ends at once: pending bonus rolls are dropped
             return self._over(tuple(sheets))
         bonus = list(self.bonus)
-        bonus[player] += _prizes_crossed(before, after) - 1
+        bonus[player] += prizes_crossed(before, after) - 1
         return self._bonus_or_next_turn(tuple(sheets), tuple(bonus))
 
     def _over(self, sheets: tuple[Sheet, ...]) -> DicelandState:
@@ -930,6 +706,11 @@ class DicelandState(NamedTuple):
         0, as the colours are)."""
         _, faces = roll_dice(self.generator, self.dice_to_roll(), lowest=0)
         return Roll(tuple(faces))
+
+    def roll_with(self, face: Callable[[int], int]) -> Roll:
+        """Ruling DICELAND_DICE, each die from its slot: the dice rolled take slots 0, 1, … in
+        roll order, so a reroll of fewer dice leaves the faces of the first slots as they were."""
+        return Roll(tuple(face(slot) for slot in range(self.dice_to_roll())))
 
     def reseeded(self, generator: int) -> DicelandState:
         return self._replace(generator=generator)

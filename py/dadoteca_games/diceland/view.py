@@ -315,14 +315,21 @@ class DicelandUI(GameUI):
             self._keep(state)
             self.colour, self.selection, self.refused = None, frozenset(), None
         elif act == "confirm":
-            return self._confirm(state, player)
+            return self._handed_on(self._confirm(state, player))
         elif act == "stop":
             return [Answer(player, STOP)]
         elif act == "reroll":
             return [Answer(player, REROLL), ROLL_DICE]  # the engine's decision, then its roll
         elif act == "pass":
-            return [Answer(player, PASS)]
+            return self._handed_on([Answer(player, PASS)])
         return []
+
+    def _handed_on(self, answer: list[Command]) -> list[Command]:
+        """A person's answer given (or changed) in phase 2: the screen goes on to the next who
+        has still to answer, as a paper sheet is handed on; their own map is a tab away."""
+        if answer:
+            self.viewing = None
+        return answer
 
     def _view(self, state: DicelandState, data: Mapping[str, str]) -> None:
         player = tapped_number(data, "player", range(state.num_players))
@@ -826,6 +833,15 @@ class DicelandUI(GameUI):
         return chosen if error is None else f"{chosen}<br>{escape(t.rule(error))}"
 
     # -- the end --------------------------------------------------------------------------------
+
+    def sheet_line(self, state: AnyState, player: int) -> str:
+        """The map in one line: the cells crossed in each colour, after its symbol."""
+        assert isinstance(state, DicelandState)
+        sheet = state.sheets[player]
+        return " ".join(
+            f"{symbol}{(sheet.crossed & mask).bit_count()}"
+            for symbol, mask in zip(COLOUR_SYMBOLS, sheet.map.colour_masks, strict=True)
+        )
 
     def scores(self, state: DicelandState) -> str:
         t = self.t

@@ -16,6 +16,7 @@ and the active player who crossed nothing in either action crosses a penalty box
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final, NamedTuple
 
 from dadoteca.core import (
@@ -28,13 +29,16 @@ from dadoteca.core import (
     Outcome,
     Pass,
     RuleError,
+    Template,
     Unseen,
     advance,
     built_from_fields,
     check_by_applying,
     core_error,
     roll_dice,
+    rule_breaker,
     seed_generator,
+    turn_rules,
     winners_of,
 )
 
@@ -124,7 +128,8 @@ QWIXX_SHEETS_ONLY = "Unseen dice (Sheets only): any number the sheet allows, in 
 LOCKS_TO_END: Final = 2  # ruling QWIXX_GAME_END
 
 # The rule book's rules, by the id a RuleError carries; the UI translates them by id.
-RULES: Final[dict[str, str]] = {
+RULES: Final[dict[str, Template]] = {
+    **turn_rules("qwixx"),
     "qwixx.left_to_right": "In the {row} row you may only cross numbers right of your last cross",
     "qwixx.five_before_last": (
         "To cross the last number of the {row} row you need at least 5 crosses in that row"
@@ -134,14 +139,10 @@ RULES: Final[dict[str, str]] = {
     "qwixx.white_and_colour": (
         "In action 2 you may only cross a white die plus the {row} die in the {row} row"
     ),
-    "qwixx.not_your_decision": "It is not player {player}'s decision now",
     "qwixx.already_decided": "Player {player} has already decided for action 1",
-    "qwixx.no_roll_now": "The dice are not to be rolled now",
-    "qwixx.roll_first": "Roll the dice first",
     "qwixx.bad_dice": "A roll needs two white dice and one die per open row, each 1-6: {text}",
     "qwixx.locked_die": "The {row} die left the game when its row was locked: it is not rolled",
     "qwixx.missing_die": "The {row} row is open: its die is rolled too",
-    "qwixx.game_over": "The game is over",
     "qwixx.bonus_needs_colour": (
         "A {row} box needs its number crossed first in a colour row beside it"
     ),
@@ -153,8 +154,7 @@ RULES: Final[dict[str, str]] = {
 }
 
 
-def _broken(rule: str, **params: str | int) -> RuleError:
-    return RuleError(rule, RULES[rule], **params)
+_broken: Final = rule_breaker(RULES)
 
 
 # What a step can make happen, by event kind (core.Event): the templates the table hears.
@@ -442,6 +442,15 @@ class QwixxState(NamedTuple):
             None if closed >> row & 1 else next(colours) for row in range(4)
         )
         return Roll(white, (red, yellow, green, blue))
+
+    def roll_with(self, face: Callable[[int], int]) -> Roll:
+        """Ruling QWIXX_DICE, each die from its slot: the white dice 0 and 1, then one slot per
+        row (2 + row), a locked row's left out."""
+        closed = self.closed
+        red, yellow, green, blue = (
+            None if closed >> row & 1 else face(2 + row) + 1 for row in range(4)
+        )
+        return Roll((face(0) + 1, face(1) + 1), (red, yellow, green, blue))
 
     def reseeded(self, generator: int) -> QwixxState:
         return self._replace(generator=generator)

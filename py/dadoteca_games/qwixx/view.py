@@ -735,6 +735,13 @@ class QwixxUI(GameUI):
 
     # -- the end ----------------------------------------------------------------------------
 
+    def sheet_line(self, state: AnyState, player: int) -> str:
+        """The sheet in one line: each row's crosses after its symbol, then the penalties."""
+        assert isinstance(state, QwixxState)
+        sheet = state.sheets[player]
+        rows = " ".join(f"{ROW_SYMBOLS[row]}{sheet.crosses(row)}" for row in range(len(ROW_NAMES)))
+        return f"{rows} ✕{sheet.penalties}"
+
     def scores(self, state: QwixxState) -> str:
         t = self.t
         winners = self.crowned(state)

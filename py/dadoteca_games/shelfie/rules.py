@@ -25,8 +25,7 @@ Record text of the actions (``str`` / :meth:`Shelfie.parse_action`):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
 from itertools import combinations as subsets
 from operator import itemgetter
 from typing import Final, NamedTuple
@@ -35,7 +34,6 @@ from dadoteca.core import (
     PASS,
     ROLLED,
     UNSEEN,
-    Action,
     Event,
     Game,
     Options,
@@ -49,10 +47,28 @@ from dadoteca.core import (
     built_from_fields,
     check_by_applying,
     core_error,
-    name_in,
     roll_dice,
+    rule_breaker,
     seed_generator,
+    turn_rules,
     winners_of,
+)
+from dadoteca_games.shelfie.actions import (
+    CHANCE_OUTCOMES,
+    COMBOS_BY_TEXT,
+    MAX_COMBINATIONS,
+    POSITION_WORDS,
+    POSITIONS_OF,
+    REROLL_MASKS,
+    REROLLS,
+    STRIKES,
+    STRIKES_BY_FULL,
+    Combo,
+    Mark,
+    Reroll,
+    Roll,
+    ShelfieAction,
+    Strike,
 )
 from dadoteca_games.shelfie.dice import (
     DICE_COUNT,
@@ -63,7 +79,22 @@ from dadoteca_games.shelfie.dice import (
     DiceTables,
     enough_dice,
     guarded,
-    packed,
+)
+from dadoteca_games.shelfie.sheet import (
+    ALL_CELLS,
+    COLUMN_LINES,
+    COLUMN_VALUES,
+    COLUMNS,
+    MIN_ITEMS_TO_SCORE,
+    SHELF_FACE,
+    SHELF_LINES,
+    SHELVES,
+    SHELVES_TO_END,
+    CellState,
+    Sheet,
+    cell_bit,
+    full_shelf_starts,
+    two_shelves_full,
 )
 
 __all__ = [
@@ -119,19 +150,15 @@ SHELFIE_SHEETS_ONLY = (
     "item; blocking and the end apply as ever."
 )
 
-# The dice (ruling SHELFIE_DICE) are FACES, JOLLY and DICE_COUNT, from dice.
-# Ruling SHELFIE_SHEET_VALUES: the printed sheet as data; changing either tuple is the one edit.
-SHELVES: Final = ("cat", "book", "plant", "trophy", "game")
-COLUMN_VALUES: Final = (1, 2, 3, 5, 8)
-COLUMNS: Final = len(COLUMN_VALUES)
+# The dice (ruling SHELFIE_DICE) are FACES, JOLLY and DICE_COUNT, from dice; the sheet (ruling
+# SHELFIE_SHEET_VALUES) is sheet.py's.
 REROLLS_PER_TURN: Final = 2  # ruling SHELFIE_REROLLS
-MAX_COMBINATIONS: Final = 3
-MIN_ITEMS_TO_SCORE: Final = 3  # ruling SHELFIE_SCORE
-SHELVES_TO_END: Final = 2  # ruling SHELFIE_END_ROUND
 UNUSED: Final = -1  # a die no combination uses, in ShelfieState.dice_for
+_ALL_DICE: Final = (1 << DICE_COUNT) - 1
 
 # The rule book's rules, by the id a RuleError carries; the UI translates them by id.
 RULES: Final[dict[str, Template]] = {
+    **turn_rules("shelfie"),
     "shelfie.cell_taken": Plural(
         "The {item} of the {count}-die column is already circled or crossed out",
         "The {item} of the {count}-dice column is already circled or crossed out",
@@ -154,18 +181,13 @@ RULES: Final[dict[str, Template]] = {
     "shelfie.no_rerolls_left": "You have no rerolls left",
     "shelfie.six_dice": "Those items take {dice} dice together: there are only 6",
     "shelfie.reroll_at_table": "Reroll at the table: the app does not see the dice in this game",
-    "shelfie.not_your_decision": "It is not player {player}'s decision now",
-    "shelfie.no_roll_now": "The dice are not to be rolled now",
-    "shelfie.roll_first": "Roll the dice first",
     "shelfie.bad_dice": "A roll changes only the rerolled dice, each an item or a jolly: {text}",
     "shelfie.kept_die": "Die {position} was kept: only the dice rerolled change",
-    "shelfie.game_over": "The game is over",
     "shelfie.bad_action": "Not a My Shelfie action: {text}",
 }
 
 
-def _broken(rule: str, **params: str | int) -> RuleError:
-    return RuleError(rule, RULES[rule], **params)
+_broken: Final = rule_breaker(RULES)
 
 
 # What a step can make happen, by event kind (core.Event): the templates the table hears.
@@ -187,241 +209,6 @@ EVENTS: Final[dict[str, Template]] = {
 # Circles are shown on the sheets, not said: an event for animations only (the cells' text).
 CIRCLED: Final = "shelfie.circled"
 
-
-def cell_bit(shelf: int, column: int) -> int:
-    """The bit of cell (``shelf``, ``column``) in a sheet's masks."""
-    return 1 << (shelf * COLUMNS + column)
-
-
-ALL_CELLS: Final = (1 << len(SHELVES) * COLUMNS) - 1
-SHELF_LINES: Final = tuple(((1 << COLUMNS) - 1) << shelf * COLUMNS for shelf in range(len(SHELVES)))
-COLUMN_LINES: Final = tuple(
-    sum(cell_bit(shelf, column) for shelf in range(len(SHELVES))) for column in range(COLUMNS)
-)
-_SHELF_FACE: Final = tuple(FACES.index(item) for item in SHELVES)  # ruling SHELFIE_SHEET_VALUES
-# The first cell of every shelf: a shelf is full when its first cell and the four after it are.
-_SHELF_STARTS: Final = sum(cell_bit(shelf, 0) for shelf in range(len(SHELVES)))
-_ALL_DICE: Final = (1 << DICE_COUNT) - 1
-
-
-def _full_shelf_starts(taken: int) -> int:
-    """The first-cell bits of the shelves whose every cell is in ``taken``."""
-    return taken & taken >> 1 & taken >> 2 & taken >> 3 & taken >> 4 & _SHELF_STARTS
-
-
-def _ends_game(taken: int) -> bool:
-    """Ruling SHELFIE_END_ROUND: a sheet with ``taken`` cells has two shelves with no free cell."""
-    return _full_shelf_starts(taken).bit_count() >= SHELVES_TO_END
-
-
-def _line_points(values: Sequence[int]) -> int:
-    """Ruling SHELFIE_SCORE: a line's circled values count from three circled items on."""
-    return sum(values) if len(values) >= MIN_ITEMS_TO_SCORE else 0
-
-
-# Points of one shelf by its 5-bit mask of circled columns, looked up when scoring.
-_SHELF_POINTS: Final = tuple(
-    _line_points([COLUMN_VALUES[c] for c in range(COLUMNS) if line >> c & 1])
-    for line in range(1 << COLUMNS)
-)
-
-
-class CellState:
-    FREE: Final = "free"
-    CIRCLED: Final = "circled"
-    CROSSED: Final = "crossed"
-
-
-# --- Actions ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True, order=True)
-class Combo:
-    """One combination: the item of ``shelf`` in ``column`` (0-based; column ``c`` takes ``c + 1``
-    dice) from dice showing that item, one of them a jolly if ``jolly`` (ruling SHELFIE_JOLLY);
-    or, with ``six_jollies``, from a roll of six jollies (ruling SHELFIE_SIX_JOLLIES).
-
-    Its text is the item and the dice count: ``cat3``, ``book2+j``, ``plant4+jjjjjj``.
-    """
-
-    shelf: int
-    column: int
-    jolly: bool = False
-    six_jollies: bool = False
-
-    @property
-    def item(self) -> str:
-        return SHELVES[self.shelf]
-
-    def dice_needed(self) -> int:
-        """The dice this combination takes, its jolly included (all six for six jollies)."""
-        return DICE_COUNT if self.six_jollies else self.column + 1
-
-    def __str__(self) -> str:
-        suffix = "+" + "j" * DICE_COUNT if self.six_jollies else "+j" if self.jolly else ""
-        return f"{name_in(SHELVES, self.shelf)}{self.column + 1}{suffix}"
-
-
-@dataclass(frozen=True, slots=True)
-class Mark(Action):
-    """Circle the cells of 1 to 3 combinations; ends the turn.
-
-    A set of combinations: they are kept sorted, so the order they were given in does not matter.
-    What the rules need of it whatever the dice are worked out once, when it is made: the cells
-    it circles and the dice per face it takes (packed: :func:`.dice.packed`), or
-    ``MALFORMED`` if no roll and no sheet could allow it.
-    """
-
-    combos: tuple[Combo, ...]
-    _cells: int = field(init=False, repr=False, compare=False)
-    _dice: int = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        combos = tuple(sorted(self.combos))
-        cells, dice = 0, 0
-        for combo in combos:
-            shelf, column, jolly = combo.shelf, combo.column, combo.jolly
-            bit = (
-                cell_bit(shelf, column)
-                if 0 <= shelf < len(SHELVES) and 0 <= column < COLUMNS
-                else 0
-            )
-            if not bit or cells & bit or (jolly and (combo.six_jollies or not column)):
-                dice = MALFORMED
-                break
-            cells |= bit
-            if combo.six_jollies:
-                dice += packed(JOLLY, DICE_COUNT)
-            else:
-                dice += packed(_SHELF_FACE[shelf], column + 1 - jolly) + packed(JOLLY, jolly)
-        if not 1 <= len(combos) <= MAX_COMBINATIONS:
-            dice = MALFORMED
-        object.__setattr__(self, "combos", combos)
-        object.__setattr__(self, "_cells", cells)
-        object.__setattr__(self, "_dice", dice)
-
-    def __str__(self) -> str:
-        return "mark " + " ".join(map(str, self.combos))
-
-
-@dataclass(frozen=True, slots=True)
-class Reroll(Action):
-    """Roll again the dice at ``positions`` (0-based, kept sorted; written 1-based)."""
-
-    positions: tuple[int, ...]
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "positions", tuple(sorted(self.positions)))
-
-    def __str__(self) -> str:
-        return "reroll " + " ".join(str(position + 1) for position in self.positions)
-
-
-@dataclass(frozen=True, slots=True)
-class Strike(Action):
-    """A failed roll: cross out every free cell of ``shelf`` (ruling SHELFIE_FAILED_ROLL)."""
-
-    shelf: int
-
-    def __str__(self) -> str:
-        return f"strike {name_in(SHELVES, self.shelf)}"
-
-
-@dataclass(frozen=True, slots=True)
-class Roll(Action):
-    """The six dice after a roll or reroll, by position: indexes into :data:`FACES`."""
-
-    faces: tuple[int, ...]
-
-    def __str__(self) -> str:
-        return "roll " + " ".join(name_in(FACES, face) for face in self.faces)
-
-
-ShelfieAction = Mark | Reroll | Strike | Pass | Roll | Unseen
-# The chance outcomes, which no player plays: a tuple, as isinstance() takes it twice as fast as
-# a ``Roll | Unseen`` built at each call.
-CHANCE_OUTCOMES: Final = (Roll, Unseen)
-
-# Every reroll, by its mask of positions; legal-action lists share them instead of allocating.
-_REROLLS: Final = tuple(
-    Reroll(tuple(p for p in range(DICE_COUNT) if mask >> p & 1))
-    for mask in range(1, 1 << DICE_COUNT)
-)
-_REROLL_MASKS: Final = {reroll.positions: mask for mask, reroll in enumerate(_REROLLS, 1)}
-_POSITIONS_OF: Final = ((), *(reroll.positions for reroll in _REROLLS))  # by mask
-_STRIKES: Final = tuple(Strike(shelf) for shelf in range(len(SHELVES)))
-# The strikes open to a sheet, by _full_shelf_starts of its taken cells.
-_STRIKES_BY_FULL: Final = {
-    sum(cell_bit(strike.shelf, 0) for strike in _STRIKES if full >> strike.shelf & 1): tuple(
-        strike for strike in _STRIKES if not full >> strike.shelf & 1
-    )
-    for full in range(1 << len(SHELVES))
-}
-# Every combination's text, the jolly-alone ones included (parsing is syntax; rules are apply's).
-_COMBOS_BY_TEXT: Final = {
-    str(combo): combo
-    for shelf in range(len(SHELVES))
-    for column in range(COLUMNS)
-    for combo in (
-        Combo(shelf, column),
-        Combo(shelf, column, jolly=True),
-        Combo(shelf, column, six_jollies=True),
-    )
-}
-_POSITION_WORDS: Final = {str(position + 1): position for position in range(DICE_COUNT)}
-
-
-# --- The sheet -------------------------------------------------------------------------------
-
-
-class Sheet(NamedTuple):
-    """One player's bookcase: bit masks of the circled and the crossed-out cells (disjoint)."""
-
-    circled: int = 0
-    crossed: int = 0
-
-    @property
-    def free(self) -> int:
-        """The mask of cells neither circled nor crossed out."""
-        return ALL_CELLS & ~(self.circled | self.crossed)
-
-    def cell_state(self, shelf: int, column: int) -> str:
-        """:class:`CellState` ``FREE``, ``CIRCLED`` or ``CROSSED``."""
-        bit = cell_bit(shelf, column)
-        if self.circled & bit:
-            return CellState.CIRCLED
-        return CellState.CROSSED if self.crossed & bit else CellState.FREE
-
-    def free_cells(self) -> tuple[tuple[int, int], ...]:
-        """The free cells as (shelf, column) pairs, shelf by shelf."""
-        free = self.free
-        return tuple(
-            (shelf, column)
-            for shelf in range(len(SHELVES))
-            for column in range(COLUMNS)
-            if free & cell_bit(shelf, column)
-        )
-
-    def full_shelves(self) -> int:
-        """Shelves with no free cell, circled or crossed out (ruling SHELFIE_END_ROUND)."""
-        return _full_shelf_starts(self.circled | self.crossed).bit_count()
-
-    def ends_game(self) -> bool:
-        """Ruling SHELFIE_END_ROUND: two shelves with no free cell trigger the end."""
-        return _ends_game(self.circled | self.crossed)
-
-    def shelf_points(self, shelf: int) -> int:
-        return _SHELF_POINTS[self.circled >> shelf * COLUMNS & (1 << COLUMNS) - 1]
-
-    def column_points(self, column: int) -> int:
-        circled = (self.circled & COLUMN_LINES[column]).bit_count()
-        return circled * COLUMN_VALUES[column] if circled >= MIN_ITEMS_TO_SCORE else 0
-
-    def score(self) -> int:
-        """Ruling SHELFIE_SCORE: every shelf and every column, so a cell may count twice."""
-        return sum(self.shelf_points(shelf) for shelf in range(len(SHELVES))) + sum(
-            self.column_points(column) for column in range(COLUMNS)
-        )
 
 
 # --- What a roll can mark ----------------------------------------------------------------------
@@ -454,7 +241,7 @@ def _checked_cells(counts: tuple[int, ...], taken: int, combos: Sequence[Combo])
         cells |= bit
         if six_jollies:
             break
-        face = _SHELF_FACE[shelf]
+        face = SHELF_FACE[shelf]
         have, jollies = counts[face], counts[JOLLY]
         if jolly and not column:
             raise _broken("shelfie.jolly_alone", item=item)  # ruling SHELFIE_JOLLY
@@ -487,7 +274,7 @@ def _dice_table(counts: tuple[int, ...]) -> DiceTable:
     else:
         singles = []
         for shelf in range(len(SHELVES)):
-            have = counts[_SHELF_FACE[shelf]]
+            have = counts[SHELF_FACE[shelf]]
             for column in range(COLUMNS):
                 if have > column:
                     singles.append(Combo(shelf, column))
@@ -532,7 +319,7 @@ class Phase:
 _FACE_INDEXES: Final = frozenset(range(len(FACES)))
 # The dice a roll of positions ``mask`` keeps, as a getter (by mask; None when none are kept).
 _KEPT_DICE: Final = tuple(
-    itemgetter(*kept) if (kept := _POSITIONS_OF[_ALL_DICE & ~mask]) else None
+    itemgetter(*kept) if (kept := POSITIONS_OF[_ALL_DICE & ~mask]) else None
     for mask in range(_ALL_DICE + 1)
 )
 
@@ -623,9 +410,9 @@ class ShelfieState(NamedTuple):
         # Ruling SHELFIE_FAILED_ROLL; with dice unseen, only the table knows whether it failed
         # (ruling SHELFIE_SHEETS_ONLY).
         if not actions or isinstance(self.dice, Unseen):
-            actions.extend(_STRIKES_BY_FULL[_full_shelf_starts(taken)])
+            actions.extend(STRIKES_BY_FULL[full_shelf_starts(taken)])
         if self.rerolls_left:  # ruling SHELFIE_MUST_MARK: rerolling instead stays open
-            actions.extend(_REROLLS)
+            actions.extend(REROLLS)
         return actions
 
     def legal_marks(self, player: int) -> list[Mark]:
@@ -715,7 +502,7 @@ class ShelfieState(NamedTuple):
             wanted: tuple[tuple[int, int], ...] = ((JOLLY, DICE_COUNT),)
             if not combo.six_jollies:
                 items = combo.column + 1 - combo.jolly
-                wanted = ((_SHELF_FACE[combo.shelf], items), (JOLLY, int(combo.jolly)))
+                wanted = ((SHELF_FACE[combo.shelf], items), (JOLLY, int(combo.jolly)))
             for face, count in wanted:
                 missing = count
                 for position, die in enumerate(self.dice):
@@ -766,7 +553,7 @@ class ShelfieState(NamedTuple):
             raise _broken("shelfie.reroll_at_table")  # ruling SHELFIE_SHEETS_ONLY
         if not self.rerolls_left:
             raise _broken("shelfie.no_rerolls_left")  # ruling SHELFIE_REROLLS
-        mask = _REROLL_MASKS.get(action.positions)
+        mask = REROLL_MASKS.get(action.positions)
         if mask is None:
             raise _broken("shelfie.bad_action", text=str(action)[:40])
         return _new_state(
@@ -808,13 +595,13 @@ class ShelfieState(NamedTuple):
         active = self.active
         sheets = list(self.sheets)
         sheets[active] = _new_sheet((circled, sheet.crossed))
-        ends = self.last_round or _ends_game(circled | sheet.crossed)
+        ends = self.last_round or two_shelves_full(circled | sheet.crossed)
         if blocked:
             for player, other in enumerate(sheets):
                 if player != active and blocked & ~other.circled & ~other.crossed:
                     crossed = other.crossed | blocked & ~other.circled
                     sheets[player] = _new_sheet((other.circled, crossed))
-                    ends = ends or _ends_game(other.circled | crossed)
+                    ends = ends or two_shelves_full(other.circled | crossed)
         return self._end_turn(tuple(sheets), ends)
 
     def _strike(self, sheet: Sheet, taken: int, action: Strike) -> ShelfieState:
@@ -829,7 +616,7 @@ class ShelfieState(NamedTuple):
         sheets = list(self.sheets)
         crossed = sheet.crossed | line & ~sheet.circled  # ruling SHELFIE_FAILED_ROLL
         sheets[self.active] = _new_sheet((sheet.circled, crossed))
-        return self._end_turn(tuple(sheets), self.last_round or _ends_game(taken | line))
+        return self._end_turn(tuple(sheets), self.last_round or two_shelves_full(taken | line))
 
     def _end_turn(self, sheets: tuple[Sheet, ...], last_round: bool) -> ShelfieState:
         """Ruling SHELFIE_END_ROUND: once any sheet has two full shelves, the round ends the game.
@@ -871,19 +658,28 @@ class ShelfieState(NamedTuple):
     def rolled_positions(self) -> tuple[int, ...]:
         """The positions of the dice rolled now: all six, or those rerolled; raises RuleError
         when no dice are to be rolled."""
-        return _POSITIONS_OF[self._rolled_mask()]
+        return POSITIONS_OF[self._rolled_mask()]
 
     def roll(self) -> Roll:
         """The dice after rolling those to be rolled (all six, or the rerolled ones)."""
         mask = self._rolled_mask()
-        positions = _POSITIONS_OF[mask]
         # Ruling SHELFIE_DICE: a die's faces numbered from 0, as FACES indexes them.
-        _, rolled = roll_dice(self.generator, len(positions), lowest=0)
+        _, rolled = roll_dice(self.generator, len(POSITIONS_OF[mask]), lowest=0)
+        return self._rolled(mask, rolled)
+
+    def roll_with(self, face: Callable[[int], int]) -> Roll:
+        """The dice after rolling those to be rolled, each die's slot its position: a reroll
+        of other dice leaves the face a position shows at its next roll as it was."""
+        mask = self._rolled_mask()
+        return self._rolled(mask, [face(position) for position in POSITIONS_OF[mask]])
+
+    def _rolled(self, mask: int, rolled: Sequence[int]) -> Roll:
+        """The dice with those of ``mask`` showing ``rolled``, in position order."""
         if mask == _ALL_DICE:
             return Roll(tuple(rolled))
         assert isinstance(self.dice, tuple), "a reroll follows a roll shown"
         faces = list(self.dice)
-        for position, face in zip(positions, rolled, strict=True):
+        for position, face in zip(POSITIONS_OF[mask], rolled, strict=True):
             faces[position] = face
         return Roll(tuple(faces))
 
@@ -1009,7 +805,7 @@ class ShelfieState(NamedTuple):
                 else None
             ),
             "rerolls_left": self.rerolls_left,
-            "rerolling": [position + 1 for position in _POSITIONS_OF[self.rerolling]],
+            "rerolling": [position + 1 for position in POSITIONS_OF[self.rerolling]],
             "last_round": self.last_round,
             "deciders": list(self.deciders),
             "sheets": [
@@ -1089,13 +885,13 @@ class Shelfie(Game[ShelfieState]):
         if verb == "pass" and not rest:
             return PASS
         if verb == "strike" and len(rest) == 1 and rest[0] in SHELVES:
-            return _STRIKES[SHELVES.index(rest[0])]
-        if verb == "mark" and rest and all(word in _COMBOS_BY_TEXT for word in rest):
-            return Mark(tuple(_COMBOS_BY_TEXT[word] for word in rest))
-        if verb == "reroll" and rest and all(word in _POSITION_WORDS for word in rest):
-            mask = sum(1 << _POSITION_WORDS[word] for word in set(rest))
+            return STRIKES[SHELVES.index(rest[0])]
+        if verb == "mark" and rest and all(word in COMBOS_BY_TEXT for word in rest):
+            return Mark(tuple(COMBOS_BY_TEXT[word] for word in rest))
+        if verb == "reroll" and rest and all(word in POSITION_WORDS for word in rest):
+            mask = sum(1 << POSITION_WORDS[word] for word in set(rest))
             if len(set(rest)) == len(rest):
-                return _REROLLS[mask - 1]
+                return REROLLS[mask - 1]
         if verb == "roll" and len(rest) == DICE_COUNT and all(word in FACES for word in rest):
             return Roll(tuple(FACES.index(word) for word in rest))
         raise _broken("shelfie.bad_action", text=text[:40])

@@ -35,6 +35,7 @@ from dadoteca_games.shelfie.rules import (
     SHELFIE,
     SHELVES,
     UNUSED,
+    CellState,
     Combo,
     Mark,
     Phase,
@@ -57,6 +58,7 @@ from dadoteca_web.i18n import Translator
 
 __all__ = ["ShelfieUI"]
 
+CELL_MARKS: Final = {CellState.CIRCLED: "●", CellState.CROSSED: "✕", CellState.FREE: "○"}
 DIE: Final = "die"  # the dice are alike: where an entered face goes does not matter
 
 
@@ -648,6 +650,16 @@ class ShelfieUI(GameUI):
         )
 
     # -- the end ----------------------------------------------------------------------------
+
+    def sheet_line(self, state: AnyState, player: int) -> str:
+        """The bookcase in one line, a shelf a word: each cell circled (●), crossed out (✕) or
+        free (○), from the 1-point column to the 8-point one."""
+        assert isinstance(state, ShelfieState)
+        sheet = state.sheets[player]
+        return " ".join(
+            "".join(CELL_MARKS[sheet.cell_state(shelf, column)] for column in range(COLUMNS))
+            for shelf in range(len(SHELVES))
+        )
 
     def scores(self, state: ShelfieState) -> str:
         t = self.t

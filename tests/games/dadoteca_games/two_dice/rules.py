@@ -9,6 +9,7 @@ With the table's dice unseen ("Sheets only") any face may be taken: only the she
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
@@ -21,12 +22,15 @@ from dadoteca.core import (
     Options,
     Outcome,
     RuleError,
+    Template,
     Unseen,
     advance,
     check_by_applying,
     core_error,
     roll_dice,
+    rule_breaker,
     seed_generator,
+    turn_rules,
     winners_of,
 )
 
@@ -50,19 +54,15 @@ FACES: Final = range(1, 7)
 FACE_WORDS: Final = frozenset(map(str, FACES))  # a record's faces: one ASCII digit each
 
 # The rules, by the id a RuleError carries.
-RULES: Final[dict[str, str]] = {
-    "two_dice.roll_first": "Roll the dice first",
-    "two_dice.not_your_turn": "It is player {player}'s turn, not player {other}'s",
+RULES: Final[dict[str, Template]] = {
+    **turn_rules("two_dice"),
     "two_dice.not_rolled": "Take one of the dice you rolled: {pips} is not one of them",
-    "two_dice.no_roll_now": "The dice are not to be rolled now",
     "two_dice.bad_dice": "A roll is two dice, each 1-6: {text}",
-    "two_dice.game_over": "The game is over",
     "two_dice.bad_action": "Not a Two dice action: {text}",
 }
 
 
-def _broken(rule: str, **params: str | int) -> RuleError:
-    return RuleError(rule, RULES[rule], **params)
+_broken: Final = rule_breaker(RULES)
 
 
 # What a step can make happen, by event kind: the templates the table hears.
@@ -165,7 +165,7 @@ class TwoDiceState(NamedTuple):
         if self.phase == Phase.ROLL:
             raise _broken("two_dice.roll_first")
         if player != self.active:
-            raise _broken("two_dice.not_your_turn", player=self.active + 1, other=player + 1)
+            raise _broken("two_dice.not_your_decision", player=player + 1)
         if not isinstance(action, Take) or action.pips not in FACES:
             raise _broken("two_dice.bad_action", text=repr(action)[:40])
         if isinstance(self.dice, Roll) and action.pips not in self.dice.dice:
@@ -185,6 +185,10 @@ class TwoDiceState(NamedTuple):
     def roll(self) -> Roll:
         _, faces = roll_dice(self.generator, 2)
         return Roll((faces[0], faces[1]))
+
+    def roll_with(self, face: Callable[[int], int]) -> Roll:
+        """The two dice of a day's game: slots 0 and 1."""
+        return Roll((face(0) + 1, face(1) + 1))
 
     def apply_chance(self, outcome: TwoDiceAction) -> TwoDiceState:
         if self.phase != Phase.ROLL:

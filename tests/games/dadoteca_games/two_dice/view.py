@@ -143,6 +143,11 @@ class TwoDiceUI(GameUI):
             )
         return f'<div class="options">{"".join(buttons)}</div>'
 
+    def sheet_line(self, state: AnyState, player: int) -> str:
+        """The sheet in one line: its total."""
+        assert isinstance(state, TwoDiceState)
+        return f"Σ{state.totals[player]}"
+
     def _sheet(self, state: TwoDiceState, player: int) -> str:
         active = " active" if player == state.active and not state.is_terminal else ""
         total = self.t("Total: {score}", score=state.totals[player])
