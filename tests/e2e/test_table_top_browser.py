@@ -194,6 +194,73 @@ def test_two_fingers_at_the_same_instant_on_two_sheets_are_both_taken(
         assert page.locator(f"section.place[data-place='{seat}'] .cell.selected").count() == 1
 
 
+# The taps the page sends Python (seat, act), and each paint, in order; and Python's answers
+# held back ``window.answersHeld`` ms (0: none), so that a second finger lands before the
+# answer to a first finger's tap is painted, however fast the machine.
+TAPS_LOGGED = """(() => {
+    window.sent = []; window.answersHeld = 0;
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (data, ...rest) {
+        let message = null;
+        try { message = JSON.parse(data).message; } catch { /* not the page's to Python */ }
+        if (message?.type === 'tap') window.sent.push([message.seat ?? null, message.act]);
+        return post.apply(this, [data, ...rest]);
+    };
+    const listen = EventTarget.prototype.addEventListener;
+    Worker.prototype.addEventListener = function (type, listener, ...rest) {
+        const held = (event) => window.answersHeld
+            ? setTimeout(() => listener(event), window.answersHeld) : listener(event);
+        const heard = type === 'message' && typeof listener === 'function' ? held : listener;
+        return listen.apply(this, [type, heard, ...rest]);
+    };
+    addEventListener('dadoteca:painted', () => window.sent.push('painted'));
+})()"""
+
+
+def test_a_quick_second_tap_on_one_sheet_never_drops_or_delays_anothers(
+    touch_page: Page, server: BackgroundServer
+) -> None:
+    """Right after Bruno's tap changed the game (his "no cross"), his finger's quick second
+    tap on the same spot and Dario's tap on a cell of his own sheet come at the same instant:
+    Bruno's is dropped ("Wait" on his place, turned to him), Dario's is sent at once, before
+    Bruno's answer is painted, and taken (the second-tap guard is each place's own)."""
+    page = touch_page
+    page.add_init_script(TAPS_LOGGED)
+    seated(page, server.url, (1024, 768), NAMES)
+    finger(page, "#region-controls [data-act=roll]")
+    for seat in (1, 3):
+        page.wait_for_selector(f"section.place[data-place='{seat}']:not([data-handover])")
+
+    def centre(selector: str) -> dict[str, float]:
+        box = page.locator(selector).first.bounding_box()
+        assert box is not None, selector
+        return {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2}
+
+    brunos = centre("section.place[data-place='1'] [data-act=answer][data-row=none]")
+    darios = centre("section.place[data-place='3'] .cell.legal")
+    page.evaluate("window.sent = []; window.answersHeld = 500")
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [brunos]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    both = [{**brunos, "id": 0}, {**darios, "id": 1}]
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": both})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    page.wait_for_selector("#tap-wait.shown")
+    turn = page.evaluate("document.getElementById('tap-wait').style.getPropertyValue('--turn')")
+    assert turn == f"{TURNS['left']}deg"  # faces Bruno, at the left edge
+    page.evaluate("window.answersHeld = 0")
+    settled(page)
+    sent = page.evaluate("window.sent")
+    # Dario's tap went to Python before anything was painted: it waited for nobody's answer.
+    assert sent[:2] == [[1, "answer"], [3, "cell"]], sent
+    assert [entry for entry in sent if entry != "painted"] == [[1, "answer"], [3, "cell"]]
+    record = saved_record(page)
+    assert record is not None
+    answered = {player for player, _ in record.get("answers", [])}  # type: ignore[attr-defined]
+    assert answered == {1, 3}
+    assert page.locator("section.place[data-place='3'] .cell.selected").count() == 1
+
+
 def test_a_tap_on_another_persons_sheet_changes_nothing(
     touch_page: Page, server: BackgroundServer
 ) -> None:
