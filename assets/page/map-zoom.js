@@ -7,21 +7,38 @@
 // zooms out. Keys and screen readers reach every cell at any zoom, and act at once. Where the
 // fitted cells are big enough (tablets), taps choose at once. Only the page's presentation
 // lives here: Python never knows the zoom.
+//
+// Around a table-top each person's map lies whole in their place (section.place), turned to
+// face them and scaled to fit (assets/page/table/table-top.js); several people may zoom at
+// once, each their own map. There every finger's tap is a pointer's (taps.js), so a zooming
+// tap is taken at its pointer's down and up; the point tapped is found on the map through the
+// inverse of its place's transform; the map's frame keeps its pixel size, so a zoom never
+// lays the place out again; and the zoomed map pans under the finger (the frame scrolls: the
+// game area's touch-action none stops at it, app.css).
 
 import { byId, one } from "./dom.js";
 
 const FINGER_PX = 44; // the smallest target a finger hits without touching a neighbour
 const ZOOMED_PX = 48; // a cell's width, zoomed
 // The zoom kept across repaints of the same decision (a cell chosen repaints that cell; the
-// next decision starts at the whole map).
-/** @type {{key: string, left: number, top: number} | null} */
-let zoom = null;
+// next decision starts at the whole map): the page's own map's, and each place's.
+/** @typedef {{key: string, left: number, top: number}} Zoom */
+/** @type {Map<string, Zoom>} */
+const zooms = new Map(); // by whereOf
 
-// The asked player's map: the others' big maps are drawn too, hidden (aria-hidden). Around a
-// table-top each person's map lies whole in their place, fitted by the layout (table-top.js).
+// The asked player's map (the others' big maps are drawn too, hidden: aria-hidden), or each
+// person's in their place around a table-top.
 const views = () => [.../** @type {NodeListOf<HTMLElement>} */ (
   document.querySelectorAll("#play .dl-sheet:not([aria-hidden]) .dl-view")
-)].filter((view) => !view.closest(".place"));
+)];
+
+/** The place around a table-top ``view`` lies in, if it does. */
+const placeOf = (/** @type {HTMLElement} */ view) => /** @type {HTMLElement | null} */ (
+  view.closest("section.place")
+);
+
+/** Whose zoom ``view``'s is: its place's seat, or "" (the page's own map). */
+const whereOf = (/** @type {HTMLElement} */ view) => placeOf(view)?.dataset.place ?? "";
 
 // Only what differs is written: a write after the frame's layout is read costs another, and
 // an attribute of the frame restyles the 300 cells inside it.
@@ -52,16 +69,65 @@ function fitToScreen(view) {
   restyle(view, "--room", `${room}px`);
 }
 
-/** @param {HTMLElement} view */
-function cellPx(view) {
+/**
+ * How ``view``'s own pixels map to the screen: its place's transform (the turn and scale it
+ * lies at, about its centre, from where it is laid out), or none.
+ * @param {HTMLElement} view
+ */
+function screenMatrix(view) {
+  const place = placeOf(view);
+  if (!place) return new DOMMatrix();
+  const board = /** @type {HTMLElement} */ (place.offsetParent);
+  const origin = board.getBoundingClientRect();
+  const [x, y] = [origin.left + board.clientLeft + place.offsetLeft,
+    origin.top + board.clientTop + place.offsetTop];
+  const [cx, cy] = [place.offsetWidth / 2, place.offsetHeight / 2];
+  return new DOMMatrix().translate(x + cx, y + cy)
+    .multiply(new DOMMatrix(getComputedStyle(place).transform)).translate(-cx, -cy);
+}
+
+/**
+ * A point of the screen as ``view``'s own pixels, from its top-left corner (a turned place's
+ * map: through the inverse of the place's transform).
+ * @param {HTMLElement} view
+ * @param {{clientX: number, clientY: number}} point
+ */
+function pointOn(view, { clientX, clientY }) {
+  const place = placeOf(view);
+  if (!place) {
+    const box = view.getBoundingClientRect();
+    return { x: clientX - box.left, y: clientY - box.top };
+  }
+  const local = screenMatrix(view).inverse().transformPoint(new DOMPoint(clientX, clientY));
+  let [x, y] = [local.x - place.clientLeft, local.y - place.clientTop];
+  // Down to the view, through the elements laid out in the place (each from its parent's
+  // padding edge).
+  for (let element = /** @type {HTMLElement | null} */ (view); element && element !== place;
+    element = /** @type {HTMLElement | null} */ (element.offsetParent)) {
+    x -= element.offsetLeft;
+    y -= element.offsetTop;
+    const parent = /** @type {HTMLElement | null} */ (element.offsetParent);
+    if (parent && parent !== place) {
+      x -= parent.clientLeft;
+      y -= parent.clientTop;
+    }
+  }
+  return { x, y };
+}
+
+/** A cell's width on the screen (a place's map: as its place is scaled). */
+function cellPx(/** @type {HTMLElement} */ view) {
   const wrap = one(".dl-map-wrap", view);
-  return (wrap.clientWidth * Number(view.dataset.cell)) / Number(view.dataset.width);
+  const { a, b } = screenMatrix(view);
+  const scale = placeOf(view) ? Math.hypot(a, b) : 1;
+  return (scale * wrap.clientWidth * Number(view.dataset.cell)) / Number(view.dataset.width);
 }
 
 // The map fitted (whole), or zoomed so that its cells measure ZOOMED_PX. Zoomed, the frame
 // keeps its fitted height and takes the whole width, so more of the map is in view around the
-// finger. The zoom is worked out from the fitted size each time: a repaint that fits the map
-// smaller (a taller decision above it) must not shrink the cells under a finger.
+// finger (in a place: its fitted size, so that the place keeps its own). The zoom is worked out
+// from the fitted size each time: a repaint that fits the map smaller (a taller decision above
+// it) must not shrink the cells under a finger.
 /**
  * @param {HTMLElement} view
  * @param {boolean} zoomIn
@@ -79,9 +145,9 @@ function show(view, zoomIn, left = 0, top = 0) {
   const fittedCell = cellPx(view);
   let zoomed = fittedCell >= FINGER_PX ? "none" : "whole";
   if (zoomIn && zoomed === "whole") {
-    const fitted = view.getBoundingClientRect();
-    restyle(view, "width", "100%");
-    restyle(view, "height", `${fitted.height}px`);
+    const [width, height] = [view.offsetWidth, view.offsetHeight];
+    restyle(view, "width", placeOf(view) ? `${width}px` : "100%");
+    restyle(view, "height", `${height}px`);
     restyle(wrap, "width", `${(wrap.clientWidth * ZOOMED_PX) / fittedCell}px`);
     zoomed = "in";
   }
@@ -92,27 +158,31 @@ function show(view, zoomIn, left = 0, top = 0) {
   if (scroller.scrollTop !== top) scroller.scrollTop = top;
 }
 
-/** @param {HTMLElement} view */
-function keyOf(view) {
+/** The decision ``view`` shows: the page's moment (a place's: its own) and whose map. */
+function keyOf(/** @type {HTMLElement} */ view) {
   const sheet = /** @type {HTMLElement | null} */ (view.closest("[data-seat]"));
-  return `${document.body.dataset.moment}|${sheet?.dataset.seat}`;
+  const moment = (placeOf(view) ?? document.body).dataset.moment;
+  return `${moment}|${sheet?.dataset.seat}`;
 }
 
-// After every paint: the frame fitted again; the zoom kept if the decision is the same one.
+// After every paint: the frame fitted again (a place's is fitted by its style); the zoom kept
+// if the decision is the same one.
 function painted() {
   for (const view of views()) {
-    fitToScreen(view);
+    const place = placeOf(view);
+    if (!place) fitToScreen(view);
     const key = keyOf(view);
+    const zoom = zooms.get(whereOf(view));
     if (zoom && zoom.key === key) show(view, true, zoom.left, zoom.top);
     else if (view.dataset.shown !== key) {
       // A new decision: the whole map, in view when a person here is to mark on it (not
       // while the computers play: the table may be looking at other maps).
-      zoom = null;
+      zooms.delete(whereOf(view));
       show(view, false);
       view.dataset.shown = key;
       const marking = view.querySelector(".dl-cell.legal")
         && document.querySelector("#region-controls button");
-      if (marking && view.getBoundingClientRect().bottom > window.innerHeight) {
+      if (!place && marking && view.getBoundingClientRect().bottom > window.innerHeight) {
         byId("play").scrollIntoView({ block: "start" });
       }
     } else {
@@ -123,21 +193,62 @@ function painted() {
 
 /**
  * @param {HTMLElement} view
- * @param {MouseEvent} event
+ * @param {{clientX: number, clientY: number}} finger
  */
-function zoomIn(view, event) {
-  const fitted = view.getBoundingClientRect();
+function zoomIn(view, finger) {
+  const fitted = pointOn(view, finger);
   const fittedWidth = one(".dl-map-wrap", view).clientWidth;
   show(view, true);
   // The point tapped stays under the finger.
   const scale = one(".dl-map-wrap", view).clientWidth / fittedWidth;
-  const box = view.getBoundingClientRect();
-  const left = (event.clientX - fitted.left) * scale - (event.clientX - box.left);
-  const top = (event.clientY - fitted.top) * scale - (event.clientY - box.top);
-  zoom = { key: keyOf(view), left, top };
+  const now = pointOn(view, finger);
+  const left = fitted.x * scale - now.x;
+  const top = fitted.y * scale - now.y;
+  zooms.set(whereOf(view), { key: keyOf(view), left, top });
   const scroller = one(".dl-scroller", view);
   scroller.scrollLeft = left;
   scroller.scrollTop = top;
+}
+
+/** @param {HTMLElement} view */
+function zoomOut(view) {
+  zooms.delete(whereOf(view));
+  show(view, false);
+}
+
+/** The map a pointer or click landed on, if it is shown. */
+function viewAt(/** @type {EventTarget | null} */ target) {
+  const view = /** @type {HTMLElement | null} */ (
+    /** @type {Element} */ (target).closest?.("#play .dl-view") ?? null
+  );
+  return view && !view.closest("[aria-hidden='true']") ? view : null;
+}
+
+// Around a table-top, each finger's tap on a map shown whole zooms it; on "Whole map", zooms
+// out. Taken at the pointer's down (taps.js never sees it) and done at its up, on the same
+// map; a finger that pans or leaves (pointercancel) does nothing.
+/** @type {Map<number, HTMLElement>} */
+const zooming = new Map(); // by pointer
+
+function listenToFingersOnPlaces() {
+  document.addEventListener("pointerdown", (event) => {
+    const view = viewAt(event.target);
+    if (!view || !placeOf(view)) return;
+    const out = /** @type {Element} */ (event.target).closest("[data-zoom=out]");
+    if (!out && view.dataset.zoom !== "whole") return;
+    event.stopPropagation();
+    zooming.set(event.pointerId, view);
+  }, true);
+  document.addEventListener("pointerup", (event) => {
+    const view = zooming.get(event.pointerId);
+    if (!view) return;
+    zooming.delete(event.pointerId);
+    event.stopPropagation();
+    if (viewAt(document.elementFromPoint(event.clientX, event.clientY)) !== view) return;
+    if (/** @type {Element} */ (event.target).closest("[data-zoom=out]")) zoomOut(view);
+    else if (view.dataset.zoom === "whole") zoomIn(view, event);
+  }, true);
+  document.addEventListener("pointercancel", (event) => zooming.delete(event.pointerId), true);
 }
 
 export function startMapZoom() {
@@ -146,12 +257,13 @@ export function startMapZoom() {
   // acts on the cell it has reached.
   document.addEventListener("click", (event) => {
     const target = /** @type {Element} */ (event.target);
-    const view = /** @type {HTMLElement | null} */ (target.closest?.("#play .dl-view"));
-    // A map not shown (drawn ahead), or a person's own around a table-top (shown whole).
-    if (!view || view.closest("[aria-hidden='true'], .place")) return;
-    if (target.closest("[data-zoom=out]")) {
-      zoom = null;
-      show(view, false);
+    const view = viewAt(target);
+    if (!view) return; // no map, or one not shown (drawn ahead)
+    const out = target.closest("[data-zoom=out]");
+    // A finger on a place's map was taken as a pointer (above); a key acts here.
+    if (placeOf(view) && !(out && event.detail === 0)) return;
+    if (out) {
+      zoomOut(view);
       one(".dl-scroller", view).focus?.();
       return;
     }
@@ -162,10 +274,14 @@ export function startMapZoom() {
     }
   }, true);
 
+  listenToFingersOnPlaces();
+
   // Panning moves the zoomed map: remembered, so a repaint keeps it where the finger left it.
   document.addEventListener("scroll", (event) => {
     const scroller = event.target;
-    if (!zoom || !(scroller instanceof Element) || !scroller.matches(".dl-scroller")) return;
+    if (!(scroller instanceof HTMLElement) || !scroller.matches(".dl-scroller")) return;
+    const zoom = zooms.get(whereOf(scroller));
+    if (!zoom) return;
     zoom.left = scroller.scrollLeft;
     zoom.top = scroller.scrollTop;
   }, true);
@@ -181,7 +297,7 @@ export function startMapZoom() {
     });
   });
   window.addEventListener("resize", () => {
-    zoom = null; // turned or resized: the whole map again, fitted to the new screen
+    zooms.clear(); // turned or resized: the whole maps again, fitted to the new screen
     painted();
   });
 }

@@ -5,6 +5,7 @@ two fingers at the same instant both taken; a tap on another person's sheet chan
 from __future__ import annotations
 
 import math
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -377,3 +378,91 @@ def test_todays_game_is_played_in_turn_so_not_with_the_device_on_the_table_said_
     record = saved_record(page)
     assert record is not None and "seating" not in record
     assert record["waiting"] == ["Bruno"]
+
+
+SHOTS = Path("/work/shots/tabletop/zoom")
+
+
+def anna_rolls_diceland_at_the_left(page: Page, url: str) -> str:
+    """Diceland for four at 1024x768, Anna at the left edge and starting: she rolls; her
+    place's selector."""
+    page.set_viewport_size({"width": 1024, "height": 768})
+    open_app(page, f"{url}?seed=5&pace=0")
+    page.check("#setup input[name=game][value=diceland]")
+    fill_seats(page, NAMES)
+    page.check("#setup input[name=layout][value=table]")
+    page.select_option("#setup select[data-choice=edge] >> nth=1", "bottom")  # Anna: left
+    page.select_option("#first-player", "0")
+    page.click("#setup button[type=submit]")
+    page.wait_for_selector("body[data-layout=table]")
+    annas = "section.place[data-place='0']"
+    assert page.get_attribute(annas, "data-edge") == "left"
+    finger(page, "#region-controls [data-act=roll]")
+    return annas
+
+
+def drag(page: Page, x: float, y: float, by: tuple[float, float]) -> None:
+    """One finger put down at ``x``, ``y`` and moved ``by`` in ten steps, then lifted."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    for step in range(1, 11):
+        point = {"x": x + by[0] * step / 10, "y": y + by[1] * step / 10}
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    settled(page)
+
+
+def test_a_turned_map_zooms_where_a_finger_taps_pans_and_takes_a_cross_there(
+    touch_page: Page, server: BackgroundServer
+) -> None:
+    """Diceland for four at 1024x768, phase 2 (everyone marks at once): a finger's tap on the
+    map of the person at the right edge (turned -90°), shown whole, zooms it where it tapped
+    (that cell stays under the finger, big enough for it), the place keeps its size and place
+    (its map's frame keeps its pixels), a finger's drag pans it, and a tap where the zoomed
+    cell now shows crosses it."""
+    page = touch_page
+    annas = anna_rolls_diceland_at_the_left(page, server.url)
+    page.wait_for_selector(f"{annas} .legal[data-act]")
+    choices = [
+        f"{annas} [data-act=confirm]:not([disabled])",
+        f"{annas} .legal[data-act]",
+        f"{annas} [data-act=stop]",
+    ]
+    place = "section.place[data-edge=right]"
+    for _ in range(20):  # Anna sets dice aside and stops: everyone marks on their own map
+        if page.locator(f"{place} .dl-cell.legal").count():
+            break
+        finger(page, next(choice for choice in choices if page.locator(choice).count()))
+    view = page.locator(f"{place} .dl-view")
+    assert view.get_attribute("data-zoom") == "whole"
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "1-whole.png"))
+    laid_out = page.eval_on_selector(place, "(p) => [p.style.transform, p.offsetWidth]")
+    cell = page.locator(f"{place} .dl-cell.legal").first
+    index = cell.get_attribute("data-cell")
+    tapped = cell.bounding_box()
+    assert tapped is not None
+    x, y = tapped["x"] + tapped["width"] / 2, tapped["y"] + tapped["height"] / 2
+    page.touchscreen.tap(x, y)
+    page.wait_for_selector(f"{place} .dl-view[data-zoom=in]")
+    page.evaluate("new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)))")
+    page.screenshot(path=str(SHOTS / "2-zoomed.png"))
+    assert page.locator(f"{place} .dl-cell.selected").count() == 0  # a zoom, not a choice
+    assert page.eval_on_selector(place, "(p) => [p.style.transform, p.offsetWidth]") == laid_out
+    zoomed = page.locator(f"{place} .dl-cell[data-cell='{index}']").bounding_box()
+    assert zoomed is not None
+    assert min(zoomed["width"], zoomed["height"]) >= 40  # a finger's size on the screen
+    centre = (zoomed["x"] + zoomed["width"] / 2, zoomed["y"] + zoomed["height"] / 2)
+    assert math.dist(centre, (x, y)) < zoomed["width"] / 2  # still under the finger
+    scroller = f"{place} .dl-scroller"
+    panned_from = page.eval_on_selector(scroller, "(s) => [s.scrollLeft, s.scrollTop]")
+    drag(page, x, y, (40, 60))
+    page.screenshot(path=str(SHOTS / "3-panned.png"))
+    assert page.eval_on_selector(scroller, "(s) => [s.scrollLeft, s.scrollTop]") != panned_from
+    assert page.locator(f"{place} .dl-cell.selected").count() == 0  # a pan chooses nothing
+    zoomed = page.locator(f"{place} .dl-cell[data-cell='{index}']").bounding_box()
+    assert zoomed is not None
+    page.touchscreen.tap(zoomed["x"] + zoomed["width"] / 2, zoomed["y"] + zoomed["height"] / 2)
+    page.wait_for_selector(f"{place} .dl-cell.selected[data-cell='{index}']")
+    assert view.get_attribute("data-zoom") == "in"  # the zoom kept for the choice in the making
+    page.screenshot(path=str(SHOTS / "4-crossed.png"))
