@@ -196,14 +196,15 @@ function painted() {
  * @param {{clientX: number, clientY: number}} finger
  */
 function zoomIn(view, finger) {
+  const wrap = one(".dl-map-wrap", view);
   const fitted = pointOn(view, finger);
-  const fittedWidth = one(".dl-map-wrap", view).clientWidth;
+  const [fittedLeft, fittedTop, fittedWidth] = [wrap.offsetLeft, wrap.offsetTop, wrap.clientWidth];
   show(view, true);
-  // The point tapped stays under the finger.
-  const scale = one(".dl-map-wrap", view).clientWidth / fittedWidth;
+  // The point tapped stays under the finger (the zoomed map lies lower in its frame: style.css).
+  const scale = wrap.clientWidth / fittedWidth;
   const now = pointOn(view, finger);
-  const left = fitted.x * scale - now.x;
-  const top = fitted.y * scale - now.y;
+  const left = wrap.offsetLeft + (fitted.x - fittedLeft) * scale - now.x;
+  const top = wrap.offsetTop + (fitted.y - fittedTop) * scale - now.y;
   zooms.set(whereOf(view), { key: keyOf(view), left, top });
   const scroller = one(".dl-scroller", view);
   scroller.scrollLeft = left;
