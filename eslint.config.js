@@ -12,7 +12,7 @@ import js from "@eslint/js";
 import globals from "globals";
 
 export default [
-  { ignores: ["dist/", "node_modules/", ".venv/", "build/.cache/"] },
+  { ignores: ["dist/", "dist-test/", "node_modules/", ".venv/", "build/.cache/"] },
   js.configs.recommended,
   {
     linterOptions: { reportUnusedDisableDirectives: "error" },

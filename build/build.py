@@ -18,11 +18,16 @@ Output (every URL inside is relative, so the site works under any path of any st
     dist/service-worker.js                     with its precache list and content-hash version
     dist/**.br, dist/**.gz                      brotli and gzip copies of every file they shrink,
                                                for servers that negotiate Content-Encoding
+
+A test build (``--with-games tests/games``, into dist-test/ unless ``--dist`` says where, never
+dist/) also shelves the game packages of that folder: their setup cards, effects, styles and
+rules pages as the shelf's own, and their modules added to the project wheel.
 """
 
 from __future__ import annotations
 
 import argparse
+import base64
 import gzip
 import hashlib
 import json
@@ -40,10 +45,14 @@ from pathlib import Path
 import brotli
 
 from build.i18n import compile_catalogs
-from dadoteca_web.map_pictures import MAP_SPRITE, map_sprite
+from dadoteca.games import GAMES, game_folder, reshelve
+from dadoteca_games.diceland.pictures import MAP_SPRITE, map_sprite
 from dadoteca_web.shell import (
     FACTS_ID,
+    GAME_STYLE,
     dice_choices,
+    game_cards,
+    game_styles,
     language_options,
     map_chooser,
     player_count_options,
@@ -54,6 +63,7 @@ from dadoteca_web.shell import (
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
+TEST_DIST = ROOT / "dist-test"  # a test build's (--with-games): dist/ never holds test games
 NODE_MODULES = ROOT / "node_modules"
 WHEEL_CACHE = ROOT / "build" / ".cache" / "wheels"
 COMPRESSED_CACHE = ROOT / "build" / ".cache" / "compressed"
@@ -65,6 +75,9 @@ PYSCRIPT_VERSION = "0.7.31"
 PYODIDE_RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 # A stable wheel timestamp: hatchling stamps every zip entry with it.
 SOURCE_DATE_EPOCH = "1577836800"  # 2020-01-01T00:00:00Z
+WHEEL_ENTRY_TIME = (2020, 1, 1, 0, 0, 0)  # the same moment, as a zip entry's time
+# What the project wheel leaves out of a game's package (pyproject.toml's exclude): the page's.
+NOT_IN_WHEEL = ("*.css", "*.html")
 
 # V8 compiles every function of a file starting with it eagerly, off the main thread
 # (https://v8.dev/blog/explicit-compile-hints); other engines read a comment.
@@ -86,6 +99,8 @@ INDEX_MAP_CHOOSER_PLACEHOLDER = "{{MAP_CHOOSER}}"
 INDEX_DICE_PLACEHOLDER = "{{DICE_CHOICES}}"
 INDEX_COUNT_PLACEHOLDER = "{{PLAYER_COUNT_OPTIONS}}"
 INDEX_STARTERS_PLACEHOLDER = "{{STARTER_OPTIONS}}"
+INDEX_GAME_CARDS_PLACEHOLDER = "{{GAME_CARDS}}"
+INDEX_GAME_STYLES_PLACEHOLDER = "{{GAME_STYLES}}"
 
 # Encodings the build pre-compresses, best first (build/serve.py negotiates in this order).
 ENCODINGS = {".br": "br", ".gz": "gzip"}
@@ -182,6 +197,48 @@ def build_project_wheel(out_dir: Path) -> Path:
         return Path(shutil.copy2(built, out_dir / built.name))
 
 
+def shelve_games(folder: Path) -> None:
+    """Put the game packages of ``folder`` (``folder/dadoteca_games/<id>``, a namespace
+    package's portion) on this process's shelf, after its own games."""
+    sys.path.insert(0, str(folder.resolve()))
+    reshelve()
+
+
+def add_games_to_wheel(wheel: Path, folder: Path) -> None:
+    """Add the game packages of ``folder`` to ``wheel``, in place, as the wheel holds the
+    shelf's own (the page's style and rules pages left out), each file listed in its RECORD:
+    Pyodide installs them into the same ``dadoteca_games`` as the shelf's games."""
+    added = {
+        path.relative_to(folder).as_posix(): path.read_bytes()
+        for path in sorted((folder / "dadoteca_games").rglob("*"))
+        if path.is_file()
+        and "__pycache__" not in path.parts
+        and not any(path.match(pattern) for pattern in NOT_IN_WHEEL)
+    }
+    if not added:
+        sys.exit(f"{folder} has no game package (dadoteca_games/<id>/) to add")
+    with zipfile.ZipFile(wheel) as source:
+        entries = [(info, source.read(info)) for info in source.infolist()]
+    (record_at,) = [i for i, (info, _) in enumerate(entries) if info.filename.endswith("/RECORD")]
+    record_info, record = entries.pop(record_at)
+    lines = record.decode().splitlines()
+    lines[-1:-1] = [wheel_record_line(name, data) for name, data in added.items()]  # RECORD last
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as target:
+        for name, data in added.items():
+            info = zipfile.ZipInfo(name, WHEEL_ENTRY_TIME)
+            info.external_attr = 0o644 << 16
+            target.writestr(info, data, zipfile.ZIP_DEFLATED)
+        for info, data in entries:
+            target.writestr(info, data)
+        target.writestr(record_info, "\n".join(lines) + "\n")
+
+
+def wheel_record_line(name: str, data: bytes) -> str:
+    """A wheel's RECORD line for a file: its name, sha256 (urlsafe base64, unpadded), size."""
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"{name},sha256={digest},{len(data)}"
+
+
 @dataclass(frozen=True, slots=True)
 class WheelInfo:
     """What pyodide-lock.json needs to know about a wheel, read from the wheel itself."""
@@ -241,6 +298,8 @@ def write_index(target: Path) -> None:
     html = (ROOT / "index.html").read_text()
     facts = f'<script type="application/json" id="{FACTS_ID}">{shell_facts_json()}</script>'
     for placeholder, filling in (
+        (INDEX_GAME_CARDS_PLACEHOLDER, game_cards()),
+        (INDEX_GAME_STYLES_PLACEHOLDER, game_styles()),
         (INDEX_SEATS_PLACEHOLDER, seat_rows()),
         (INDEX_COUNT_PLACEHOLDER, player_count_options()),
         (INDEX_STARTERS_PLACEHOLDER, starter_options()),
@@ -261,6 +320,19 @@ def replace_placeholder_comment(html: str, placeholder: str, filling: str) -> st
     start = html.rindex("<!--", 0, at)
     end = html.index("-->", at) + len("-->")
     return html[:start] + filling + html[end:]
+
+
+def copy_game_files(assets: Path) -> None:
+    """Each game's style and rules pages, from its package, where the page asks for them:
+    assets/ID.css and assets/rules/ID.LANGUAGE.html."""
+    (assets / "rules").mkdir(exist_ok=True)
+    for game_id in GAMES:
+        folder = game_folder(game_id)
+        if (folder / GAME_STYLE).is_file():
+            shutil.copy2(folder / GAME_STYLE, assets / f"{game_id}.css")
+        for page in sorted(folder.glob("rules.*.html")):
+            language = page.name.removeprefix("rules.").removesuffix(".html")
+            shutil.copy2(page, assets / "rules" / f"{game_id}.{language}.html")
 
 
 def copy_pyscript(target: Path) -> None:
@@ -368,8 +440,14 @@ def write_service_worker(dist: Path) -> str:
     return version
 
 
-def build(dist: Path) -> str:
-    """Write the whole site into `dist` (replacing it); return the service-worker version."""
+def build(dist: Path, games: Path | None = None) -> str:
+    """Write the whole site into `dist` (replacing it); return the service-worker version.
+    ``games``: a folder of more game packages (tests/games), shelved by this process and
+    shipped in the wheel, for a test build."""
+    if games is not None:
+        if dist.resolve() == DIST:
+            sys.exit(f"a build with the games of {games} goes elsewhere than {DIST}")
+        shelve_games(games)
     check_npm_versions()
     micropip = fetch_pinned_wheel(MICROPIP)
     if dist.exists():
@@ -383,15 +461,16 @@ def build(dist: Path) -> str:
         ignore=shutil.ignore_patterns(".*", "*.po", "*.md", PAGE_ENTRY, PAGE_MODULES),
     )
     bundle_page_scripts(dist / "assets")
+    copy_game_files(dist / "assets")
     copy_pyscript(dist / "pyscript")
     pyodide_dir = dist / "pyodide"
     pyodide_dir.mkdir()
     for name in PYODIDE_RUNTIME:
         shutil.copy2(NODE_MODULES / "pyodide" / name, pyodide_dir / name)
-    wheels = [
-        Path(shutil.copy2(micropip, pyodide_dir / micropip.name)),
-        build_project_wheel(pyodide_dir),
-    ]
+    project = build_project_wheel(pyodide_dir)
+    if games is not None:
+        add_games_to_wheel(project, games)
+    wheels = [Path(shutil.copy2(micropip, pyodide_dir / micropip.name)), project]
     # Bytecode for Pyodide's Python, so the browser does not compile every module at each start.
     compiler = ROOT / "build" / "compile_wheels.mjs"
     stdlib = pyodide_dir / "python_stdlib.zip"
@@ -413,10 +492,19 @@ def finish_site(dist: Path) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--dist", type=Path, default=DIST, help="output directory (default: dist/)")
+    parser.add_argument(
+        "--dist", type=Path, help="output directory (default: dist/, or dist-test/ with games)"
+    )
+    parser.add_argument(
+        "--with-games",
+        type=Path,
+        metavar="FOLDER",
+        help="a test build: also the game packages of FOLDER/dadoteca_games (tests/games)",
+    )
     args = parser.parse_args()
-    version = build(args.dist)
-    files = [p for p in args.dist.rglob("*") if p.is_file()]
+    dist: Path = args.dist or (DIST if args.with_games is None else TEST_DIST)
+    version = build(dist, args.with_games)
+    files = [p for p in dist.rglob("*") if p.is_file()]
     size = sum(p.stat().st_size for p in files if p.suffix not in ENCODINGS)
     brotli_size = sum(
         (p.with_name(p.name + ".br") if p.with_name(p.name + ".br").is_file() else p).stat().st_size
@@ -424,7 +512,7 @@ def main() -> None:
         if p.suffix not in ENCODINGS
     )
     print(
-        f"Built {args.dist} ({size / 1e6:.1f} MB, {brotli_size / 1e6:.1f} MB with brotli), "
+        f"Built {dist} ({size / 1e6:.1f} MB, {brotli_size / 1e6:.1f} MB with brotli), "
         f"service-worker version {version}"
     )
 

@@ -11,14 +11,16 @@ other than English; the browser reads them compiled to ``i18n/LANG.json`` (the l
 
 Where msgids come from, in this order (then file order, then line order):
 
-1. ``t("...")`` and ``self.t("...")`` calls in ``py/dadoteca_web/**/*.py`` whose first argument
-   is a string literal (``t(variable)`` is a look-up of a msgid extracted elsewhere), and the
+1. ``t("...")`` and ``self.t("...")`` calls in ``py/dadoteca_web/**/*.py`` and
+   ``py/dadoteca_games/**/*.py`` whose first argument is a string literal (``t(variable)`` is
+   a look-up of a msgid extracted elsewhere), and the
    plural ones, ``t.n("... {count} die", "... {count} dice", count)`` (ngettext style);
 2. the rule messages and event announcements: module-level dicts named ``*RULES`` or
-   ``*EVENTS`` in ``py/dadoteca`` and ``py/dadoteca_web`` (id -> English template, a string
-   or ``Plural("singular", "plural")``); the words
+   ``*EVENTS`` in ``py/dadoteca``, ``py/dadoteca_web`` and ``py/dadoteca_games`` (id -> English
+   template, a string or ``Plural("singular", "plural")``); the words
    the UI passes through ``t`` (module-level tuples named in ``WORD_LISTS``, e.g. Qwixx's
-   ``ROW_NAMES``); and the string
+   ``ROW_NAMES``, and the class attributes in ``CLASS_WORDS``, e.g. a game screen's
+   ``about``, the setup's words on it); and the string
    literals passed as keyword parameters to a rule error (``RuleError(...)`` or a module-level
    helper that builds one), because the front end translates every string parameter of a
    rule error before filling in its template;
@@ -80,15 +82,19 @@ ROOT: Final = Path(__file__).resolve().parent.parent
 LANGUAGES: Final = ("it", "es")
 LANGUAGE_NAMES: Final = {"it": "Italian", "es": "Spanish"}
 CATALOG_DIR: Final = "assets/i18n"
-FRONT_END: Final = "py/dadoteca_web"
-RULE_PACKAGES: Final = ("py/dadoteca", "py/dadoteca_web")
+# The games' screens (py/dadoteca_games/<id>/view.py and its helpers) call ``t`` as the app does.
+FRONT_END: Final = ("py/dadoteca_web", "py/dadoteca_games")
+RULE_PACKAGES: Final = ("py/dadoteca", "py/dadoteca_web", "py/dadoteca_games")
 SHELL: Final = "index.html"
 # Module-level tuples of words that the UI shows through ``t(word)``.
-WORD_LISTS: Final = frozenset({"ROW_NAMES", "COLOURS", "FACES"})
+WORD_LISTS: Final = frozenset({"ROW_NAMES", "BONUS_ROW_NAMES", "COLOURS", "FACES"})
+# Class attributes the UI passes through ``t``: a game screen's ``about`` (the setup's words).
+CLASS_WORDS: Final = frozenset({"about", "variant_label"})
 TRANSLATE_CALLS: Final = frozenset({"t"})
 PLURAL_METHOD: Final = "n"  # t.n(singular, plural, count)
 PLURAL: Final = "Plural"  # Plural(singular, plural) in a RULES/EVENTS dict
 RULE_ERROR: Final = "RuleError"
+RULE_BREAKER: Final = "rule_breaker"  # dadoteca.core: a RuleError builder for a dict of rules
 PO_WIDTH: Final = 79
 # Counts up to this give every form of a plural rule its say when the rule is checked.
 RULE_CHECK_COUNTS: Final = range(1000)
@@ -188,8 +194,9 @@ def _calls_in_order(tree: ast.AST) -> list[ast.Call]:
     return sorted(calls, key=lambda call: (call.lineno, call.col_offset))
 
 
-def _module_assignments(tree: ast.Module) -> Iterator[tuple[str, ast.expr, int]]:
-    """``(name, value, line)`` of every module-level ``NAME = value`` / ``NAME: T = value``."""
+def _module_assignments(tree: ast.Module | ast.ClassDef) -> Iterator[tuple[str, ast.expr, int]]:
+    """``(name, value, line)`` of every ``NAME = value`` / ``NAME: T = value`` at the top
+    level of a module (or of a class's body)."""
     for statement in tree.body:
         if isinstance(statement, ast.Assign):
             for target in statement.targets:
@@ -204,7 +211,7 @@ def _module_assignments(tree: ast.Module) -> Iterator[tuple[str, ast.expr, int]]
 
 
 def _front_end_messages(root: Path, found: _Collector) -> None:
-    for path in _python_files(root, FRONT_END):
+    for path in (path for folder in FRONT_END for path in _python_files(root, folder)):
         name = _relative(root, path)
         for call in _calls_in_order(_parse_python(path)):
             reference = f"{name}:{call.lineno}"
@@ -220,7 +227,8 @@ def _front_end_messages(root: Path, found: _Collector) -> None:
 
 
 def _rule_error_builders(trees: Iterable[ast.Module]) -> set[str]:
-    """``RuleError`` and the module-level functions that build one (``core_error``, …)."""
+    """``RuleError`` and the module-level functions that build one: defined so, or made by
+    ``rule_breaker`` (``_broken = rule_breaker(RULES)``)."""
     builders = {RULE_ERROR}
     for tree in trees:
         for statement in tree.body:
@@ -229,6 +237,9 @@ def _rule_error_builders(trees: Iterable[ast.Module]) -> set[str]:
                 for node in ast.walk(statement)
             ):
                 builders.add(statement.name)
+        for variable, value, _ in _module_assignments(tree):
+            if isinstance(value, ast.Call) and _callee(value) == RULE_BREAKER:
+                builders.add(variable)
     return builders
 
 
@@ -262,6 +273,12 @@ def _rule_messages(root: Path, found: _Collector) -> None:
             elif variable in WORD_LISTS and isinstance(value, ast.Tuple | ast.List):
                 for element in value.elts:
                     word = _string(element)
+                    if word is not None:
+                        found.add(word, f"{name}:{line}")
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                for variable, value, line in _module_assignments(node):
+                    word = _string(value) if variable in CLASS_WORDS else None
                     if word is not None:
                         found.add(word, f"{name}:{line}")
         for call in _calls_in_order(tree):

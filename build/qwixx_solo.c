@@ -2,7 +2,7 @@
 
 Solo Qwixx (ruling QWIXX_SOLO: the one player is active every turn) is a finite acyclic
 decision process: every turn crosses a number or a penalty box. A state at the start of a turn
-is a row code per row (last crossed position and crosses, as dadoteca.bots.qwixx_model's row
+is a row code per row (last crossed position and crosses, as dadoteca_games.qwixx.model's row
 codes, numbered 0-61 here) and the penalties (0-3); a state with two locked rows or four
 penalties is over and worth its points. The value of a state is the expected final score of
 best play from it:
@@ -14,18 +14,18 @@ and then a penalty), and, per row still open, action 2 (a white die plus that ro
 that row) after any action 1 that leaves the game on and the row open. A row's colour die only
 bears on that row's action 2, and the dice are independent, so the expectation of the best
 over the colour dice is exact from each row's six values: P(best <= x) = prod over rows of
-P(row's value <= x). The rules are those of dadoteca/qwixx.py (rulings in its docstring):
+P(row's value <= x). The rules are those of dadoteca_games/qwixx/rules.py (rulings in its docstring):
 left to right, the last number after 5 crosses and then with the lock (one cross more), a
 locked row's die out of the game at once (also for action 2 of the same turn), the game over
 once an action makes the 2nd lock (no action 2 after it) or the 4th penalty, n crosses score
 n(n+1)/2, a penalty -5. tests/unit/test_qwixx_solo_trainer.py checks this program's turns and
-values against dadoteca.bots.qwixx_model.
+values against dadoteca_games.qwixx.model.
 
 The four rows are symmetric under swapping red and yellow, green and blue, and turning every
 die d into 7-d (which swaps the ascending rows with the descending ones): V is computed once per
 orbit of those 8 row permutations.
 
-Commands (numbers in and out as text, one state per line as 'r y g b penalties' in qwixx_model
+Commands (numbers in and out as text, one state per line as 'r y g b penalties' in dadoteca_games.qwixx.model
 row codes):
   solve VALUES            the whole table, written as float32 (62^4 * 4 of them) to VALUES;
                           print V of the first sheet (best play's mean score)
@@ -64,7 +64,7 @@ Compile: gcc -O2 -ffp-contract=off -o qwixx_solo qwixx_solo.c -lm
 static int code_last[NC], code_crosses[NC], code_points[NC], code_locked[NC];
 static int code_of[LAST + 2][LAST + 3]; /* [last + 1][crosses] */
 static int next_code[4][NC][13];        /* [row][code][number]: after crossing it, or -1 */
-static int model_code[NC];              /* qwixx_model.row_code */
+static int model_code[NC];              /* dadoteca_games.qwixx.model.row_code */
 static int from_model[13 * 13];
 
 static void init_rows(void) {

@@ -5,19 +5,20 @@ trainer and its test need a C compiler; the app and the bots never run it), comp
 programming the expected final score of best play from every sheet at the start of a turn
 (62 row codes per row, 0-3 penalties: 14.8 million sheets, 1.8 million up to the game's
 symmetries), exactly over the dice: best play scores 115.48 on average. Its rules are those of
-``dadoteca.bots.qwixx_model``, and ``tests/unit/test_qwixx_solo_trainer.py`` checks it against
+``dadoteca_games.qwixx.model``, and ``tests/unit/test_qwixx_solo_trainer.py`` checks it against
 that model: the sheets each turn can end on, and the values as the expectation over every roll.
 
 The app cannot carry those values (236 MB), so the expert's table approximates them: the value
 of a sheet is its points plus one entry per pair of its rows in a context (penalties taken, a
-row locked or not; ``qwixx_bot.features``), two tables of 62 x 62 row codes by the symmetries.
+row locked or not; ``dadoteca_games.qwixx.values.features``), two tables of 62 x 62 row codes
+by the symmetries.
 The program plays ``--games`` games by the exact values and fits the table, by weighted least
 squares, to the exact values of every sheet any of their turns could end on, so the table is
 right where the expert's choices are made. It is then measured: ``--measure`` games played as
 the expert plays (the best end of each turn by the table, the two best looked at one roll
 further if within ``ExpertQwixxBot.LOOKAHEAD_MARGIN``), with the points a game its choices lose
 to best play by the exact values. The defaults wrote the committed
-``py/dadoteca/bots/qwixx_values.bin`` (62 KB) in about 4 minutes on one core of a shared
+``py/dadoteca_games/qwixx/values.bin`` (62 KB) in about 4 minutes on one core of a shared
 machine (the solve and the fit take most of it) and 750 MB of memory. The exact values are kept in
 ``--work`` (``build/.cache``, not committed) and reused while the C source is unchanged.
 Everything is deterministic: the same source, games and seed write the same file.
@@ -33,7 +34,8 @@ import time
 from pathlib import Path
 from typing import Final
 
-from dadoteca.bots.qwixx_bot import VALUES_FILE, ExpertQwixxBot
+from dadoteca_games.qwixx.bots import ExpertQwixxBot
+from dadoteca_games.qwixx.values import VALUES_FILE
 
 SOURCE: Final = Path(__file__).with_name("qwixx_solo.c")
 CFLAGS: Final = ("-O2", "-ffp-contract=off")  # no fused multiply-adds: the same sums everywhere

@@ -5,14 +5,13 @@
 // vibration have one switch, remembered; animations follow prefers-reduced-motion (CSS).
 // The table (assets/page/table/paint.js) hands each update over as it is painted.
 
-import { byId } from "./dom.js";
+import { byId, one } from "./dom.js";
 import { FACTS } from "./facts.js";
 import { storage } from "./shell/storage.js";
 
 /** @import { GameEvent, Update } from "./protocol.js" */
 
 const SOUND_KEY = FACTS.storageKeys.sound;
-const ANNOUNCE_MS = 3500;
 
 // --- The switch ------------------------------------------------------------------------------
 
@@ -153,49 +152,46 @@ function unlock() {
 
 // --- What each kind of event does -----------------------------------------------------------
 
-const ENDS = new Set(["qwixx.two_locks", "qwixx.four_penalties", "diceland.goal",
-  "shelfie.full_shelves"]);
+// What each game's events do, written by the build from the games' views (their EFFECTS,
+// dadoteca_web.game_ui.Effect): a sound, a vibration, an animation on the sheets of the
+// event's players, the end's sound.
+const GAME_EFFECTS = FACTS.effects;
+const ROLLED = FACTS.rolled;
+
 /**
- * A Qwixx mark's event: its row and number.
- * @typedef {GameEvent & {row: string, number: number}} QwixxMark
+ * ``template`` with each ``{param}`` replaced by the event's.
+ * @param {string} template
+ * @param {GameEvent} event
  */
-/** @type {Record<string, (event: GameEvent) => void>} */
-const EFFECTS = {
-  "core.rolled": () => {
+function filled(template, event) {
+  const params = /** @type {Record<string, unknown>} */ (event);
+  return template.replace(/\{(\w+)\}/g, (_, name) => String(params[name]));
+}
+
+/** @param {GameEvent} event */
+function playEffect(event) {
+  if (event.kind === ROLLED) {
     sound("roll");
     animate(document.querySelectorAll("#region-dice :is(.die, .dl-die, .sdie)"), "rolled");
-  },
-  "qwixx.crossed": (event) => {
-    sound("tick");
-    const { row, number } = /** @type {QwixxMark} */ (event);
-    animate(marks(event, `${row} ${number}`), "marked-now");
-  },
-  "qwixx.row_locked": (event) => {
-    sound("lock");
-    vibrate(160);
-    animate(seats(event, `.row-${/** @type {QwixxMark} */ (event).row}`), "locked-now");
-  },
-  "qwixx.penalty": (event) => {
-    sound("penalty");
-    vibrate([90, 60, 90]);
-    animate(seats(event, ".penalties"), "penalised-now");
-  },
-  // A map's cells are drawn in SVG, inside the element that transforms each into place:
-  // a cell's "pop" would move it, and animating the drawing repaints the whole map at every
-  // frame (assets/diceland.css). Its X shows at once.
-  "diceland.marked": () => sound("tick"),
-  "diceland.prize": () => sound("prize"),
-  "diceland.bonus_roll": () => vibrate(40),
-  "shelfie.circled": (event) => {
-    sound("tick");
-    const { combos } = /** @type {GameEvent & {combos: string}} */ (event);
-    const cells = combos.split(" ").map((combo) => combo.split("+")[0]);
-    animate(cells.flatMap((cell) => [...marks(event, cell)]), "marked-now");
-  },
-  "shelfie.shelf_blocked": () => sound("lock"),
-  "shelfie.column_blocked": () => sound("lock"),
-  "shelfie.last_round": () => sound("prize"),
-};
+    return;
+  }
+  const effect = GAME_EFFECTS[event.kind];
+  if (!effect) return;
+  if (effect.sound) sound(effect.sound);
+  if (effect.vibrate) vibrate(effect.vibrate);
+  if (effect.end) {
+    sound("end");
+    vibrate([60, 40, 200]);
+  }
+  const name = effect.animation;
+  if (!name) return;
+  if (effect.mark) animate(marks(event, filled(effect.mark, event)), name);
+  if (effect.listed) {
+    const listed = String(/** @type {Record<string, unknown>} */ (event)[effect.listed]);
+    animate(listed.split(" ").flatMap((mark) => marks(event, mark.split("+")[0])), name);
+  }
+  if (effect.seats) animate(seats(event, filled(effect.seats, event)), name);
+}
 
 /**
  * The elements ``selector`` finds on the sheets of the event's players.
@@ -279,20 +275,27 @@ function startAnimations(hurried = false) {
 
 // --- Announcements: said (role=status) and shown where the eyes are -------------------------
 
+// Said by a live region that never moves; shown in the messages' banner, in the page's flow
+// (assets/page/table/notices.js), until the next action or the next announcement.
 const announcer = byId("announce");
-let hideTimer = 0;
+const banner = one(".messages .announced");
 
 /** @param {string[]} texts */
 function announce(texts) {
   if (!texts.length) return;
-  announcer.replaceChildren(...texts.map((text) => {
+  const lines = () => texts.map((text) => {
     const line = document.createElement("p");
     line.innerHTML = text; // Python's HTML: names escaped there, like every region
     return line;
-  }));
-  announcer.classList.add("shown");
-  clearTimeout(hideTimer);
-  hideTimer = setTimeout(() => announcer.classList.remove("shown"), ANNOUNCE_MS);
+  });
+  announcer.replaceChildren(...lines());
+  banner.replaceChildren(...lines());
+  banner.classList.add("shown");
+}
+
+/** The banner goes (the next action has started). */
+export function putAwayBanner() {
+  banner.classList.remove("shown");
 }
 
 
@@ -336,11 +339,7 @@ export function happened(update) {
   const texts = [];
   shownMarks = null; // the page as this update left it
   for (const event of update.events) {
-    EFFECTS[event.kind]?.(event);
-    if (ENDS.has(event.kind)) {
-      sound("end");
-      vibrate([60, 40, 200]);
-    }
+    playEffect(event);
     if (event.text) texts.push(event.text);
   }
   shownMarks = null;
@@ -366,10 +365,7 @@ export function startEffects() {
   document.addEventListener("keydown", unlock);
   // Its words are the language's before a switch: taken away, not left in words the table
   // just turned from (the screen says the same in the new language).
-  window.addEventListener("dadoteca:language", () => {
-    clearTimeout(hideTimer);
-    announcer.classList.remove("shown");
-  });
+  window.addEventListener("dadoteca:language", putAwayBanner);
   // The lock goes when the page is hidden; it is taken again when the page is back.
   document.addEventListener("visibilitychange", keepAwake);
 }

@@ -1,7 +1,7 @@
 // Diceland's map on a small screen: whole at first, zoomed where a finger taps.
 //
 // A map of about 160 hexes fits a phone only at 20-30 px a cell, half of what a finger needs.
-// So the player's map (a .dl-view, drawn by dadoteca_web/diceland_view.py) is first shown
+// So the player's map (a .dl-view, drawn by dadoteca_games/diceland/view.py) is first shown
 // whole, fitted to the screen; where its cells come out under 44 px, a finger's tap on it zooms
 // in around that point until they measure 48 px, and the map pans under the finger; "Whole map"
 // zooms out. Keys and screen readers reach every cell at any zoom, and act at once. Where the

@@ -16,6 +16,20 @@
  * @property {string} realDice the dice setting of the table's own dice
  * @property {string} sheetsOnly the dice setting of sheets only
  * @property {Record<string, {minPlayers: number, maxPlayers: number}>} games by game id
+ * @property {string} rolled the kind of the event of a roll (any game's)
+ * @property {Record<string, Effect>} effects what the page does at each kind of game event
+ */
+
+/**
+ * What the page does at an event of one kind (dadoteca_web.game_ui.Effect says each field).
+ * @typedef {object} Effect
+ * @property {string} [sound]
+ * @property {number | number[]} [vibrate]
+ * @property {string} [animation] a CSS class, for the length of its animation, on:
+ * @property {string} [mark] the mark the event names (a template of its params)
+ * @property {string} [listed] the param listing marks (space-separated, each up to a "+")
+ * @property {string} [seats] a selector (a template) on the sheets of the event's players
+ * @property {boolean} [end] the game ended by it
  */
 
 /**
@@ -126,6 +140,7 @@
  * @property {string[]} names in seat order
  * @property {Record<string, string>[]} choices each seat's (its kind, Diceland's map)
  * @property {number | null} first the seat chosen to start, or null: drawn at random
+ * @property {string} variant Qwixx's score pad: a variant's id, or "" for base Qwixx's
  * @property {string} dice
  * @property {boolean} coach hints on offer
  */

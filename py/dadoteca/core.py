@@ -24,6 +24,7 @@ __all__ = [
     "CORE_RULES",
     "PASS",
     "ROLLED",
+    "TURN_RULES",
     "UNSEEN",
     "Action",
     "AnyState",
@@ -34,6 +35,7 @@ __all__ = [
     "Pass",
     "Plural",
     "RollMemo",
+    "RuleBreaker",
     "RuleError",
     "State",
     "Template",
@@ -44,7 +46,9 @@ __all__ = [
     "draw",
     "name_in",
     "roll_dice",
+    "rule_breaker",
     "seed_generator",
+    "turn_rules",
     "winners_of",
 ]
 
@@ -131,15 +135,43 @@ def name_in(names: Sequence[str], index: int) -> str:
     return names[index] if in_range else f"?{index!r}"[:12]
 
 
-CORE_RULES: dict[str, str] = {
+class RuleBreaker(Protocol):
+    """The error for a broken rule of one set of rules, by the rule's id."""
+
+    def __call__(self, rule: str, /, **params: str | int) -> RuleError: ...
+
+
+def rule_breaker(rules: Mapping[str, Template]) -> RuleBreaker:
+    """The :class:`RuleError` of a rule of ``rules`` (id -> English template), with ``params``
+    filling its placeholders: each module's ``_broken``."""
+
+    def broken(rule: str, /, **params: str | int) -> RuleError:
+        return RuleError(rule, rules[rule], **params)
+
+    return broken
+
+
+# Whose turn it is and when the dice roll: said alike in every game, each under its own prefix
+# (turn_rules("qwixx") holds "qwixx.game_over"), so the ids stay the games' own.
+TURN_RULES: Final[dict[str, Template]] = {
+    "not_your_decision": "It is not player {player}'s decision now",
+    "no_roll_now": "The dice are not to be rolled now",
+    "roll_first": "Roll the dice first",
+    "game_over": "The game is over",
+}
+
+
+def turn_rules(game: str) -> dict[str, Template]:
+    """TURN_RULES under ``game``'s prefix, for the game's own RULES."""
+    return {f"{game}.{rule}": text for rule, text in TURN_RULES.items()}
+
+
+CORE_RULES: Final[dict[str, str]] = {
     "core.unknown_game": "Unknown game '{game}' (known: {known})",
     "core.player_count": "{game} is played by {min} to {max} players, not {count}",
     "core.bad_options": "{game} has no option named {options}",
 }
-
-
-def core_error(rule: str, **params: str | int) -> RuleError:
-    return RuleError(rule, CORE_RULES[rule], **params)
+core_error: Final = rule_breaker(CORE_RULES)
 
 
 # --- What happened, and how it ended -----------------------------------------------------------

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from .core import UNSEEN, Action, AnyState, Event, Game, Options, RuleError, Unseen
+from .core import UNSEEN, Action, AnyState, Event, Game, Options, RuleError, Unseen, rule_breaker
 from .games import get_game
 
 __all__ = [
@@ -83,8 +83,7 @@ RECORD_RULES: Final[dict[str, str]] = {
 }
 
 
-def _record_error(rule: str, **params: str | int) -> RuleError:
-    return RuleError(rule, RECORD_RULES[rule], **params)
+_record_error: Final = rule_breaker(RECORD_RULES)
 
 
 def normalise_name(text: str) -> str:

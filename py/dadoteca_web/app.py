@@ -17,6 +17,7 @@ from typing import Final, NamedTuple
 
 from dadoteca.bots import BOT_SEAT, LEVELS, bot_level, finish
 from dadoteca.core import Action, AnyState, Event, RuleError
+from dadoteca.games import GAMES, game_part
 from dadoteca.match import (
     APP_DICE,
     DICE_KINDS,
@@ -40,12 +41,9 @@ from dadoteca.table import (
 )
 
 from .coach import hint_text
-from .diceland_view import DicelandUI
 from .game_ui import BULB_ICON, PLAY_REGIONS, GameUI, tapped_number
 from .i18n import Translator
-from .qwixx_view import QwixxUI
 from .review_view import Viewer
-from .shelfie_view import ShelfieUI
 from .stats import stats_html
 from .storage import (
     BROKEN_HISTORY_PREFIX,
@@ -111,12 +109,28 @@ class Confirm(NamedTuple):
 # the history first, then imports it (App.import_history, making room).
 MAKE_ROOM: Final = "import-history-make-room"
 
-# The shelf as the app shows it: every game's screen, by game id, in picker order.
-GAME_UIS: Final[dict[str, type[GameUI]]] = {
-    QwixxUI.game.id: QwixxUI,
-    DicelandUI.game.id: DicelandUI,
-    ShelfieUI.game.id: ShelfieUI,
-}
+
+class _Screens(Mapping[str, type[GameUI]]):
+    """The shelf as the app shows it: every game's screen (its package's ``view.UI``), by game
+    id, in picker order. Read from the shelf at each look, so that it follows
+    :data:`~dadoteca.games.GAMES`, a test's too (dadoteca.games.reshelve)."""
+
+    def __getitem__(self, game_id: str) -> type[GameUI]:
+        if game_id not in GAMES:
+            raise KeyError(game_id)
+        view = game_part(game_id, "view")
+        assert view is not None, f"the game {game_id} has no screen (its package's view.UI)"
+        ui: type[GameUI] = view.UI
+        return ui
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(GAMES)
+
+    def __len__(self) -> int:
+        return len(GAMES)
+
+
+GAME_UIS: Final[Mapping[str, type[GameUI]]] = _Screens()
 
 
 class App:
@@ -369,12 +383,7 @@ class App:
             text = None
         history, language, html = self._stats
         if text != history or language != self.t.language:
-            html = stats_html(
-                self.history.readable() or [],
-                self.t,
-                {game: ui.title for game, ui in GAME_UIS.items()},
-                lambda game: GAME_UIS[game].lower_is_better,
-            )
+            html = stats_html(self.history.readable() or [], self.t, GAME_UIS)
             self._stats = (text, self.t.language, html)
         return html
 
@@ -399,7 +408,7 @@ class App:
         )
         if self.state.is_terminal:
             tools += f'<button class="tool" data-act="review">{t("Review the game")}</button>'
-        if self.table.match.coach:
+        if self.table.match.coach and not (self.table.together and self.ui.hints_on_lines):
             hinted = self.table.hinted_player(None)
             if hinted is None:
                 label, off = t("Hint"), " disabled"
@@ -483,7 +492,9 @@ class App:
         computers = frozenset(
             p for p, seat in enumerate(match.seats) if bot_level(seat) is not None
         )
-        return GAME_UIS[match.game.id](self.t, names, computers, real_dice=match.dice == REAL_DICE)
+        ui = GAME_UIS[match.game.id](self.t, names, computers, real_dice=match.dice == REAL_DICE)
+        ui.coach = match.coach
+        return ui
 
     def open_finished(self, entry_id: str) -> None:
         """Open a finished game of the history again, by its entry's id, if its record is
@@ -523,6 +534,7 @@ class App:
         game: str = "qwixx",
         choices: Sequence[Mapping[str, str]] = (),
         first: int | None = 0,
+        variant: str = "",
         dice: str = APP_DICE,
         coach: bool = False,
     ) -> None:
@@ -534,7 +546,8 @@ class App:
         choice ``player`` makes the seat a computer player of that level. An empty name plays
         as "Player N" (a computer's as "Computer N"). ``first`` is the seat that starts, or
         None to draw it at random, as every rule book does (the setup's default); the seats
-        turn so that it sits first, the order around the table unchanged.
+        turn so that it sits first, the order around the table unchanged. ``variant`` is
+        Qwixx's score pad, a variant's id (option ``variant``); "" for the game's own.
         """
         if self.watching:
             return
@@ -569,6 +582,8 @@ class App:
         seated = seated[starter:] + seated[:starter]
         try:
             options = ui_class.options([choice for _, _, choice in seated], self.randbelow)
+            if variant:  # a game without variants refuses it (a forged request)
+                options = {**options, "variant": variant}
             match = Match(
                 ui_class.game,
                 [Seat(name, kind) for name, kind, _ in seated],
@@ -583,7 +598,8 @@ class App:
         self._set_match(match)
         self._caught_up()
         self._save()
-        self.events.append(Event(STARTS_DRAWN if drawn else STARTS_CHOSEN, (0,)))
+        if len(seated) > 1:  # alone, nobody else could have started
+            self.events.append(Event(STARTS_DRAWN if drawn else STARTS_CHOSEN, (0,)))
 
     # -- playing --------------------------------------------------------------------------
 
@@ -652,9 +668,13 @@ class App:
         state = table.state
         appraisal = finish(table.appraising(player))
         table.match.hinted(player)
-        ui.show_hint(state, player, appraisal.choice)
+        words = hint_text(ui, state, player, appraisal)
+        if table.together and ui.hints_on_lines:
+            ui.show_hint_on_line(state, player, appraisal.choice, words)
+        else:
+            ui.show_hint(state, player, appraisal.choice)
+            self._say(words, "coach")
         self._save()
-        self._say(hint_text(ui, state, player, appraisal), "coach")
 
     def hints_to_foresee(self) -> bool:
         return (

@@ -1,10 +1,11 @@
 """What every game's screen shares: the regions it paints, its taps, whom it asks.
 
-Each game has one :class:`GameUI` subclass (its module ``<game>_view``) that turns a state into
-HTML regions and taps into the steps to play. The screen never plays anything itself and never
-works a rule out: it asks the state (``legal_actions``, ``check`` and each game's queries), and
-the :class:`~dadoteca_web.app.App` around it plays what it returns, saves, and owns everything
-common to all games: setup, notices, import/export, new game, computer players.
+Each game has one :class:`GameUI` subclass (``UI`` in its package's ``view`` module) that turns
+a state into HTML regions and taps into the commands to play. The screen never plays anything
+itself and never works a rule out: it asks the state (``legal_actions``, ``check`` and each
+game's queries), and the :class:`~dadoteca_web.app.App` around it plays what it returns, saves,
+and owns everything common to all games: setup, notices, import/export, new game, computer
+players.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Collection, Mapping, Sequence
 from html import escape
-from typing import Any, ClassVar, Final, TypeVar
+from typing import Any, ClassVar, Final, TypedDict, TypeVar
 
 from dadoteca.core import Action, AnyState, Event, Game, Options, Plural, RuleError
 from dadoteca.table import Command, RollDice, SeatedState, asked_player
@@ -154,6 +155,12 @@ ENTRY_RULES: Final = {
     ),
 }
 
+# A shared screen's tap for a seat that is not a person's (issue 54: a computer's seat invited
+# changes that did nothing).
+SEAT_RULES: Final = {
+    "seat.computer": "{name} is a computer and chooses for itself: its sheet shows what it chose",
+}
+
 
 def isolated(text: str) -> str:
     """``text`` between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE: plain text's <bdi>
@@ -175,6 +182,24 @@ def tapped_number(data: Mapping[str, str], key: str, values: range) -> int | Non
     return value if value in values else None
 
 
+class Effect(TypedDict, total=False):
+    """What the page does when an event of one kind happens (assets/page/effects.js): a sound,
+    a vibration, and an animation (a CSS class for its length) on the event's players' sheets:
+    on the ``mark`` it names (a template of its params, as a sheet's ``data-mark`` says it),
+    on each mark ``listed`` in a param (space-separated, each up to a "+"), or on what the
+    ``seats`` selector (a template) finds. ``end``: the game ended by it, said by the end's
+    sound. A game's screen lists its kinds' effects (``GameUI.effects``); the build writes them
+    into the shell's facts."""
+
+    sound: str
+    vibrate: int | list[int]
+    animation: str
+    mark: str
+    listed: str
+    seats: str
+    end: bool
+
+
 class GameUI(ABC):
     """One game on screen for the players ``names``; holds the choice not yet confirmed.
 
@@ -184,6 +209,13 @@ class GameUI(ABC):
 
     game: ClassVar[Game[Any]]
     title: ClassVar[str]  # the game's name, as its box says it in every language
+    about: ClassVar[str]  # the setup's words under its title (translated)
+    # What the page does at each kind of the game's events (the build writes it for the page).
+    effects: ClassVar[Mapping[str, Effect]] = {}
+    # Its variants (a record's option ``variant``), by id: their names, the game's own first;
+    # the setup offers them under the game with ``variant_label``.
+    variants: ClassVar[Mapping[str, str]] = {}
+    variant_label: ClassVar[str] = ""
     # Options the setup form offers per seat (e.g. Diceland's map), by field name.
     seat_choices: ClassVar[tuple[str, ...]] = ()
     # The faces a die can show, in the order the real-dice entry offers them.
@@ -208,6 +240,8 @@ class GameUI(ABC):
         self.hints_used: tuple[int, ...] = ()
         # Whom "the rest pass" answers for now (App sets it, from Table.passing_for).
         self.passing_for: tuple[int, ...] = ()
+        # The game offers the coach's hints (App sets it): each person may ask for theirs.
+        self.coach = False
         # The faces entered so far for the roll of ``_entry_for`` (None: a die not yet entered).
         self._entry: list[int | None] = []
         self._entry_for: AnyState | None = None
@@ -274,6 +308,17 @@ class GameUI(ABC):
 
     # A solo game's result is its score, the higher the better (Diceland: rounds, fewer).
     lower_is_better: ClassVar[bool] = False
+
+    @staticmethod
+    def score_columns(t: Translator) -> tuple[str, str]:
+        """The statistics' headings of a person's mean and best score, in what the game
+        counts (a bare "Mean" read as any number: Diceland's "9.0" was prizes)."""
+        return t("Mean points"), t("Best points")
+
+    @staticmethod
+    def solo_result_words(t: Translator, result: int) -> str:
+        """A solo game's result as the history keeps it (solo_score), in words."""
+        return t.n("{count} point", "{count} points", result)
 
     def solo_score(self, state: AnyState) -> int:
         """A finished solo game's result, as the history keeps it."""
@@ -489,6 +534,17 @@ class GameUI(ABC):
         """Show the coach's ``action`` for ``player`` as their pending choice: it is theirs to
         play, or to change."""
         self.show_choice(state, player, action)
+
+    # A screen everyone answers at once that gives each person a line of their own, with their
+    # own Hint (Qwixx's white sum): each hint stays on its person's line (show_hint_on_line).
+    # Elsewhere the tools' Hint serves the person the screen is for, said in a notice.
+    hints_on_lines: ClassVar[bool] = False
+
+    def show_hint_on_line(
+        self, state: AnyState, player: int, action: Action, words: str
+    ) -> None:
+        """Show ``player``'s hint on their own line, said in ``words``, beside the others'."""
+        self.show_hint(state, player, action)
 
     @abstractmethod
     def describe(self, state: AnyState, action: Action) -> str:

@@ -134,8 +134,11 @@ class Viewer:
         total = len(match.actions)
         if at == total:
             return f'<h2 class="prompt">{t("The end of the game")}</h2>'
-        heading = t("Move {number} of {total}", number=at + 1, total=total)
         state = match.states[at]
+        # Turns, as the chart counts them; the move, as the steps go.
+        heading = t(
+            "Turn {turn} · move {number} of {total}", turn=state.turn, number=at + 1, total=total
+        )
         moves = []
         for step in self._decided_on.get(at, [at]):
             player, action = match.actions[step]
@@ -247,8 +250,8 @@ class Viewer:
         assert review is not None
         state = self.match.states[decision.position]
         return t(
-            "Move {number}, {name}: {played}; the expert: {choice} ({loss}).",
-            number=decision.position + 1,
+            "Turn {turn}, {name}: {played}; the expert: {choice} ({loss}).",
+            turn=state.turn,
             name=ui.name(decision.player),
             played=escape(ui.describe(state, decision.played)),
             choice=escape(ui.describe(state, decision.choice)),

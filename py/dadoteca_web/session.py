@@ -292,6 +292,7 @@ class Session:
             game=_text(message.get("game")),
             choices=[_texts(choice) for choice in choices] if isinstance(choices, list) else [],
             first=first if isinstance(first, int) and not isinstance(first, bool) else None,
+            variant=_text(message.get("variant")),
             dice=_text(message.get("dice")),
             coach=message.get("coach") is True,
         )

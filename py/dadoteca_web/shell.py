@@ -13,14 +13,16 @@ from html import escape
 from typing import Final
 
 from dadoteca.bots import BOT_SEAT, LEVELS
-from dadoteca.diceland_maps import FIXED_MAP_IDS
-from dadoteca.games import GAMES
+from dadoteca.core import ROLLED
+from dadoteca.games import GAMES, game_folder
 from dadoteca.match import APP_DICE, DICE_KINDS, MAX_NAME_LENGTH, REAL_DICE, SHEETS_ONLY
+from dadoteca_games.diceland.maps import FIXED_MAP_IDS
+from dadoteca_games.diceland.pictures import map_picture_href, random_choice_symbols
+from dadoteca_games.diceland.view import DEALT_MAP, RANDOM_MAP, map_board
 
-from .app import SEAT_KIND_CHOICE, level_names
-from .diceland_view import DEALT_MAP, RANDOM_MAP, map_board
+from .app import GAME_UIS, SEAT_KIND_CHOICE, level_names
+from .game_ui import Effect, GameUI
 from .i18n import LANGUAGES, SOURCE_LANGUAGE
-from .map_pictures import map_picture_href, random_choice_symbols
 from .storage import (
     BROKEN_PREFIX,
     HISTORY_FORMAT,
@@ -37,6 +39,8 @@ from .storage import (
 __all__ = [
     "FACTS_ID",
     "dice_choices",
+    "game_cards",
+    "game_styles",
     "language_options",
     "map_chooser",
     "player_count_options",
@@ -78,7 +82,17 @@ def shell_facts() -> dict[str, object]:
             game_id: {"minPlayers": game.min_players, "maxPlayers": game.max_players}
             for game_id, game in GAMES.items()
         },
+        "rolled": ROLLED,
+        "effects": game_effects(),
     }
+
+
+def game_effects() -> dict[str, Effect]:
+    """What the page does at each kind of event, of every game (its screen's ``effects``)."""
+    effects: dict[str, Effect] = {}
+    for ui in GAME_UIS.values():
+        effects.update(ui.effects)
+    return effects
 
 
 def shell_facts_json() -> str:
@@ -222,6 +236,50 @@ def seat_rows(t: Callable[[str], str] = _unmarked) -> str:
     return "\n".join(rows)
 
 
+def game_cards() -> str:
+    """The setup's choice of game: a card per game on the shelf, in its order, the first
+    chosen (the form's ``data-game`` in index.html)."""
+    cards = []
+    for index, (game_id, ui) in enumerate(GAME_UIS.items()):
+        checked = " checked" if index == 0 else ""
+        cards.append(
+            f'<label class="game-card"><input type="radio" name="game" value="{game_id}"'
+            f'{checked}><span class="game-name">{escape(ui.title)}</span>'
+            f"{_span('game-about', ui.about)}</label>{_variant_choice(game_id, ui)}"
+        )
+    return "".join(cards)
+
+
+def _variant_choice(game_id: str, ui: type[GameUI]) -> str:
+    """A game's variants (Qwixx's score pads), shown under it: the game's own (no option) or
+    a variant's, by its name (a product's: not translated). The setup remembers it as it does
+    every field."""
+    if not ui.variants:
+        return ""
+    own = next(iter(ui.variants))
+    options = "".join(
+        f'<option value="{"" if variant == own else variant}">{escape(name)}</option>'
+        for variant, name in ui.variants.items()
+    )
+    return (
+        f'<label class="setup-line" data-game="{game_id}">'
+        f"<span data-i18n>{escape(ui.variant_label)}</span>"
+        f'<select name="variant" class="seat-choice">{options}</select></label>'
+    )
+
+
+GAME_STYLE: Final = "style.css"  # in a game's package; served as assets/<id>.css
+
+
+def game_styles() -> str:
+    """The stylesheets of the games that have one (the build serves each as assets/ID.css)."""
+    return "".join(
+        f'<link rel="stylesheet" href="assets/{game_id}.css">'
+        for game_id in GAMES
+        if (game_folder(game_id) / GAME_STYLE).is_file()
+    )
+
+
 def player_count_options() -> str:
     """How many play: the counts of the first game, the default chosen."""
     first = next(iter(GAMES.values()))
@@ -243,7 +301,9 @@ def starter_options(t: Callable[[str], str] = _unmarked) -> str:
 
 def dice_choices(t: Callable[[str], str] = _unmarked) -> str:
     """The setup's choice of dice: the app rolls, or the table rolls its own and enters them, or
-    only crosses (marked for translation as :func:`seat_rows` is)."""
+    only crosses (marked for translation as :func:`seat_rows` is). Sheets only is for people
+    (the computers and the coach need the dice): its card says why, when a choice made rules
+    it out (the shell shows each reason that holds: ``data-because``)."""
     said = {
         "app": (t("The app rolls"), t("Tap Roll: the app rolls for everyone.")),
         "real": (
@@ -256,10 +316,21 @@ def dice_choices(t: Callable[[str], str] = _unmarked) -> str:
         ),
     }
     assert set(said) == set(DICE_KINDS)
+    ruled_out = {
+        "computer": t("Not while a computer plays: computers need to see the dice."),
+        "coach": t("Not with Hints on request: the coach needs to see the dice."),
+    }
+    why_not = "".join(
+        f'<span class="choice-why" data-because="{because}" data-i18n>{escape(text)}</span>'
+        for because, text in ruled_out.items()
+    )
     return "".join(
         f'<label class="dice-choice"><input type="radio" name="dice" value="{kind}"'
         f"{' checked' if kind == APP_DICE else ''}>"
         f'<span class="choice-name" data-i18n>{escape(said[kind][0])}</span>'
-        f'<span class="choice-about" data-i18n>{escape(said[kind][1])}</span></label>'
+        f'<span class="choice-about" data-i18n>{escape(said[kind][1])}</span>'
+        f"{why_not if kind == SHEETS_ONLY else ''}</label>"
         for kind in DICE_KINDS
     )
+
+

@@ -19,20 +19,44 @@ from typing import Final, NamedTuple
 from dadoteca.games import GAMES
 from dadoteca.match import name_key
 
-from .game_ui import isolated
+from .game_ui import GameUI, isolated
 from .i18n import Translator
 from .storage import plausible_result
 
-__all__ = ["PlayerStats", "SoloBest", "player_stats", "solo_bests", "stats_html"]
+__all__ = ["PlayerStats", "SoloBest", "kind_of", "player_stats", "solo_bests", "stats_html"]
 
 TREND_GAMES: Final = 20  # the latest scores a trend line shows
 _TREND_WIDTH: Final = 80
 _TREND_HEIGHT: Final = 24
 
 
+def kind_of(entry: Mapping[str, object]) -> str:
+    """What an entry's statistics count apart: its game, and (Qwixx) its score pad, as
+    ``game:variant``; a game on its own pad (every entry before the variants) by its id."""
+    game, variant = str(entry.get("game")), entry.get("variant")
+    return f"{game}:{variant}" if isinstance(variant, str) else game
+
+
+def _game_of(kind: str) -> str:
+    return kind.split(":", maxsplit=1)[0]
+
+
+def _kind_name(kind: str, uis: Mapping[str, type[GameUI]]) -> str:
+    """A kind's name: its game's title, or its variant's name (:attr:`GameUI.variants`)."""
+    game, _, variant = kind.partition(":")
+    ui = uis[game]
+    return ui.variants.get(variant, ui.title) if variant else ui.title
+
+
+def _shelf_order(kind: str) -> tuple[int, str]:
+    """Kinds in the shelf's order, each game's own pad before its variants'."""
+    return list(GAMES).index(_game_of(kind)), kind
+
+
 class PlayerStats(NamedTuple):
-    """One name's games of one game: how many, how many won (with others at the table), the
-    mean and best score, and the scores oldest first."""
+    """One name's games of one kind (a game, or a Qwixx variant: :func:`kind_of`): how many,
+    how many won (with others at the table), the mean and best score, and the scores oldest
+    first."""
 
     game: str
     name: str
@@ -83,19 +107,18 @@ def _people(entry: Mapping[str, object]) -> dict[str, Person]:
 
 
 def player_stats(entries: Sequence[Mapping[str, object]]) -> list[PlayerStats]:
-    """Per game (in the shelf's order) and name (by games played, most first): the stats of
-    ``entries``, oldest first."""
+    """Per kind (game or Qwixx pad, in the shelf's order) and name (by games played, most
+    first): the stats of ``entries``, oldest first."""
     scores: dict[tuple[str, str], list[int]] = {}
     wins: dict[tuple[str, str], int] = {}
     names: dict[tuple[str, str], str] = {}  # as last written
     for entry in entries:
         for who, person in _people(entry).items():
-            key = (str(entry.get("game")), who)
+            key = (kind_of(entry), who)
             scores.setdefault(key, []).append(person.score)
             wins[key] = wins.get(key, 0) + person.won
             names[key] = person.name
-    order = list(GAMES)
-    ranked = sorted(scores, key=lambda key: (order.index(key[0]), -len(scores[key]), key[1]))
+    ranked = sorted(scores, key=lambda key: (_shelf_order(key[0]), -len(scores[key]), key[1]))
     return [
         PlayerStats(
             key[0],
@@ -113,11 +136,12 @@ def player_stats(entries: Sequence[Mapping[str, object]]) -> list[PlayerStats]:
 def solo_bests(
     entries: Sequence[Mapping[str, object]], lower_is_better: Callable[[str], bool]
 ) -> list[SoloBest]:
-    """Each game's best solo result in ``entries`` (the earliest of equals), in the shelf's
+    """Each kind's best solo result in ``entries`` (the earliest of equals), in the shelf's
     order; ``lower_is_better(game)`` for a result counted in rounds."""
     bests: dict[str, SoloBest] = {}
     for entry in entries:
         game, result, people = str(entry.get("game")), entry.get("result"), _people(entry)
+        kind = kind_of(entry)
         if len(people) != 1 or len(_seats(entry)) != 1:
             continue
         [person] = people.values()
@@ -125,10 +149,10 @@ def solo_bests(
         if not plausible_result(game, result, person.score, lower):
             continue
         assert isinstance(result, int)
-        best = bests.get(game)
+        best = bests.get(kind)
         if best is None or (result < best.result if lower else result > best.result):
-            bests[game] = SoloBest(game, person.name, result, str(entry.get("ended")))
-    return [bests[game] for game in GAMES if game in bests]
+            bests[kind] = SoloBest(kind, person.name, result, str(entry.get("ended")))
+    return [bests[kind] for kind in sorted(bests, key=_shelf_order)]
 
 
 def _seats(entry: Mapping[str, object]) -> list[object]:
@@ -155,29 +179,31 @@ def trend_svg(scores: Sequence[int], label: str) -> str:
 
 
 def stats_html(
-    entries: Sequence[Mapping[str, object]],
-    t: Translator,
-    game_names: Mapping[str, str],
-    lower_is_better: Callable[[str], bool],
+    entries: Sequence[Mapping[str, object]], t: Translator, uis: Mapping[str, type[GameUI]]
 ) -> str:
-    """The statistics section of the History dialog (empty without a person's game)."""
+    """The statistics section of the History dialog (empty without a person's game), a table
+    per kind (:func:`kind_of`), as its game's screen in ``uis`` says its name (a variant's
+    too), scores and solo results."""
     stats = player_stats(entries)
     if not stats:
         return ""
     parts = [f'<h3 id="stats-title">{t("Statistics")}</h3>']
-    for best in solo_bests(entries, lower_is_better):
+    for best in solo_bests(entries, lambda game: uis[game].lower_is_better):
+        ui = uis[_game_of(best.game)]
         said = t(
             "Solo best at {game}: {result}, by {name}.",
-            game=game_names[best.game],
-            result=best.result,
+            game=_kind_name(best.game, uis),
+            result=ui.solo_result_words(t, best.result),
             name=f"<bdi>{escape(best.name)}</bdi>",
         )
         parts.append(f'<p class="solo-best">{said}</p>')
-    for game in GAMES:
+    for game in sorted({row.game for row in stats}, key=_shelf_order):
         rows = [row for row in stats if row.game == game]
         if not rows:
             continue
-        columns = (t("Player"), t("Games"), t("Wins"), t("Mean"), t("Best"), t("Trend"))
+        ui = uis[_game_of(game)]
+        mean_column, best_column = ui.score_columns(t)
+        columns = (t("Player"), t("Games"), t("Wins"), mean_column, best_column, t("Trend"))
         head = "".join(f'<th scope="col">{column}</th>' for column in columns)
         body = "".join(
             f'<tr><th scope="row"><bdi>{escape(row.name)}</bdi></th><td>{row.games}</td>'
@@ -186,7 +212,7 @@ def stats_html(
             for row in rows
         )
         parts.append(
-            f'<table class="stats"><caption>{escape(game_names[game])}</caption>'
+            f'<table class="stats"><caption>{escape(_kind_name(game, uis))}</caption>'
             f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
         )
     return f'<section aria-labelledby="stats-title">{"".join(parts)}</section>'

@@ -28,6 +28,8 @@ from dadoteca.match import (
     normalise_name,
 )
 from dadoteca.table import Group, replayed
+from dadoteca_games.qwixx.rules import QWIXX
+from dadoteca_games.qwixx.variants import VARIANT_SHEETS
 
 __all__ = [
     "BROKEN_HISTORY_PREFIX",
@@ -639,6 +641,7 @@ def _entry(entry_id: str, ended: datetime, match: Match, result: int | None) -> 
         "winners": [] if result is not None else list(state.winners()),
         **({} if result is None else {"result": result}),
         **({} if match.dice == APP_DICE else {"dice": match.dice}),
+        **({"variant": match.options["variant"]} if "variant" in match.options else {}),
     }
 
 
@@ -681,6 +684,7 @@ class Claim(NamedTuple):
     winners: tuple[int, ...]  # sorted
     result: int | None
     dice: str | None
+    variant: str | None  # Qwixx's score pad, a variant's id; None for the game's own
 
 
 def _imported(
@@ -729,7 +733,7 @@ def _claimed(number: int, game: object) -> Claim:
         raise damaged
     entry_id, ended, game_id = game.get("id"), game.get("ended"), game.get("game")
     players, winners = game.get("players"), game.get("winners")
-    result, dice = game.get("result"), game.get("dice")
+    result, dice, variant = game.get("result"), game.get("dice"), game.get("variant")
     if not (
         isinstance(entry_id, str)
         and ENTRY_ID.fullmatch(entry_id)
@@ -742,6 +746,7 @@ def _claimed(number: int, game: object) -> Claim:
         and len(set(winners)) == len(winners)
         and (result is None or type(result) is int)
         and (dice is None or dice in DICE_KINDS)
+        and (variant is None or (game_id == QWIXX.id and variant in VARIANT_SHEETS))
     ):
         raise damaged
     moment = _time(ended)
@@ -756,6 +761,7 @@ def _claimed(number: int, game: object) -> Claim:
         tuple(sorted(winners)),
         result,
         dice,
+        variant if isinstance(variant, str) else None,
     )
 
 
@@ -822,13 +828,18 @@ def _claimed_entry(claim: Claim, ended: datetime) -> dict[str, object]:
         "winners": list(claim.winners),
         **({} if claim.result is None else {"result": claim.result}),
         **({} if claim.dice in {None, APP_DICE} else {"dice": claim.dice}),
+        **({} if claim.variant is None else {"variant": claim.variant}),
     }
 
 
 def _check_claim(number: int, claim: Claim, match: Match, solo_result: int | None) -> None:
     """What finished game ``number`` says must be what its record replays to."""
     scores = match.state.scores()
-    if claim.game != match.game.id or claim.dice not in {None, match.dice}:
+    if (
+        claim.game != match.game.id
+        or claim.dice not in {None, match.dice}
+        or claim.variant != match.options.get("variant")
+    ):
         raise _history_error("history.not_its_record", number)
     if [(name, kind) for name, kind, _ in claim.players] != [
         (seat.name, seat.kind) for seat in match.seats

@@ -17,9 +17,11 @@
    which the CPU throttling's own waits are part of (at 4x a task takes about four times its
    1x CPU time) but other processes are not.
 4. Hints: in the app itself, two people who ask the coach before every decision, after looking
-   at the screen for ``--hint-look`` seconds (a person reads the dice before asking; the app
-   works the hints out meanwhile), a whole game of each game (seeds 5 to 4 + ``--hint-games``):
-   each Hint tap's time from the click to the hint painted, mean, p95 and max.
+   at the screen for each of ``--hint-look`` seconds (a person reads the dice before asking; the
+   app works the hints out meanwhile), and at once (0: asked the moment the dice land, nothing
+   worked out ahead), a whole game of each game (seeds 5 to 4 + ``--hint-games``): each Hint
+   tap's time from the click to the hint painted, mean, p95 and max, by throttling and look
+   (``"4x"``, ``"4x at once"``).
 5. Reviews: ``--review-games`` finished 2-player games of each game (two people, played in
    CPython by the normal and easy levels, seeds from 31), imported as a history into the app and
    each opened again from History: the time from the Open tap to the review's summary painted
@@ -275,7 +277,9 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=len(os.sched_getaffinity(0)))
     parser.add_argument("--cpu-throttling", type=float, default=4.0, help="4x by default; 1: none")
     parser.add_argument("--hint-games", type=int, default=2, help="coached games per game")
-    parser.add_argument("--hint-look", type=float, default=1.0, help="seconds before a Hint")
+    parser.add_argument(
+        "--hint-look", type=float, nargs="+", default=[1.0, 0.0], help="seconds before a Hint"
+    )
     parser.add_argument("--review-games", type=int, default=3, help="reviews per game")
     parser.add_argument("--dist", type=Path, default=ROOT / "dist")
     parser.add_argument("--out", type=Path, default=Path("bench-results/bots.json"))
@@ -292,7 +296,7 @@ def main() -> None:
         "jobs": 1,
         "browser_games": 1,
         "hint_games": 1,
-        "hint_look": 0.0,
+        "hint_look": [0.0],
         "review_games": 1,
         "game_ids": ["shelfie"],
         "cpu_throttling": 1.0,
@@ -315,10 +319,11 @@ def main() -> None:
             }
         if "hints" in args.only:
             report["hint_ms"] = {
-                f"{throttling:g}x": hint_times(
-                    site, throttling, args.hint_games, args.hint_look, args.game_ids
+                f"{throttling:g}x{' at once' if not look else ''}": hint_times(
+                    site, throttling, args.hint_games, look, args.game_ids
                 )
                 for throttling in rates(args.cpu_throttling)
+                for look in args.hint_look
             }
         if "reviews" in args.only:
             report["review_s"] = {
@@ -347,8 +352,8 @@ def print_summary(report: dict[str, Any]) -> None:
         for variant, games in report["hint_ms"].items():
             for game, t in games.items():
                 print(
-                    f"  {variant:>3} {game:<9} {t['mean']:.0f} / {t['p95']:.0f} / {t['max']:.0f}"
-                    f"  ({t['hints']} hints)"
+                    f"  {variant:>10} {game:<9} {t['mean']:.0f} / {t['p95']:.0f} / "
+                    f"{t['max']:.0f}  ({t['hints']} hints)"
                 )
     if "strength" in report:
         print("\nstrength (CPython, positions rotating):")

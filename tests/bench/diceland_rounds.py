@@ -23,7 +23,9 @@ from math import comb
 
 from quick import parse_args
 
-from dadoteca.diceland import (
+from dadoteca.playout import random_playout
+from dadoteca_games.diceland.maps import FIXED_MAP_IDS
+from dadoteca_games.diceland.rules import (
     COLOURS,
     DICE,
     DICELAND,
@@ -37,8 +39,6 @@ from dadoteca.diceland import (
     Phase,
     Sheet,
 )
-from dadoteca.diceland_maps import FIXED_MAP_IDS
-from dadoteca.playout import random_playout
 
 PRIZE = 10.0
 AREA_DONE = 2.0

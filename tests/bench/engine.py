@@ -6,9 +6,10 @@
 Each run plays random legal games (states only, as simulations and bots do) for about
 ``--seconds`` seconds; the figure is the median over ``--runs`` runs, on one core.
 
-``--against REF`` measures the engine of git revision REF too, in the same process on the same
-seeds, its runs alternating with this engine's (a shared machine's load then weighs on both
-alike), and reports the ratio: whether a change made the engine slower.
+``--against REF`` measures the engine of git revision REF too, on the same seeds, its runs
+alternating with this engine's (a shared machine's load then weighs on both alike), and reports
+the ratio: whether a change made the engine slower. Each engine then runs in its own process,
+its ``py/`` first on the path: the games' packages import the rules package by its name.
 
 ``--instructions`` (with ``--against``; needs ``valgrind``) counts instead the processor
 instructions each engine spends per random game, under callgrind, on the same seeds. On a machine
@@ -21,7 +22,6 @@ of the first batch alone is subtracted, start-up included.
 from __future__ import annotations
 
 import argparse
-import importlib
 import io
 import itertools
 import json
@@ -36,11 +36,11 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
-import dadoteca
-from dadoteca import shelfie
+from dadoteca.games import get_game
+from dadoteca.playout import random_playout
+from dadoteca_games.shelfie import rules as shelfie
 
 
 def checkout() -> Path:
@@ -60,19 +60,13 @@ def unpack(ref: str, path: str, folder: Path) -> Path:
     return folder / path
 
 
-def engine_at(ref: str, folder: Path) -> ModuleType:
-    """The rules package as git revision ``ref`` has it, imported as ``dadoteca_at_ref``
-    (its imports are relative, so the copy runs beside this one)."""
-    unpack(ref, "py/dadoteca", folder).rename(folder / "dadoteca_at_ref")
-    sys.path.insert(0, str(folder))
-    return importlib.import_module("dadoteca_at_ref")
+def engine_at(ref: str, folder: Path) -> Path:
+    """The ``py/`` folder of git revision ``ref``, written into ``folder``."""
+    return unpack(ref, "py", folder)
 
 
-def games_per_second(
-    game_id: str, players: int, seconds: float, first_seed: int, package: ModuleType = dadoteca
-) -> float:
-    game = importlib.import_module(f"{package.__name__}.games").get_game(game_id)
-    random_playout = importlib.import_module(f"{package.__name__}.playout").random_playout
+def games_per_second(game_id: str, players: int, seconds: float, first_seed: int) -> float:
+    game = get_game(game_id)
     games, seed = 0, first_seed
     start = time.perf_counter()
     while (elapsed := time.perf_counter() - start) < seconds:
@@ -122,17 +116,34 @@ def shelfie_enumeration_ms() -> dict[str, Any]:
     }
 
 
+def games_per_second_of(
+    py: Path, game_id: str, players: int, seconds: float, first_seed: int
+) -> float:
+    """:func:`games_per_second` of the engine in the folder ``py``, in a process of its own."""
+    run = subprocess.run(
+        [sys.executable, __file__, "--rate", game_id, str(players), str(seconds), str(first_seed)],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "PYTHONPATH": str(py)},
+    )
+    return float(run.stdout)
+
+
 def measure(
-    game_id: str, players: int, *, runs: int, seconds: float, before: ModuleType | None
+    game_id: str, players: int, *, runs: int, seconds: float, before: Path | None
 ) -> dict[str, Any]:
-    """Games per second of this engine (and of ``before``, alternating, on the same seeds)."""
+    """Games per second of this engine (and of the one in ``before``'s folder, alternating, on
+    the same seeds, each in a process of its own)."""
     now: list[float] = []
     then: list[float] = []
     for run in range(runs):
         seed = run * 100_000
-        if before is not None:
-            then.append(games_per_second(game_id, players, seconds, seed, package=before))
-        now.append(games_per_second(game_id, players, seconds, seed))
+        if before is None:
+            now.append(games_per_second(game_id, players, seconds, seed))
+            continue
+        then.append(games_per_second_of(before, game_id, players, seconds, seed))
+        now.append(games_per_second_of(checkout() / "py", game_id, players, seconds, seed))
     median = statistics.median(now)
     result: dict[str, Any] = {
         "game": game_id,
@@ -150,30 +161,27 @@ def measure(
     return result
 
 
-def play_games(package: str, game_id: str, players: int, count: int) -> None:
-    """Random games 0..count-1 of ``package``'s engine (what --instructions counts)."""
-    game = importlib.import_module(f"{package}.games").get_game(game_id)
-    random_playout = importlib.import_module(f"{package}.playout").random_playout
+def play_games(game_id: str, players: int, count: int) -> None:
+    """Random games 0..count-1 of the engine on the path (what --instructions counts)."""
+    game = get_game(game_id)
     for seed in range(count):
         random_playout(game.new_game(players, seed), seed)
 
 
-def instructions_per_game(
-    package: str, path: Path, game_id: str, players: int, games: int
-) -> float:
-    """Instructions per random game of ``package`` (imported from ``path``), under callgrind:
+def instructions_per_game(py: Path, game_id: str, players: int, games: int) -> float:
+    """Instructions per random game of the engine in the folder ``py``, under callgrind:
     the count of games ``games``..2*``games``-1, caches warmed by the first ``games``."""
 
     def collected(count: int) -> int:
         run = subprocess.run(
             [
                 *("valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"),
-                *(sys.executable, __file__, "--play", package, game_id, str(players), str(count)),
+                *(sys.executable, __file__, "--play", game_id, str(players), str(count)),
             ],
             capture_output=True,
             text=True,
             check=True,
-            env={**os.environ, "PYTHONPATH": os.pathsep.join([str(checkout() / "py"), str(path)])},
+            env={**os.environ, "PYTHONPATH": str(py)},
         )
         found = re.search(r"Collected : (\d+)", run.stderr)
         assert found, run.stderr[-2000:]
@@ -183,11 +191,11 @@ def instructions_per_game(
 
 
 def count_instructions(args: argparse.Namespace, folder: Path) -> None:
-    engine_at(args.against, folder)  # unpacked beside this one, as dadoteca_at_ref
+    before = engine_at(args.against, folder)
     results = []
     for players in args.players:
-        now = instructions_per_game("dadoteca", checkout() / "py", args.game, players, args.games)
-        then = instructions_per_game("dadoteca_at_ref", folder, args.game, players, args.games)
+        now = instructions_per_game(checkout() / "py", args.game, players, args.games)
+        then = instructions_per_game(before, args.game, players, args.games)
         print(
             f"{args.game} {players}p: {now:,.0f} instructions per random game; "
             f"{args.against}: {then:,.0f}; now / before {now / then:.3f} (lower is faster)"
@@ -210,14 +218,19 @@ def main() -> None:
         "--instructions", action="store_true", help="count instructions (valgrind), with --against"
     )
     parser.add_argument("--games", type=int, default=100, help="games counted, --instructions")
-    parser.add_argument("--play", nargs=4, help=argparse.SUPPRESS)  # a counted child's games
+    parser.add_argument("--play", nargs=3, help=argparse.SUPPRESS)  # a counted child's games
+    parser.add_argument("--rate", nargs=4, help=argparse.SUPPRESS)  # a timed child's games/s
     # Imported here: browser.py copies this module alone into Pyodide, and imports it there.
     from quick import parse_args  # noqa: PLC0415
 
     args = parse_args(parser, {"players": [1], "runs": 1, "seconds": 0.05, "games": 1})
     if args.play:
-        package, game_id, players, count = args.play
-        play_games(package, game_id, int(players), int(count))
+        game_id, players, count = args.play
+        play_games(game_id, int(players), int(count))
+        return
+    if args.rate:
+        game_id, players, seconds, seed = args.rate
+        print(games_per_second(game_id, int(players), float(seconds), int(seed)))
         return
     if args.instructions:
         if not args.against:

@@ -30,7 +30,7 @@ from quick import parse_args
 
 from dadoteca.bots import bot_for, decision_seed
 from dadoteca.core import Action
-from dadoteca.qwixx import Cross, QwixxState
+from dadoteca_games.qwixx.rules import Cross, QwixxState
 from dadoteca_web.app import App
 from dadoteca_web.game_ui import asked_player  # in both versions: asked_player(state)
 from dadoteca_web.i18n import Translator

@@ -101,7 +101,7 @@ def test_bots(tmp_path: Path, dist: str) -> None:
     has(bots["decision_ms"]["shelfie"], "pyodide", "cpython", "decisions")
     has(bots["decision_ms"]["shelfie"]["pyodide"], "mean", "p95", "max")
     has(bots["long_tasks"]["1x"]["shelfie"], "actions", "long_tasks", "cpu_long_tasks")
-    has(bots["hint_ms"]["1x"]["shelfie"], "hints", "mean", "p95", "max")
+    has(bots["hint_ms"]["1x at once"]["shelfie"], "hints", "mean", "p95", "max")
     has(bots["review_s"]["1x"]["shelfie"], "reviews", "mean_s", "max_s")
     has(bots["environment"], "python", "cpus", "load_average_after", "elapsed_seconds")
 

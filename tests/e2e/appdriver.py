@@ -16,6 +16,7 @@ from playwright.sync_api import (
     Page,
     Playwright,
     Request,
+    Route,
     ViewportSize,
     Worker,
 )
@@ -23,8 +24,8 @@ from playwright.sync_api import (
 from build.build import finish_site
 from build.serve import BackgroundServer
 from dadoteca.match import Match
+from dadoteca_games.diceland.view import DicelandUI
 from dadoteca_web.app import App
-from dadoteca_web.diceland_view import DicelandUI
 from dadoteca_web.game_ui import PLAY_REGIONS
 from dadoteca_web.i18n import Translator
 from dadoteca_web.storage import SAVE_KEY, GameStore, MemoryStore
@@ -80,6 +81,29 @@ def wait_ready(page: Page) -> None:
     assert page.get_attribute("html", "data-app-state") == "ready", page.inner_text("body")
 
 
+PYTHON_RUNTIME = "**/pyodide/pyodide.asm.wasm"
+
+
+def hold_back(page: Page, pattern: str) -> list[Route]:
+    """The requests for ``pattern``, held: neither answered nor failed until released."""
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    page.route(pattern, hold)
+    return held
+
+
+def release_once_asked(page: Page, held: list[Route]) -> None:
+    """Let the held requests go on, once there are any: Python's worker asks for its runtime
+    only once it has started, which may be after the page said the start is slow."""
+    while not held:
+        page.wait_for_timeout(50)
+    for route in held:
+        route.continue_()
+
+
 def open_app(page: Page, url: str) -> None:
     page.goto(url)
     wait_ready(page)
@@ -122,8 +146,10 @@ def choose_language(page: Page, language: str) -> None:
 
 
 def new_game(page: Page) -> None:
-    """Back to the setup: New game, and yes when a game in play makes the app ask first."""
-    page.locator("[data-act=new-game]:visible").first.click()  # the end screen has its own
+    """Back to the setup: New game, and yes when a game in play makes the app ask first.
+    Activated as a key does it: a finger's tap where the game's last tap landed, in the moment
+    after, would be taken for a second tap and dropped (assets/page/table/taps.js)."""
+    page.locator("[data-act=new-game]:visible").first.evaluate("(e) => e.click()")
     settled(page)
     if page.evaluate("document.getElementById('confirm').open"):
         tap(page, "#confirm-yes")
@@ -211,6 +237,7 @@ SIMPLE_TAPS = [
     "#play [data-act=stop]",
     *NOBODY_CROSSES,
     "#play [data-act=pass]",
+    "#play .dl-tab.to-answer",  # from a computer's map, read-only, to a person's
 ]
 # Up to ``count`` taps of the simple player, in the page, until the end screen; what it tapped.
 SIMPLE_PLAYER_JS = """async ({ count, taps }) => {
@@ -273,20 +300,27 @@ def seeded_table_js(body: str) -> str:
 
 
 # A table that asks the coach before every decision it can, after looking at the screen for
-# ``look`` ms: the Hint button's tap, timed from the click to the hint painted; then the simple
-# player's taps, the choice the hint suggests
-# first (Qwixx rings it; My Shelfie's dice to reroll are chosen), until the next hint or the end.
+# ``look`` ms: the Hint button's tap (on a shared screen, each person's own, on their line),
+# timed from the click to the hint painted; then the simple player's taps, the choice the hint
+# suggests first (Qwixx rings it; My Shelfie's dice to reroll are chosen), until the next hint
+# or the end.
 COACHED_PLAYER_JS = """async ({ count, taps, look }) => {
   const hints = [];
   let played = 0;
   const find = (selector) => document.querySelector(selector);
+  const said = () => document.querySelectorAll(".notice.coach, .line-hint").length;
+  const toAsk = () =>
+    find("#play .answer-line:not(.answered):not(:has(.line-hint)) [data-act=hint]")
+    ?? (find(".notice.coach") ? null : find("#region-tools [data-act=hint]:not([disabled])"));
   while (played < count && !find("#region-scores table")) {
-    if (find("#play [data-act=hint]:not([disabled])") && !find(".notice.coach")) {
+    const ask = toAsk();
+    if (ask) {
       await new Promise((resolve) => setTimeout(resolve, look));
+      const before = said();
       const started = performance.now();
-      find("#play [data-act=hint]").click();
+      ask.click();
       await window.dadotecaTable.settled();
-      if (!find(".notice.coach")) throw new Error("a Hint tap showed no hint");
+      if (said() <= before) throw new Error("a Hint tap showed no hint");
       hints.push(performance.now() - started);
       continue;
     }
@@ -299,7 +333,7 @@ COACHED_PLAYER_JS = """async ({ count, taps, look }) => {
   return hints;
 }"""
 COACHED_TAPS = [
-    "#play .suggested:not([disabled])",
+    "#play .suggested:not([disabled]):not(.chosen):not(.answered *)",
     "#play [data-act=reroll]:not([disabled]):not(.primary)",
     *SIMPLE_TAPS,
 ]

@@ -11,9 +11,9 @@ from collections.abc import Iterator
 from typing import Any, Literal
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, ViewportSize
 
-from appdriver import on_screen, open_app
+from appdriver import PHONE, on_screen, open_app
 from build.serve import BackgroundServer
 from dadoteca.playout import random_match
 from test_security import GAMES, import_record, play_some, start
@@ -231,3 +231,84 @@ def test_every_control_is_a_44_px_target_on_a_phone(
             " e.outerHTML.slice(0, 80)])"
         ):
             assert box[0] >= 44 and box[1] >= 44, (screen, box)
+
+
+# --- Names, read whole ---------------------------------------------------------------------------
+
+# The words of the names shown (Python's <bdi>s, Diceland's tabs, the sheets' owners) that a line
+# break cuts in two, with where they are. The white sum's answer lines are left out: they show a
+# name on one line, cut short if it must be (issue 54's compact answer lines).
+BROKEN_WORDS_JS = """() => {
+  const broken = [];
+  const names = document.querySelectorAll("#app :is(bdi, .dl-tab, .owner)");
+  for (const name of [...names].filter((e) => e.checkVisibility())) {
+    if (name.closest(".answer-line")) continue;
+    const texts = document.createTreeWalker(name, NodeFilter.SHOW_TEXT);
+    for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+      for (const word of text.data.matchAll(/[^\\s\\u2068\\u2069]+/g)) {
+        const range = document.createRange();
+        range.setStart(text, word.index);
+        range.setEnd(text, word.index + word[0].length);
+        const lines = new Set([...range.getClientRects()].filter((box) => box.width > 0)
+          .map((box) => Math.round(box.top)));
+        if (lines.size > 1) broken.push(`${name.outerHTML.slice(0, 40)}: ${word[0]}`);
+      }
+    }
+  }
+  return broken;
+}"""
+FAMILY = ["Papà", "Mamma", "Massimiliano", "Alessandra"]
+LANDSCAPE: ViewportSize = {"width": 640, "height": 360}
+
+
+def finished(game: str, names: list[str]) -> dict[str, object]:
+    """The record of a finished game of ``game`` whose seats are called ``names``."""
+    record = random_match(game, len(names), 3).record()
+    seats = record["seats"]
+    assert isinstance(seats, list)
+    record["seats"] = [{**seat, "name": name} for seat, name in zip(seats, names, strict=True)]
+    return record
+
+
+@pytest.mark.parametrize("size", [PHONE, LANDSCAPE], ids=["portrait", "landscape"])
+@pytest.mark.parametrize("game", GAMES)
+def test_names_break_between_their_words_never_inside_one(
+    page: Page, server: BackgroundServer, game: str, size: ViewportSize
+) -> None:
+    """Four at the table (the last a computer, "Computer 4"), through a game's screens and its
+    end: "Massimilian o" and "Compute r 3" were cut in Diceland's tabs."""
+    page.set_viewport_size(size)
+    open_app(page, f"{server.url}?seed=5&pace=0")
+    count = 4
+    start(page, game, [*FAMILY[: count - 1], ""], ["human"] * (count - 1) + ["normal"])
+    broken: set[str] = set()
+    for _ in range(40):
+        broken |= set(page.evaluate(BROKEN_WORDS_JS))
+        play_some(page, 1)
+    import_record(page, finished(game, [*FAMILY[: count - 1], "Computer 4"]), replacing=True)
+    on_screen(page, "over")
+    broken |= set(page.evaluate(BROKEN_WORDS_JS))
+    assert broken == set()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_forty_letter_name_leaves_the_end_table_on_a_phones_screen(
+    page: Page, server: BackgroundServer, game: str
+) -> None:
+    """The longest name the setup takes, in one word: cut where it must be, beside whole
+    words of the others' names (Qwixx's table was 369 px wide, the page scrolled sideways);
+    the game's screens never scroll sideways for it either."""
+    open_app(page, f"{server.url}?seed=5&pace=0")
+    names = ["Bartolomeo" * 4, "Massimiliano", "Computer 3"]
+    start(page, game, names, ["human", "human", "normal"])
+    for _ in range(12):
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        play_some(page, 1)
+    import_record(page, finished(game, names), replacing=True)
+    on_screen(page, "over")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    table = page.locator("#region-scores table").bounding_box()
+    assert table is not None
+    assert width <= PHONE["width"] and table["x"] + table["width"] <= PHONE["width"], table
+    cut = page.evaluate(BROKEN_WORDS_JS)
+    assert all(word.endswith(": " + "Bartolomeo" * 4) for word in cut), cut

@@ -7,14 +7,17 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, FilePayload, Page, Route, expect
+from playwright.sync_api import Browser, FilePayload, Page, Route, ViewportSize, expect
 
 from appdriver import (
     PHONE,
+    PYTHON_RUNTIME,
     PageWatch,
+    hold_back,
     nobody_crosses,
     on_screen,
     open_app,
+    release_once_asked,
     run_python,
     settled,
     start_game,
@@ -289,6 +292,9 @@ def test_export_then_import_restores_the_game(
     download.value.save_as(exported)
     today = page.evaluate("new Date().toLocaleDateString('sv')")  # the page's own day, ISO
     assert download.value.suggested_filename == f"qwixx-{today}.json"
+    expect(page.locator("#region-notice .notice")).to_have_text(  # said, and where it went
+        f"Saved as qwixx-{today}.json in this device's downloads."
+    )
     record = json.loads(exported.read_text())
     assert record["format"] == "dadoteca-record" and len(record["actions"]) == 3
     page.click("[data-act=new-game]")
@@ -385,7 +391,12 @@ def stylesheet_fonts() -> set[tuple[str, int]]:
     """Each font size (in rem or px) and weight the page's stylesheets name, with the bolder
     weight of a <strong> inside each (CSS Fonts: below 350, 400; below 550, 700; else 900)."""
     css = "".join(
-        path.read_text() for path in [APP_ROOT / "index.html", *APP_ROOT.glob("assets/*.css")]
+        path.read_text()
+        for path in [
+            APP_ROOT / "index.html",
+            *APP_ROOT.glob("assets/*.css"),
+            *APP_ROOT.glob("py/dadoteca_games/*/style.css"),
+        ]
     )
     sizes = set(re.findall(r"font-size:\s*([\d.]+(?:rem|px))", css))
     named = {400} | {int(weight) for weight in re.findall(r"font-weight:\s*(\d+)", css)}
@@ -426,3 +437,166 @@ def test_a_game_resumed_at_start_up_makes_its_own_fonts(
     page.wait_for_timeout(500)  # idle moments, in which the setup's would have come
     assert page.get_attribute("html", "data-fonts-ahead") is None
     assert not page.locator("body > span[aria-hidden]").count()
+
+
+# --- The setup: no choice changes another behind the family's back, and Start is at hand -------
+
+
+def kinds(page: Page) -> list[str]:
+    """Who plays each seat shown: person, or a computer's level."""
+    kinds: list[str] = page.eval_on_selector_all(
+        "#setup .players li:not([hidden]) .seat-kind", "all => all.map((kind) => kind.value)"
+    )
+    return kinds
+
+
+SHEETS_ONLY = "#setup input[name=dice][value=sheets]"
+COACH = "#setup input[name=coach]"
+
+
+def test_sheets_only_is_not_on_offer_while_a_computer_plays_and_no_seat_changes_kind(
+    page: Page, server: BackgroundServer
+) -> None:
+    """Sheets only needs people: with a computer at the table it is not on offer and says why
+    beside it; chosen, the computers are not on offer, said under the seats. A seat a
+    computer plays never becomes a person by itself."""
+    open_app(page, server.url)
+    page.select_option("#setup .seat-kind >> nth=1", "normal")
+    sheets = page.locator(".dice-choice", has=page.locator("input[value=sheets]"))
+    expect(page.locator(SHEETS_ONLY)).to_be_disabled()
+    expect(sheets.locator("[data-because=computer]")).to_be_visible()
+    expect(sheets.locator("[data-because=computer]")).to_have_text(
+        "Not while a computer plays: computers need to see the dice."
+    )
+    sheets.click(force=True)  # a tap on the card chooses nothing
+    assert kinds(page) == ["human", "normal"]
+    assert not page.is_checked(SHEETS_ONLY)
+
+    page.select_option("#setup .seat-kind >> nth=1", "human")
+    expect(sheets.locator("[data-because=computer]")).to_be_hidden()
+    page.check(SHEETS_ONLY)
+    said = page.locator(".players ~ [data-because=sheets-only]")
+    expect(said).to_have_text("Computers cannot play with Sheets only: they need to see the dice.")
+    levels = page.eval_on_selector_all(
+        "#setup .seat-kind >> nth=1 >> option", "all => all.map((o) => [o.value, o.disabled])"
+    )
+    assert levels == [["human", False], ["easy", True], ["normal", True], ["expert", True]]
+    # A seat put away as a computer, shown again: a person, as the line under the seats says.
+    page.check("#setup input[name=dice][value=app]")
+    page.select_option("#player-count", "3")
+    page.select_option("#setup .seat-kind >> nth=2", "easy")
+    page.select_option("#player-count", "2")
+    page.check(SHEETS_ONLY)
+    page.select_option("#player-count", "3")
+    assert kinds(page) == ["human", "human", "human"]
+    expect(said).to_be_visible()
+
+
+def test_hints_and_sheets_only_rule_each_other_out_in_words_and_hints_never_go_off_unseen(
+    page: Page, server: BackgroundServer
+) -> None:
+    open_app(page, server.url)
+    page.check(COACH)
+    sheets = page.locator(".dice-choice", has=page.locator("input[value=sheets]"))
+    expect(page.locator(SHEETS_ONLY)).to_be_disabled()
+    expect(sheets.locator("[data-because=coach]")).to_have_text(
+        "Not with Hints on request: the coach needs to see the dice."
+    )
+    page.uncheck(COACH)
+    page.check(SHEETS_ONLY)
+    coach = page.locator(".coach .dice-choice")
+    expect(page.locator(COACH)).to_be_disabled()
+    assert not page.is_checked(COACH)
+    expect(coach.locator("[data-because=sheets-only]")).to_have_text(
+        "Not with Sheets only: the coach needs to see the dice."
+    )
+    page.check("#setup input[name=dice][value=real]")
+    expect(page.locator(COACH)).to_be_enabled()
+    expect(coach.locator("[data-because=sheets-only]")).to_be_hidden()
+
+
+def test_seats_a_game_cannot_take_are_said_to_be_put_away(
+    page: Page, server: BackgroundServer
+) -> None:
+    """Five at Qwixx, then Diceland (1 to 4): the fifth seat goes, and the setup says so beside
+    the count, until the count is chosen again."""
+    open_app(page, server.url)
+    page.select_option("#player-count", "5")
+    said = page.locator("#setup [data-because=seats-cut]")
+    expect(said).to_be_hidden()
+    page.check("#setup input[name=game][value=diceland]")
+    assert page.input_value("#player-count") == "4"
+    expect(said).to_have_text("This game takes fewer players: the last seats were put away.")
+    box = said.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= PHONE["height"]  # where the eyes are
+    page.select_option("#player-count", "3")
+    expect(said).to_be_hidden()
+
+
+def test_who_starts_is_a_person_never_a_seat_carried_over(
+    page: Page, server: BackgroundServer
+) -> None:
+    """Chosen, who starts moves with its person up the seats; after a game, the next setup
+    draws the first player again (the last one's first seat may hold someone else now)."""
+    open_app(page, f"{server.url}?seed=4&pace=0")
+    page.fill("#setup input[name=player] >> nth=0", "Anna")
+    page.fill("#setup input[name=player] >> nth=1", "Bruno")
+    page.select_option("#first-player", "1")  # Bruno
+    page.click("#setup .move-up")  # Bruno to the first seat
+    assert page.eval_on_selector("#first-player", "s => s.selectedOptions[0].text") == (
+        "\u2068Bruno\u2069"
+    )
+    page.click("#setup button[type=submit]")
+    on_screen(page, "play")
+    assert page.inner_text("#region-prompt .prompt") == "Bruno, roll the dice"
+    page.click("[data-act=new-game]")
+    tap(page, "#confirm-yes")
+    on_screen(page, "setup")
+    assert page.eval_on_selector("#first-player", "s => s.value") == ""
+    assert page.eval_on_selector("#first-player", "s => s.selectedOptions[0].text") == (
+        "Drawn at random"
+    )
+
+
+@pytest.mark.parametrize("size", [PHONE, {"width": 640, "height": 360}])
+def test_start_is_always_in_view(page: Page, server: BackgroundServer, size: ViewportSize) -> None:
+    page.set_viewport_size(size)
+    open_app(page, server.url)
+    for scrolled in (0, 300, 100_000):
+        page.evaluate("(y) => window.scrollTo(0, y)", scrolled)
+        box = page.locator("#setup button[type=submit]").bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= size["height"]
+
+
+# Start tapped: the button's words and its progress bar as the next frame shows them, read in
+# the tap's own task (so before Python can have answered anything).
+TAP_START_JS = """() => {
+  const start = document.querySelector("#setup button[type=submit]");
+  start.click();
+  const shown = (selector) => start.querySelector(selector).checkVisibility();
+  return { words: start.innerText, progress: shown(".start-progress") };
+}"""
+
+
+def test_start_answers_a_tap_at_once_while_python_loads_and_once_it_has(
+    browser: Browser, server: BackgroundServer
+) -> None:
+    # No service worker: its cache would answer Python's files before the route could hold them.
+    context = browser.new_context(viewport=PHONE, has_touch=True, service_workers="block")
+    page = context.new_page()
+    held = hold_back(page, PYTHON_RUNTIME)
+    page.goto(server.url)
+    page.wait_for_selector("#setup button[type=submit]", state="visible")
+    assert page.evaluate(TAP_START_JS) == {"words": "Starting…", "progress": True}
+    page.tap("#setup button[type=submit]")  # again: the game is already coming
+    release_once_asked(page, held)
+    page.unroute(PYTHON_RUNTIME)
+    wait_ready(page)
+    on_screen(page, "play")
+    page.click("[data-act=new-game]")
+    tap(page, "#confirm-yes")
+    on_screen(page, "setup")
+    assert page.inner_text("#setup button[type=submit]") == "Start the game"
+    assert page.evaluate(TAP_START_JS) == {"words": "Starting…", "progress": False}
+    on_screen(page, "play")
+    context.close()

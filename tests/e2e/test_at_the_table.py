@@ -8,18 +8,22 @@ import json
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, FilePayload, Page, Route, expect
+from playwright.sync_api import Browser, FilePayload, Page, ViewportSize, expect
 
 from appdriver import (
     ANIMATIONS,
     PHONE,
+    PYTHON_RUNTIME,
     PageWatch,
     choose_game,
+    hold_back,
     nobody_crosses,
     on_screen,
     open_app,
     press,
+    release_once_asked,
     saved_record,
+    settled,
     simple_taps,
     start_game,
     tap,
@@ -29,7 +33,7 @@ from build.serve import BackgroundServer
 from dadoteca.core import Action
 from dadoteca.match import Match
 from dadoteca.playout import random_match
-from dadoteca.qwixx import FOUR_PENALTIES, PENALTY, ROW_LOCKED, TWO_LOCKS, Cross, Phase
+from dadoteca_games.qwixx.rules import FOUR_PENALTIES, PENALTY, ROW_LOCKED, TWO_LOCKS, Cross, Phase
 from dadoteca_web.game_ui import isolated
 
 NAMES = ["Anna", "Bruno"]
@@ -84,6 +88,110 @@ def test_a_double_tap_across_a_change_of_hands_acts_once(
     actions = actions_saved(page)
     assert actions[-1] == [0, "pass"] and len(actions) == 4  # roll, two answers, Anna's pass
     assert "Bruno, roll the dice" in page.inner_text("#region-prompt")
+
+
+# A finger's tap on Bruno's Roll the moment his screen is painted: where it landed.
+TAP_ROLL_ONCE_HANDED_OVER_JS = """() => {
+  window.tapped = new Promise((resolve) => {
+    addEventListener("dadoteca:painted", () => {
+      const roll = document.querySelector("#play [data-act=roll]");
+      if (!document.body.dataset.handover || !roll) return;
+      const box = roll.getBoundingClientRect();
+      const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+      roll.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, detail: 1,
+        clientX: x, clientY: y, view: window }));
+      resolve([x, y]);
+    });
+  });
+}"""
+
+
+def test_a_tap_the_guard_drops_after_a_change_of_hands_says_wait(
+    touch_page: Page, server: BackgroundServer
+) -> None:
+    page = touch_page
+    open_app(page, f"{server.url}?seed=4&pace=0")
+    start_game(page, NAMES)
+    tap(page, "[data-act=roll]")
+    nobody_crosses(page)
+    page.evaluate(TAP_ROLL_ONCE_HANDED_OVER_JS)
+    tap(page, "#region-controls [data-act=pass]")
+    x, y = page.evaluate("window.tapped")
+    waits_here(page, x, y)
+    assert len(actions_saved(page)) == 4  # roll, two answers, Anna's pass: not Bruno's roll
+
+
+# At every frame for 0.5 s after the screen changes hands: whether the prompt is animated, and
+# how far inside its region each side of its box is (negative: past the region's edge, cut).
+PROMPT_FRAMES_JS = """() => {
+  window.promptFrames = new Promise((resolve) => {
+    const frames = [];
+    const look = (start) => {
+      const prompt = document.querySelector("#region-prompt .prompt");
+      const box = prompt.getBoundingClientRect();
+      const region = document.getElementById("region-prompt").getBoundingClientRect();
+      frames.push([prompt.classList.contains("handed-over"), box.left - region.left,
+        region.right - box.right]);
+      if (performance.now() - start < 500) requestAnimationFrame(() => look(start));
+      else resolve(frames);
+    };
+    addEventListener("dadoteca:painted", () => {
+      if (document.body.dataset.handover && !frames.length) look(performance.now());
+    });
+  });
+}"""
+
+
+def test_whose_screen_it_is_comes_in_whole(page: Page, server: BackgroundServer) -> None:
+    """The prompt of the player handed the phone is animated into place, never cut at the
+    screen's edge (it slid in from the side, clipped by its region)."""
+    open_app(page, f"{server.url}?seed=4&pace=0")
+    start_game(page, NAMES)
+    press(page, "[data-act=roll]")
+    nobody_crosses(page, press)
+    page.evaluate(PROMPT_FRAMES_JS)
+    press(page, "#region-controls [data-act=pass]")
+    frames = page.evaluate("window.promptFrames")
+    assert frames[0][0], frames  # animated
+    assert all(left >= -0.5 and right >= -0.5 for _, left, right in frames), frames
+
+
+def waits_here(page: Page, x: float, y: float) -> None:
+    """A finger's tap at x, y was not taken, and the page says "Wait" there."""
+    sign = page.locator("#tap-wait")
+    expect(sign).to_be_visible()
+    assert sign.inner_text() == "Wait"
+    box = sign.bounding_box()
+    assert box is not None
+    middle = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    assert abs(middle[0] - x) < 40 and abs(middle[1] - y) < 30, (middle, x, y)
+
+
+def test_a_quick_second_tap_on_an_answer_does_not_take_it_back(
+    touch_page: Page, server: BackgroundServer
+) -> None:
+    """A tap on one's answer again takes it back (Qwixx's white sum), but not the second tap
+    of a double tap: that one is not taken, and says so."""
+    page = touch_page
+    open_app(page, f"{server.url}?seed=4&pace=0")
+    start_game(page, NAMES)
+    tap(page, "[data-act=roll]")
+    page.wait_for_selector("body:not([data-handover])", state="attached")  # everyone's screen
+    answer = '#region-controls [data-act=answer][data-player="1"][data-row="none"]'
+    box = page.locator(answer).bounding_box()
+    assert box is not None
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.touchscreen.tap(x, y)
+    page.touchscreen.tap(x, y)
+    settled(page)
+    waits_here(page, x, y)
+    record = saved_record(page)
+    assert record is not None and record.get("answers") == [[1, "pass"]], record
+    page.wait_for_timeout(500)  # a later tap on one's answer takes it back, as it should
+    page.touchscreen.tap(x, y)
+    settled(page)
+    record = saved_record(page)
+    assert record is not None and not record.get("answers"), record
 
 
 # --- Undo and Redo -------------------------------------------------------------------------------
@@ -182,6 +290,88 @@ def test_every_notice_and_question_shows_inside_the_screen(
     inside_the_viewport(page, "#region-notice .notice")
 
 
+LANDSCAPE: ViewportSize = {"width": 640, "height": 360}
+# The messages shown, and each one's overlaps with a control (a button, a field, a cell) or the
+# board (the sheet on show) that is on screen: what it covers.
+COVERED_JS = """() => {
+  const seen = (e) => e.checkVisibility();
+  const messages = [...document.querySelectorAll(".messages :is(.notice, .announced)")]
+    .filter(seen);
+  const under = [...document.querySelectorAll(
+    "#app :is(button, select, input, [data-act]), #region-board section[data-seat]"
+    + ":not([aria-hidden])")].filter((e) => seen(e) && !e.closest(".messages"));
+  const onScreen = (box) => box.bottom > 0 && box.top < innerHeight && box.width > 0;
+  const covered = [];
+  for (const message of messages) {
+    const a = message.getBoundingClientRect();
+    for (const element of under) {
+      const b = element.getBoundingClientRect();
+      if (onScreen(b) && a.left < b.right && b.left < a.right && a.top < b.bottom
+          && b.top < a.bottom) covered.push(element.outerHTML.slice(0, 80));
+    }
+  }
+  return { shown: messages.map((m) => m.textContent), covered };
+}"""
+
+
+def refused_notice_shows(page: Page, game: str) -> None:
+    """A tap the rules refuse, on the board: Diceland's map before a colour is chosen, Qwixx's
+    sheet with a number that is not the white sum. Its notice is said, in view."""
+    if game == "diceland":
+        press(page, "#region-board .dl-sheet:not([aria-hidden]) .dl-cell:not(.legal)")
+    else:
+        total = int(page.inner_text("#region-prompt .prompt").split()[2].rstrip(":"))
+        wrong = 3 if total != 3 else 4
+        sheet = '.sheet:not([aria-hidden])[data-seat="1"]'
+        press(page, f'{sheet} [data-row="0"][data-number="{wrong}"]')
+    notice = page.locator("#region-notice .notice.error")
+    expect(notice).to_be_visible()
+    page.evaluate("new Promise((shown) => requestAnimationFrame(() => setTimeout(shown)))")
+    box = notice.bounding_box()
+    size = page.viewport_size
+    assert box is not None and size is not None
+    assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"] + 0.5, box  # (rounding)
+
+
+@pytest.mark.parametrize("size", [PHONE, LANDSCAPE], ids=["portrait", "landscape"])
+@pytest.mark.parametrize("game", ["diceland", "qwixx"])
+def test_a_notice_covers_no_control_and_not_the_board(
+    page: Page, server: BackgroundServer, game: str, size: ViewportSize
+) -> None:
+    """An error lasts until the next action: in the page's flow, it never hides the map, the
+    sheets, Pass, Clear or Confirm (it was over Diceland's map for as long, and over the
+    controls of a landscape phone)."""
+    page.set_viewport_size(size)
+    open_app(page, f"{server.url}?seed=5&pace=0")
+    choose_game(page, game, NAMES)
+    press(page, "[data-act=roll]")
+    refused_notice_shows(page, game)
+    said = page.evaluate(COVERED_JS)
+    assert len(said["shown"]) == 1 and said["covered"] == [], said
+
+
+def test_notices_never_stack_and_go_when_the_next_action_starts(
+    page: Page, server: BackgroundServer
+) -> None:
+    open_app(page, f"{server.url}?seed=5&pace=0")
+    start_game(page, NAMES)
+    expect(page.locator(".messages .announced")).to_have_text("Anna starts")
+    press(page, "[data-act=roll]")  # the next action: the banner goes
+    expect(page.locator(".messages .announced")).to_be_hidden()
+    refused_notice_shows(page, "qwixx")
+    assert len(page.evaluate(COVERED_JS)["shown"]) == 1
+    refused_notice_shows(page, "qwixx")  # the same words again: said again
+    # Gone as the next tap is made, before Python has answered it.
+    assert not page.evaluate(
+        """() => {
+          document.querySelector('[data-act=answer][data-player="0"][data-row="none"]').click();
+          return document.querySelector("#region-notice .notice").checkVisibility();
+        }"""
+    )
+    settled(page)
+    assert page.evaluate(COVERED_JS)["shown"] == []
+
+
 # The decision bar's bottom and the top of the sheet on show under it, on screen (null: the
 # board shows no sheet, as on Qwixx's shared screen, where every sheet is in the others' region).
 SHEET_UNDER_THE_BAR_JS = """() => {
@@ -251,13 +441,13 @@ def play_step(page: Page, player: int, action: Action) -> None:
         press(page, "#region-controls [data-act=pass]")
 
 
-# Whether the announcement is shown just before the language is switched to Italian, and once
-# the page has switched (this listener runs after the page's own).
+# Whether the announcement's banner is shown just before the language is switched to Italian,
+# and once the page has switched (this listener runs after the page's own).
 SWITCHED_TO_ITALIAN_JS = """() => new Promise((resolve) => {
-  const announcer = document.getElementById("announce");
-  const before = announcer.classList.contains("shown");
+  const banner = document.querySelector(".messages .announced");
+  const before = banner.classList.contains("shown");
   window.addEventListener("dadoteca:language", () => {
-    resolve({ before, after: announcer.classList.contains("shown") });
+    resolve({ before, after: banner.classList.contains("shown") });
   }, { once: true });
   const choice = document.getElementById("language");
   choice.value = "it";
@@ -286,7 +476,7 @@ def test_locks_penalties_and_the_end_are_said_in_a_status(
     if kind in (TWO_LOCKS, FOUR_PENALTIES):  # then who won
         said = status.inner_text()
         assert said.index(words) < max(said.find("wins!"), said.find("share the win!"))
-    inside_the_viewport(page, "#announce")
+    inside_the_viewport(page, ".messages .announced")  # shown, and said to screen readers
     assert page.evaluate(SWITCHED_TO_ITALIAN_JS) == {"before": True, "after": False}
     assert watch.errors == []
 
@@ -443,25 +633,17 @@ def test_a_reload_shows_resuming_at_once_never_an_empty_setup(
     open_app(page, f"{server.url}?seed=4&pace=0")
     start_game(page, NAMES)
     press(page, "[data-act=roll]")
-    held: list[Route] = []
-
-    def hold(route: Route) -> None:  # a function: Playwright cannot wrap a bound builtin
-        held.append(route)
-
-    page.route("**/pyodide/pyodide.asm.wasm", hold)
+    held = hold_back(page, PYTHON_RUNTIME)
     page.reload(wait_until="domcontentloaded")
     page.wait_for_selector("#resume", state="visible")
     assert not page.locator("#setup").is_visible()
+    # Said once, with the start's progress: not also the line that offers the setup.
+    assert page.locator("#resume .resume-progress").is_visible()
+    assert not page.locator(".boot").is_visible()
     assert page.inner_text("#resume .resume-players") == "Anna · Bruno"
     assert page.inner_text("#resume .resume-game") == "Qwixx"
-    for _ in range(200):
-        if held:
-            break
-        page.wait_for_timeout(50)
-    assert held, "Python's runtime was never asked for"
-    for route in held:
-        route.continue_()
-    page.unroute("**/pyodide/pyodide.asm.wasm")
+    release_once_asked(page, held)
+    page.unroute(PYTHON_RUNTIME)
     wait_ready(page)
     on_screen(page, "play")
     assert not page.locator("#resume").is_visible()

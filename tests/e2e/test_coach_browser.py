@@ -26,6 +26,9 @@ def test_hints_are_off_unless_chosen_and_never_with_sheets_only(
     open_app(page, f"{server.url}?seed=8&pace=0")
     assert not page.is_checked("#setup input[name=coach]")
     page.check("#setup input[name=coach]")
+    # Hints never go off unseen: Sheets only is not on offer while they are asked for.
+    assert page.is_disabled("#setup input[name=dice][value=sheets]")
+    page.uncheck("#setup input[name=coach]")
     page.check("#setup input[name=dice][value=sheets]")
     assert page.is_disabled("#setup input[name=coach]")
     page.check("#setup input[name=dice][value=app]")
@@ -49,8 +52,11 @@ def test_two_people_play_a_whole_game_asking_a_hint_at_every_decision(
     on_screen(page, "play")
     tap(page, "#play [data-act=roll]")
     tap(page, "#play [data-act=hint]")
-    # Said in words, in view on the phone; the choice it suggests is on the board to play.
-    notice = page.locator(".notice.coach")
+    # Said in words, in view on the phone (on the white sum's shared screen, on Anna's own
+    # line); the choice it suggests is on the board to play.
+    notice = page.locator(
+        ".answer-line[data-seat='0'] .line-hint" if game == "qwixx" else ".notice.coach"
+    )
     assert notice.inner_text().startswith("Hint for \u2068Anna\u2069: ")
     box = notice.bounding_box()
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 640
@@ -118,14 +124,15 @@ def test_statistics_of_three_games_and_a_review_opened_from_the_history(
     summary = page.locator(".review .behind").inner_text()
     assert "Bruno: " in summary and "behind the expert" in summary
     moment = page.locator(".review .moment").first
-    number = moment.inner_text().split(",")[0]  # "Move 43"
+    turn = moment.inner_text().split(",")[0]  # "Turn 12", as the chart counts turns
+    step = int(moment.get_attribute("data-step") or "")
     moment.click()
-    page.wait_for_selector(f"#region-prompt h2:has-text('{number} of')")
+    page.wait_for_selector(f"#region-prompt h2:has-text('{turn} · move {step + 1} of')")
     assert "The expert: " in page.locator("#region-prompt").inner_text()
     top = page.locator("#play .table-top").bounding_box()
     assert top is not None and 0 <= top["y"] < 640  # the position in view, under the steps
     tap(page, "#play [data-act=review-step][aria-label='Next move']")
-    page.wait_for_selector(f"#region-prompt h2:not(:has-text('{number} of'))")
+    page.wait_for_selector(f"#region-prompt h2:has-text('move {step + 2} of')")
     tap(page, "#play [data-act=review-close]")
     on_screen(page, "setup")
     assert watch.errors == []

@@ -28,13 +28,13 @@ from appdriver import (
     settled,
 )
 from build.serve import BackgroundServer
-from dadoteca.diceland import DicelandState
-from dadoteca.diceland_maps import FIXED_MAP_IDS
 from dadoteca.match import Match
+from dadoteca_games.diceland.maps import FIXED_MAP_IDS
+from dadoteca_games.diceland.pictures import MAP_SPRITE
+from dadoteca_games.diceland.rules import DicelandState
 from dadoteca_web.app import App
 from dadoteca_web.game_ui import isolated
 from dadoteca_web.i18n import Translator
-from dadoteca_web.map_pictures import MAP_SPRITE
 from dadoteca_web.storage import GameStore, MemoryStore
 from test_accessibility import CONTRAST_FAILURES, unnamed
 from test_security import LISTEN_FOR_VIOLATIONS

@@ -169,6 +169,7 @@ def test_a_monkey_finds_no_error_and_no_illegal_state(
     # shows by then): where none reached an end, or the setup did not come back after it, the
     # simple player finishes the game in play and starts the next, after all those taps, so
     # every run goes through an end screen and back to the setup.
+    last_acts: list[str] = []
     for _ in range(FINISHING_CHUNKS):
         if finished and setups >= 2:
             break
@@ -176,6 +177,7 @@ def test_a_monkey_finds_no_error_and_no_illegal_state(
         report = page.evaluate(MONKEY_JS, {**finishing, "taps": SIMPLE_TAPS, "simple": 1.0})
         finished += report["finished"]
         setups += report["setups"]
+        last_acts = report["acts"]
     assert watch.errors == [], watch.errors
     for text in finished:
         assert Match.from_record(json.loads(text)).state.is_terminal
@@ -183,7 +185,9 @@ def test_a_monkey_finds_no_error_and_no_illegal_state(
         f"{game}: {len(VIEWPORTS) * ACTIONS_PER_VIEWPORT}+ actions, {setups} games started, "
         f"{len(finished)} finished"
     )
-    assert setups >= 2 and finished  # games end, and the setup comes back after them
+    # Games end, and the setup comes back after them; if not, where the simple player stuck.
+    stuck = (last_acts[-20:], page.evaluate("({ ...document.body.dataset })"))
+    assert setups >= 2 and finished, (*stuck, page.inner_text("#app")[:2000])
 
 
 TWO_WINDOW_TAPS = 150

@@ -21,7 +21,7 @@ from appdriver import (
 )
 from build.serve import BackgroundServer
 from dadoteca.match import Match
-from dadoteca.qwixx import PASS, QWIXX, Cross, Phase, QwixxState, position_of
+from dadoteca_games.qwixx.rules import PASS, QWIXX, Cross, Phase, QwixxState, position_of
 from dadoteca_web.game_ui import isolated
 
 SEED = 21

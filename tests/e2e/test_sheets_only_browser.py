@@ -9,7 +9,7 @@ from appdriver import PageWatch, fill_seats, on_screen, open_app, saved_record, 
 from build.serve import BackgroundServer
 from dadoteca.bots import LEVELS
 from dadoteca.match import Match
-from dadoteca.qwixx import QwixxState
+from dadoteca_games.qwixx.rules import QwixxState
 
 # Three people at a Qwixx table: in action 1 each one who has not answered taps a number their
 # sheet allows, or no cross; in action 2 the active player taps a number, or no cross. Returns
@@ -39,9 +39,12 @@ def test_sheets_only_offers_no_computer_seat(page: Page, server: BackgroundServe
     fill_seats(page, ["Anna", "Bruno"])
     seat = '#setup .players li[data-seat="2"] .seat-kind'
     page.select_option(seat, "easy")
+    # Sheets only is not on offer while a computer plays (the computer stays one); once a
+    # person has the seat, it is, and then no level is.
+    assert page.is_disabled("#setup input[name=dice][value=sheets]")
+    assert page.input_value(seat) == "easy"
+    page.select_option(seat, "human")
     page.check("#setup input[name=dice][value=sheets]")
-    # The computer's seat is a person's again, and no level is on offer while sheets only is.
-    assert page.input_value(seat) == "human"
     assert page.locator(f"{seat} option:disabled").count() == len(LEVELS)
     page.check("#setup input[name=dice][value=real]")
     assert page.locator(f"{seat} option:disabled").count() == 0

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from playwright.sync_api import Page, ViewportSize
+from playwright.sync_api import Page, ViewportSize, expect
 
 from appdriver import (
     PAINTED_REGIONS_JS,
     PageWatch,
+    choose_game,
     choose_language,
     new_game,
     open_app,
@@ -17,7 +18,7 @@ from appdriver import (
 )
 from build.serve import BackgroundServer
 from dadoteca.match import Match
-from dadoteca.shelfie import (
+from dadoteca_games.shelfie.rules import (
     COLUMNS,
     PASS,
     SHELFIE,
@@ -416,3 +417,51 @@ def test_the_jolly_is_chosen_explicitly_on_a_phone(
     actions = record["actions"]
     assert isinstance(actions, list) and actions[-1] == [0, "mark game2+j game3+j"]
     assert watch.errors == []
+
+
+
+# A finger's second tap at x, y the moment the page paints the first one's answer: what it
+# landed on (window.secondTap settles with it).
+SECOND_TAP_ONCE_PAINTED_JS = """([x, y]) => {
+  window.secondTap = new Promise((resolve) => {
+    addEventListener("dadoteca:painted", () => {
+      const under = document.elementFromPoint(x, y);
+      under.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, detail: 1,
+        clientX: x, clientY: y, view: window }));
+      resolve(under.closest("[data-act]")?.dataset.act ?? null);
+    }, { once: true });
+  });
+}"""
+
+
+def test_a_double_tap_on_roll_rolls_once_and_marks_no_die(
+    touch_page: Page, server: BackgroundServer
+) -> None:
+    """The dice are drawn where Roll was: a double tap's second tap, on the die drawn there or
+    made while the roll is on its way, is not taken, and says so ("Wait")."""
+    page = touch_page
+    open_app(page, f"{server.url}?seed={SEED}&pace=0")
+    choose_game(page, "shelfie", NAMES)
+    for once_painted in (True, False):
+        page.wait_for_selector("body:not([data-handover])", state="attached")
+        box = page.locator("#play [data-act=roll]").bounding_box()
+        assert box is not None
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        if once_painted:
+            page.evaluate(SECOND_TAP_ONCE_PAINTED_JS, [x, y])
+            page.touchscreen.tap(x, y)
+            assert page.evaluate("window.secondTap") == "die"
+        else:
+            page.touchscreen.tap(x, y)
+            page.touchscreen.tap(x, y)
+        settled(page)
+        expect(page.locator("#tap-wait")).to_be_visible()
+        record = saved_record(page)
+        assert record is not None and isinstance(record["actions"], list)
+        rolls = [player for player, _ in record["actions"] if player is None]
+        assert len(rolls) == (1 if once_painted else 2), record["actions"]
+        assert record["actions"][-1][0] is None  # the roll, and nothing after it
+        assert page.locator("#region-dice [aria-pressed=true]").count() == 0
+        if once_painted:  # Anna marks, and it is Bo's roll
+            tap(page, "#play .legal[data-act]")
+            tap(page, "#play [data-act=confirm]:not([disabled])")

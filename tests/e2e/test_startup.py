@@ -18,8 +18,10 @@ from appdriver import (
     PHONE,
     REMOVE_CACHED_JS,
     PageWatch,
+    hold_back,
     offline_ready,
     open_app,
+    release_once_asked,
     run_python,
     start_game,
     tap,
@@ -241,26 +243,6 @@ def test_a_runtime_file_missing_offline_is_said_at_once_and_a_visit_online_repai
     finally:
         context.close()
         server.stop()
-
-
-def hold_back(page: Page, pattern: str) -> list[Route]:
-    """The requests for ``pattern``, held: neither answered nor failed until released."""
-    held: list[Route] = []
-
-    def hold(route: Route) -> None:
-        held.append(route)
-
-    page.route(pattern, hold)
-    return held
-
-
-def release_once_asked(page: Page, held: list[Route]) -> None:
-    """Let the held requests go on, once there are any: Python's worker asks for its runtime
-    only once it has started, which may be after the page said the start is slow."""
-    while not held:
-        page.wait_for_timeout(50)
-    for route in held:
-        route.continue_()
 
 
 def test_a_start_that_takes_far_too_long_is_said_to_be_slow_and_goes_on(

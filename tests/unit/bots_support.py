@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from dadoteca.core import AnyState, Options, draw, seed_generator
-from dadoteca.diceland_maps import FIXED_MAP_IDS
 from dadoteca.games import get_game
+from dadoteca_games.diceland.maps import FIXED_MAP_IDS
 
 
 def varied_maps(seed: int, players: int) -> Options:

@@ -207,8 +207,14 @@ def check_record_round_trip(match: Match) -> None:
     assert replay.actions == match.actions
 
 
-def reach(state: AnyState, seed: int, steps: int) -> AnyState:
-    """The state after up to ``steps`` random legal actions from ``state`` (fewer if it ends)."""
+def reach(
+    state: AnyState,
+    seed: int,
+    steps: int,
+    before_deciding: Callable[[AnyState], None] | None = None,
+) -> AnyState:
+    """The state after up to ``steps`` random legal actions from ``state`` (fewer if it ends);
+    ``before_deciding`` is shown every state a player decides in, before the decision."""
     chooser = seed_generator(seed)
     for _ in range(steps):
         if state.is_terminal:
@@ -216,6 +222,8 @@ def reach(state: AnyState, seed: int, steps: int) -> AnyState:
         if state.is_chance:
             state = state.apply_chance(state.roll())
             continue
+        if before_deciding is not None:
+            before_deciding(state)
         player = state.deciders[0]
         legal = state.legal_actions(player)
         chooser, value = draw(chooser)

@@ -4,13 +4,12 @@ tested in test_<game>_app.py."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from dadoteca.games import GAMES
 from dadoteca_web.app import GAME_UIS, REGIONS, App
 from dadoteca_web.i18n import Translator
+from dadoteca_web.shell import game_cards
 from dadoteca_web.storage import (
     BROKEN_PREFIX,
     MAX_SAVE_CHARS,
@@ -184,8 +183,9 @@ def test_the_language_switch_reaches_the_game_on_screen() -> None:
     assert "<bdi>Ann</bdi>, lancia i dadi" in app.regions()["prompt"]
 
 
-def test_every_game_on_the_shelf_has_a_screen_and_a_place_in_the_picker() -> None:
-    assert set(GAME_UIS) == set(GAMES)
-    shell = (Path(__file__).parents[2] / "index.html").read_text("utf-8")
-    for game in GAMES.values():
-        assert f'name="game" value="{game.id}"' in shell
+def test_every_game_on_the_shelf_has_a_screen_and_a_card_in_the_setup() -> None:
+    assert list(GAME_UIS) == list(GAMES) == ["qwixx", "diceland", "shelfie"]  # SHELF's order
+    cards = game_cards()
+    for game_id, ui in GAME_UIS.items():
+        assert f'name="game" value="{game_id}"' in cards and ui.title in cards
+        assert ui.about in cards and ui.game is GAMES[game_id]

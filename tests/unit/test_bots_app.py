@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from app_support import new_app
@@ -11,10 +12,11 @@ from dadoteca.bots import bot_for, decision_seed, nearest_level
 from dadoteca.bots.play import play_bots
 from dadoteca.core import draw, seed_generator
 from dadoteca.games import GAMES
-from dadoteca.qwixx import QwixxState
 from dadoteca.table import BOT_PAUSE, BOT_SHOW, Answer, RollDice
+from dadoteca_games.diceland.rules import DicelandState, Mark, Phase
+from dadoteca_games.qwixx.rules import QwixxState
+from dadoteca_games.qwixx.view import QwixxUI
 from dadoteca_web.game_ui import SeatedState, asked_player
-from dadoteca_web.qwixx_view import QwixxUI
 from dadoteca_web.storage import SAVE_KEY, MemoryStore
 
 
@@ -214,3 +216,36 @@ def test_the_computers_wait_while_the_table_is_asked_a_question() -> None:
     assert app.computers_to_act()
     app.play_bots()
     assert app.match.actions and 0 in app.answers  # it rolled, and answered the white dice
+
+
+def test_a_computers_diceland_map_shows_its_answer_and_takes_no_tap() -> None:
+    """Phase 2 on one screen: a computer's tab opens its map read-only, with its crosses chosen
+    and said; a tap there says the computer chooses for itself (issue 54: its tab read
+    "answered: change it?", and Confirm then did nothing)."""
+    app = new_app()
+    app.start(["Ann", "Bo"], 3, game="diceland", choices=[{}, {"player": "normal"}])
+    for _ in range(100):  # Ann's first legal action every time, until Bo answers in phase 2
+        list(app.computer_moves())
+        state = app.state
+        assert isinstance(state, DicelandState)
+        if state.phase == Phase.MARK and 1 in app.answers:
+            break
+        if state.is_chance:
+            app.play([RollDice()])
+        elif 0 in state.deciders and 0 not in app.answers:
+            app.play([Answer(0, state.legal_actions(0)[0])])
+    answer = app.answers[1]
+    tabs = app.regions()["controls"]
+    assert "answered: change it?" not in tabs.split('data-player="1"')[1].split("</button>")[0]
+    app.handle("view", {"player": "1"})
+    regions = app.regions()
+    assert app.ui is not None
+    said = app.ui.describe(app.state, answer)
+    assert f"<bdi>Bo</bdi> chose: {said}" in regions["prompt"]
+    assert 'data-act="confirm"' not in regions["controls"]
+    if isinstance(answer, Mark):  # its crosses chosen on its map
+        for cell in answer.cells:
+            assert re.search(f'data-cell="{cell}"[^>]*aria-pressed="true"', regions["board"])
+    app.handle("pass", {})
+    assert "is a computer and chooses for itself" in app.regions()["notice"]
+    assert app.answers[1] == answer

@@ -4,6 +4,7 @@ at the end of the game."""
 from __future__ import annotations
 
 import json
+import re
 from math import inf
 
 import pytest
@@ -27,14 +28,14 @@ from dadoteca.core import PASS, RuleError
 from dadoteca.games import GAMES, get_game
 from dadoteca.match import SHEETS_ONLY, Match, Seat
 from dadoteca.playout import random_match
-from dadoteca.qwixx import Cross, QwixxState
-from dadoteca.shelfie import Reroll
 from dadoteca.table import Answer, RollDice
+from dadoteca_games.qwixx.rules import Cross, QwixxState
+from dadoteca_games.qwixx.view import QwixxUI
+from dadoteca_games.shelfie.rules import Reroll
 from dadoteca_web.app import App
 from dadoteca_web.coach import hint_text
 from dadoteca_web.game_ui import BULB_ICON
 from dadoteca_web.i18n import DECIMAL_SYMBOL, Translator
-from dadoteca_web.qwixx_view import QwixxUI
 
 # Random moments per game: (players, games, every n-th decision).
 SAMPLES = {"qwixx": (2, 2, 4), "diceland": (2, 1, 9), "shelfie": (2, 3, 4)}
@@ -240,6 +241,11 @@ def test_hints_need_the_dice() -> None:
 # -- the app ----------------------------------------------------------------------------------
 
 
+def line_hints(app: App) -> list[str]:
+    """The hints said on the lines of Qwixx's white sum (each person's own, on their line)."""
+    return re.findall(r'<p class="line-hint" role="status">(.*?)</p>', app.regions()["controls"])
+
+
 def coached_app(game: str = "shelfie", names: tuple[str, ...] = ("Anna", "Bo")) -> App:
     app = new_app()
     app.start(list(names), 9, game=game, coach=True)
@@ -273,9 +279,10 @@ def test_a_hint_names_whom_it_is_for_and_never_a_computer() -> None:
     app.start(["Anna", "Bot"], 9, game="qwixx", coach=True, choices=[{}, {"player": "expert"}])
     app.play([RollDice()])
     app.handle("hint", {"player": "1"})  # the computer decides for itself
-    assert app.notice == ""
-    app.handle("hint", {"player": "0"})
-    assert app.notice.startswith("Hint for \u2068Anna\u2069")
+    assert app.notice == "" and line_hints(app) == []
+    app.handle("hint", {"player": "0"})  # on the white sum's shared screen: on Anna's line
+    (said,) = line_hints(app)
+    assert said.startswith("Hint for \u2068Anna\u2069")
 
 
 def test_a_game_started_without_hints_offers_none() -> None:
@@ -323,10 +330,10 @@ def test_hints_worked_out_ahead_are_the_ones_worked_out_when_asked() -> None:
         pass
     assert not app.hints_to_foresee()  # both people's hints are ready
     app.handle("hint", {"player": "1"})
-    ready = app.notice
+    ready = line_hints(app)
     fresh = coached_app("qwixx")
     fresh.handle("hint", {"player": "1"})
-    assert ready == fresh.notice != ""
+    assert ready == line_hints(fresh) != []
 
 
 def test_working_out_hints_ahead_stops_when_the_game_moves_on() -> None:

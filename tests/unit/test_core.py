@@ -6,7 +6,6 @@ from collections import Counter
 
 import pytest
 
-from dadoteca import diceland, qwixx, shelfie
 from dadoteca.core import (
     Action,
     RuleError,
@@ -18,6 +17,9 @@ from dadoteca.core import (
     winners_of,
 )
 from dadoteca.games import get_game
+from dadoteca_games.diceland import rules as diceland
+from dadoteca_games.qwixx import rules as qwixx
+from dadoteca_games.shelfie import rules as shelfie
 
 
 def test_splitmix64_matches_the_reference_sequence() -> None:
@@ -70,7 +72,7 @@ def test_names_out_of_range_are_marked_not_wrapped() -> None:
 @pytest.mark.parametrize(
     ("game_id", "outcome", "text"),
     [
-        ("qwixx", qwixx.Cross(4, 0), "?4 0"),
+        ("qwixx", qwixx.Cross(6, 0), "?6 0"),  # rows 4 and 5: Big Points' bonus rows
         ("qwixx", qwixx.Roll((1, 2), (3, 4, 5, 6, 1)), "roll w1 w2 r3 y4 g5 b6 ?41"),  # type: ignore[arg-type]
         ("diceland", diceland.Choose(-1), "choose ?-1"),
         ("diceland", diceland.Roll((0, 9)), "roll red ?9"),

@@ -10,18 +10,21 @@ from collections.abc import Callable
 import pytest
 from app_support import shown_sheets
 
-from dadoteca.diceland import COLOURS, PASS, DicelandState, Mark, Phase, Reroll, Roll, Stop
-from dadoteca.diceland_maps import MAX_SEED, DicelandMap, Kind
 from dadoteca.match import Match
-from dadoteca_web.app import App
-from dadoteca_web.diceland_view import (
-    COLOUR_SYMBOLS,
-    SYMBOL_PATHS,
-    DicelandUI,
-    _hexagon,
-    _moved,
-    map_geometry,
+from dadoteca_games.diceland.maps import MAX_SEED, DicelandMap, Kind
+from dadoteca_games.diceland.rules import (
+    COLOURS,
+    PASS,
+    DicelandState,
+    Mark,
+    Phase,
+    Reroll,
+    Roll,
+    Stop,
 )
+from dadoteca_games.diceland.svg import COLOUR_SYMBOLS, SYMBOL_PATHS, _hexagon, _moved, map_geometry
+from dadoteca_games.diceland.view import DicelandUI
+from dadoteca_web.app import App
 from dadoteca_web.game_ui import asked_player
 from dadoteca_web.i18n import Translator
 from dadoteca_web.storage import GameStore, MemoryStore
@@ -303,6 +306,56 @@ def test_pass_is_refused_to_the_active_player_who_can_cross_and_allowed_to_the_o
     assert "<bdi>Bo</bdi>, use one colour of the remaining dice, or pass" in app.regions()["prompt"]
     app.handle("pass", {})
     assert app.match is not None and app.match.actions[-1] == (1, PASS)
+
+
+def offers_pass(app: App) -> bool:
+    return 'data-act="pass"' in app.regions()["controls"]
+
+
+def asks(player: int) -> Callable[[App], bool]:
+    return lambda app: asked_player(state_of(app), app.answers) == player
+
+
+def test_pass_is_offered_only_where_the_rules_allow_it() -> None:
+    """The active player who can cross must (ruling DICELAND_ACTIVE_MUST_MARK): no Pass for
+    them, Pass for the others; an active player whose dice fit nowhere is offered it."""
+    seen = {"must cross": False, "fits nowhere": False}
+    for seed in range(200):
+        app = started(seed=seed)
+        to_phase(app, Phase.MARK)
+        state = state_of(app)
+        assert asked_player(state, app.answers) == state.active
+        can_cross = bool(state.sheets[state.active].marks(state.chosen, state.set_aside))
+        assert offers_pass(app) is not can_cross, seed
+        seen["must cross" if can_cross else "fits nowhere"] = True
+        play_until(app, asks(1 - state.active))
+        assert offers_pass(app)
+        if all(seen.values()):
+            return
+    raise AssertionError(f"not every case met: {seen}")
+
+
+def shown_map(app: App) -> int:
+    """Whose map phase 2's tabs show open."""
+    found = re.search(r'data-player="(\d+)" aria-pressed="true"', app.regions()["controls"])
+    assert found is not None, app.regions()["controls"]
+    return int(found.group(1))
+
+
+def test_an_answer_hands_the_screen_to_the_next_to_answer_a_change_of_it_too() -> None:
+    """Phase 2 on one phone: after a person answers from their own tab, or changes their answer
+    there, the screen goes on to whoever has still to answer (it stayed on the answered map,
+    where Pass only gave the same answer again: the monkey's simple player tapped it for ever)."""
+    app = started(("Ann", "Bo", "Cy"), seed=4)
+    to_phase(app, Phase.MARK)
+    active = state_of(app).active
+    bo = (active + 1) % 3
+    for _ in range(2):  # an answer, then a change of it
+        app.handle("view", {"player": str(bo)})
+        assert shown_map(app) == bo
+        app.handle("pass", {})
+        assert app.answers.get(bo) == PASS
+        assert shown_map(app) == asked_player(state_of(app), app.answers) != bo
 
 
 def test_undo_clears_the_selection_before_confirm_and_confirm_plays_it() -> None:

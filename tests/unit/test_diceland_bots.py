@@ -7,8 +7,9 @@ import pytest
 from bots_support import moments, varied_maps
 
 from dadoteca.bots import LEVELS, bot_for
-from dadoteca.bots.diceland_bot import WON, ProgressValue, RaceValue
-from dadoteca.diceland import (
+from dadoteca_games.diceland.bots import WON, ProgressValue, RaceValue
+from dadoteca_games.diceland.maps import FIXED_MAP_IDS, PRIZES_TO_WIN, cells_of
+from dadoteca_games.diceland.rules import (
     COLOURS,
     DICE,
     DICELAND,
@@ -20,7 +21,6 @@ from dadoteca.diceland import (
     Phase,
     Sheet,
 )
-from dadoteca.diceland_maps import FIXED_MAP_IDS, PRIZES_TO_WIN, cells_of
 
 RED, YELLOW, GREEN, BLUE, ORANGE, GREY = range(len(COLOURS))
 

@@ -21,11 +21,11 @@ from babel.messages.catalog import Catalog
 from build import i18n as tool
 from dadoteca.bots import BOT_RULES
 from dadoteca.core import CORE_RULES, Plural, RuleError, Template
-from dadoteca.diceland import RULES as DICELAND_RULES
-from dadoteca.games import GAMES
+from dadoteca.games import GAMES, game_folder
 from dadoteca.match import RECORD_RULES
-from dadoteca.qwixx import ROW_NAMES
-from dadoteca.qwixx import RULES as QWIXX_RULES
+from dadoteca_games.diceland.rules import RULES as DICELAND_RULES
+from dadoteca_games.qwixx.rules import ROW_NAMES
+from dadoteca_games.qwixx.rules import RULES as QWIXX_RULES
 from dadoteca_web.app import App
 from dadoteca_web.i18n import (
     DECIMAL_SYMBOL,
@@ -532,7 +532,7 @@ class _Summary(HTMLParser):
 
 @pytest.mark.parametrize(("game", "language"), sorted(KEY_PHRASES))
 def test_rules_summary_is_safe_short_and_says_the_key_rules(game: str, language: str) -> None:
-    path = ROOT / f"assets/rules/{game}.{language}.html"
+    path = game_folder(game) / f"rules.{language}.html"
     html = path.read_text("utf-8")
     parser = _Summary()
     parser.feed(html)

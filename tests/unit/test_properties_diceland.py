@@ -1,5 +1,6 @@
 """Property tests of the Diceland rules (hypothesis): random legal games checked after every
-action, record round trips, and every illegal action refused naming the broken rule.
+action, record round trips, every illegal action refused naming the broken rule, and every
+action tried on a random game's way accepted exactly when it is listed legal.
 
 Games per run: 60 drawn by hypothesis + 1,000 seeded (250 per table size, 1-4 players, on
 every map, random ones too): 1,060 (10,000 ran in earlier versions and found nothing more; the
@@ -19,6 +20,7 @@ from itertools import combinations
 from typing import Final
 
 import pytest
+from diceland_support import SMALL, sheet_with
 from hypothesis import given
 from hypothesis import strategies as st
 from properties_support import (
@@ -36,8 +38,16 @@ from properties_support import (
     someone,
 )
 
-from dadoteca.core import Action, AnyState, draw, seed_generator
-from dadoteca.diceland import (
+from dadoteca.core import Action, AnyState, RuleError, draw, seed_generator
+from dadoteca_games.diceland.maps import (
+    COLOURS,
+    FIXED_MAP_IDS,
+    PRIZES_TO_WIN,
+    DicelandMap,
+    cells_of,
+    map_by_id,
+)
+from dadoteca_games.diceland.rules import (
     BONUS_DICE,
     CHOOSE,
     DICE,
@@ -47,6 +57,7 @@ from dadoteca.diceland import (
     RULES,
     STOP,
     Choose,
+    DicelandAction,
     DicelandState,
     Mark,
     Pass,
@@ -56,7 +67,6 @@ from dadoteca.diceland import (
     Sheet,
     Stop,
 )
-from dadoteca.diceland_maps import COLOURS, FIXED_MAP_IDS, PRIZES_TO_WIN, DicelandMap, cells_of
 
 DRAWN_GAMES: Final = 60
 SEEDED_GAMES: Final = 1_000
@@ -594,3 +604,50 @@ def test_a_mark_is_a_set_of_cells_whatever_their_order() -> None:
     player = next(p for p in state.deciders for a in state.legal_actions(p) if a in marks)
     mark = next(a for a in state.legal_actions(player) if a in marks and len(a.cells) > 1)
     assert state.apply(player, Mark(mark.colour, mark.cells[::-1])) == state.apply(player, mark)
+
+
+# --- Legal actions are exactly the accepted ones -----------------------------------------------
+
+
+def candidate_actions(state: DicelandState, player: int) -> list[DicelandAction]:
+    """Every action worth trying: all word actions, every set of cells within an area in its
+    colour and in another, and sets across areas."""
+    m = state.map(player)
+    actions: list[DicelandAction] = [PASS, STOP, REROLL, *CHOOSE]
+    for area in range(len(m.area_first)):
+        cells = m.area_cells(area)
+        colour = m.area_colours[area]
+        for subset in range(1, 1 << len(cells)):
+            chosen = tuple(cell for i, cell in enumerate(cells) if subset >> i & 1)
+            actions.append(Mark(colour, chosen))
+        actions.append(Mark((colour + 1) % 6, cells[:1]))
+        if area:
+            actions.append(Mark(colour, (m.area_first[area - 1], cells[0])))
+    return actions
+
+
+@pytest.mark.parametrize(
+    ("m", "steps"), [(SMALL, 300), (map_by_id("A"), 120)], ids=["small map", "map A"]
+)
+def test_legal_actions_are_exactly_the_actions_apply_accepts(m: DicelandMap, steps: int) -> None:
+    """Through a random game: every candidate action is accepted iff it is listed as legal."""
+    checked = 0
+
+    def check_candidates(state: AnyState) -> None:
+        nonlocal checked
+        assert isinstance(state, DicelandState)
+        for player in range(2):
+            legal = state.legal_actions(player)
+            assert len(set(legal)) == len(legal)
+            for action in candidate_actions(state, player):
+                try:
+                    state.apply(player, action)
+                except RuleError:
+                    assert action not in legal, (state.phase, player, action)
+                else:
+                    assert action in legal, (state.phase, player, action)
+                checked += 1
+
+    start = DicelandState((sheet_with(m), sheet_with(m)), seed_generator(11), bonus=(0, 0))
+    reach(start, 3, steps, check_candidates)
+    assert checked > 10_000

@@ -31,7 +31,7 @@ from properties_support import (
 )
 
 from dadoteca.core import Action, AnyState
-from dadoteca.qwixx import (
+from dadoteca_games.qwixx.rules import (
     LAST_POSITION,
     LOCK_BIT,
     PASS,

@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 from properties_support import examples
 
 from dadoteca.core import CORE_RULES, RuleError
-from dadoteca.diceland_maps import MAP_RULES
 from dadoteca.match import MAX_ACTIONS, RECORD_RULES, Match
 from dadoteca.playout import random_match
+from dadoteca_games.diceland.maps import MAP_RULES
 
 REFUSALS: Final = {*RECORD_RULES, *CORE_RULES, *MAP_RULES, "diceland.map_count"}
 HUGE_INT: Final = 10**4300 - 1  # the longest int JSON text gives Python

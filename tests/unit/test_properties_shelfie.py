@@ -35,7 +35,7 @@ from properties_support import (
 )
 
 from dadoteca.core import Action, AnyState, RuleError
-from dadoteca.shelfie import (
+from dadoteca_games.shelfie.rules import (
     COLUMN_VALUES,
     FACES,
     PASS,

@@ -6,7 +6,7 @@ import pytest
 
 from dadoteca.core import ROLLED, Event, RuleError
 from dadoteca.match import Match, Seat
-from dadoteca.qwixx import (
+from dadoteca_games.qwixx.rules import (
     BLUE,
     CROSSED,
     FOUR_PENALTIES,

@@ -9,7 +9,7 @@ import re
 from app_support import nobody_crosses, shown_sheets
 
 from dadoteca.match import Match
-from dadoteca.qwixx import PASS, RED, YELLOW, Cross, Phase, QwixxState
+from dadoteca_games.qwixx.rules import PASS, RED, YELLOW, Cross, Phase, QwixxState
 from dadoteca_web.app import App
 from dadoteca_web.game_ui import asked_player
 from dadoteca_web.i18n import Translator
@@ -198,3 +198,69 @@ def test_the_penalty_hint_follows_the_engine() -> None:
     app.handle("pass", {})
     assert state_of(app).sheets[0].penalties == 0 and state_of(app).active == 1
     assert PASS in state_of(app).legal_actions(1) or state_of(app).is_chance
+
+
+def coached(names: tuple[str, ...] = ("Papà", "Mamma", "Nonna")) -> App:
+    app = new_app()
+    app.start(list(names), 4, coach=True)
+    app.handle("roll", {})
+    return app
+
+
+def test_the_numbers_a_cross_skips_are_said_in_words_never_as_minus_points() -> None:
+    """A cross leaving numbers behind says "skips N" under the number, on the white sum's lines
+    and the second action's options alike, and nothing there reads as a negative."""
+    app = started(seed=4)
+    app.handle("roll", {})
+    controls = app.regions()["controls"]
+    state = state_of(app)
+    skipped = len(state.sheets[0].skipping(RED, state.white_sum))
+    assert (
+        skipped and f'<small class="skips" aria-hidden="true">skips {skipped}</small>' in controls
+    )
+    assert "\N{MINUS SIGN}" not in controls and re.search(r">-\d", controls) is None
+    nobody_crosses(app)
+    options = app.regions()["controls"]
+    assert "skips " in options and "\N{MINUS SIGN}" not in options
+
+
+def line_hints(line: str) -> tuple[str, list[str]]:
+    """An answer line's seat, and the hints said on it."""
+    seat = re.match(r'[^>]*data-seat="(\d)"', line)
+    assert seat is not None
+    return seat.group(1), re.findall(r'<p class="line-hint" role="status">(.*?)</p>', line)
+
+
+def test_two_people_ask_for_their_own_hints_on_one_screen() -> None:
+    """On the white sum's shared screen each person's line has their own Hint: Mamma's and
+    Nonna's are both shown, each on its line, beside the choice it suggests; the tools offer
+    no Hint that would serve whoever comes first. Gone once the moment closes."""
+    app = coached()
+    regions = app.regions()
+    assert 'data-act="hint"' not in regions["tools"]
+    lines = regions["controls"]
+    for seat in ("0", "1", "2"):
+        assert f'data-act="hint" data-player="{seat}"' in lines
+    app.handle("hint", {"player": "1"})
+    app.handle("hint", {"player": "2"})
+    assert app.notice == ""  # on the lines, not in a notice over the game
+    lines = app.regions()["controls"]
+    said = dict(line_hints(line) for line in lines.split('<div class="answer-line')[1:])
+    assert said["0"] == [] and said["1"][0].startswith("Hint for \u2068Mamma\u2069: ")
+    assert said["2"][0].startswith("Hint for \u2068Nonna\u2069: ")
+    assert lines.count(" suggested") >= 2
+    assert app.match is not None and {p for _, p in app.match.hints} == {1, 2}
+    for seat in ("1", "2", "0"):
+        app.handle("answer", {"player": seat, "row": "none"})
+    assert 'class="line-hint"' not in app.regions()["controls"]
+
+
+def test_a_name_on_its_line_leads_to_its_sheet() -> None:
+    app = coached()
+    lines = app.regions()["controls"]
+    for seat, name in enumerate(("Papà", "Mamma", "Nonna")):
+        assert re.search(
+            rf'<button class="who-name" data-see-seat="{seat}" '
+            rf'aria-label="See the sheet of \u2068{name}\u2069"',
+            lines,
+        )

@@ -7,8 +7,8 @@ import pytest
 from bots_support import moments
 
 from dadoteca.bots import LEVELS
-from dadoteca.bots.qwixx_bot import ExpertQwixxBot, paired_gain
 from dadoteca.bots.simulate import simulate
+from dadoteca_games.qwixx.bots import ExpertQwixxBot, paired_gain
 
 
 def test_levels_rank_in_solo_play() -> None:

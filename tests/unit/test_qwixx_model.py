@@ -1,4 +1,4 @@
-"""The bots' fast model of Qwixx (dadoteca.bots.qwixx_model) against the engine (dadoteca.qwixx).
+"""The bots' fast model of Qwixx (dadoteca_games.qwixx.model) against the engine (its rules).
 
 Positions come from random legal games the engine plays (1-5 players, seeded, the players
 crossing steadily enough to lock rows); the dice are drawn by hypothesis among the rolls the rule
@@ -20,8 +20,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from properties_support import SEEDS, examples
 
-from dadoteca.bots.qwixx_bot import ExpertQwixxBot, expected_after_next_roll, solo_total
-from dadoteca.bots.qwixx_model import (
+from dadoteca.core import draw, seed_generator
+from dadoteca_games.qwixx.bots import ExpertQwixxBot
+from dadoteca_games.qwixx.model import (
     CLOSED_CODES,
     Dice,
     action1_sheets,
@@ -35,8 +36,7 @@ from dadoteca.bots.qwixx_model import (
     turn_options,
     with_penalty,
 )
-from dadoteca.core import draw, seed_generator
-from dadoteca.qwixx import (
+from dadoteca_games.qwixx.rules import (
     CROSSES_BEFORE_LAST,
     LAST_POSITION,
     PASS,
@@ -48,6 +48,7 @@ from dadoteca.qwixx import (
     Roll,
     number_at,
 )
+from dadoteca_games.qwixx.values import expected_after_next_roll, solo_total
 
 EXAMPLES: Final = 500
 PLAYERS: Final = st.integers(min_value=1, max_value=5)

@@ -1,5 +1,5 @@
 """The expert's trainer (build/train_qwixx.py) solves solo Qwixx in C (build/qwixx_solo.c) by
-the rules of the bots' model (dadoteca.bots.qwixx_model), which test_qwixx_model.py checks
+the rules of the bots' model (dadoteca_games.qwixx.model), which test_qwixx_model.py checks
 against the engine. Here the C program is compiled (build/setup installs gcc) and checked
 against the model on sheets of seeded solo games that cross steadily enough to lock rows:
 every sheet a turn can end on, in the same order, and whether the game is then over; the exact
@@ -20,8 +20,7 @@ from typing import Final
 import pytest
 
 from build.train_qwixx import compile_solver
-from dadoteca.bots.qwixx_bot import VALUES_FILE, load_values, solo_total
-from dadoteca.bots.qwixx_model import (
+from dadoteca_games.qwixx.model import (
     CLOSED_CODES,
     FREE_NUMBERS,
     START,
@@ -33,6 +32,7 @@ from dadoteca.bots.qwixx_model import (
     points,
     turn_options,
 )
+from dadoteca_games.qwixx.values import VALUES_FILE, load_values, solo_total
 
 GAMES: Final = 60
 Sheet = tuple[int, ...]  # a solo sheet of the model: four row codes and the penalties

@@ -13,14 +13,14 @@ from properties_support import SEEDS, examples, reach
 
 from dadoteca.bots import bot_for, decision_seed
 from dadoteca.core import Action, AnyState, RuleError, draw, seed_generator
-from dadoteca.diceland import Roll as DicelandRoll
 from dadoteca.games import GAMES
 from dadoteca.match import Match
-from dadoteca.qwixx import QWIXX, QwixxState, Sheet
-from dadoteca.qwixx import Roll as QwixxRoll
-from dadoteca.shelfie import SHELFIE, Reroll, ShelfieState
-from dadoteca.shelfie import Roll as ShelfieRoll
 from dadoteca.table import Answer, RollDice
+from dadoteca_games.diceland.rules import Roll as DicelandRoll
+from dadoteca_games.qwixx.rules import QWIXX, QwixxState, Sheet
+from dadoteca_games.qwixx.rules import Roll as QwixxRoll
+from dadoteca_games.shelfie.rules import SHELFIE, Reroll, ShelfieState
+from dadoteca_games.shelfie.rules import Roll as ShelfieRoll
 from dadoteca_web.app import GAME_UIS, App
 from dadoteca_web.game_ui import GameUI, SeatedState, asked_player
 from dadoteca_web.i18n import Translator

@@ -14,7 +14,7 @@ from dadoteca.__main__ import main
 from dadoteca.core import RuleError
 from dadoteca.match import MAX_ACTIONS, RECORD_VERSION, Match, Seat
 from dadoteca.playout import random_match
-from dadoteca.qwixx import QWIXX, RED, Cross, Roll
+from dadoteca_games.qwixx.rules import QWIXX, RED, Cross, Roll
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -29,8 +29,8 @@ from dadoteca.core import Action, AnyState
 from dadoteca.drive import play_out
 from dadoteca.games import GAMES, get_game
 from dadoteca.match import Match, Seat
-from dadoteca.qwixx import Cross
 from dadoteca.table import Answer, RollDice
+from dadoteca_games.qwixx.rules import Cross
 from dadoteca_web.app import App
 from dadoteca_web.review_view import score_chart
 from dadoteca_web.storage import (
@@ -238,7 +238,8 @@ def test_the_end_offers_the_review_with_its_progress_the_losses_and_the_costlies
     app.handle("review-step", {"step": str(costliest.position)})
     assert viewer.at == costliest.position
     prompt = app.regions()["prompt"]
-    assert f"Move {costliest.position + 1} of" in prompt
+    turn = viewer.match.states[costliest.position].turn
+    assert f"Turn {turn} · move {costliest.position + 1} of" in prompt
     assert "The expert: " in prompt  # every decision made on it, the costliest among them
     app.handle("review-close", {})
     assert app.screen == "over"
@@ -252,7 +253,7 @@ def test_stepping_through_a_finished_game_shows_every_position_and_nothing_is_pl
     viewer = app.viewer
     assert viewer is not None and viewer.at == len(app.match.actions)
     app.handle("review-step", {"step": "0"})
-    assert viewer.at == 0 and "Move 1 of" in app.regions()["prompt"]
+    assert viewer.at == 0 and "Turn 1 · move 1 of" in app.regions()["prompt"]
     assert 'data-step="0" aria-label="First move" disabled' in app.regions()["tools"]
     app.handle("cross", {"row": "0", "number": "2"})  # the board only shows
     app.handle("review-step", {"step": "99999"})  # forged: ignored
@@ -289,7 +290,7 @@ def test_a_game_played_with_sheets_only_is_shown_again_but_not_reviewed(game_id:
     assert app.screen == "review" and not app.review_to_run()
     assert "played with sheets only" in app.regions()["review"]
     app.handle("review-step", {"step": "0"})
-    assert "Move 1 of" in app.regions()["prompt"]
+    assert "Turn 1 · move 1 of" in app.regions()["prompt"]
     (entry,) = History(store).games()
     later = new_app(store)
     later.open_finished(str(entry["id"]))

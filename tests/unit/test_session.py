@@ -12,7 +12,7 @@ import pytest
 from test_diceland_app import tap_step
 from test_shelfie_app import tap_policy
 
-from dadoteca.qwixx import QwixxState
+from dadoteca_games.qwixx.rules import QwixxState
 from dadoteca_web.game_ui import Pieced
 from dadoteca_web.session import Session
 from dadoteca_web.storage import HISTORY_KEY, SAVE_KEY

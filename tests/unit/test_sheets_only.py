@@ -13,16 +13,16 @@ from hypothesis import given
 from properties_support import SEEDS, examples
 
 from dadoteca.core import PASS, UNSEEN, Action, AnyState, RuleError, Unseen
-from dadoteca.diceland import DICELAND, DicelandState
-from dadoteca.diceland import Mark as DicelandMark
-from dadoteca.diceland import Phase as DicelandPhase
 from dadoteca.games import GAMES, get_game
 from dadoteca.match import Match, Seat
-from dadoteca.qwixx import QWIXX, Cross, QwixxState, Sheet
-from dadoteca.qwixx import Phase as QwixxPhase
-from dadoteca.shelfie import SHELFIE, Combo, Reroll, ShelfieState, Strike
-from dadoteca.shelfie import Mark as ShelfieMark
 from dadoteca.table import Answer
+from dadoteca_games.diceland.rules import DICELAND, DicelandState
+from dadoteca_games.diceland.rules import Mark as DicelandMark
+from dadoteca_games.diceland.rules import Phase as DicelandPhase
+from dadoteca_games.qwixx.rules import QWIXX, Cross, QwixxState, Sheet
+from dadoteca_games.qwixx.rules import Phase as QwixxPhase
+from dadoteca_games.shelfie.rules import SHELFIE, Combo, Reroll, ShelfieState, Strike
+from dadoteca_games.shelfie.rules import Mark as ShelfieMark
 from dadoteca_web.app import App
 from dadoteca_web.storage import SAVE_KEY, GameStore, History, MemoryStore
 

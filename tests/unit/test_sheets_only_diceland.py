@@ -13,9 +13,9 @@ from app_support import new_app
 from test_diceland_app import hexagon_at, outlined_as_refused, state_of, ui_of
 
 from dadoteca.core import UNSEEN, RuleError
-from dadoteca.diceland import COLOURS, PASS, DicelandState, Mark, Phase
-from dadoteca.diceland_maps import Kind
 from dadoteca.match import Match
+from dadoteca_games.diceland.maps import Kind
+from dadoteca_games.diceland.rules import COLOURS, PASS, DicelandState, Mark, Phase
 from dadoteca_web.app import App
 from dadoteca_web.game_ui import asked_player
 from dadoteca_web.i18n import Translator

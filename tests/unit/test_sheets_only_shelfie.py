@@ -12,7 +12,8 @@ from test_shelfie_app import state_of, ui_of
 
 from dadoteca.core import UNSEEN, Action, RuleError, draw, seed_generator
 from dadoteca.match import Match
-from dadoteca.shelfie import (
+from dadoteca.table import Answer
+from dadoteca_games.shelfie.rules import (
     ALL_CELLS,
     COLUMNS,
     PASS,
@@ -28,10 +29,9 @@ from dadoteca.shelfie import (
     Strike,
     cell_bit,
 )
-from dadoteca.table import Answer
+from dadoteca_games.shelfie.view import ShelfieUI
 from dadoteca_web.app import App
 from dadoteca_web.i18n import Translator
-from dadoteca_web.shelfie_view import ShelfieUI
 from dadoteca_web.storage import MemoryStore
 
 NAMES: Final = ("Ann", "Bo", "Cy")

@@ -1,4 +1,5 @@
-"""Every My Shelfie rule of the rule book and every ruling, one test (or a few) each."""
+"""Every My Shelfie rule of the rule book and every ruling, one test (or a few) each; what a roll
+can mark: test_shelfie_marks.py."""
 
 from __future__ import annotations
 
@@ -6,14 +7,31 @@ import json
 from itertools import combinations
 
 import pytest
+from shelfie_support import (
+    BOOK,
+    CAT,
+    GAME,
+    PLANT,
+    TROPHY,
+    decide,
+    dice,
+    mark,
+    match_with,
+    new_match,
+    reroll_positions,
+    roll,
+    rows,
+    rule_of,
+    sheet,
+    state_of,
+)
 
 from dadoteca.core import ROLLED, Event, Plural, RuleError
-from dadoteca.match import Match, Seat
-from dadoteca.shelfie import (
+from dadoteca.match import Match
+from dadoteca_games.shelfie.rules import (
     CIRCLED,
     COLUMN_BLOCKED,
     COLUMN_VALUES,
-    COLUMNS,
     DICE_COUNT,
     FACES,
     FULL_SHELVES,
@@ -27,17 +45,14 @@ from dadoteca.shelfie import (
     SHELFIE_DICE,
     SHELFIE_END_ROUND,
     SHELFIE_FAILED_ROLL,
-    SHELFIE_JOLLY,
     SHELFIE_MUST_MARK,
     SHELFIE_NOTHING_FREE,
     SHELFIE_REROLLS,
     SHELFIE_SCORE,
     SHELFIE_SHEET_VALUES,
-    SHELFIE_SIX_JOLLIES,
     SHELFIE_SOLO,
     SHELVES,
     STRUCK,
-    UNUSED,
     CellState,
     Combo,
     Mark,
@@ -50,99 +65,6 @@ from dadoteca.shelfie import (
     Strike,
     cell_bit,
 )
-
-CAT, BOOK, PLANT, TROPHY, GAME = range(5)  # shelves, in the order of SHELVES
-ALL_COMBOS = [
-    Combo(shelf, column, jolly, six)
-    for shelf in range(5)
-    for column in range(5)
-    for jolly, six in ((False, False), (True, False), (False, True))
-]
-
-
-def dice(text: str) -> tuple[int, ...]:
-    return tuple(FACES.index(word) for word in text.split())
-
-
-def sheet(*shelves: str) -> Sheet:
-    """A sheet from one string per shelf (cat first), a character per column: O, X or '.'."""
-    circled = crossed = 0
-    for shelf, row in enumerate(shelves):
-        for column, mark in enumerate(row):
-            if mark == "O":
-                circled |= cell_bit(shelf, column)
-            elif mark == "X":
-                crossed |= cell_bit(shelf, column)
-    return Sheet(circled, crossed)
-
-
-def rows(of: Sheet) -> list[str]:
-    marks = {CellState.FREE: ".", CellState.CIRCLED: "O", CellState.CROSSED: "X"}
-    return [
-        "".join(marks[of.cell_state(shelf, column)] for column in range(COLUMNS))
-        for shelf in range(5)
-    ]
-
-
-def new_match(players: int = 2) -> Match:
-    return Match(SHELFIE, [Seat(f"P{n}") for n in range(players)], seed=7)
-
-
-def match_with(*sheets: Sheet, active: int = 0, last_round: bool = False) -> Match:
-    """A match whose state starts from the given sheets, before ``active``'s roll."""
-    match = new_match(len(sheets))
-    match._states[-1] = ShelfieState(
-        tuple(sheets), generator=7, active=active, turn=active + 1, last_round=last_round
-    )
-    return match
-
-
-def state_of(match: Match) -> ShelfieState:
-    state = match.state
-    assert isinstance(state, ShelfieState)
-    return state
-
-
-def roll(match: Match, text: str) -> ShelfieState:
-    match.roll(Roll(dice(text)))
-    return state_of(match)
-
-
-def decide(
-    *, dice_text: str, sheet_of_player: Sheet | None = None, rerolls: int = 0
-) -> ShelfieState:
-    """Player 1 of 2 deciding with ``dice_text`` on ``sheet_of_player`` (empty by default)."""
-    return ShelfieState(
-        (sheet_of_player or Sheet(), Sheet()),
-        generator=7,
-        phase=Phase.DECIDE,
-        dice=dice(dice_text),
-        rerolls_left=rerolls,
-    )
-
-
-def mark(*texts: str) -> Mark:
-    """The mark of these combinations, given in any order (a mark's text sorts them)."""
-    combos: list[Combo] = []
-    for text in texts:
-        action = SHELFIE.parse_action(f"mark {text}")
-        assert isinstance(action, Mark)
-        combos.extend(action.combos)
-    return Mark(tuple(combos))
-
-
-def rule_of(error: pytest.ExceptionInfo[RuleError]) -> str:
-    assert error.value.rule in RULES or error.value.rule.startswith("core.")
-    return error.value.rule
-
-
-def broken_mark(state: ShelfieState, *texts: str) -> str:
-    with pytest.raises(RuleError) as error:
-        state.apply(0, mark(*texts))
-    checked = state.check(0, mark(*texts))
-    assert checked is not None and checked.rule == error.value.rule
-    return rule_of(error)
-
 
 # --- Dice and sheet (rulings SHELFIE_DICE, SHELFIE_SHEET_VALUES) -------------------------------
 
@@ -262,139 +184,6 @@ def test_the_same_seed_rolls_the_same_dice() -> None:
     assert str(SHELFIE.new_game(2, seed=42).roll()) == "roll book cat jolly plant trophy game"
 
 
-# --- Marking -----------------------------------------------------------------------------------
-
-
-def test_rule_book_giuliano_splits_his_dice_into_three_combinations() -> None:
-    """The 3-point cat with three dice, the 1-point cat and the 1-point trophy, one die unused."""
-    state = decide(dice_text="cat cat jolly cat trophy game")
-    giuliano = mark("cat3+j", "cat1", "trophy1")
-    assert giuliano in state.legal_actions(0)
-    # Combinations cat1, cat3+j, trophy1 (a mark keeps them sorted); the game die is unused.
-    assert state.dice_for(giuliano.combos) == (0, 1, 1, 1, 2, UNUSED)
-    assert mark("cat3", "trophy1") in state.legal_actions(0)  # or without the jolly
-    after = state.apply(0, giuliano).sheets[0]
-    assert rows(after)[CAT] == "O.O.." and rows(after)[TROPHY] == "O...."
-    assert after.circled.bit_count() == 3 and after.crossed == 0
-
-
-def test_rule_one_to_three_items_a_turn() -> None:
-    state = decide(dice_text="cat book plant trophy game jolly")
-    assert broken_mark(state, "cat1", "book1", "plant1", "trophy1") == "shelfie.three_at_most"
-    with pytest.raises(RuleError) as error:
-        state.apply(0, Mark(()))
-    assert rule_of(error) == "shelfie.three_at_most"
-    assert all(1 <= len(m.combos) <= 3 for m in state.legal_marks(0))
-
-
-def test_rule_a_die_serves_one_combination_only() -> None:
-    state = decide(dice_text="cat cat book plant trophy jolly")
-    assert broken_mark(state, "cat2", "cat1") == "shelfie.dice_shared"
-    assert broken_mark(state, "book2+j", "plant2+j") == "shelfie.dice_shared"  # one jolly
-    assert mark("cat2", "book2+j") in state.legal_actions(0)
-
-
-def test_ruling_jolly_the_rule_books_valid_and_invalid_jolly_combinations() -> None:
-    """Ruling SHELFIE_JOLLY: one jolly in a combination, and never a jolly alone."""
-    assert "never a jolly alone" in SHELFIE_JOLLY
-    state = decide(dice_text="book book jolly cat jolly plant")
-    for valid in ("book3+j", "book2+j", "book2", "cat2+j", "plant2+j", "plant1", "cat1"):
-        assert mark(valid) in state.legal_actions(0), valid
-    assert broken_mark(state, "book4+j") == "shelfie.one_jolly"  # two books and two jollies
-    assert broken_mark(state, "cat3+j") == "shelfie.one_jolly"
-    assert broken_mark(state, "trophy1+j") == "shelfie.jolly_alone"
-    assert broken_mark(state, "trophy1") == "shelfie.jolly_alone"  # only a jolly would make it
-    assert broken_mark(state, "trophy2+j") == "shelfie.one_jolly"  # two jollies, no trophy
-    assert broken_mark(state, "book3") == "shelfie.not_enough_dice"  # two books (and a jolly)
-    assert broken_mark(state, "cat4+j") == "shelfie.not_enough_dice"
-    combos = state.combinations(0)
-    assert Combo(TROPHY, 0, jolly=True) not in combos and Combo(TROPHY, 1, jolly=True) not in combos
-    assert all(not (combo.jolly and combo.column == 0) for combo in combos)
-
-
-def test_not_enough_dice_names_the_item() -> None:
-    with pytest.raises(RuleError) as error:
-        decide(dice_text="cat cat book plant trophy game").apply(0, mark("game3"))
-    assert error.value.rule == "shelfie.not_enough_dice"
-    assert error.value.params == {"item": "game", "dice": 3}
-
-
-def test_rule_only_free_items_are_marked_each_once() -> None:
-    taken = sheet("O....", ".X...")
-    state = decide(dice_text="cat cat book book plant trophy", sheet_of_player=taken)
-    assert broken_mark(state, "cat1") == "shelfie.cell_taken"  # circled before
-    assert broken_mark(state, "book2") == "shelfie.cell_taken"  # crossed out
-    assert broken_mark(state, "plant1", "plant1") == "shelfie.same_item"
-    assert broken_mark(state, "cat2", "cat2+j") == "shelfie.same_item"
-    assert mark("cat2", "book1") in state.legal_actions(0)
-    with pytest.raises(RuleError) as error:
-        state.apply(0, mark("cat1"))
-    assert error.value.params == {"item": "cat", "count": 1}
-
-
-def test_ruling_six_jollies_mark_exactly_one_free_item_of_any_kind() -> None:
-    assert "exactly one" in SHELFIE_SIX_JOLLIES
-    taken = sheet("O....", "", "", "", "XXXXX")
-    state = decide(dice_text="jolly jolly jolly jolly jolly jolly", sheet_of_player=taken)
-    marks = state.legal_marks(0)
-    assert len(marks) == 25 - 6
-    assert all(len(m.combos) == 1 and m.combos[0].six_jollies for m in marks)
-    assert mark("plant4+jjjjjj") in marks and str(mark("plant4+jjjjjj")) == "mark plant4+jjjjjj"
-    assert state.combinations(0) == [m.combos[0] for m in marks]
-    assert state.dice_for(mark("plant4+jjjjjj").combos) == (0,) * 6
-    assert broken_mark(state, "cat1+jjjjjj") == "shelfie.cell_taken"
-    assert broken_mark(state, "cat2+jjjjjj", "book1+jjjjjj") == "shelfie.six_jollies"
-    assert broken_mark(state, "book2+j") == "shelfie.six_jollies"
-    after = state.apply(0, mark("trophy5+jjjjjj")).sheets[0]
-    assert after.cell_state(TROPHY, 4) == CellState.CIRCLED
-    # Anything short of six jollies marks by the dice, not by this ruling.
-    five = decide(dice_text="jolly jolly jolly jolly jolly cat")
-    assert broken_mark(five, "plant4+jjjjjj") == "shelfie.not_six_jollies"
-
-
-def test_a_mark_is_a_set_the_order_of_its_combinations_does_not_matter() -> None:
-    state = decide(dice_text="cat cat book plant trophy jolly")
-    backwards = Mark((Combo(PLANT, 0), Combo(CAT, 1)))
-    assert backwards == mark("cat2", "plant1") and str(backwards) == "mark cat2 plant1"
-    assert backwards in state.legal_actions(0)
-
-
-def test_legal_marks_are_every_legal_set_of_combinations_once() -> None:
-    """Brute force: every set of 1-3 combinations there are, asked of check, on some rolls."""
-    cases = [
-        ("cat book plant trophy game jolly", Sheet()),
-        ("cat cat cat cat cat cat", Sheet()),
-        ("book book jolly book jolly plant", sheet("", "O.O..", "X....")),
-        ("game game trophy trophy jolly jolly", sheet("", "", "", ".O...", "XXO..")),
-        ("jolly jolly jolly jolly jolly jolly", sheet("OOOOO", "XXXXX", "OX.X.")),
-    ]
-    for text, taken in cases:
-        state = decide(dice_text=text, sheet_of_player=taken)
-        legal = state.legal_marks(0)
-        assert len(set(legal)) == len(legal)
-        expected = set()
-        for size in (1, 2, 3):
-            for combos in combinations(ALL_COMBOS, size):
-                if state.check(0, Mark(combos)) is None:
-                    expected.add(Mark(combos))
-        assert set(legal) == expected, text
-        assert set(state.combinations(0)) == {m.combos[0] for m in legal if len(m.combos) == 1}
-        for action in legal:
-            owners = state.dice_for(action.combos)
-            assert owners is not None
-            for index, combo in enumerate(action.combos):
-                assert owners.count(index) == combo.dice_needed()
-
-
-def test_dice_for_says_none_when_the_dice_cannot_make_the_combinations() -> None:
-    state = decide(dice_text="cat book cat jolly game game")
-    assert state.dice_for([Combo(CAT, 2, jolly=True), Combo(GAME, 1)]) == (0, UNUSED, 0, 0, 1, 1)
-    assert state.dice_for([Combo(CAT, 2)]) is None
-    assert state.dice_for([Combo(CAT, 1, True), Combo(BOOK, 1, True)]) is None  # one jolly
-    assert state.dice_for([Combo(9, 0)]) is None
-    assert state_of(new_match()).dice_for([Combo(CAT, 0)]) is None
-
-
 # --- Must mark, failed roll, nothing free ------------------------------------------------------
 
 
@@ -442,13 +231,10 @@ def test_ruling_failed_roll_the_rule_books_giuliano_strikes_his_book_shelf() -> 
 def test_a_failed_roll_may_strike_at_once_or_reroll_first() -> None:
     state = decide(dice_text="cat cat cat cat cat cat", sheet_of_player=sheet("OXOXO"), rerolls=1)
     legal = state.legal_actions(0)
-    assert set(legal) == {*map(Strike, (BOOK, PLANT, TROPHY, GAME)), *map(Reroll, _subsets())}
+    strikes = map(Strike, (BOOK, PLANT, TROPHY, GAME))
+    assert set(legal) == {*strikes, *map(Reroll, reroll_positions())}
     after = state.apply(0, Strike(GAME))
     assert rows(after.sheets[0])[GAME] == "XXXXX"
-
-
-def _subsets() -> list[tuple[int, ...]]:
-    return [p for size in range(1, 7) for p in combinations(range(6), size)]
 
 
 def test_ruling_nothing_free_only_pass() -> None:
@@ -641,35 +427,6 @@ def test_no_options() -> None:
     with pytest.raises(RuleError) as error:
         SHELFIE.new_game(2, seed=1, options={"variant": 1})
     assert rule_of(error) == "core.bad_options"
-
-
-# --- Legal actions are exactly what apply accepts ----------------------------------------------
-
-
-def every_action() -> list[Mark | Reroll | Strike | Pass]:
-    marks = [Mark(c) for size in (1, 2, 3) for c in combinations(ALL_COMBOS, size)]
-    return [*marks, *map(Reroll, _subsets()), *map(Strike, range(5)), PASS]
-
-
-def test_apply_accepts_exactly_the_legal_actions() -> None:
-    candidates = every_action()
-    states = [
-        decide(dice_text="cat book book jolly game trophy", rerolls=1),
-        decide(dice_text="cat cat cat cat cat cat", sheet_of_player=sheet("XXXXX")),
-        decide(dice_text="jolly jolly jolly jolly jolly jolly", sheet_of_player=sheet("OOOOO")),
-    ]
-    for state in states:
-        legal = state.legal_actions(0)
-        assert len(set(legal)) == len(legal)
-        accepted = []
-        for action in candidates:
-            try:
-                state.apply(0, action)
-            except RuleError as error:
-                assert error.rule in RULES
-                continue
-            accepted.append(action)
-        assert set(accepted) == set(legal)
 
 
 # --- Hostile input -----------------------------------------------------------------------------

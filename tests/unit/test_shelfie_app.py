@@ -11,7 +11,8 @@ from app_support import new_app, shown_sheets
 
 from build import i18n as i18n_tool
 from dadoteca.match import Match
-from dadoteca.shelfie import (
+from dadoteca.table import Answer
+from dadoteca_games.shelfie.rules import (
     ALL_CELLS,
     COLUMNS,
     FACES,
@@ -30,10 +31,9 @@ from dadoteca.shelfie import (
     Strike,
     cell_bit,
 )
-from dadoteca.table import Answer
+from dadoteca_games.shelfie.view import ShelfieUI
 from dadoteca_web.app import App
 from dadoteca_web.i18n import Translator
-from dadoteca_web.shelfie_view import ShelfieUI
 from dadoteca_web.storage import GameStore, MemoryStore
 
 SEED = 7  # by the policy below: a block on turn 13, failed rolls on turns 14 and 16, 16 turns

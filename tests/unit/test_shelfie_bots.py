@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 from bots_support import moments
-from test_shelfie import dice, sheet
+from shelfie_support import dice, sheet
 
 from dadoteca.bots import LEVELS, bot_for
-from dadoteca.bots.shelfie_bot import chances_of, turns_left
 from dadoteca.core import seed_generator
-from dadoteca.shelfie import (
+from dadoteca_games.shelfie.bots import chances_of, turns_left
+from dadoteca_games.shelfie.rules import (
     FACES,
     REROLLS_PER_TURN,
     SHELVES,

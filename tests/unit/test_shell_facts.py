@@ -13,13 +13,15 @@ import pytest
 from build.build import write_index
 from dadoteca.bots import BOT_SEAT
 from dadoteca.bots.base import LEVELS
-from dadoteca.diceland_maps import COLOURS, FIXED_MAP_IDS, Kind, map_by_id
-from dadoteca.games import GAMES
+from dadoteca.games import GAMES, game_folder, game_part
 from dadoteca.match import MAX_NAME_LENGTH
-from dadoteca_web.diceland_view import DEALT_MAP, RANDOM_MAP, map_geometry
+from dadoteca.playout import random_playout
+from dadoteca_games.diceland.maps import COLOURS, FIXED_MAP_IDS, Kind, map_by_id
+from dadoteca_games.diceland.pictures import MAP_SPRITE, map_sprite
+from dadoteca_games.diceland.svg import map_geometry
+from dadoteca_games.diceland.view import DEALT_MAP, RANDOM_MAP
 from dadoteca_web.i18n import LANGUAGES, SOURCE_LANGUAGE
-from dadoteca_web.map_pictures import MAP_SPRITE, map_sprite
-from dadoteca_web.shell import FACTS_ID, shell_facts
+from dadoteca_web.shell import FACTS_ID, GAME_STYLE, shell_facts
 from dadoteca_web.storage import (
     HISTORY_KEY,
     HOME_SCREEN_KEY,
@@ -169,7 +171,8 @@ def drawn_hexes(d: str) -> list[tuple[int, int]]:
 def test_the_sprite_draws_every_cell_of_every_map_in_its_colour() -> None:
     symbols = sprite_symbols()
     assert list(symbols) == [f"map-{map_id}" for map_id in FIXED_MAP_IDS]
-    defined = set(re.findall(r"(--dl-[a-z]+):", (ROOT / "assets/diceland.css").read_text()))
+    style = (game_folder("diceland") / GAME_STYLE).read_text()
+    defined = set(re.findall(r"(--dl-[a-z]+):", style))
     for map_id in FIXED_MAP_IDS:
         m = map_by_id(map_id)
         geometry = map_geometry(m)
@@ -181,7 +184,7 @@ def test_the_sprite_draws_every_cell_of_every_map_in_its_colour() -> None:
         drawn: dict[str, list[tuple[int, int]]] = {}
         for path in symbols[f"map-{map_id}"].iter(f"{SVG}path"):
             fill = re.fullmatch(r"fill:var\((--dl-[a-z]+)\)", path.attrib["style"])
-            assert fill is not None and fill.group(1) in defined  # diceland.css's colours
+            assert fill is not None and fill.group(1) in defined  # Diceland's style's colours
             drawn[fill.group(1)] = drawn_hexes(path.attrib["d"])
         assert drawn.keys() == expected.keys()
         for paint, centres in expected.items():
@@ -192,3 +195,19 @@ def test_the_sprite_draws_every_cell_of_every_map_in_its_colour() -> None:
             assert len(corners) == len(wanted), (map_id, paint)
             for (x, y), (wanted_x, wanted_y) in zip(corners, wanted, strict=True):
                 assert abs(x - wanted_x) <= 1 and abs(y - wanted_y) <= 1, (map_id, paint, x, y)
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_effect_is_of_an_event_its_game_makes_and_every_end_sounds(game_id: str) -> None:
+    """The page's effects come from the game's screen (its ``effects``): each names a kind its
+    rules define, and each way the game can end plays the end's sound."""
+    rules = game_part(game_id, "rules")
+    kinds = {value for value in vars(rules).values() if isinstance(value, str)}
+    effects = shell_facts()["effects"]
+    assert isinstance(effects, dict)
+    ours = {kind: effect for kind, effect in effects.items() if kind.startswith(f"{game_id}.")}
+    assert ours and set(ours) <= kinds
+    for seed in range(6):
+        state = random_playout(GAMES[game_id].new_game(2, seed), seed)
+        outcome = state.outcome
+        assert outcome is not None and ours[outcome.termination].get("end") is True

@@ -3,10 +3,11 @@ the trend lines, from the history's entries."""
 
 from __future__ import annotations
 
+import re
+
+from dadoteca_web.app import GAME_UIS
 from dadoteca_web.i18n import Translator
 from dadoteca_web.stats import TREND_GAMES, player_stats, solo_bests, stats_html, trend_svg
-
-GAME_NAMES = {"qwixx": "Qwixx", "diceland": "Diceland", "shelfie": "My Shelfie"}
 
 
 def entry(
@@ -86,16 +87,31 @@ def test_a_trend_line_shows_the_latest_scores_and_needs_two() -> None:
 
 def test_the_statistics_section_isolates_and_escapes_names_and_is_empty_without_people() -> None:
     t = Translator("en", {})
-    assert stats_html([], t, GAME_NAMES, rounds_are_better_fewer) == ""
+    assert stats_html([], t, GAME_UIS) == ""
     computers = [entry("qwixx", [("Computer 1", "bot:easy", 10)], [], result=10)]
-    assert stats_html(computers, t, GAME_NAMES, rounds_are_better_fewer) == ""
+    assert stats_html(computers, t, GAME_UIS) == ""
     hostile = [*ENTRIES, entry("qwixx", [("<b>Kai</b>", "human", 1)], [], result=1)]
-    html = stats_html(hostile, t, GAME_NAMES, rounds_are_better_fewer)
+    html = stats_html(hostile, t, GAME_UIS)
     assert "<bdi>&lt;b&gt;Kai&lt;/b&gt;</bdi>" in html and "<b>Kai" not in html
-    assert "Solo best at Qwixx: 120, by <bdi>Anna</bdi>." in html
-    assert "Solo best at Diceland: 11, by <bdi>Anna</bdi>." in html
-    assert "Qwixx</caption>" in html and "My Shelfie</caption>" in html
+    assert "Solo best at Qwixx: 120 points, by <bdi>Anna</bdi>." in html
+    assert "Solo best at Diceland: 11 rounds, by <bdi>Anna</bdi>." in html
+    assert "Qwixx</caption>" in html and "My Shelfie: The Dice Game</caption>" in html
     assert html.index("Qwixx</caption>") < html.index("Diceland</caption>")
+
+
+def test_each_games_table_says_what_its_scores_count() -> None:
+    """Diceland's score is prizes (its "Mean 9.0" read as any number), the others' points."""
+    html = stats_html(ENTRIES, Translator("en", {}), GAME_UIS)
+    tables = {
+        caption: re.findall(r'<th scope="col">([^<]*)</th>', table)
+        for caption, table in re.findall(r"<caption>([^<]*)</caption>(.*?)</table>", html)
+    }
+    points = ["Player", "Games", "Wins", "Mean points", "Best points", "Trend"]
+    assert tables == {
+        "Qwixx": points,
+        "Diceland": ["Player", "Games", "Wins", "Mean prizes", "Most prizes", "Trend"],
+        "My Shelfie: The Dice Game": points,
+    }
 
 
 def test_a_person_is_one_name_however_written_and_counts_once_per_game() -> None:
@@ -129,5 +145,5 @@ def test_scores_and_results_no_game_can_give_are_left_out() -> None:
     ]
     bests = solo_bests(entries, rounds_are_better_fewer)
     assert [(best.game, best.result) for best in bests] == [("shelfie", 12)]
-    html = stats_html(entries, Translator("en", {}), GAME_NAMES, rounds_are_better_fewer)
+    html = stats_html(entries, Translator("en", {}), GAME_UIS)
     assert "999" not in html and "1000000" not in html

@@ -11,8 +11,8 @@ from collections import Counter
 import pytest
 
 from dadoteca.core import RuleError
-from dadoteca.qwixx import PASS, RED, Cross, Phase, QwixxState
 from dadoteca.table import ANSWERS_TAKEN_BACK, Answer
+from dadoteca_games.qwixx.rules import PASS, RED, Cross, Phase, QwixxState
 from dadoteca_web.app import RESULT, STARTS_CHOSEN, STARTS_DRAWN, App
 from dadoteca_web.i18n import Translator
 from dadoteca_web.storage import SAVE_KEY, GameStore, MemoryStore
@@ -354,3 +354,9 @@ def test_the_end_is_said_with_its_reason_then_the_winners() -> None:
     assert [e.kind for e in events][-2:] == [outcome.termination, RESULT]
     winners = ", ".join(app.ui.name(p) for p in outcome.winners)  # type: ignore[union-attr]
     assert app.say(events[-1]) in (f"{winners} wins!", f"{winners} share the win!")
+
+
+def test_a_solo_game_is_not_said_to_start_with_a_draw() -> None:
+    app = new_app()
+    app.start(["Anna"], 3, first=None)
+    assert [event.kind for event in app.take_events()] == []

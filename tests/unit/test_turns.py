@@ -12,11 +12,8 @@ from hypothesis import strategies as st
 
 from dadoteca.bots import BOT_SEAT
 from dadoteca.core import PASS, Action, RuleError
-from dadoteca.diceland import DICELAND, DicelandState
-from dadoteca.diceland import Phase as DicelandPhase
 from dadoteca.games import GAMES
 from dadoteca.match import Match, Seat
-from dadoteca.qwixx import QWIXX, RED, Cross, Phase, QwixxState
 from dadoteca.table import (
     ANSWERS_TAKEN_BACK,
     BOT_PAUSE,
@@ -33,6 +30,9 @@ from dadoteca.table import (
     Undo,
     Withdraw,
 )
+from dadoteca_games.diceland.rules import DICELAND, DicelandState
+from dadoteca_games.diceland.rules import Phase as DicelandPhase
+from dadoteca_games.qwixx.rules import QWIXX, RED, Cross, Phase, QwixxState
 
 ANNA, BO, CY = 0, 1, 2
 

@@ -10,6 +10,7 @@
  * @property {unknown} [game] the game's id
  * @property {unknown} [ended] when it ended (ISO 8601)
  * @property {unknown} [dice] real dice or sheets only (else the app's own)
+ * @property {unknown} [variant] Qwixx's score pad: a variant's id (else the game's own)
  * @property {unknown} [winners] their seats
  * @property {(FinishedPlayer | null)[]} players
  */

@@ -17,10 +17,15 @@ const RECORD_PREFIX = FACTS.storageKeys.recordPrefix; // + an entry's id: its ga
 export const historyDialog = byId("history", HTMLDialogElement);
 
 /**
- * A game's name as the setup shows it.
+ * A game's name as the setup shows it; with a Qwixx ``variant``, its score pad's name.
  * @param {unknown} id
+ * @param {unknown} [variant]
  */
-export function gameName(id) {
+export function gameName(id, variant) {
+  const pad = [...document.querySelectorAll("#setup select[name=variant] option")]
+    .find((option) => typeof variant === "string" && variant !== ""
+      && /** @type {HTMLOptionElement} */ (option).value === variant);
+  if (pad) return pad.textContent;
   const input = [...document.querySelectorAll("#setup input[name=game]")]
     .find((radio) => /** @type {HTMLInputElement} */ (radio).value === id);
   return input ? one(".game-name", /** @type {Element} */ (input.closest("label"))).textContent
@@ -36,7 +41,7 @@ function historyEntry(game, when) {
   const item = document.createElement("li");
   const head = document.createElement("p");
   const title = document.createElement("strong");
-  title.textContent = gameName(game.game);
+  title.textContent = gameName(game.game, game.variant);
   const time = document.createElement("time");
   const ended = new Date(/** @type {string} */ (game.ended));
   if (!Number.isNaN(ended.getTime())) {

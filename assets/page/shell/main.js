@@ -9,7 +9,7 @@ import { listenForBack } from "./dialogs.js";
 import { gameName, listenToHistoryButtons } from "./history.js";
 import { askToKeepStorageWhenKept, tellOfHomeScreen } from "./keeping.js";
 import { listenToLanguageChoices, showFirstLanguage } from "./language.js";
-import { showBootProgress } from "./progress.js";
+import { followBootProgress, showBootProgress } from "./progress.js";
 import { listenToRulesButtons } from "./rules.js";
 import { registerServiceWorkerOnceBooted } from "./service-worker.js";
 import { listenToSetup, nameElement, showSetup } from "./setup.js";
@@ -29,9 +29,9 @@ export function shellStarted() {
  */
 function showResuming(text) {
   try {
-    /** @type {{game: unknown, seats: {name: unknown}[]}} */
+    /** @type {{game: unknown, options?: {variant?: unknown}, seats: {name: unknown}[]}} */
     const record = JSON.parse(text);
-    one("#resume .resume-game").textContent = gameName(record.game);
+    one("#resume .resume-game").textContent = gameName(record.game, record.options?.variant);
     one("#resume .resume-players").replaceChildren(
       ...record.seats.flatMap((seat, index) => {
         const name = nameElement(String(seat.name));
@@ -55,6 +55,7 @@ export function startShell() {
   if (saved) {
     document.body.dataset.saved = "yes";
     showResuming(saved);
+    followBootProgress(/** @type {HTMLProgressElement} */ (one("#resume .resume-progress")));
   }
   listenToSetup();
   showSetup();

@@ -2,9 +2,10 @@
 // Diceland a map), who starts, the dice, the coach. It works before Python has loaded; a game
 // asked for before is started as soon as Python is ready.
 
-import { byId, targetOf } from "../dom.js";
+import { byId, one, targetOf } from "../dom.js";
 import { FACTS } from "../facts.js";
 import { openDialog } from "./dialogs.js";
+import { followBootProgress } from "./progress.js";
 import { session } from "./storage.js";
 
 /** @import { StartRequest } from "../protocol.js" */
@@ -42,7 +43,10 @@ function showSeatsOf() {
   if ([...countField.options].map((option) => option.value).join() !== counts.join()) {
     countField.replaceChildren(...counts.map((count) => new Option(count, count)));
   }
-  countField.value = String(Math.min(Math.max(wanted, minPlayers), maxPlayers));
+  const count = Math.min(Math.max(wanted, minPlayers), maxPlayers);
+  countField.value = String(count);
+  // Seats put away by the game chosen are said beside the count, until the next choice.
+  setup.toggleAttribute("data-seats-cut", count < wanted);
   showSeats();
 }
 
@@ -51,7 +55,15 @@ function showSeats() {
   seatItems().forEach((item, index) => {
     if (item.hidden !== index >= count) item.hidden = index >= count;
   });
+  // A seat shown again comes as a person while sheets only is chosen (it was a computer
+  // before it was put away): the line under the seats says why computers are not on offer.
+  if (sheetsOnlyField.checked) {
+    for (const kind of shownKinds()) {
+      if (FACTS.levels.includes(kind.value)) kind.selectedIndex = 0;
+    }
+  }
   showStarters();
+  showRuledOut();
 }
 
 /**
@@ -89,44 +101,83 @@ export function showStarters() {
   firstField.value = Number(chosen) < seats.length ? chosen : "";
 }
 
-// Sheets only is for people: a computer would need to see the dice, and so would the
-// coach. Its levels are not on offer then, and a seat a computer held goes back to the first
-// choice, a person; hints are not on offer either.
-function showDiceKind() {
-  const dice = /** @type {HTMLInputElement} */ (setup.querySelector("input[name=dice]:checked"));
-  const sheetsOnly = dice.value === FACTS.sheetsOnly;
+// Sheets only is for people: a computer would need to see the dice, and so would the coach.
+// No choice ever changes another behind the family's back: while a computer plays a seat or
+// hints are asked for, Sheets only is not on offer, and while it is chosen, neither are the
+// computers' levels nor hints; each control ruled out says why beside it (data-ruled-out
+// names the reasons that hold, the shell's CSS shows their words).
+const sheetsOnlyField = /** @type {HTMLInputElement} */ (
+  setup.querySelector(`input[name=dice][value="${FACTS.sheetsOnly}"]`)
+);
+const coachField = /** @type {HTMLInputElement} */ (setup.querySelector("input[name=coach]"));
+const shownKinds = () => seatItems().filter((item) => !item.hidden)
+  .map((item) => /** @type {HTMLSelectElement} */ (item.querySelector(".seat-kind")));
+
+function showRuledOut() {
+  const sheetsOnly = sheetsOnlyField.checked;
+  const computer = shownKinds().some((kind) => FACTS.levels.includes(kind.value));
   for (const select of /** @type {NodeListOf<HTMLSelectElement>} */ (
     setup.querySelectorAll(".seat-kind")
   )) {
     for (const option of select.options) {
       option.disabled = sheetsOnly && FACTS.levels.includes(option.value);
     }
-    if (select.selectedOptions[0]?.disabled) select.selectedIndex = 0;
   }
-  /** @type {HTMLInputElement} */ (setup.querySelector("input[name=coach]")).disabled = sheetsOnly;
+  coachField.disabled = sheetsOnly;
+  sheetsOnlyField.disabled = !sheetsOnly && (computer || coachField.checked);
+  const reasons = [
+    ...(sheetsOnly ? ["sheets-only"] : []),
+    ...(!sheetsOnly && computer ? ["computer"] : []),
+    ...(!sheetsOnly && coachField.checked ? ["coach"] : []),
+  ].join(" ");
+  // Written only when it differs: the setup as built is not laid out again at the start.
+  if ((setup.dataset.ruledOut ?? "") !== reasons) {
+    if (reasons) setup.dataset.ruledOut = reasons;
+    else delete setup.dataset.ruledOut;
+  }
 }
 
 // Python starts the game asked for: once it is ready, at once; before, as soon as it is.
-/** @type {((request: StartRequest) => void) | null} */
+/** @type {((request: StartRequest) => Promise<unknown>) | null} */
 let starter = null;
 /** @type {StartRequest | null} */
 let pendingStart = null;
 
 /**
- * From now on ``start`` starts the games asked for; the one asked for before, if any, is
- * returned (for Python to start as soon as it is ready).
- * @param {(request: StartRequest) => void} start
+ * From now on ``start`` starts the games asked for (settling once Python has answered), and
+ * the one asked for before, if any, now, unless another screen has come meanwhile.
+ * @param {(request: StartRequest) => Promise<unknown>} start
  */
 export function startGamesWith(start) {
   starter = start;
   const pending = pendingStart;
   pendingStart = null;
-  return pending;
+  if (pending && document.body.dataset.screen === "setup") sendStart(pending);
+  else startAnswered();
+}
+
+// Start answers its tap at once, in the tap's own frame: pressed, and "Starting…" (with the
+// game engine's loading, while it loads) until Python has answered.
+function showStarting() {
+  setup.dataset.starting = "yes";
+  followBootProgress(/** @type {HTMLProgressElement} */ (one(".start-progress", setup)));
+}
+
+function startAnswered() {
+  delete setup.dataset.starting;
+}
+
+/** @param {StartRequest} request */
+function sendStart(request) {
+  Promise.resolve(/** @type {(request: StartRequest) => unknown} */ (starter)(request))
+    .finally(startAnswered);
 }
 
 /** @param {SubmitEvent} event */
 function startGame(event) {
   event.preventDefault();
+  if (setup.dataset.starting) return; // a second tap on Start: the game is already coming
+  showStarting();
   const game = chosenGame().value;
   const seats = seatItems().filter((item) => !item.hidden);
   /** @type {StartRequest} */
@@ -140,15 +191,15 @@ function startGame(event) {
           return [field.dataset.choice, field.value];
         }))),
     first: firstField.value === "" ? null : Number(firstField.value),
+    // Qwixx's pad: a variant's id, or "" for base Qwixx's (another game has none).
+    variant: game === "qwixx"
+      ? /** @type {HTMLSelectElement} */ (setup.querySelector("select[name=variant]")).value
+      : "",
     dice: /** @type {HTMLInputElement} */ (setup.querySelector("input[name=dice]:checked")).value,
     coach: setup.querySelector("input[name=coach]:enabled:checked") !== null,
   };
-  if (starter) {
-    starter(request);
-  } else {
-    pendingStart = request; // Python starts it as soon as it is ready
-    document.body.dataset.waiting = "yes";
-  }
+  if (starter) sendStart(request);
+  else pendingStart = request; // Python starts it as soon as it is ready
 }
 
 // Seat order is the order of the names; "move up" swaps a player (name and choices) with
@@ -170,6 +221,12 @@ function moveUp(event) {
   showMap(item);
   showMap(above);
   there[0].focus();
+  // Who starts is a person, not a seat: the one chosen moves with them.
+  const seats = seatItems();
+  const [from, to] = [seats.indexOf(item), seats.indexOf(/** @type {HTMLLIElement} */ (above))];
+  const first = firstField.value;
+  if (first === String(from)) firstField.value = String(to);
+  else if (first === String(to)) firstField.value = String(from);
   showStarters();
 }
 
@@ -281,8 +338,22 @@ export function listenToSetup() {
   setup.addEventListener("change", (event) => {
     const target = /** @type {HTMLInputElement | HTMLSelectElement} */ (targetOf(event));
     if (target.name === "game") showSeatsOf();
-    else if (target === countField) showSeats();
-    else if (target.name === "dice") showDiceKind();
+    else if (target === countField) {
+      setup.removeAttribute("data-seats-cut");
+      showSeats();
+    }
+    else if (target.name === "dice" || target.name === "coach") showRuledOut();
+    else if (target.classList.contains("seat-kind")) showRuledOut();
+  });
+  // Back at the setup from a game: who starts is drawn again (the last game's first seat may
+  // be someone else now), and Start is ready for a tap.
+  let screen = document.body.dataset.screen;
+  window.addEventListener("dadoteca:painted", ({ detail: update }) => {
+    if (update.screen === "setup" && screen !== "setup") {
+      firstField.value = "";
+      startAnswered();
+    }
+    screen = update.screen;
   });
   setup.addEventListener("input", (event) => {
     if (/** @type {HTMLInputElement} */ (targetOf(event)).name === "player") showStarters();
@@ -293,5 +364,5 @@ export function listenToSetup() {
 export function showSetup() {
   showSeatsOf();
   restoreSetup();
-  showDiceKind();
+  showRuledOut();
 }

@@ -43,9 +43,7 @@ export async function boot() {
   pythonHasTheStorage(); // others' writes from now on reach Python after the boot
   await booting;
   offerHistoryFiles();
-  const start = (/** @type {StartRequest} */ request) => game.send({ type: "start", ...request });
-  const pending = startGamesWith(start);
-  if (pending && document.body.dataset.screen === "setup") start(pending);
+  startGamesWith((/** @type {StartRequest} */ request) => game.send({ type: "start", ...request }));
   window.addEventListener("dadoteca:language", async ({ detail: other }) => {
     const otherTexts = await catalog(other);
     if (other === language()) send({ type: "language", language: other, catalog: otherTexts });

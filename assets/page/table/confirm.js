@@ -3,6 +3,7 @@
 
 import { byId } from "../dom.js";
 import { openDialog } from "../shell/dialogs.js";
+import { messagesAway } from "./notices.js";
 import { send } from "./python.js";
 import { shown } from "./shown.js";
 
@@ -33,7 +34,9 @@ export function listenToConfirmations() {
   yes.addEventListener("click", () => {
     const act = asking?.yes;
     dialog.close("yes");
-    if (act) send({ type: "tap", act, data: {}, moment: shown.moment });
+    if (!act) return;
+    messagesAway();
+    send({ type: "tap", act, data: {}, moment: shown.moment });
   });
   no.addEventListener("click", () => dialog.close("no"));
   dialog.addEventListener("close", () => {

@@ -27,13 +27,17 @@ function sendChosenFile(input, type) {
   });
 }
 
-/** @param {Download} file */
+/**
+ * Download ``file``; its name.
+ * @param {Download} file
+ */
 export function download({ kind, text }) {
   const link = document.createElement("a");
   link.href = URL.createObjectURL(new Blob([text], { type: "application/json" }));
   link.download = downloadName(kind, document.body.dataset.game, new Date());
   link.click();
   URL.revokeObjectURL(link.href);
+  return link.download;
 }
 
 /**

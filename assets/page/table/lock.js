@@ -150,12 +150,13 @@ export const game = {
 
   /**
    * A message that begins a game (start, import): only once this window may play, else it
-   * shows the game being played in another window.
+   * shows the game being played in another window. Settles once its answer is painted.
    * @param {Message} message
    */
   async send(message) {
-    if (await this.take()) send(message);
-    else this.watch();
+    if (await this.take()) return send(message);
+    this.watch();
+    return null;
   },
 };
 

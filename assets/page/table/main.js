@@ -15,16 +15,19 @@ import { listenToFiles } from "./files.js";
 import { game, listenToOtherWindows } from "./lock.js";
 import { listenToNotices, sayFailure } from "./notices.js";
 import { lastAnswer, startPython } from "./python.js";
+import { listenToSheetLinks } from "./sheet-links.js";
 import { laterParts } from "./sheets.js";
 import { answered, pushed, somethingWaits } from "./staging.js";
-import { listenToTaps } from "./taps.js";
+import { listenToTaps, tapsDecided } from "./taps.js";
 
 // Settles once every message sent so far (or on its way: a game started once this window
-// holds the lock) is answered and its update painted, and nothing more was sent meanwhile;
-// and the computers' moves painted, those left for later frames included.
+// holds the lock, a second tap waiting for the first's answer) is answered and its update
+// painted, and nothing more was sent meanwhile; and the computers' moves painted, those left
+// for later frames included.
 async function settled() {
   let last;
   do {
+    await tapsDecided();
     last = lastAnswer();
     await game.taking;
     await last;
@@ -38,6 +41,7 @@ export function startTable() {
   window.addEventListener("dadoteca:painted", drawAheadOneHiddenSheet);
   listenToOtherWindows();
   listenToTaps();
+  listenToSheetLinks();
   listenToNotices();
   listenToFiles();
   listenToConfirmations();

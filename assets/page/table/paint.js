@@ -7,7 +7,7 @@ import * as effects from "../effects.js";
 import { confirmIfAsked } from "./confirm.js";
 import { download, saidOfHistory } from "./files.js";
 import { focusedControl, keepFocus } from "./focus.js";
-import { putAwayNewsLater } from "./notices.js";
+import { messagesPainted, sayDownloaded } from "./notices.js";
 import { forgetPieces, repaintPieces } from "./pieces.js";
 import { play } from "./sheets.js";
 import { shown } from "./shown.js";
@@ -50,7 +50,6 @@ export function paint(update) {
     repaintPieces(byId(`region-${name}`), pieces);
   }
   keepFocus(focused);
-  if ("notice" in update.regions) putAwayNewsLater();
   shown.moment = update.moment;
   body.dataset.moment = String(update.moment); // which moment of the game is on screen
   if (update.hands !== shown.hands) {
@@ -63,8 +62,9 @@ export function paint(update) {
   store(update.writes);
   window.dispatchEvent(new CustomEvent("dadoteca:painted", { detail: update }));
   effects.happened(update);
+  messagesPainted(update);
   if ("confirm" in update) confirmIfAsked(update.confirm ?? null); // (pieces left for later: not)
-  if (update.download) download(update.download);
+  if (update.download) sayDownloaded(download(update.download));
   if (update.history) saidOfHistory(update.history);
 }
 

@@ -7,11 +7,13 @@ explain their idea in its docstring.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
+from types import ModuleType
 from typing import Final
 
 from ..core import RuleError
+from ..games import game_part
 from ..match import Seat
-from . import diceland_bot, qwixx_bot, shelfie_bot
 from .base import (
     BOT_RULES,
     LEAD,
@@ -63,17 +65,15 @@ __all__ = [
 ]
 
 _RANDOM: Final = RandomBot()
-_STRONG: Final[dict[str, Mapping[str, Bot]]] = {
-    "qwixx": qwixx_bot.BOTS,
-    "diceland": diceland_bot.BOTS,
-    "shelfie": shelfie_bot.BOTS,
-}
-_REVIEWERS: Final[dict[str, Expert]] = {
-    "qwixx": qwixx_bot.REVIEWER,
-    "diceland": diceland_bot.REVIEWER,
-    "shelfie": shelfie_bot.REVIEWER,
-}
-_COACHES: Final[dict[str, Expert]] = {"qwixx": qwixx_bot.COACH}
+
+
+@cache
+def _players(game_id: str) -> ModuleType | None:
+    """The game package's computer players (``bots``: ``BOTS`` by level, the ``REVIEWER``, a
+    ``COACH`` if any), imported at the first game that needs them; None: it has only
+    :class:`RandomBot`."""
+    return game_part(game_id, "bots")
+
 BOT_LEVELS: Final = ("random", *LEVELS)  # what a seat may be set to, weakest first
 BOT_SEAT: Final = "bot:"  # a computer seat's kind: "bot:LEVEL" (or plain "bot")
 DEFAULT_LEVEL: Final = "normal"  # a seat of kind plain "bot", and an unknown level's nearest
@@ -100,13 +100,15 @@ def expert_for(game_id: str) -> Expert:
 def coach_for(game_id: str) -> Expert:
     """The expert as the coach's hints ask it: its choices, its searches bounded where a phone
     could not wait for them (Qwixx's play-outs)."""
-    return _COACHES.get(game_id) or expert_for(game_id)
+    coach: Expert | None = getattr(_players(game_id), "COACH", None)
+    return coach or expert_for(game_id)
 
 
 def reviewer_for(game_id: str) -> Expert:
     """The expert's valuation a review of ``game_id`` weighs every decision by
     (:mod:`dadoteca.bots.review`): each choice's value, without the slow searches."""
-    return _REVIEWERS[game_id]
+    reviewer: Expert | None = getattr(_players(game_id), "REVIEWER", None)
+    return reviewer or expert_for(game_id)
 
 
 def bot_level(seat: Seat) -> str | None:
@@ -131,7 +133,9 @@ def bot_for(game_id: str, level: str) -> Bot:
     """The computer player of ``game_id`` at ``level`` (``random`` plays every game)."""
     if level == _RANDOM.level:
         return _RANDOM
-    bot = _STRONG.get(game_id, {}).get(level)
+    players = _players(game_id)
+    strong: Mapping[str, Bot] = players.BOTS if players is not None else {}
+    bot = strong.get(level)
     if bot is None:
         raise RuleError(
             "bots.unknown_level",

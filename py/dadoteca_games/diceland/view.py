@@ -1,0 +1,770 @@
+"""Diceland on screen: the hex maps, the dice, the prompt; taps as Diceland actions.
+
+Only presentation lives here: which cells may be crossed, when the rolling ends, who is owed a
+bonus roll and who wins all come from :mod:`.rules`. The view asks the engine for
+the legal placements and highlights the cells that extend the player's selection toward one of
+them; any other tap is explained by the engine's own check (:meth:`DicelandState.check`).
+The sheets are drawn by :mod:`.sheets`, the maps' pictures by :mod:`.svg`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping, Sequence
+from html import escape
+from typing import ClassVar, Final
+
+from dadoteca.core import Action, AnyState, Options, RuleError, Unseen
+from dadoteca.table import Answer, Command
+from dadoteca_games.diceland.maps import (
+    FIXED_MAP_IDS,
+    MAX_SEED,
+    map_by_id,
+)
+from dadoteca_games.diceland.rules import (
+    BONUS_ROLL,
+    CHOOSE,
+    COLOURS,
+    DICE,
+    DICELAND,
+    EVENTS,
+    GOAL,
+    MARKED,
+    PASS,
+    PRIZE,
+    REROLL,
+    STOP,
+    Choose,
+    DicelandState,
+    Mark,
+    Phase,
+    Roll,
+)
+from dadoteca_games.diceland.sheets import MapSheets
+from dadoteca_games.diceland.svg import COLOUR_SYMBOLS, LEGAL_STRIPES
+from dadoteca_web.game_ui import (
+    ROLL_ACTS,
+    ROLL_DICE,
+    SEAT_RULES,
+    Effect,
+    GameUI,
+    Pieced,
+    asked_player,
+    tapped_number,
+)
+from dadoteca_web.i18n import Translator
+
+__all__ = ["DEALT_MAP", "RANDOM_MAP", "DicelandUI", "map_board"]
+
+DIE: Final = "die"  # Diceland's dice are alike: only how many show each colour matters
+
+RANDOM_MAP: Final = "random"  # a seat's map choice: a new map, generated
+DEALT_MAP: Final = "deal"  # a seat's map choice: a side of a board, dealt at random
+_MARK_PHASES: Final = frozenset({Phase.MARK, Phase.BONUS})
+
+
+def map_board(map_id: str) -> int:
+    """The physical board a map is printed on, from 0: two sides each, A/B, C/D, E/F, G/H."""
+    return FIXED_MAP_IDS.index(map_id) // 2
+
+
+def _unseen(state: DicelandState) -> bool:
+    """The table rolled without showing the app (Sheets only): no dice to show, and a mark
+    crosses any one colour, up to the dice the player could hold (ruling DICELAND_SHEETS_ONLY)."""
+    return isinstance(state.dice, Unseen)
+
+
+def _placements(state: DicelandState, player: int) -> list[tuple[int, frozenset[int]]]:
+    """The engine's legal marks for ``player`` now, as (colour, cells)."""
+    return [
+        (action.colour, frozenset(action.cells))
+        for action in state.legal_actions(player)
+        if isinstance(action, Mark)
+    ]
+
+
+class DicelandUI(GameUI):
+    """Diceland for the player being asked.
+
+    Not yet confirmed: ``colour`` (the colour to set aside, rolling) and ``selection`` (the cells
+    to cross, phase 2 and bonus rolls); both belong to the state ``_for`` and die with it.
+    """
+
+    game = DICELAND
+    title = "Diceland"
+    about = "Race across a map of coloured areas: 9 prizes and a whole colour win. 1 to 4 players."
+    # A map's cells are drawn in SVG, inside the element that transforms each into place: a cell's
+    # "pop" would move it, and animating the drawing repaints the whole map at every frame
+    # (style.css). Its X shows at once.
+    effects: ClassVar[dict[str, Effect]] = {
+        MARKED: {"sound": "tick"},
+        PRIZE: {"sound": "prize"},
+        BONUS_ROLL: {"vibrate": 40},
+        GOAL: {"end": True},
+    }
+    seat_choices = ("map",)
+
+    def __init__(
+        self,
+        t: Translator,
+        names: tuple[str, ...],
+        computers: frozenset[int] = frozenset(),
+        *,
+        real_dice: bool = False,
+    ) -> None:
+        super().__init__(t, names, computers, real_dice=real_dice)
+        self.colour: int | None = None
+        self.selection: frozenset[int] = frozenset()
+        self.refused: int | None = None  # the cell of the last illegal tap, shown until a change
+        # Phase 2 is everyone's at once: whose map is open (None: the next to answer).
+        self.viewing: int | None = None
+        self._for: object = None
+        self.maps = MapSheets(self)
+
+    @classmethod
+    def options(
+        cls, choices: Sequence[Mapping[str, str]], randbelow: Callable[[int], int]
+    ) -> Options:
+        """Each seat's map: A-H, ``random`` (a new generated map), or dealt at random (the
+        default, as the rule book deals the boards): one side of a board nobody else has."""
+        chosen = [choice.get("map", "").strip() for choice in choices]
+        taken = {map_board(value) for value in chosen if value in set(FIXED_MAP_IDS)}
+        boards = [board for board in range(len(FIXED_MAP_IDS) // 2) if board not in taken]
+        ids = []
+        for value in chosen:
+            map_id = value
+            if value == RANDOM_MAP:
+                map_id = f"R{randbelow(MAX_SEED + 1)}"
+            elif value in ("", DEALT_MAP):  # a board for each: four boards, four seats at most
+                board = boards.pop(randbelow(len(boards)))
+                map_id = FIXED_MAP_IDS[2 * board + randbelow(2)]
+            map_by_id(map_id)  # raises the engine's diceland.bad_map
+            ids.append(map_id)
+        return {"maps": ",".join(ids)}
+
+    @classmethod
+    def options_turned(cls, options: Options, by: int) -> Options:
+        maps = str(options["maps"]).split(",")
+        return {**options, "maps": ",".join(maps[by:] + maps[:by])}
+
+    # A solo game's result is the rounds it took to reach the goal (ruling DICELAND_SOLO).
+    lower_is_better = True
+
+    @staticmethod
+    def score_columns(t: Translator) -> tuple[str, str]:
+        """A player's score is their prizes (DicelandState.scores)."""
+        return t("Mean prizes"), t("Most prizes")
+
+    @staticmethod
+    def solo_result_words(t: Translator, result: int) -> str:
+        return t.n("{count} round", "{count} rounds", result)
+
+    def solo_score(self, state: AnyState) -> int:
+        assert isinstance(state, DicelandState)
+        return state.rounds_played(0)
+
+    def solo_result(self, state: AnyState) -> str:
+        rounds = self.solo_score(state)
+        if self.best is None:
+            return self.t.n(
+                "Goal reached in {count} round", "Goal reached in {count} rounds", rounds
+            )
+        if rounds < self.best:
+            return self.t.n(
+                "Goal reached in {count} round, a new best on this device!",
+                "Goal reached in {count} rounds, a new best on this device!",
+                rounds,
+            )
+        return self.t.n(
+            "Goal reached in {count} round (your best on this device: {best})",
+            "Goal reached in {count} rounds (your best on this device: {best})",
+            rounds,
+            best=self.best,
+        )
+
+    # -- the pending choice ---------------------------------------------------------------------
+
+    def forget(self) -> None:
+        self.colour = None
+        self.selection = frozenset()
+        self.refused = None
+        self.viewing = None
+        self._for = None
+
+    def shared(self, state: AnyState) -> bool:
+        assert isinstance(state, DicelandState)
+        return state.phase == Phase.MARK and state.num_players > 1
+
+    def _viewed(self, state: DicelandState, answers: Mapping[int, Action]) -> int:
+        """Whose decision the screen shows: the one chosen among those deciding in phase 2,
+        else the next to answer."""
+        if self.shared(state) and self.viewing in state.deciders:
+            return self.viewing
+        return asked_player(state, answers)
+
+    def show_choice(self, state: AnyState, player: int, action: Action) -> None:
+        assert isinstance(state, DicelandState)
+        if self.shared(state):
+            return  # others may be choosing on the map on screen: the tab says it answered
+        self._show(state, action)
+
+    def show_hint(self, state: AnyState, player: int, action: Action) -> None:
+        """The hint is for the player who asked: their map opens with it chosen."""
+        assert isinstance(state, DicelandState)
+        self._show(state, action)
+        if self.shared(state):
+            self.viewing = player
+
+    def _show(self, state: DicelandState, action: Action) -> None:
+        self._keep(state)
+        if isinstance(action, Choose):
+            self.colour = action.colour
+        elif isinstance(action, Mark):
+            self.selection = frozenset(action.cells)
+
+    def describe(self, state: AnyState, action: Action) -> str:
+        t = self.t
+        if isinstance(action, Choose):
+            return t("choose {colour}", colour=self.colour_name(action.colour))
+        if isinstance(action, Mark):
+            return t.n(
+                "cross {count} {colour} cell",
+                "cross {count} {colour} cells",
+                len(action.cells),
+                colour=self.colour_name(action.colour),
+            )
+        if action == STOP:
+            return t("stop rolling")
+        if action == REROLL:
+            return t("roll again")
+        return t("pass")
+
+    def _pending(self, state: DicelandState) -> tuple[int | None, frozenset[int], int | None]:
+        """The choice not yet confirmed, if it was made on ``state`` (else nothing)."""
+        if self._for is not state:
+            return None, frozenset(), None
+        return self.colour, self.selection, self.refused
+
+    def _keep(self, state: DicelandState) -> None:
+        if self._for is not state:
+            viewing = self.viewing
+            self.forget()
+            self.viewing = viewing  # the map chosen stays open while its owner decides
+            self._for = state
+
+    # -- taps -----------------------------------------------------------------------------------
+
+    def handle(
+        self, state: AnyState, answers: Mapping[int, Action], act: str, data: Mapping[str, str]
+    ) -> list[Command]:
+        assert isinstance(state, DicelandState)
+        if state.is_terminal:
+            return []
+        player = self._viewed(state, answers)
+        if state.is_chance and act in ROLL_ACTS:
+            return self.handle_roll(state, act, data)
+        if act == "view":
+            self._view(state, data)
+        elif player in self.computers:  # its map is open to see what it chose, not to change it
+            name = self.plain_name(player)
+            raise RuleError("seat.computer", SEAT_RULES["seat.computer"], name=name)
+        elif act == "colour":
+            self._tap_colour(state, player, data)
+        elif act == "cell":
+            self._tap_cell(state, player, data)
+        elif act == "clear":  # the choice not yet confirmed; Undo takes back played ones
+            self._keep(state)
+            self.colour, self.selection, self.refused = None, frozenset(), None
+        elif act == "confirm":
+            return self._handed_on(self._confirm(state, player))
+        elif act == "stop":
+            return [Answer(player, STOP)]
+        elif act == "reroll":
+            return [Answer(player, REROLL), ROLL_DICE]  # the engine's decision, then its roll
+        elif act == "pass":
+            return self._handed_on([Answer(player, PASS)])
+        return []
+
+    def _handed_on(self, answer: list[Command]) -> list[Command]:
+        """A person's answer given (or changed) in phase 2: the screen goes on to the next who
+        has still to answer, as a paper sheet is handed on; their own map is a tab away."""
+        if answer:
+            self.viewing = None
+        return answer
+
+    def _view(self, state: DicelandState, data: Mapping[str, str]) -> None:
+        player = tapped_number(data, "player", range(state.num_players))
+        if player in state.deciders:  # else a forged tap, or a decision already played
+            self._keep(state)
+            self.viewing = player
+            self.colour, self.selection, self.refused = None, frozenset(), None
+
+    def _tap_colour(self, state: DicelandState, player: int, data: Mapping[str, str]) -> None:
+        colour = tapped_number(data, "colour", range(len(COLOURS)))
+        if colour is None:
+            return  # a forged tap: no such colour
+        error = state.check(player, CHOOSE[colour])
+        if error is not None:
+            raise error
+        self._keep(state)
+        self.colour = None if self.colour == colour else colour
+
+    def _tap_cell(self, state: DicelandState, player: int, data: Mapping[str, str]) -> None:
+        m = state.map(player)
+        cell = tapped_number(data, "cell", range(m.cell_count))
+        if cell is None:
+            return  # a forged tap: no such cell
+        self._keep(state)
+        selection = self.selection
+        if state.phase in _MARK_PHASES:
+            if cell in selection:
+                self.selection = selection - {cell}
+                self.refused = None
+                return
+            grown = selection | {cell}
+            if any(grown <= cells for _, cells in _placements(state, player)):
+                self.selection = grown
+                self.refused = None
+                return
+        self.refused = cell
+        colour = self._colour_to_check(state, player, cell)
+        error = state.check(player, Mark(colour, tuple(selection | {cell})))
+        if error is not None:
+            raise error
+        self.refused = None  # nothing broken after all (cannot happen): a tap without effect
+
+    def _colour_to_check(self, state: DicelandState, player: int, cell: int) -> int:
+        """The colour an illegal tap is checked with: the selection's, else the cell's if the
+        player may use it, else one they may use (so the check names the cell's problem)."""
+        m = state.map(player)
+        if self.selection:
+            return m.colours[min(self.selection)]
+        usable = state.usable_dice(player)
+        colour = m.colours[cell]
+        if colour >= 0 and usable[colour]:
+            return colour
+        return next((c for c, count in enumerate(usable) if count), max(colour, 0))
+
+    def _confirm(self, state: DicelandState, player: int) -> list[Command]:
+        colour, selection, _ = self._pending(state)
+        if state.phase == Phase.CHOOSE and colour is not None:
+            return [Answer(player, CHOOSE[colour])]
+        if state.phase in _MARK_PHASES and selection:
+            m = state.map(player)
+            colours = {m.colours[cell] for cell in selection}
+            if len(colours) == 1:
+                return [Answer(player, Mark(colours.pop(), tuple(sorted(selection))))]
+        return []
+
+    # -- regions --------------------------------------------------------------------------------
+
+    def regions(self, state: AnyState, answers: Mapping[int, Action]) -> dict[str, str]:
+        assert isinstance(state, DicelandState)
+        if state.is_terminal:
+            return {
+                "prompt": f'<h2 class="prompt">{self.t("Game over")}</h2>',
+                "controls": (
+                    f'<button class="primary" data-act="new-game">{self.t("New game")}</button>'
+                ),
+                "scores": self.scores(state),
+                "board": Pieced.concat(
+                    *(self.maps.sheet(state, p) for p in range(state.num_players))
+                ),
+            }
+        asked = self._viewed(state, answers)
+        if asked in self.computers and self.shared(state):
+            return self._computer_regions(state, asked, answers)
+        colour, selection, refused = self._pending(state)
+        placements = _placements(state, asked) if state.phase in _MARK_PHASES else []
+        legal = {
+            cell
+            for _, cells in placements
+            if selection <= cells
+            for cell in cells
+            if cell not in selection
+        }
+        complete = any(selection == cells for _, cells in placements)
+        # Every player's map, in both regions, whoever is asked: the asked player's shown big
+        # (the others' big ones hidden), everyone else's small. A change of hands hides one and
+        # shows another, with the cells that changed: the page keeps the maps it has drawn.
+        players = range(state.num_players)
+        return {
+            "prompt": self.prompt(state, asked, placements),
+            "dice": self.dice(state),
+            "controls": self.deciders(state, asked, answers)
+            + self.controls(state, asked, colour, selection, complete=complete),
+            "board": Pieced.concat(
+                LEGAL_STRIPES,
+                *(
+                    self.maps.sheet(state, p, legal, selection, refused, interactive=True)
+                    if p == asked
+                    else self.maps.sheet(state, p, interactive=True, shown=False)
+                    for p in players
+                ),
+            ),
+            "others": Pieced.concat(
+                *(self.maps.sheet(state, p, shown=p != asked) for p in players if len(players) > 1)
+            ),
+        }
+
+    def _computer_regions(
+        self, state: DicelandState, computer: int, answers: Mapping[int, Action]
+    ) -> dict[str, str]:
+        """Phase 2 with a computer's map open: read-only, its answer shown on it and in words
+        (issue 54: a computer's seat invited changes that did nothing)."""
+        t = self.t
+        answer = answers.get(computer)
+        name = self.name(computer)
+        if answer is None:
+            said = t("{name} is thinking…", name=name)
+        else:
+            said = t("{name} chose: {choice}", name=name, choice=self.describe(state, answer))
+        why = self._rolling_ended(state)
+        chosen = answer.cells if isinstance(answer, Mark) else ()
+        players = range(state.num_players)
+        return {
+            "prompt": self._prompt(state, said, why),
+            "dice": self.dice(state),
+            "controls": self.deciders(state, computer, answers),
+            "board": Pieced.concat(
+                LEGAL_STRIPES,
+                *(
+                    self.maps.sheet(state, p, (), chosen, interactive=True, shown=p == computer)
+                    for p in players
+                ),
+            ),
+            "others": Pieced.concat(
+                *(self.maps.sheet(state, p, shown=p != computer) for p in players)
+            ),
+        }
+
+    def deciders(self, state: DicelandState, asked: int, answers: Mapping[int, Action]) -> str:
+        """Phase 2, everyone's at once: a tab per player, to open their map in any order."""
+        if not self.shared(state):
+            return ""
+        t = self.t
+        n = state.num_players
+        tabs = []
+        for player in ((state.active + offset) % n for offset in range(n)):
+            name = self.name(player)
+            waited = ""
+            if player not in state.deciders:
+                status, off = t("decided"), " disabled"
+            elif player in self.computers:  # read-only: its map shows what it chose
+                status, off = (t("answered") if player in answers else t("thinking…")), ""
+            elif player in answers:
+                status, off = t("answered: change it?"), ""
+            else:
+                status, off, waited = t("to answer"), "", " to-answer"
+            pressed = str(player == asked).lower()
+            tabs.append(
+                f'<button class="dl-tab{waited}" data-act="view" data-player="{player}" '
+                f'aria-pressed="{pressed}"{off}>{name} <small>{status}</small></button>'
+            )
+        label = t("Whose map")
+        return f'<div class="dl-tabs" role="group" aria-label="{label}">{"".join(tabs)}</div>'
+
+    def colour_name(self, colour: int) -> str:
+        return self.t(COLOURS[colour])
+
+    def prompt(
+        self, state: DicelandState, asked: int, placements: Collection[tuple[int, frozenset[int]]]
+    ) -> str:
+        t = self.t
+        name = self.name(asked)
+        phase = state.phase
+        hint = ""
+        if phase == Phase.ROLL:
+            text = t("{name}, roll the six dice", name=name)
+        elif phase == Phase.CHOOSE:
+            text = t("{name}, choose a colour to set aside", name=name)
+            hint = t("All its dice are set aside; then stop, or reroll the others.")
+        elif phase == Phase.STOP_OR_REROLL:
+            text = t("{name}, stop or reroll?", name=name)
+            hint = t.n(
+                "Set aside: {count} {colour} die. A reroll with no {colour} ends the rolling.",
+                "Set aside: {count} {colour} dice. A reroll with no {colour} ends the rolling.",
+                state.set_aside,
+                colour=self.colour_name(state.chosen),
+            )
+        elif phase == Phase.REROLL:
+            text = t("{name}, reroll the dice", name=name)
+        elif phase in _MARK_PHASES and _unseen(state):
+            text, hint = self._unseen_prompt(state, asked, name, bool(placements))
+        elif phase == Phase.MARK:
+            text, hint = self._phase2_prompt(state, asked, name, bool(placements))
+        elif phase == Phase.BONUS_ROLL:
+            text = t("{name}: bonus roll!", name=name)
+            hint = t("Roll the five dice.")
+        else:  # Phase.BONUS
+            text = (
+                t("{name}, use one colour of the bonus roll, or pass", name=name)
+                if placements
+                else t("{name}, no colour of the bonus roll fits your map: pass", name=name)
+            )
+        if phase in (Phase.BONUS_ROLL, Phase.BONUS) and state.bonus[asked] > 1:
+            owed = t("Bonus rolls owed: {count}", count=state.bonus[asked])
+            hint = f"{hint} {owed}" if hint else owed
+        return self._prompt(state, text, hint)
+
+    def _prompt(self, state: DicelandState, text: str, hint: str) -> str:
+        turn = self.t(
+            "Turn {turn} · round {round} · {name} rolls",
+            turn=state.turn,
+            round=state.round,
+            name=self.name(state.active),
+        )
+        return f'<p class="turn-count">{turn}</p><h2 class="prompt">{text}</h2>' + (
+            f'<p class="hint">{hint}</p>' if hint else ""
+        )
+
+    def _rolling_ended(self, state: DicelandState) -> str:
+        """Phase 2's line under the prompt: why the rolling ended."""
+        ended = state.rolling_ended
+        assert ended is not None  # phase 2
+        colour = self.colour_name(state.chosen)
+        return self.t(EVENTS[ended], colour=colour, name=self.name(state.active))
+
+    def _phase2_prompt(
+        self, state: DicelandState, asked: int, name: str, can_mark: bool
+    ) -> tuple[str, str]:
+        t = self.t
+        colour = self.colour_name(state.chosen)
+        why = self._rolling_ended(state)
+        if asked == state.active:
+            if can_mark:
+                text = t.n(
+                    "{name}, cross {count} {colour} cell",
+                    "{name}, cross {count} {colour} cells",
+                    state.set_aside,
+                    name=name,
+                    colour=colour,
+                )
+            else:
+                text = t.n(
+                    "{name}, your {count} {colour} die fits nowhere: pass",
+                    "{name}, your {count} {colour} dice fit nowhere: pass",
+                    state.set_aside,
+                    name=name,
+                    colour=colour,
+                )
+        elif can_mark:
+            text = t("{name}, use one colour of the remaining dice, or pass", name=name)
+        else:
+            text = t("{name}, no remaining colour fits your map: pass", name=name)
+        return text, why
+
+    def _unseen_prompt(
+        self, state: DicelandState, asked: int, name: str, can_mark: bool
+    ) -> tuple[str, str]:
+        """Sheets only: the dice are on the table, not on screen, so the prompt says in words
+        whose dice to use (how many cells at most: the controls, beside the selection)."""
+        t = self.t
+        checks = t("The app checks your map, not the dice.")
+        if not can_mark:
+            text = t("{name}, nothing on your map can be crossed now: pass", name=name)
+        elif state.phase == Phase.BONUS:
+            text = t.n(
+                "{name}: bonus roll! Cross the cells of one colour your {count} die shows, or pass",
+                "{name}: bonus roll! Cross the cells of one colour your {count} dice show, or pass",
+                max(state.usable_dice(asked)),
+                name=name,
+            )
+        elif asked == state.active:
+            text = t("{name}, cross the cells your dice allow, or pass", name=name)
+        else:
+            text = t("{name}, cross the cells the dice left over allow, or pass", name=name)
+        return text, checks
+
+    # -- the table's own dice: how many show each colour --------------------------------------
+
+    def dice_to_enter(self, state: AnyState) -> tuple[str, ...]:
+        assert isinstance(state, DicelandState)
+        return (DIE,) * state.dice_to_roll()
+
+    def entered_roll(self, state: AnyState, faces: Sequence[int]) -> Action:
+        return Roll(tuple(faces))
+
+    def entered_faces(self, state: AnyState, roll: Action) -> list[int]:
+        assert isinstance(roll, Roll)
+        return list(roll.faces)
+
+    def entry_face(self, die: str, face: int) -> tuple[str, str, str]:
+        return f"dl-die c-{COLOURS[face]}", COLOUR_SYMBOLS[face], self.colour_name(face)
+
+    def kept_dice(self, state: AnyState) -> str:
+        """The dice set aside before a reroll, beside the places of those rolled again."""
+        assert isinstance(state, DicelandState)
+        return "".join(self._die(state.chosen, " aside") for _ in range(state.set_aside))
+
+    def _die(self, colour: int, extra: str = "") -> str:
+        return (
+            f'<span class="dl-die c-{COLOURS[colour]}{extra}" role="img" '
+            f'aria-label="{self.colour_name(colour)}">{COLOUR_SYMBOLS[colour]}</span>'
+        )
+
+    def dice(self, state: DicelandState) -> str:
+        t = self.t
+        if state.is_chance:
+            return self.entry_picker(state)
+        if not state.dice or _unseen(state):
+            return ""
+        remaining = state.remaining_dice()
+        rolled = "".join(self._die(c) for c in range(len(COLOURS)) for _ in range(remaining[c]))
+        rolled_label = (
+            t("Bonus roll")
+            if state.phase == Phase.BONUS
+            else t("Left over")
+            if state.phase == Phase.MARK
+            else t("Rolled")
+        )
+        groups = [
+            f'<div class="dl-dice-group"><span class="dl-dice-label">{rolled_label}</span>'
+            f'<div class="dice">{rolled or "—"}</div></div>'
+        ]
+        if state.set_aside:
+            aside = "".join(self._die(state.chosen, " aside") for _ in range(state.set_aside))
+            groups.insert(
+                0,
+                f'<div class="dl-dice-group aside"><span class="dl-dice-label">'
+                f'{t("Set aside")}</span><div class="dice">{aside}</div></div>',
+            )
+        return f'<div class="dl-dice">{"".join(groups)}</div>'
+
+    def controls(
+        self,
+        state: DicelandState,
+        asked: int,
+        colour: int | None,
+        selection: frozenset[int],
+        *,
+        complete: bool,
+    ) -> str:
+        t = self.t
+        phase = state.phase
+        if state.is_chance:
+            label = t("Roll the five dice") if phase == Phase.BONUS_ROLL else t("Roll the dice")
+            return self.roll_control(state, label)
+        if phase == Phase.STOP_OR_REROLL:
+            left = DICE - state.set_aside
+            return (
+                '<div class="buttons">'
+                f'<button data-act="stop">{t("Stop")}</button>'
+                f'<button class="primary" data-act="reroll">'
+                f"{t.n('Reroll {count} die', 'Reroll {count} dice', left)}</button></div>"
+            )
+        if phase == Phase.CHOOSE:
+            counts = [state.shown_dice.count(c) for c in range(len(COLOURS))]
+            buttons = []
+            for c, count in enumerate(counts):
+                if not count:
+                    continue
+                pressed = c == colour
+                label = t.n(
+                    "{colour}: {count} die",
+                    "{colour}: {count} dice",
+                    count,
+                    colour=self.colour_name(c),
+                )
+                state_class = "selected" if pressed else "legal"
+                buttons.append(
+                    f'<button class="dl-colour c-{COLOURS[c]} {state_class}"'
+                    f' data-act="colour" data-colour="{c}" aria-pressed="{str(pressed).lower()}"'
+                    f' aria-label="{escape(label)}"><span aria-hidden="true">'
+                    f"{COLOUR_SYMBOLS[c]} ×{count}</span></button>"  # noqa: RUF001
+                )
+            chosen = (
+                t("Chosen: {colour}", colour=self.colour_name(colour))
+                if colour is not None
+                else t("Tap a colour")
+            )
+            disabled = "" if colour is not None else " disabled"
+            return (
+                f'<div class="dl-colours">{"".join(buttons)}</div>'
+                f'<p class="chosen" aria-live="polite">{chosen}</p>'
+                f'<div class="buttons"><button data-act="clear"{disabled}>{t("Clear")}</button>'
+                f'<button class="primary" data-act="confirm"{disabled}>{t("Confirm")}</button>'
+                "</div>"
+            )
+        # Phase 2 or a bonus decision: cells.
+        m = state.map(asked)
+        unseen = _unseen(state)
+        if unseen:
+            chosen = self._unseen_chosen(state, asked, selection, complete=complete)
+        elif selection:
+            sel_colour = m.colours[min(selection)]
+            need = state.usable_dice(asked)[sel_colour] if sel_colour >= 0 else 0
+            chosen = t(
+                "Chosen: {chosen} of {count} {colour}",
+                chosen=len(selection),
+                count=need,
+                colour=self.colour_name(sel_colour),
+            )
+        else:
+            chosen = t("Tap highlighted cells")
+        undo = "" if selection else " disabled"
+        confirm = "" if complete else " disabled"
+        # Pass only where the rules allow it: the active player who can cross must (ruling
+        # DICELAND_ACTIVE_MUST_MARK); offered, it was refused once tapped.
+        may_pass = state.check(asked, PASS) is None
+        pass_button = f'<button data-act="pass">{t("Pass")}</button>' if may_pass else ""
+        return (
+            f'<p class="chosen{" dl-two-lines" if unseen else ""}" aria-live="polite">'
+            f"{chosen}</p>"
+            f'<div class="buttons">{pass_button}'
+            f'<button data-act="clear"{undo}>{t("Clear")}</button>'
+            f'<button class="primary" data-act="confirm"{confirm}>{t("Confirm")}</button></div>'
+        )
+
+    def _unseen_chosen(
+        self, state: DicelandState, asked: int, selection: frozenset[int], *, complete: bool
+    ) -> str:
+        """Sheets only: the cells chosen against the most the player may cross; while Confirm
+        waits, why, in the engine's words (any number of cells up to the most may do, so a
+        selection falls short for the map's reasons, not a count's)."""
+        t = self.t
+        usable = state.usable_dice(asked)
+        if not selection:  # any colour: the first cell tapped sets it
+            return t("Tap highlighted cells of one colour, up to {count}", count=max(usable))
+        colour = state.map(asked).colours[min(selection)]
+        chosen = t.n(
+            "Chosen: {count} {colour} cell, at most {most}",
+            "Chosen: {count} {colour} cells, at most {most}",
+            len(selection),
+            colour=self.colour_name(colour),
+            most=usable[colour],
+        )
+        error = None if complete else state.check(asked, Mark(colour, tuple(selection)))
+        return chosen if error is None else f"{chosen}<br>{escape(t.rule(error))}"
+
+    # -- the end --------------------------------------------------------------------------------
+
+    def scores(self, state: DicelandState) -> str:
+        t = self.t
+        winners = self.crowned(state)
+        n = state.num_players
+        body = []
+        for player in range(n):
+            completed = state.completed_colours(player)
+            colours = (
+                ", ".join(
+                    f'<span class="c-{COLOURS[c]}-ink"><span aria-hidden="true">'
+                    f"{COLOUR_SYMBOLS[c]}</span> {self.colour_name(c)}</span>"
+                    for c in completed
+                )
+                or "—"
+            )
+            rounds = state.rounds_played(player)
+            body.append(
+                f"{self.score_row(player, winners)}"
+                f"<td><strong>{state.prizes(player)}</strong></td>"
+                f'<td class="colours">{colours}</td><td>{rounds}</td></tr>'
+            )
+        return (
+            f'{self.ending(state)}<table class="scores dl-scores"><thead><tr>'
+            f'<th scope="col">{t("Player")}</th><th scope="col">{t("Prizes")}</th>'
+            f'<th scope="col">{t("Completed colours")}</th>'
+            f'<th scope="col">{t("Rounds")}</th></tr></thead><tbody>{"".join(body)}</tbody></table>'
+        )
+
+
+UI: Final = DicelandUI  # what the app plays the game with (dadoteca.games)

@@ -1,0 +1,346 @@
+"""Qwixx's score pads: the rows, their numbers and what a box allows, for base Qwixx and (as
+rule hooks a variant's pad overrides: variants.py) for the variants; and the crosses and
+rolls that mark them. The rules of a turn are qwixx.py's.
+
+A row is stored as a bit mask of crossed positions, position 0 being the leftmost number and
+position 10 the last; bit 11 is the lock (ruling QWIXX_SHEET).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, Final, NamedTuple
+
+from dadoteca.core import PASS, Action, Pass, built_from_fields, name_in
+
+__all__ = [
+    "BASE_VARIANT",
+    "BLUE",
+    "BONUS_ROW_NAMES",
+    "CROSSES_BEFORE_LAST",
+    "GREEN",
+    "GREEN_BLUE",
+    "LAST_POSITION",
+    "LOCK_BIT",
+    "MOST_CROSSES_SCORED",
+    "PENALTY_BOXES",
+    "PENALTY_POINTS",
+    "RED",
+    "RED_YELLOW",
+    "ROWS_ASCENDING",
+    "ROW_LETTERS",
+    "ROW_NAMES",
+    "SHEET_ROW_NAMES",
+    "YELLOW",
+    "Cross",
+    "Roll",
+    "Sheet",
+    "SheetRow",
+    "Variant",
+    "closes",
+    "crossable_positions",
+    "number_at",
+    "position_of",
+    "row_points",
+]
+
+RED: Final = 0
+YELLOW: Final = 1
+GREEN: Final = 2
+BLUE: Final = 3
+ROW_NAMES: Final = ("red", "yellow", "green", "blue")
+# The rows a variant's sheet may have beyond the four colours: Big Points' bonus rows
+# (variants.py), numbered after them so that a colour's row, die and lock share its number.
+RED_YELLOW: Final = 4
+GREEN_BLUE: Final = 5
+BONUS_ROW_NAMES: Final = ("red-yellow", "green-blue")
+SHEET_ROW_NAMES: Final = ROW_NAMES + BONUS_ROW_NAMES
+ROW_LETTERS: Final = "rygb"
+# Ruling QWIXX_SHEET; a bonus row runs as its neighbours do (ruling QWIXX_BIG_POINTS_SHEET).
+ROWS_ASCENDING: Final = (True, True, False, False, True, False)
+LAST_POSITION: Final = 10
+LOCK_BIT: Final = 1 << 11
+CROSSES_BEFORE_LAST: Final = 5
+PENALTY_BOXES: Final = 4
+PENALTY_POINTS: Final = 5
+MOST_CROSSES_SCORED: Final = 15  # the longest score table of any pad (Big Points')
+
+
+def position_of(row: int, number: int) -> int:
+    """Where ``number`` stands in ``row``, counting from the left (ruling QWIXX_SHEET)."""
+    return number - 2 if ROWS_ASCENDING[row] else 12 - number
+
+
+# position_of as a table, for the hot paths: _POSITIONS[row][number] (numbers 0-1 unused).
+_POSITIONS: Final = tuple(
+    tuple(position_of(row, number) for number in range(13)) for row in range(len(SHEET_ROW_NAMES))
+)
+
+
+def crossable_positions(mask: int, crosses_before_last: int = CROSSES_BEFORE_LAST) -> int:
+    """The positions a row with crosses ``mask`` may still cross, as a bit mask.
+
+    Numbers are crossed left to right (skipped ones are lost), and the last number needs at
+    least ``crosses_before_last`` crosses before it; a locked row has nothing left.
+    """
+    if mask & LOCK_BIT:
+        return 0
+    right_of_last = ((1 << (LAST_POSITION + 1)) - 1) & ~((1 << mask.bit_length()) - 1)
+    if mask.bit_count() < crosses_before_last:
+        right_of_last &= ~(1 << LAST_POSITION)
+    return right_of_last
+
+
+# crossable_positions for every possible row, looked up on the hot paths of legal moves.
+_CROSSABLE: Final = tuple(crossable_positions(mask) for mask in range(LOCK_BIT << 1))
+
+
+def number_at(row: int, position: int) -> int:
+    return position + 2 if ROWS_ASCENDING[row] else 12 - position
+
+
+def row_points(crosses: int) -> int:
+    """Ruling QWIXX_ROW_SCORE: 1, 3, 6, 10, … 78 points for 1, 2, 3, 4, … 12 crosses."""
+    return crosses * (crosses + 1) // 2
+
+
+# --- Actions ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Cross(Action):
+    """Cross ``number`` in ``row`` (in action 1 or action 2, whichever is being decided)."""
+
+    row: int
+    number: int
+
+    def __str__(self) -> str:
+        return f"{name_in(SHEET_ROW_NAMES, self.row)} {self.number}"
+
+
+@dataclass(frozen=True, slots=True)
+class Roll(Action):
+    """The dice: two white, and one per colour still in the game (``None`` once it left)."""
+
+    white: tuple[int, int]
+    colours: tuple[int | None, int | None, int | None, int | None]
+
+    def __str__(self) -> str:
+        colours = (
+            f" {name_in(ROW_LETTERS, row)}{value}"
+            for row, value in enumerate(self.colours)
+            if value
+        )
+        return f"roll w{self.white[0]} w{self.white[1]}" + "".join(colours)
+
+
+# The closed-row bit crossing a number sets, by row and number: a colour row's last number
+# locks it for everyone; a bonus row has no lock (ruling QWIXX_BIG_POINTS_SHEET).
+_LOCKS: Final = tuple(
+    tuple(
+        1 << row if row < len(ROW_NAMES) and position_of(row, n) == LAST_POSITION else 0
+        for n in range(13)
+    )
+    for row in range(len(SHEET_ROW_NAMES))
+)
+
+
+def closes(row: int, number: int) -> int:
+    """The closed-row bit crossing ``number`` in ``row`` sets (0 if it locks nothing)."""
+    return _LOCKS[row][number]
+
+
+# Every cross there can be, made once: legal-action lists share them instead of allocating.
+_CROSSES: Final = tuple(
+    tuple(Cross(row, n) for n in range(13)) for row in range(len(SHEET_ROW_NAMES))
+)
+# The crosses a white sum (2-12) offers in action 1, one per row: (row, its position's bit, the
+# cross).
+_WHITE_SUM_CROSSES: Final = tuple(
+    tuple((row, 1 << _POSITIONS[row][total], _CROSSES[row][total]) for row in range(4))
+    if total >= 2
+    else ()
+    for total in range(13)
+)
+
+
+# --- The sheet -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SheetRow:
+    """A row as the pad prints it: its index in :attr:`Sheet.rows` (for a colour row, also its
+    die's and its lock's), its colours (one; two for a bonus row, which takes either colour's
+    die), whether it ends in a lock box, and its numbers left to right."""
+
+    row: int
+    colours: tuple[int, ...]
+    lock: bool
+
+    @property
+    def name(self) -> str:
+        return SHEET_ROW_NAMES[self.row]
+
+    @property
+    def is_bonus(self) -> bool:
+        return len(self.colours) > 1
+
+    @property
+    def numbers(self) -> tuple[int, ...]:
+        return tuple(number_at(self.row, position) for position in range(LAST_POSITION + 1))
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """A Qwixx score pad, played with the same six dice: its id in records (``options``), its
+    rows top to bottom, and the numbers of the rules it changes. What it changes of when a box
+    may be crossed, what a cross also crosses and how a sheet scores are its :class:`Sheet`
+    class's rule hooks (variants.py)."""
+
+    id: str
+    rows: tuple[SheetRow, ...]
+    crosses_before_last: int = CROSSES_BEFORE_LAST
+    most_crosses_scored: int = LAST_POSITION + 2
+
+
+BASE_VARIANT: Final = Variant(
+    "base", tuple(SheetRow(row, (row,), lock=True) for row in range(len(ROW_NAMES)))
+)
+
+
+class _SheetFields(NamedTuple):
+    rows: tuple[int, ...] = (0, 0, 0, 0)
+    penalties: int = 0
+
+
+class Sheet(_SheetFields):
+    """One player's score sheet: a crossed-positions bit mask per row, and penalties.
+
+    This class is base Qwixx's pad (ruling QWIXX_SHEET); a variant's pad is a subclass naming
+    its :class:`Variant` and overriding the rule hooks it changes: :meth:`broken_rule` (when a
+    box may be crossed), :meth:`cross` (what a cross also crosses), :meth:`lock_of`,
+    :meth:`crosses` and :meth:`score`, and the legal crosses (:meth:`white_sum_crosses`,
+    :meth:`action2_crosses`, :meth:`allowed_crosses`) that the engine's hot paths ask of it.
+    """
+
+    __slots__ = ()
+    variant: ClassVar[Variant] = BASE_VARIANT
+
+    @classmethod
+    def empty(cls) -> Sheet:
+        """A new sheet of this pad: nothing crossed."""
+        return cls((0,) * len(cls.variant.rows))
+
+    def crossed_numbers(self, row: int) -> tuple[int, ...]:
+        mask = self.rows[row]
+        return tuple(number_at(row, p) for p in range(LAST_POSITION + 1) if mask >> p & 1)
+
+    def is_locked(self, row: int) -> bool:
+        """This player crossed the lock of ``row`` (scores a cross)."""
+        return bool(self.rows[row] & LOCK_BIT)
+
+    def crosses(self, row: int) -> int:
+        """Crosses in ``row``, the lock included (ruling QWIXX_ROW_SCORE)."""
+        return self.rows[row].bit_count()
+
+    def row_score(self, row: int) -> int:
+        return row_points(self.crosses(row))
+
+    def skipped(self, row: int) -> tuple[int, ...]:
+        """The numbers of ``row`` left of its last cross and not crossed: lost for good
+        (numbers are crossed left to right)."""
+        mask = self.rows[row] & ~LOCK_BIT
+        return tuple(number_at(row, p) for p in range(mask.bit_length()) if not mask >> p & 1)
+
+    def skipping(self, row: int, number: int) -> tuple[int, ...]:
+        """The numbers crossing ``number`` in ``row`` would leave behind for good: those
+        between the last cross and it (numbers are crossed left to right)."""
+        mask = self.rows[row] & ~LOCK_BIT
+        return tuple(number_at(row, p) for p in range(mask.bit_length(), _POSITIONS[row][number]))
+
+    def penalty_points(self) -> int:
+        """What the penalties cost (ruling QWIXX_ROW_SCORE), as a positive number."""
+        return PENALTY_POINTS * self.penalties
+
+    def score(self) -> int:
+        return sum(row_points(mask.bit_count()) for mask in self.rows) - self.penalty_points()
+
+    def broken_rule(self, row: int, number: int, closed: int) -> str | None:
+        """The rule that forbids crossing ``number`` in ``row`` now, or None if it is allowed.
+
+        ``closed`` is the mask of rows locked by anyone (ruling QWIXX_LOCK_CLOSES_FOR_ALL).
+        """
+        if closed >> row & 1:
+            return "qwixx.row_locked"
+        mask = self.rows[row]
+        position = _POSITIONS[row][number]
+        if _CROSSABLE[mask] >> position & 1:
+            return None
+        return "qwixx.left_to_right" if mask >> position else "qwixx.five_before_last"
+
+    def cross(self, row: int, number: int) -> Sheet:
+        """The sheet with ``number`` crossed; the last number also crosses the lock."""
+        position = _POSITIONS[row][number]
+        bits = 1 << position | (LOCK_BIT if position == LAST_POSITION else 0)
+        red, yellow, green, blue = self.rows
+        if row == RED:
+            return _new_sheet(((red | bits, yellow, green, blue), self.penalties))
+        if row == YELLOW:
+            return _new_sheet(((red, yellow | bits, green, blue), self.penalties))
+        if row == GREEN:
+            return _new_sheet(((red, yellow, green | bits, blue), self.penalties))
+        return _new_sheet(((red, yellow, green, blue | bits), self.penalties))
+
+    def with_penalty(self) -> Sheet:
+        return _new_sheet((self.rows, self.penalties + 1))
+
+    def white_sum_crosses(self, total: int, closed: int) -> list[Cross | Pass]:
+        """Action 1's choices on a variant's pad: a pass, or the white sum ``total`` in a row
+        that allows it (base Qwixx's pad is read faster, by QwixxState.legal_actions)."""
+        legal: list[Cross | Pass] = [PASS]
+        legal.extend(
+            _CROSSES[row][total]
+            for row in range(len(self.rows))
+            if self.broken_rule(row, total, closed) is None
+        )
+        return legal
+
+    def action2_crosses(self, dice: Roll, closed: int) -> list[Cross]:
+        """The crosses action 2 allows: a white die plus a colour die, in that colour's row,
+        rows ``closed`` being shut (also what a computer player weighs before action 1
+        resolves)."""
+        white1, white2 = dice.white
+        rows = self.rows
+        crosses: list[Cross] = []
+        for row, colour in enumerate(dice.colours):
+            # Ruling QWIXX_DICE: a row locked in action 1 takes its die out before action 2.
+            if colour is None or closed >> row & 1:
+                continue
+            crossable, positions = _CROSSABLE[rows[row]], _POSITIONS[row]
+            numbers = (colour + white1,) if white1 == white2 else (colour + white1, colour + white2)
+            for number in numbers:
+                if crossable >> positions[number] & 1:
+                    crosses.append(_CROSSES[row][number])
+        return crosses
+
+    def allowed_crosses(self, closed: int) -> list[Cross]:
+        """Every cross the sheet allows in the open rows, whatever the dice (ruling
+        QWIXX_SHEETS_ONLY)."""
+        return [
+            _CROSSES[row][number]
+            for row in range(len(self.rows))
+            for number in map(number_at, (row,) * (LAST_POSITION + 1), range(LAST_POSITION + 1))
+            if self.broken_rule(row, number, closed) is None
+        ]
+
+    def dice_rule(self, dice: Roll, row: int, number: int, closed: int) -> str | None:
+        """The rule action 2's dice break if ``number`` is crossed in ``row``, or None: a white
+        die plus the die of the row's colour, still in the game (ruling QWIXX_DICE; a row
+        ``closed`` in action 1 is refused as locked by :meth:`broken_rule`)."""
+        colour = dice.colours[row]
+        if colour is None:
+            return "qwixx.row_locked"
+        return None if number - colour in dice.white else "qwixx.white_and_colour"
+
+
+_new_sheet: Final = built_from_fields(Sheet)

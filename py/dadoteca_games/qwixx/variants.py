@@ -1,0 +1,153 @@
+"""Qwixx's variant pads, played with the same six dice and base Qwixx's rules but where a pad
+changes them. Each is a :class:`~.qwixx.Variant` (its rows as printed) and a
+:class:`~.qwixx.Sheet` subclass overriding the rule hooks it changes, its rulings named where
+applied (docs/rulings.md, "Qwixx variants"). A game plays on one: ``options`` ``variant``.
+
+**Big Points** (ruling QWIXX_BIG_POINTS_SHEET): between red and yellow a red-yellow bonus row
+(2 → 12), between green and blue a green-blue one (12 → 2), of round boxes and no lock. A bonus
+box is crossed with its number, as one of the action's crosses, once that number is crossed in
+one of the two colour rows beside it (ruling QWIXX_BIG_POINTS_BONUS_BOX); each bonus cross
+counts as a cross of both those colours (ruling QWIXX_BIG_POINTS_SCORE).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from dadoteca.core import built_from_fields
+from dadoteca_games.qwixx.sheet import (
+    _CROSSES,
+    _POSITIONS,
+    BLUE,
+    GREEN,
+    GREEN_BLUE,
+    LOCK_BIT,
+    MOST_CROSSES_SCORED,
+    RED,
+    RED_YELLOW,
+    YELLOW,
+    Cross,
+    Roll,
+    Sheet,
+    SheetRow,
+    Variant,
+    closes,
+    crossable_positions,
+    row_points,
+)
+
+__all__ = ["BIG_POINTS", "VARIANTS", "VARIANT_SHEETS", "BigPointsSheet"]
+
+# --- Rulings (docs/rulings.md, "Qwixx variants"), named where they are applied ------------------
+QWIXX_BIG_POINTS_SHEET = "Big Points: red, red-yellow, yellow, green, green-blue, blue rows."
+QWIXX_BIG_POINTS_BONUS_BOX = "A bonus box: its number, once crossed in a colour row beside it."
+QWIXX_BIG_POINTS_DICE = "A colour die crosses a bonus box only where its own row has the number."
+QWIXX_BIG_POINTS_SCORE = "A bonus cross counts in both colours beside it; 15 crosses score 120."
+QWIXX_BIG_POINTS_LOCK = "Locking as ever: 5 crosses in the colour row itself, bonus ones aside."
+
+BIG_POINTS: Final = Variant(
+    "big_points",
+    (
+        SheetRow(RED, (RED,), lock=True),
+        SheetRow(RED_YELLOW, (RED, YELLOW), lock=False),
+        SheetRow(YELLOW, (YELLOW,), lock=True),
+        SheetRow(GREEN, (GREEN,), lock=True),
+        SheetRow(GREEN_BLUE, (GREEN, BLUE), lock=False),
+        SheetRow(BLUE, (BLUE,), lock=True),
+    ),
+    most_crosses_scored=MOST_CROSSES_SCORED,
+)
+
+# The colour rows beside each bonus row, and the bonus row beside each colour row.
+_BESIDE: Final = {RED_YELLOW: (RED, YELLOW), GREEN_BLUE: (GREEN, BLUE)}
+_BONUS_ROW_OF: Final = (RED_YELLOW, RED_YELLOW, GREEN_BLUE, GREEN_BLUE)
+# A bonus row's crossable positions: right of its last cross, the last number too (no lock).
+_RIGHT_OF_LAST: Final = tuple(crossable_positions(mask, 0) for mask in range(LOCK_BIT))
+
+
+class BigPointsSheet(Sheet):
+    """A Big Points sheet: rows 0-3 the colours, as base Qwixx's, 4 and 5 the bonus rows."""
+
+    __slots__ = ()
+    variant = BIG_POINTS
+
+    def crosses(self, row: int) -> int:
+        """A colour row's crosses, its lock and the bonus crosses beside it included (ruling
+        QWIXX_BIG_POINTS_SCORE); a bonus row's own."""
+        if row in _BESIDE:
+            return self.rows[row].bit_count()
+        return self.rows[row].bit_count() + self.rows[_BONUS_ROW_OF[row]].bit_count()
+
+    def row_score(self, row: int) -> int:
+        """Ruling QWIXX_BIG_POINTS_SCORE: a bonus row scores nothing of itself; a colour row by
+        the table, which ends at 15 crosses (120 points: more crosses score no more)."""
+        if row in _BESIDE:
+            return 0
+        return row_points(min(self.crosses(row), MOST_CROSSES_SCORED))
+
+    def score(self) -> int:
+        return sum(self.row_score(row) for row in range(RED_YELLOW)) - self.penalty_points()
+
+    def broken_rule(self, row: int, number: int, closed: int) -> str | None:
+        """A colour row as base Qwixx's: ruling QWIXX_BIG_POINTS_LOCK, its last number needs 5
+        crosses in the row itself (bonus crosses do not count). A bonus row is never closed
+        (its neighbours' locks leave it open: ruling QWIXX_BIG_POINTS_SCORE), runs left to right
+        and takes a number crossed beside it (ruling QWIXX_BIG_POINTS_BONUS_BOX)."""
+        beside = _BESIDE.get(row)
+        if beside is None:
+            return super().broken_rule(row, number, closed)
+        position = _POSITIONS[row][number]
+        if not _RIGHT_OF_LAST[self.rows[row]] >> position & 1:
+            return "qwixx.left_to_right"
+        first, second = beside
+        if not (self.rows[first] | self.rows[second]) >> position & 1:
+            return "qwixx.bonus_needs_colour"
+        return None
+
+    def cross(self, row: int, number: int) -> Sheet:
+        """The sheet with ``number`` crossed; a colour row's last number also crosses its lock."""
+        rows = list(self.rows)
+        position = _POSITIONS[row][number]
+        rows[row] |= 1 << position | (LOCK_BIT if closes(row, number) else 0)
+        return _new_big_points_sheet((tuple(rows), self.penalties))
+
+    def with_penalty(self) -> Sheet:
+        return _new_big_points_sheet((self.rows, self.penalties + 1))
+
+    def action2_crosses(self, dice: Roll, closed: int) -> list[Cross]:
+        crosses = super().action2_crosses(dice, closed)
+        for row in _BESIDE:
+            crosses.extend(
+                _CROSSES[row][number]
+                for number in range(2, 13)
+                if self._dice_allow(dice, row, number, closed)
+                and self.broken_rule(row, number, closed) is None
+            )
+        return crosses
+
+    def dice_rule(self, dice: Roll, row: int, number: int, closed: int) -> str | None:
+        if row not in _BESIDE:
+            return super().dice_rule(dice, row, number, closed)
+        if self._dice_allow(dice, row, number, closed):
+            return None
+        return "qwixx.bonus_dice"
+
+    def _dice_allow(self, dice: Roll, row: int, number: int, closed: int) -> bool:
+        """Ruling QWIXX_BIG_POINTS_DICE: a white die plus the die of a colour beside the bonus
+        row, in the game (ruling QWIXX_DICE: not one locked, even in this turn's action 1),
+        whose own row has ``number`` crossed ("another green 10")."""
+        position = _POSITIONS[row][number]
+        return any(
+            colour is not None
+            and not closed >> beside & 1
+            and number - colour in dice.white
+            and self.rows[beside] >> position & 1
+            for beside in _BESIDE[row]
+            for colour in (dice.colours[beside],)
+        )
+
+
+_new_big_points_sheet: Final = built_from_fields(BigPointsSheet)
+
+VARIANTS: Final = (BIG_POINTS,)
+VARIANT_SHEETS: Final[dict[str, type[Sheet]]] = {BIG_POINTS.id: BigPointsSheet}

@@ -1,0 +1,720 @@
+"""Qwixx on screen: the sheets, the dice and the prompt, as HTML; taps as Qwixx actions.
+
+Only presentation lives here: what is legal, what a cross scores and when the game ends all
+come from :mod:`dadoteca_games.qwixx.rules`.
+
+The white sum is everyone's at once, as on paper: one screen shows every player's line (the
+rows where the sum may go, or no cross), answered in any order and changed at will until all
+have answered. Then the active player's second action: one tap on an option (or on the sheet)
+plays it; Undo takes it back. With the table's dice unseen ("Sheets only"), everyone's sheet is
+in view, full size, and a tap on a number is the answer: only the sheets' own rules are checked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import cached_property, partial
+from html import escape
+from typing import ClassVar, Final
+
+from dadoteca.core import Action, AnyState
+from dadoteca.table import Answer, Command, PassTheRest, Withdraw
+from dadoteca_games.qwixx.rules import (
+    BASE_VARIANT,
+    CROSSED,
+    FOUR_PENALTIES,
+    LAST_POSITION,
+    PASS,
+    PENALTY,
+    PENALTY_BOXES,
+    QWIXX,
+    ROW_LOCKED,
+    ROW_NAMES,
+    SHEET_ROW_NAMES,
+    TWO_LOCKS,
+    Cross,
+    Pass,
+    Phase,
+    QwixxState,
+    Roll,
+    Sheet,
+    number_at,
+)
+from dadoteca_games.qwixx.variants import BIG_POINTS
+from dadoteca_web.game_ui import (
+    BULB_ICON,
+    ROLL_ACTS,
+    Effect,
+    GameUI,
+    Pieced,
+    asked_player,
+    die_pips,
+    remembered,
+    tapped_number,
+)
+
+__all__ = ["PAD_NAMES", "QwixxUI"]
+
+# Colour is never the only cue: every row also has its own shape; a bonus row (Big Points) both
+# of its colours'.
+ROW_SYMBOLS: Final = ("◆", "●", "▲", "■", "◆●", "▲■")
+# Drawn, not an emoji: emoji fonts are missing on some devices, and this must never be a box.
+LOCK_ICON: Final = (
+    '<svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">'
+    '<path d="M4 7V5a4 4 0 0 1 8 0v2" fill="none" stroke="currentColor" stroke-width="2"/>'
+    '<rect x="2.5" y="7" width="11" height="8" rx="1.5" fill="currentColor"/></svg>'
+)
+# Each pad's name, by variant id (variants.py): products' names, not translated.
+PAD_NAMES: Final = {BASE_VARIANT.id: "Qwixx", BIG_POINTS.id: "Qwixx Big Points"}
+WHITE: Final = "white"  # the white dice's name in the real-dice entry
+NO_CROSS: Final = "none"  # the row of the answer "no cross"
+
+
+def _die(value: int, colour: str, label: str) -> str:
+    return (
+        f'<span class="die die-{colour}" role="img" aria-label="{escape(label)}">'
+        f"{die_pips(value)}</span>"
+    )
+
+
+class QwixxUI(GameUI):
+    """Qwixx at the table: everyone's white sum on one screen, then the active player's.
+
+    ``shown`` is a choice on show, (player, action): a computer's, for a moment before it is
+    played, or the coach's hint, for the player to play or not.
+    """
+
+    game = QWIXX
+    title = "Qwixx"
+    variants = PAD_NAMES
+    variant_label = "Score pad"
+    about = "Cross numbers in four coloured rows. 1 to 5 players."
+    effects: ClassVar[dict[str, Effect]] = {
+        CROSSED: {"sound": "tick", "animation": "marked-now", "mark": "{row} {number}"},
+        ROW_LOCKED: {
+            "sound": "lock",
+            "vibrate": 160,
+            "animation": "locked-now",
+            "seats": ".row-{row}",
+        },
+        PENALTY: {
+            "sound": "penalty",
+            "vibrate": [90, 60, 90],
+            "animation": "penalised-now",
+            "seats": ".penalties",
+        },
+        TWO_LOCKS: {"end": True},
+        FOUR_PENALTIES: {"end": True},
+    }
+    die_faces = range(1, 7)
+    hints_on_lines = True
+    shown: tuple[int, Action] | None = None
+
+    @cached_property
+    def _rows(self) -> dict[tuple[object, ...], Pieced]:
+        """Each row as drawn for a look (see _row): every sheet is drawn twice, big and small,
+        at every update, and a tap changes a row or two."""
+        return {}
+
+    def shared(self, state: AnyState) -> bool:
+        assert isinstance(state, QwixxState)
+        return state.phase == Phase.ACTION1 and state.num_players > 1
+
+    def regions(self, state: AnyState, answers: Mapping[int, Action]) -> dict[str, str]:
+        assert isinstance(state, QwixxState)
+        if state.is_terminal:
+            return {
+                "prompt": f'<h2 class="prompt">{self.t("Game over")}</h2>',
+                "dice": self.dice(state),
+                "controls": self.controls(state, answers),
+                "scores": self.scores(state),
+                "board": Pieced.concat(*(self.sheet(state, p) for p in range(state.num_players))),
+            }
+        regions = {
+            "prompt": self.prompt(state, answers),
+            "dice": self.dice(state),
+            "controls": self.controls(state, answers),
+        }
+        # Every player's sheet, in both regions, on every screen, as My Shelfie and Diceland
+        # draw theirs: a change of hands, or of screen, hides some sheets and shows others, with
+        # the rows that changed (see Pieced's shells), instead of drawing the board and the
+        # others' sheets again. All in seat order, which never changes: each player finds their
+        # sheet in the same place every turn, as their pad stays in front of them.
+        # - One player's screen (the roll, the second action): the asked player's big, everyone
+        #   else's small, for a look.
+        # - The shared screen (a roll's white sum, everyone's at once): each sheet its owner's to
+        #   tap, small beside the answer lines; big when the dice were not shown (ruling
+        #   QWIXX_SHEETS_ONLY: the sheet is the only way to answer). The page lays the small
+        #   ones out in the board's place (app.css, data-shared).
+        shared = self.shared(state)
+        asked = None if shared else asked_player(state, answers)
+        all_big = shared and not state.dice_seen
+        given = answers if shared else {}
+        players = range(state.num_players)
+        regions["board"] = Pieced.concat(
+            *(
+                self.sheet(
+                    state,
+                    p,
+                    # Tappable on every screen (a change would draw its rows again): the big
+                    # sheets are all shown at once only with unseen dice, where no computer
+                    # sits (record.computer_needs_dice).
+                    interactive=True,
+                    big=True,
+                    answer=given.get(p),
+                    shown=all_big or p == asked,
+                )
+                for p in players
+            )
+        )
+        regions["others"] = Pieced.concat(
+            *(
+                self.sheet(
+                    state,
+                    p,
+                    interactive=shared and p not in self.computers,
+                    answer=given.get(p),
+                    shown=not all_big and p != asked,
+                )
+                for p in players
+                if state.num_players > 1
+            )
+        )
+        return regions
+
+    # -- taps -------------------------------------------------------------------------------
+
+    def handle(
+        self, state: AnyState, answers: Mapping[int, Action], act: str, data: Mapping[str, str]
+    ) -> list[Command]:
+        assert isinstance(state, QwixxState)
+        if state.is_terminal:
+            return []
+        if state.is_chance and act in ROLL_ACTS:
+            return self.handle_roll(state, act, data)
+        if act == "answer":  # one player's line of the white sum
+            return self._answer(state, answers, data)
+        if act == "cell":  # a number on a sheet: that sheet's owner crosses it
+            return self._cell(state, answers, data)
+        if act == "done" and state.phase == Phase.ACTION1:  # those it names cross nothing
+            return [PassTheRest()]
+        if act == "pass" and state.phase == Phase.ACTION2:
+            return [Answer(state.active, PASS)]
+        return []
+
+    def forget(self) -> None:
+        """Nothing waits for a confirmation here (one tap plays, Undo takes back) but a
+        computer's choice on show. (The hints on the lines of the white sum stay while it is
+        answered: each person's, for that moment.)"""
+        self.shown = None
+
+    def show_choice(self, state: AnyState, player: int, action: Action) -> None:
+        self.shown = (player, action)
+
+    @cached_property
+    def _line_hints(self) -> dict[int, tuple[Action, str]]:
+        """The hints shown on the lines of the white sum, by player: the choice and its words,
+        for the moment ``_line_hints_for`` only."""
+        return {}
+
+    _line_hints_for: AnyState | None = None
+
+    def show_hint_on_line(
+        self, state: AnyState, player: int, action: Action, words: str
+    ) -> None:
+        if self._line_hints_for is not state:
+            self._line_hints.clear()
+            self._line_hints_for = state
+        self._line_hints[player] = (action, words)
+
+    def _line_hint(self, state: QwixxState, player: int) -> tuple[Action, str] | None:
+        return self._line_hints.get(player) if self._line_hints_for is state else None
+
+    def describe(self, state: AnyState, action: Action) -> str:
+        assert isinstance(state, QwixxState)
+        t = self.t
+        if isinstance(action, Cross):
+            row = t(SHEET_ROW_NAMES[action.row])
+            return t("cross {row} {number}", row=row, number=action.number)
+        if state.phase == Phase.ACTION2 and state.passing_costs_a_penalty:
+            return t("no cross, a penalty")
+        return t("no cross")
+
+    def review_area(self, state: AnyState, choice: Action, played: Action) -> str | None:
+        """The row the expert would have crossed, else the row crossed instead of passing."""
+        for action in (choice, played):
+            if isinstance(action, Cross):
+                return self.t(SHEET_ROW_NAMES[action.row])
+        return None
+
+    # -- the table's own dice: two white, and one per row still open -----------------------------
+
+    def dice_to_enter(self, state: AnyState) -> tuple[str, ...]:
+        assert isinstance(state, QwixxState)
+        open_rows = (name for row, name in enumerate(ROW_NAMES) if not state.is_closed(row))
+        return (WHITE, WHITE, *open_rows)
+
+    def entered_roll(self, state: AnyState, faces: Sequence[int]) -> Action:
+        assert isinstance(state, QwixxState)
+        colours = iter(faces[2:])
+        red, yellow, green, blue = (
+            None if state.is_closed(row) else next(colours, None) for row in range(4)
+        )
+        return Roll((faces[0], faces[1]), (red, yellow, green, blue))
+
+    def entered_faces(self, state: AnyState, roll: Action) -> list[int]:
+        assert isinstance(roll, Roll)
+        return [*roll.white, *(value for value in roll.colours if value is not None)]
+
+    def entry_face(self, die: str, face: int) -> tuple[str, str, str]:
+        t = self.t
+        label = t("white {value}", value=face) if die == WHITE else f"{t(die)} {face}"
+        return f"die die-{die}", die_pips(face), label
+
+    def die_label(self, die: str, number: int) -> str:
+        if die == WHITE:
+            return self.t("White die {number}", number=number)
+        return self.t("{colour} die", colour=self.t(die))
+
+    def _answer(
+        self, state: QwixxState, answers: Mapping[int, Action], data: Mapping[str, str]
+    ) -> list[Command]:
+        """A tap on a player's line: their answer, or (their answer tapped again) taken back."""
+        player = tapped_number(data, "player", range(state.num_players))
+        if player is None or state.phase != Phase.ACTION1:
+            return []
+        if data.get("row") == NO_CROSS:
+            answer: Cross | Pass = PASS
+        else:
+            row = tapped_number(data, "row", range(len(state.variant.rows)))
+            if row is None or not state.dice_seen:  # unseen dice: the sheet's number is tapped
+                return []
+            answer = Cross(row, state.white_sum)
+        if answers.get(player) == answer:
+            return [Withdraw(player)]
+        return self._checked(state, player, answer)
+
+    def _cell(
+        self, state: QwixxState, answers: Mapping[int, Action], data: Mapping[str, str]
+    ) -> list[Command]:
+        row = tapped_number(data, "row", range(len(state.variant.rows)))
+        number = tapped_number(data, "number", range(2, 13))
+        seat = tapped_number(data, "seat", range(state.num_players))
+        if row is None or number is None:
+            return []
+        player = asked_player(state, answers) if seat is None else seat
+        return self._checked(state, player, Cross(row, number))
+
+    @staticmethod
+    def _checked(state: QwixxState, player: int, action: Cross | Pass) -> list[Command]:
+        error = state.check(player, action)
+        if error is not None:
+            raise error
+        return [Answer(player, action)]
+
+    # -- the prompt -------------------------------------------------------------------------
+
+    def prompt(self, state: QwixxState, answers: Mapping[int, Action]) -> str:
+        t = self.t
+        hint = ""
+        if state.phase == Phase.ROLL:
+            text = t("{name}, roll the dice", name=self.name(state.active))
+        elif not state.dice_seen:
+            text, hint = self._unseen_prompt(state)
+        elif self.shared(state):
+            text = t("White sum {sum}: everyone crosses it, or not", sum=state.white_sum)
+            hint = t("Answer in any order; change your answer until everyone has answered.")
+        elif state.phase == Phase.ACTION1:  # solo: the one player
+            text = t("{name}, do you use {sum}?", name=self.name(state.active), sum=state.white_sum)
+        else:
+            text = t("{name}, one white die plus one colour die?", name=self.name(state.active))
+            if state.passing_costs_a_penalty:
+                hint = t("Crossing nothing now costs a penalty.")
+        turn = t("Turn {turn} · {name} rolls", turn=state.turn, name=self.name(state.active))
+        return f'<p class="turn-count">{turn}</p><h2 class="prompt">{text}</h2>' + (
+            f'<p class="hint">{hint}</p>' if hint else ""
+        )
+
+    def _unseen_prompt(self, state: QwixxState) -> tuple[str, str]:
+        """What to do when the table's dice are not in the app: the same two actions, said
+        without numbers, and what the app checks."""
+        t = self.t
+        name = self.name(state.active)
+        if self.shared(state):
+            text = t("White sum: everyone crosses it on their sheet, or not")
+            hint = t(
+                "Tap the number on your own sheet, in any order. The app checks the sheets only."
+            )
+        elif state.phase == Phase.ACTION1:
+            text = t("{name}, do you cross the white sum?", name=name)
+            hint = t("Tap the number on your sheet. The app checks the sheet only.")
+        else:
+            text = t("{name}, one white die plus one colour die?", name=name)
+            hint = t("Tap the number on your sheet.")
+            if state.passing_costs_a_penalty:
+                hint += " " + t("Crossing nothing now costs a penalty.")
+        return text, hint
+
+    def dice(self, state: QwixxState) -> str:
+        if state.is_chance and self.real_dice:
+            return self.entry_picker(state)
+        if not isinstance(state.dice, Roll):  # none yet, or the table's, unseen
+            return ""
+        t = self.t
+        white = "".join(_die(v, "white", t("white {value}", value=v)) for v in state.dice.white)
+        colours = "".join(
+            _die(value, ROW_NAMES[row], f"{t(ROW_NAMES[row])} {value}")
+            for row, value in enumerate(state.dice.colours)
+            if value is not None
+        )
+        return f'<div class="dice">{white}{colours}</div>'
+
+    # -- what may be tapped -----------------------------------------------------------------
+
+    def controls(self, state: QwixxState, answers: Mapping[int, Action]) -> str:
+        t = self.t
+        if state.is_terminal:
+            return f'<button class="primary" data-act="new-game">{t("New game")}</button>'
+        if state.is_chance:
+            return self.roll_control(state, t("Roll the dice"))
+        if state.phase == Phase.ACTION1:
+            # In seat order, as the sheets below: each player's line in the same place.
+            lines = "".join(self.answer_line(state, p, answers) for p in range(state.num_players))
+            done = ""
+            if self.passing_for:  # those it names: never the roller, never a computer
+                names = t.names([self.name(p) for p in self.passing_for])
+                label = t.n(
+                    "Done: {names} crosses nothing",
+                    "Done: {names} cross nothing",
+                    len(self.passing_for),
+                    names=names,
+                )
+                done = f'<button class="done" data-act="done">{label}</button>'
+
+            label = t("Who crosses the white sum")
+            return f'<div class="answers" role="group" aria-label="{label}">{lines}</div>{done}'
+        return self.action2_options(state)
+
+    def answer_line(self, state: QwixxState, player: int, answers: Mapping[int, Action]) -> str:
+        """One player's answer to the white sum: a button per row, and no cross."""
+        t = self.t
+        name, said = self.name(player), self.plain_name(player)
+        # Decided before a move was taken back, or a computer's (it answers for itself).
+        decided = player not in state.deciders or player in self.computers
+        answer = answers.get(player, state.pending[player])
+        buttons = (
+            self._sum_buttons(state, player, answer, decided)
+            if state.dice_seen
+            else [self._crossed_on_sheet(answer)]
+        )
+        passed = isinstance(answer, Pass)
+        none_label = t("{name}: no cross", name=said)
+        buttons.append(
+            f'<button class="pick none{self._suggested(state, player, PASS)}'
+            f'{" chosen" if passed else ""}" data-act="answer" '
+            f'data-player="{player}" data-row="{NO_CROSS}" aria-pressed="{str(passed).lower()}" '
+            f'aria-label="{escape(none_label)}"{" disabled" if decided else ""}>'
+            f'<span aria-hidden="true">—</span></button>'
+        )
+        status = ""
+        if answer is None and player in self.computers:
+            status = f'<small class="status">{t("thinking…")}</small>'
+        rolls = f' <small>{t("rolls")}</small>' if player == state.active else ""
+        answered = " answered" if answer is not None else ""
+        # The name leads to the person's sheet, below (the page scrolls to it): with five at
+        # the table, one's own is a tap away.
+        see = escape(t("See the sheet of {name}", name=said))
+        who = (
+            f'<button class="who-name" data-see-seat="{player}" aria-label="{see}" '
+            f'title="{escape(said)}">{name}{rolls}</button>{status}'
+        )
+        hint = words = ""
+        if self.coach and not decided:
+            label = escape(t("Hint for {name}", name=said))
+            hint = (
+                f'<button class="line-hint-tool" data-act="hint" data-player="{player}" '
+                f'aria-label="{label}">{BULB_ICON}</button>'
+            )
+        hinted = self._line_hint(state, player)
+        if hinted is not None:
+            words = f'<p class="line-hint" role="status">{escape(hinted[1])}</p>'
+        return (
+            f'<div class="answer-line{answered}" data-seat="{player}">'
+            f'<span class="who">{who}</span>'
+            f'<div class="picks">{"".join(buttons)}{hint}</div>{words}</div>'
+        )
+
+    def _skips(self, count: int) -> str:
+        """The numbers of its row a cross would leave behind, for good: said in words, so
+        that it is never read as points (the rules summary explains it)."""
+        said = self.t.n("skips {count}", "skips {count}", count)
+        return f'<small class="skips" aria-hidden="true">{said}</small>'
+
+    def _suggested(self, state: QwixxState, player: int, action: Action) -> str:
+        """The class of a control that plays the choice on show (a hint, say)."""
+        hinted = self._line_hint(state, player)
+        on_show = self.shown == (player, action) or (hinted is not None and hinted[0] == action)
+        return " suggested" if on_show else ""
+
+    def _crossed_on_sheet(self, answer: Action | None) -> str:
+        """Unseen dice: the answer is tapped on the sheet; the line shows it, or asks for it."""
+        if isinstance(answer, Cross):
+            name = SHEET_ROW_NAMES[answer.row]
+            return (
+                f'<span class="pick chosen row-{name}">'
+                f"{ROW_SYMBOLS[answer.row]} {answer.number}</span>"
+            )
+        return f'<span class="pick-hint">{self.t("tap your sheet")}</span>'
+
+    def _sum_buttons(
+        self, state: QwixxState, player: int, answer: Action | None, decided: bool
+    ) -> list[str]:
+        """A button per colour row for the white sum, where the sheet allows it or not; per
+        bonus row (Big Points) where it allows it."""
+        t = self.t
+        said = self.plain_name(player)
+        legal = set(state.legal_actions(player))
+        buttons = []
+        for row, row_name, bonus in ((r.row, r.name, r.is_bonus) for r in state.variant.rows):
+            cross = Cross(row, state.white_sum)
+            chosen = answer == cross
+            if bonus and cross not in legal and not chosen:
+                continue  # a bonus box rarely takes the sum: offered only when it may
+            label = f"{said}: {t(row_name)} {state.white_sum}"
+            note = ""
+            if cross in legal:
+                skipped = len(state.sheets[player].skipping(row, state.white_sum))
+                if skipped:
+                    note = self._skips(skipped)
+                    label = t.n(
+                        "{choice}, leaving {count} number behind",
+                        "{choice}, leaving {count} numbers behind",
+                        skipped,
+                        choice=label,
+                    )
+                classes = "pick"
+            else:
+                classes = "pick unavailable"
+                label = t("{choice}: not allowed", choice=label)
+            buttons.append(
+                f'<button class="{classes}{self._suggested(state, player, cross)}'
+                f'{" chosen" if chosen else ""} row-{row_name}" '
+                f'data-act="answer" data-player="{player}" data-row="{row}" '
+                f'aria-pressed="{str(chosen).lower()}" aria-label="{escape(label)}"'
+                f'{" disabled" if decided else ""}>'
+                f'<span aria-hidden="true">{ROW_SYMBOLS[row]} {state.white_sum}</span>{note}'
+                "</button>"
+            )
+        return buttons
+
+    def action2_options(self, state: QwixxState) -> str:
+        """The active player's second action: each cross the dice allow, or none."""
+        t = self.t
+        player = state.active
+        sheet = state.sheets[player]
+        options = []
+        # Unseen dice: every number the sheet allows is legal; the sheet itself is the picker.
+        for action in state.legal_actions(player) if state.dice_seen else ():
+            if not isinstance(action, Cross):
+                continue
+            name = SHEET_ROW_NAMES[action.row]
+            skipped = len(sheet.skipping(action.row, action.number))
+            label = f"{t(name)} {action.number}"
+            note = ""
+            if skipped:
+                note = self._skips(skipped)
+                label = t("{choice}, leaving {count} behind", choice=label, count=skipped)
+            options.append(
+                f'<button class="pick{self._suggested(state, player, action)} row-{name}" '
+                f'data-act="cell" data-seat="{player}" '
+                f'data-row="{action.row}" data-number="{action.number}" '
+                f'aria-label="{escape(label)}"><span aria-hidden="true">'
+                f"{ROW_SYMBOLS[action.row]} {action.number}</span>{note}</button>"
+            )
+        none = (
+            t("No cross: a penalty") if state.passing_costs_a_penalty else t("No cross")
+        )
+        options.append(
+            f'<button class="pick none{self._suggested(state, player, PASS)}" data-act="pass">'
+            f"{none}</button>"
+        )
+        label = escape(t("{name}'s second action", name=self.plain_name(player)))
+        return f'<div class="options" role="group" aria-label="{label}">{"".join(options)}</div>'
+
+    # -- sheets -----------------------------------------------------------------------------
+
+    def sheet(
+        self,
+        state: QwixxState,
+        player: int,
+        *,
+        interactive: bool = False,
+        big: bool = False,
+        answer: Action | None = None,
+        shown: bool = True,
+    ) -> Pieced:
+        """One player's sheet, like the paper pad: its rows of numbers, top to bottom as printed
+        (four, and their locks; Big Points' bonus rows between). One not ``shown`` is hidden,
+        drawn all the same, ready for its player's turn.
+
+        Its numbers can be tapped while it is its owner's decision (the answer lines and the
+        options are the same choices, for keyboards and screen readers); a tap on a number
+        that may not be crossed says which rule forbids it. The white sum's ``answer`` given
+        (on the shared screen) stands out until the answers apply together.
+        """
+        t = self.t
+        sheet = state.sheets[player]
+        legal = (
+            [a for a in state.legal_actions(player) if isinstance(a, Cross)]
+            if interactive and shown
+            else []
+        )
+        # The numbers on show: the white sum's answer given, a computer's choice or a hint (on a
+        # sheet shown: a hidden one's rows stay as they are, not drawn again for nothing).
+        hinted = self._line_hint(state, player)
+        chosen = [
+            answer,
+            self.shown[1] if self.shown and self.shown[0] == player else None,
+            hinted[0] if hinted else None,
+        ]
+        selected = [a for a in chosen if isinstance(a, Cross)] if shown else []
+        rows = []
+        for row in (printed.row for printed in state.variant.rows):
+            closed = state.is_closed(row)
+            in_row = frozenset(a.number for a in selected if a.row == row)
+            legal_in_row = frozenset(a.number for a in legal if a.row == row)
+            # Its crosses too: a row's points count a bonus row's crosses (Big Points).
+            marks = (sheet.rows[row], sheet.crosses(row))
+            look = (player, row, *marks, closed, interactive, in_row, legal_in_row)
+            draw = partial(
+                self._row,
+                sheet,
+                player,
+                row,
+                closed=closed,
+                interactive=interactive,
+                selected=in_row,
+                legal=legal_in_row,
+            )
+            rows.append(remembered(self._rows, (*look, t.language), draw))
+        boxes = "".join(
+            f'<span class="penalty{" crossed" if box < sheet.penalties else ""}"></span>'
+            for box in range(PENALTY_BOXES)
+        )
+        penalties = t("Penalties")
+        total = t("Total: {score}", score=sheet.score())
+        size = "big" if big or state.is_terminal else "small"
+        owner = self.name(player)
+        active = " active" if player == state.active and not state.is_terminal else ""
+        active += " answered" if answer is not None else ""  # the white sum, shared screen
+        label = self.sheet_label(player)
+        penalty_label = f"{penalties}: {sheet.penalties}/{PENALTY_BOXES}"
+        hidden = "" if shown else ' aria-hidden="true"'
+        # In pieces (the start tag a shell, each row, the foot): a tap that changes a row or an
+        # answer repaints those, not the sheets (while the sheets shown stay the same ones).
+        return Pieced.concat(
+            Pieced.piece(
+                f"s{player}",
+                f'<section class="sheet {size}{active}" aria-label="{label}" '
+                f'data-seat="{player}" data-piece="s{player}" data-shell{hidden}>',
+            ),
+            f'<h3 class="owner">{owner}</h3><div class="rows">',
+            *rows,
+            "</div>",
+            Pieced.piece(
+                f"f{player}",
+                f'<div class="sheet-foot" data-piece="f{player}">'
+                f'<span class="penalties" role="img" aria-label="{penalty_label}">'
+                f"{penalties} {boxes}</span>"
+                f'<strong class="total">{total}</strong></div>',
+            ),
+            "</section>",
+        )
+
+    def _row(
+        self,
+        sheet: Sheet,
+        player: int,
+        row: int,
+        *,
+        closed: bool,
+        interactive: bool,
+        selected: frozenset[int],
+        legal: frozenset[int],
+    ) -> Pieced:
+        """One row of a sheet: its numbers, its lock and its points; those ``selected`` on show,
+        the ``legal`` ones highlighted."""
+        t = self.t
+        name = SHEET_ROW_NAMES[row]
+        crossed = sheet.crossed_numbers(row)
+        lost = sheet.skipped(row)
+        cells = []
+        for position in range(LAST_POSITION + 1):
+            number = number_at(row, position)
+            classes = ["cell"]
+            label = f"{t(name)} {number}"
+            if number in crossed:
+                classes.append("crossed")
+                label = t("{cell}, crossed", cell=label)
+            elif closed or number in lost:
+                classes.append("skipped")
+            if number in selected:
+                classes.append("selected")
+            elif number in legal:
+                classes.append("legal")
+            tap = (
+                f' data-act="cell" data-seat="{player}" data-row="{row}" data-number="{number}"'
+                if interactive
+                else ""
+            )
+            cells.append(
+                f'<span class="{" ".join(classes)}" role="img" aria-label="{escape(label)}"'
+                f' data-mark="{name} {number}"{tap}>{number}</span>'
+            )
+        key = f"r{player}.{row}"
+        kind = "row"
+        if row < len(ROW_NAMES):
+            locked = sheet.is_locked(row)
+            lock_label = t("lock, crossed") if locked else t("lock")
+            cells.append(
+                f'<span class="cell lock{" crossed" if locked else ""}" '
+                f'role="img" aria-label="{lock_label}">{LOCK_ICON}</span>'
+            )
+            points = t.n("{count} pt", "{count} pts", sheet.row_score(row))
+        else:  # a bonus row (Big Points): no lock, and its crosses score in its colours' rows
+            kind = "row bonus"
+            cells.append('<span class="cell no-lock" aria-hidden="true"></span>')
+            points = ""
+        return Pieced.piece(
+            key,
+            f'<div class="{kind} row-{name}{" closed" if closed else ""}" role="group" '
+            f'aria-label="{t(name)}" data-piece="{key}">'
+            f'<span class="symbol" aria-hidden="true">{ROW_SYMBOLS[row]}</span>'
+            f'{"".join(cells)}<span class="row-points">{points}</span></div>',
+        )
+
+    # -- the end ----------------------------------------------------------------------------
+
+    def scores(self, state: QwixxState) -> str:
+        t = self.t
+        winners = self.crowned(state)
+        head = "".join(
+            f'<th scope="col" aria-label="{t(name)}" class="row-{name}">'
+            f'<span aria-hidden="true">{symbol}</span></th>'
+            for name, symbol in zip(ROW_NAMES, ROW_SYMBOLS, strict=False)
+        )
+        body = []
+        for player, sheet in enumerate(state.sheets):
+            points = "".join(f"<td>{sheet.row_score(row)}</td>" for row in range(4))
+            body.append(
+                f"{self.score_row(player, winners)}{points}"
+                f"<td>{-sheet.penalty_points()}</td><td><strong>{sheet.score()}</strong></td></tr>"
+            )
+        return (
+            f'{self.ending(state)}<table class="scores"><thead><tr>'
+            f'<th scope="col">{t("Player")}</th>{head}<th scope="col">{t("Penalties")}</th>'
+            f"<th>{t('Total')}</th></tr></thead><tbody>{''.join(body)}</tbody></table>"
+        )
+
+
+UI: Final = QwixxUI  # what the app plays the game with (dadoteca.games)

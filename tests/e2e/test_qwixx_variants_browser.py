@@ -1,0 +1,130 @@
+"""Qwixx's variant pads in headless Chromium (a 360 x 640 phone): a whole Big Points game by taps,
+checked against the engine in CPython; one with the table's own dice; the pad chosen at the
+setup, kept for the next game, named in the History."""
+
+from __future__ import annotations
+
+import random
+
+from playwright.sync_api import Page
+
+from appdriver import (
+    PageWatch,
+    fill_seats,
+    new_game,
+    on_screen,
+    open_app,
+    press,
+    saved_record,
+)
+from build.serve import BackgroundServer
+from dadoteca.match import Match
+from dadoteca_games.qwixx.rules import PASS, QWIXX, Cross, Phase, QwixxState, position_of
+from dadoteca_games.qwixx.variants import BIG_POINTS
+from test_real_dice_browser import REAL_DICE_TABLE_JS, faces_entered
+
+SEED = 21
+NAMES = ["Anna", "Bo"]
+PAD = {"variant": BIG_POINTS.id}
+
+
+def start_big_points(page: Page, server: BackgroundServer, names: list[str], dice: str) -> None:
+    open_app(page, f"{server.url}?seed={SEED}&pace=0")
+    page.check("#setup input[name=game][value=qwixx]")
+    page.select_option("#setup select[name=variant]", BIG_POINTS.id)
+    fill_seats(page, names)
+    page.check(f"#setup input[name=dice][value={dice}]")
+    page.click("#setup button[type=submit]")
+    on_screen(page, "play")
+
+
+def policy(state: QwixxState, player: int) -> Cross | None:
+    """Everyone takes a bonus box when one is legal, else the leftmost legal cross of the
+    topmost row; nothing when nothing is legal."""
+    crosses = [a for a in state.legal_actions(player) if isinstance(a, Cross)]
+    if not crosses:
+        return None
+    return min(crosses, key=lambda c: (c.row < 4, c.row, position_of(c.row, c.number)))
+
+
+def expected_game() -> QwixxState:
+    state = QWIXX.new_game(len(NAMES), SEED, PAD)
+    while not state.is_terminal:
+        if state.is_chance:
+            state = state.apply_chance(state.roll())
+            continue
+        for player in state.deciders:
+            state = state.apply(player, policy(state, player) or PASS)
+    return state
+
+
+def state_of(page: Page) -> QwixxState:
+    record = saved_record(page)
+    assert record is not None
+    state = Match.from_record(record).state
+    assert isinstance(state, QwixxState)
+    return state
+
+
+def play_to_the_end(page: Page, order: random.Random) -> None:
+    for _ in range(200):
+        if page.locator("#region-scores table").count():
+            return
+        if page.locator("#region-controls [data-act=roll]").count():
+            press(page, "#region-controls [data-act=roll]")
+        state = state_of(page)
+        answers = list(range(len(NAMES)))
+        order.shuffle(answers)
+        for player in answers:
+            cross = policy(state, player)
+            row = "none" if cross is None else str(cross.row)
+            press(page, f'[data-act=answer][data-player="{player}"][data-row="{row}"]')
+        state = state_of(page)
+        if state.is_terminal or state.phase != Phase.ACTION2:
+            continue
+        cross = policy(state, state.active)
+        if cross is None:
+            press(page, "#region-controls [data-act=pass]")
+        else:
+            press(page, f'.options [data-row="{cross.row}"][data-number="{cross.number}"]')
+    raise AssertionError("the game did not end")
+
+
+def test_a_whole_big_points_game_by_taps_ends_with_the_engines_scores(
+    page: Page, server: BackgroundServer, watch: PageWatch
+) -> None:
+    start_big_points(page, server, NAMES, "app")
+    assert page.locator("#region-board .sheet >> nth=0").locator(".row.bonus").count() == 2
+    play_to_the_end(page, random.Random(1))
+    expected = expected_game()
+    assert any(sheet.rows[4] or sheet.rows[5] for sheet in expected.sheets)  # bonus crosses
+    rows = page.locator("#region-scores tbody tr")
+    shown = [int(rows.nth(i).locator("td strong").inner_text()) for i in range(rows.count())]
+    assert shown == list(expected.scores())
+    record = saved_record(page)
+    assert record is not None and record["options"] == PAD
+    assert Match.from_record(record).state == expected
+    # The History names the pad; the next game's setup still has it chosen.
+    page.click("#history-open")
+    assert "Qwixx Big Points" in page.inner_text("#history .history-list li >> nth=0")
+    assert "Qwixx Big Points" in page.inner_text("#history caption >> nth=0")
+    page.keyboard.press("Escape")
+    new_game(page)
+    assert page.input_value("#setup select[name=variant]") == BIG_POINTS.id
+    assert watch.errors == []
+    assert watch.foreign_requests(server.origin) == []
+
+
+def test_a_big_points_game_with_the_tables_own_dice_is_the_record_entered(
+    page: Page, server: BackgroundServer, watch: PageWatch
+) -> None:
+    start_big_points(page, server, ["Anna", "Bruno", "Carla"], "real")
+    page.set_default_timeout(300_000)
+    entered = page.evaluate(REAL_DICE_TABLE_JS, {"seed": 5, "maxTaps": 20_000})
+    page.wait_for_selector("#region-scores h2.winners")
+    assert watch.errors == []
+    record = saved_record(page)
+    assert record is not None and record["dice"] == "real" and record["options"] == PAD
+    match = Match.from_record(record)
+    assert match.state.is_terminal
+    assert faces_entered(match) == [roll["faces"] for roll in entered]
