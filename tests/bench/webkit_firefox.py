@@ -81,14 +81,25 @@ BARE_HTML = """<!doctype html>
 <p>Bare Pyodide: the memory baseline of tests/bench/webkit_firefox.py.</p>
 <script type="module">
 const worker = new Worker("worker.mjs", { type: "module" });
-worker.onmessage = ({ data }) => { document.documentElement.dataset.appState = data; };
-worker.onerror = () => { document.documentElement.dataset.appState = "failed"; };
+const failed = (error) => {
+  console.error(`bare Pyodide: ${error}`);
+  document.documentElement.dataset.appState = "failed";
+};
+worker.onmessage = ({ data }) => {
+  if (data === "ready") document.documentElement.dataset.appState = data;
+  else failed(data);
+};
+worker.onerror = (event) => failed(event.message);
 </script>
 """
 BARE_WORKER = """import { loadPyodide } from "./pyodide/pyodide.mjs";
 
-self.pyodide = await loadPyodide({ indexURL: new URL("pyodide/", import.meta.url).href });
-postMessage("ready");
+try {
+  self.pyodide = await loadPyodide({ indexURL: new URL("pyodide/", import.meta.url).href });
+  postMessage("ready");
+} catch (error) {
+  postMessage(String(error?.stack ?? error)); // said by the page: its console is the one heard
+}
 """
 
 
