@@ -55,11 +55,12 @@ async function download(url, sha256) {
 
 const urlOf = (/** @type {string} */ path) => new URL(path, sw.location.href).href;
 
-// The precache entries this version's cache lacks.
+// The precache entries this version's cache lacks. Its keys, not a match of each file: a match
+// reads the file whole into memory (WebKit's), and this runs at every start of the app.
 async function missing() {
   const cache = await caches.open(CACHE_NAME);
-  const found = await Promise.all(PRECACHE.map(([path]) => cache.match(urlOf(path))));
-  return PRECACHE.filter((_, index) => !found[index]);
+  const cached = new Set((await cache.keys()).map((request) => request.url));
+  return PRECACHE.filter(([path]) => !cached.has(urlOf(path)));
 }
 
 // Every file of the precache, from this version's cache (what an interrupted install had

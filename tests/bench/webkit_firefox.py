@@ -1,4 +1,5 @@
-"""What the first visit moves and how much memory the page takes, in WebKit and Firefox.
+"""What the first visit moves and how much memory the app takes over bare Pyodide, in WebKit
+and Firefox.
 
     .venv/bin/python -m build.build      # the site to measure (any build)
     PYTHONPATH=py:.:tests/e2e .venv/bin/python tests/bench/webkit_firefox.py  # --runs --dist
@@ -8,7 +9,8 @@ For each engine of tests/e2e/engines.py (WebKitGTK's MiniBrowser, with its own u
 with an iPhone's, for which Pyodide takes its iOS path; Firefox ESR headless), ``--runs`` times,
 each in a fresh profile against a fresh server, over https as a real host serves the app (a
 throwaway self-signed certificate, build.serve's; the engines are told to accept it; ``--http``
-for plain http, where WebKit's network library asks for no brotli):
+for plain http, where WebKit's network library asks for no brotli), the app and bare Pyodide in
+turn (which comes first alternates run by run):
 
 1. **First visit**: the app opened until it is ready, offline-ready (its service worker has
    installed over that https and precached the site) and has stored its Python snapshot: the
@@ -18,22 +20,34 @@ for plain http, where WebKit's network library asks for no brotli):
 2. **Snapshot**: a reload, which must restore that snapshot.
 3. **A whole game**: Diceland, the heaviest screen (``--game``), two players, by the simple player
    of the browser tests, to its end.
+4. **Bare Pyodide**, in a browser of its own: a page whose module worker calls Pyodide's
+   ``loadPyodide()`` and nothing else, with Pyodide's files as npm publishes them (its own lock
+   file, its stdlib as sources), served from ``bare/`` of a temporary copy of the site (never
+   written into dist/); measured until BARE_SETTLE_S after it is loaded.
 
-Then the peak resident memory (VmHWM) of the engine's process for web pages, which holds the
-page, Python's worker and Pyodide's WebAssembly memory, through all of the above, and of each
-step (the peak is started again from the current size between steps, Linux's clear_refs):
-against the 300 MB budget of an older iPhone's tab (in WebKit with the iPhone user agent). The
-engine's own floor comes first: its process showing a page of the site without scripts, a
-rules summary (WebKitGTK's, on an X display, takes far more than an iPhone's tab); the app's
-share is the peak less that floor.
-Chromium's figures are in tests/bench/browser.py. Writes ``bench-results/engines.json`` and
-prints a summary.
+The memory is the peak resident size (VmHWM) of the engine's process for web pages, which holds
+the page, its workers (Python's; WebKit's service worker too) and Pyodide's WebAssembly memory,
+through all of each (the peak is started again from the current size between steps, Linux's
+clear_refs). Each starts from the engine's own floor: its process showing a page of the site
+without scripts, a rules summary (WebKitGTK's, on an X display, takes far more than an iPhone's
+tab). The figures, per run and as medians per engine:
+
+- ``peak_over_bare_mib``: the app's peak through 1-3 less bare Pyodide's peak, in the same run:
+  what the app costs over Pyodide itself (target, in WebKit with the iPhone user agent:
+  PEAK_OVER_BARE_BUDGET_MIB);
+- ``growth_per_tap_mib``: the game's peak after its first screen is painted, less the resident
+  size then, over the taps of the whole game (target GROWTH_PER_TAP_BUDGET_MIB);
+- ``peak_mib``, ``floor_mib`` and each step's peak (``peaks_mib``).
+
+Chromium's figures are in tests/bench/browser.py. Writes ``bench-results/webkit_firefox.json``
+and prints a summary.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import statistics
 import tempfile
 import time
@@ -43,77 +57,177 @@ from typing import Any
 from quick import parse_args
 
 from appdriver import SIMPLE_PLAYER_JS, SIMPLE_TAPS
+from build.build import NODE_MODULES, PYODIDE_RUNTIME, write_compressed_variants
 from build.serve import BackgroundServer, self_signed_tls
 from dadoteca.games import GAMES
-from engines import ENGINES, SET_UP_JS, engine_page, virtual_screen, wait_ready
+from engines import ENGINES, SET_UP_JS, RemotePage, engine_page, virtual_screen, wait_ready
 
 ROOT = Path(__file__).resolve().parents[2]
 FIRST_VISIT_BUDGET_MB = 8.0
-PEAK_BUDGET_MIB = 300.0
+PEAK_OVER_BARE_BUDGET_MIB = 150.0
+GROWTH_PER_TAP_BUDGET_MIB = 0.05
+BUDGETED_ENGINE = "webkit-iphone"  # an older iPhone's tab, whose memory the budgets are for
 SNAPSHOT_STORED = "document.documentElement.dataset.pythonSnapshot"
 FLOOR_PAGE = "py/dadoteca_games/qwixx/rules.en.html"  # a page of the site with no script: the floor
 FLOOR_WAIT_S = 3.0  # its process settles
+BARE_PAGE = "bare/index.html"
+BARE_SETTLE_S = 5.0  # after loadPyodide(): the engine compiles its WebAssembly on meanwhile
+TAPS_PER_CALL = 100
+BARE_HTML = """<!doctype html>
+<html lang="en" data-app-state="loading">
+<meta charset="utf-8">
+<title>Bare Pyodide (benchmark baseline)</title>
+<link rel="icon" href="data:,">
+<p>Bare Pyodide: the memory baseline of tests/bench/webkit_firefox.py.</p>
+<script type="module">
+const worker = new Worker("worker.mjs", { type: "module" });
+const failed = (error) => {
+  console.error(`bare Pyodide: ${error}`);
+  document.documentElement.dataset.appState = "failed";
+};
+worker.onmessage = ({ data }) => {
+  if (data === "ready") document.documentElement.dataset.appState = data;
+  else failed(data);
+};
+worker.onerror = (event) => failed(event.message);
+</script>
+"""
+BARE_WORKER = """import { loadPyodide } from "./pyodide/pyodide.mjs";
+
+try {
+  self.pyodide = await loadPyodide({ indexURL: new URL("pyodide/", import.meta.url).href });
+  postMessage("ready");
+} catch (error) {
+  postMessage(String(error?.stack ?? error)); // said by the page: its console is the one heard
+}
+"""
 
 
-def measure(engine: str, dist: Path, display: str, game: str, https: bool = True) -> dict[str, Any]:
+def site_with_bare_pyodide(dist: Path, folder: Path) -> Path:
+    """A copy of the built site with the bare Pyodide page in ``bare/``, Pyodide's files as npm
+    publishes them beside it, compressed as the build compresses the site's."""
+    root = Path(shutil.copytree(dist, folder / "site"))
+    bare = (root / BARE_PAGE).parent
+    (bare / "pyodide").mkdir(parents=True)
+    for name in (*PYODIDE_RUNTIME, "pyodide-lock.json"):
+        shutil.copy2(NODE_MODULES / "pyodide" / name, bare / "pyodide" / name)
+    (bare / "index.html").write_text(BARE_HTML)
+    (bare / "worker.mjs").write_text(BARE_WORKER)
+    write_compressed_variants(bare)
+    return root
+
+
+def floor_of(page: RemotePage, url: str) -> float:
+    """The engine's own floor: its process showing a page without scripts. The peak is started
+    again from there."""
+    page.goto(f"{url}{FLOOR_PAGE}")
+    time.sleep(FLOOR_WAIT_S)
+    floor = page.peak_memory_mib()
+    page.drain()
+    page.errors.clear()  # the floor page's own (WebKit asks it for a favicon.ico)
+    page.reset_peak_memory()
+    return floor
+
+
+def measure_bare(engine: str, site: Path, display: str, https: bool = True) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="dadoteca-engines-") as folder:
         tls = self_signed_tls(Path(folder)) if https else None
-        server = BackgroundServer(dist, tls=tls)
-        server.start()
-        try:
-            with engine_page(engine, Path(folder) / "profile", display) as page:
-                page.goto(f"{server.url}{FLOOR_PAGE}")
-                time.sleep(FLOOR_WAIT_S)
-                floor = page.peak_memory_mib()
-                server.traffic.take()
-                page.drain()
-                page.errors.clear()  # the floor page's own (WebKit asks it for a favicon.ico)
-                page.reset_peak_memory()
-                page.goto(f"{server.url}?seed=5&pace=0")
-                wait_ready(page)
-                page.wait_for("document.getElementById('offline').dataset.state === 'ready'")
-                page.wait_for(SNAPSHOT_STORED, timeout=180.0)
-                stored = page.evaluate(f"async () => {SNAPSHOT_STORED}")
-                first_visit = server.traffic.take()
-                peaks = {"first_visit": page.peak_memory_mib()}
-                page.reset_peak_memory()
-                page.reload()
-                wait_ready(page)
-                start = page.evaluate("async () => document.documentElement.dataset.pythonStart")
-                peaks["second_start"] = page.peak_memory_mib()
-                page.reset_peak_memory()
-                page.evaluate(SET_UP_JS, {"game": game, "names": ["Ann", "Bo"]})
-                page.wait_for("document.body.dataset.screen === 'play'")
-                taps = 0
-                while done := page.evaluate(SIMPLE_PLAYER_JS, {"count": 100, "taps": SIMPLE_TAPS}):
-                    taps += len(done)
-                over = page.evaluate("async () => document.body.dataset.screen") == "over"
-                page.drain()
-                peaks["game"] = page.peak_memory_mib()
-                return {
-                    "scheme": "https" if https else "http",
-                    "first_visit_bytes": first_visit["body_bytes"],
-                    "first_visit_gzip_bytes": first_visit["gzip_body_bytes"],
-                    "first_visit_requests": first_visit["requests"],
-                    "snapshot": stored,
-                    "second_start": start,
-                    "game": game,
-                    "game_taps": taps,
-                    "game_over": over,
-                    "floor_mib": floor,
-                    "peak_mib": max(peaks.values()),
-                    "peaks_mib": peaks,
-                    "console_errors": page.errors,
-                }
-        finally:
-            server.stop()
+        with (
+            BackgroundServer(site, tls=tls) as server,
+            engine_page(engine, Path(folder) / "profile", display) as page,
+        ):
+            floor = floor_of(page, server.url)
+            page.goto(f"{server.url}{BARE_PAGE}")
+            wait_ready(page)
+            time.sleep(BARE_SETTLE_S)
+            page.drain()
+            return {
+                "floor_mib": floor,
+                "peak_mib": page.peak_memory_mib(),
+                "console_errors": page.errors,
+            }
+
+
+def play_whole_game(page: RemotePage) -> tuple[int, list[float]]:
+    """The simple player's taps to the game's end: how many, and the resident size every
+    TAPS_PER_CALL taps."""
+    taps, resident = 0, []
+    while done := page.evaluate(SIMPLE_PLAYER_JS, {"count": TAPS_PER_CALL, "taps": SIMPLE_TAPS}):
+        taps += len(done)
+        resident.append(page.resident_memory_mib())
+    return taps, resident
+
+
+def measure(engine: str, site: Path, display: str, game: str, https: bool = True) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory(prefix="dadoteca-engines-") as folder:
+        tls = self_signed_tls(Path(folder)) if https else None
+        with (
+            BackgroundServer(site, tls=tls) as server,
+            engine_page(engine, Path(folder) / "profile", display) as page,
+        ):
+            floor = floor_of(page, server.url)
+            server.traffic.take()
+            page.goto(f"{server.url}?seed=5&pace=0")
+            wait_ready(page)
+            page.wait_for("document.getElementById('offline').dataset.state === 'ready'")
+            page.wait_for(SNAPSHOT_STORED, timeout=180.0)
+            stored = page.evaluate(f"async () => {SNAPSHOT_STORED}")
+            first_visit = server.traffic.take()
+            peaks = {"first_visit": page.peak_memory_mib()}
+            page.reset_peak_memory()
+            page.reload()
+            wait_ready(page)
+            start = page.evaluate("async () => document.documentElement.dataset.pythonStart")
+            peaks["second_start"] = page.peak_memory_mib()
+            page.reset_peak_memory()
+            page.evaluate(SET_UP_JS, {"game": game, "names": ["Ann", "Bo"]})
+            page.wait_for("document.body.dataset.screen === 'play'")
+            page.evaluate("async () => window.dadotecaTable.settled()")
+            first_screen = page.resident_memory_mib()
+            set_up = page.peak_memory_mib()
+            page.reset_peak_memory()
+            taps, resident = play_whole_game(page)
+            over = page.evaluate("async () => document.body.dataset.screen") == "over"
+            page.drain()
+            played = page.peak_memory_mib()
+            peaks["game"] = max(set_up, played)
+            return {
+                "scheme": "https" if https else "http",
+                "first_visit_bytes": first_visit["body_bytes"],
+                "first_visit_gzip_bytes": first_visit["gzip_body_bytes"],
+                "first_visit_requests": first_visit["requests"],
+                "snapshot": stored,
+                "second_start": start,
+                "game": game,
+                "game_taps": taps,
+                "game_over": over,
+                "floor_mib": floor,
+                "peak_mib": max(peaks.values()),
+                "peaks_mib": peaks,
+                "game_first_screen_mib": first_screen,
+                "game_resident_mib": resident,  # every TAPS_PER_CALL taps
+                "growth_per_tap_mib": (played - first_screen) / max(taps, 1),
+                "console_errors": page.errors,
+            }
+
+
+def summary(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """An engine's medians over its runs, and the runs."""
+    return {
+        "peak_over_bare_mib": statistics.median(run["peak_over_bare_mib"] for run in runs),
+        "growth_per_tap_mib": statistics.median(run["growth_per_tap_mib"] for run in runs),
+        "peak_mib": statistics.median(run["peak_mib"] for run in runs),
+        "bare_peak_mib": statistics.median(run["bare"]["peak_mib"] for run in runs),
+        "floor_mib": statistics.median(run["floor_mib"] for run in runs),
+        "runs": runs,
+    }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="runs per engine (default 3)")
     parser.add_argument("--dist", type=Path, default=ROOT / "dist", help="the built site")
-    parser.add_argument("--out", type=Path, default=Path("bench-results/engines.json"))
+    parser.add_argument("--out", type=Path, default=Path("bench-results/webkit_firefox.json"))
     parser.add_argument("--engines", nargs="+", default=list(ENGINES), choices=ENGINES)
     parser.add_argument("--game", default="diceland", choices=list(GAMES), help="the game played")
     parser.add_argument(
@@ -122,42 +236,56 @@ def main() -> None:
     # Quick: the quickest game, and WebKit with its own user agent only (the iPhone's is the
     # same page of the same engine, its process measured alike).
     args = parse_args(parser, {"runs": 1, "game": "qwixx", "engines": ["webkit", "firefox"]})
-    results: dict[str, list[dict[str, Any]]] = {}
-    with virtual_screen() as display:
-        for _ in range(args.runs):  # engines alternate, run by run: the machine's load is shared
+    https = not args.http
+    runs: dict[str, list[dict[str, Any]]] = {engine: [] for engine in args.engines}
+    with tempfile.TemporaryDirectory(prefix="dadoteca-site-") as copy, virtual_screen() as display:
+        site = site_with_bare_pyodide(args.dist, Path(copy))
+        for number in range(args.runs):  # engines alternate, run by run: the load is shared
             for engine in args.engines:
-                run = measure(engine, args.dist, display, args.game, https=not args.http)
-                results.setdefault(engine, []).append(run)
+                # The app and bare Pyodide alternate too, which comes first.
+                if number % 2 == 0:
+                    bare = measure_bare(engine, site, display, https)
+                    run = measure(engine, site, display, args.game, https)
+                else:
+                    run = measure(engine, site, display, args.game, https)
+                    bare = measure_bare(engine, site, display, https)
+                run["bare"] = bare
+                run["peak_over_bare_mib"] = run["peak_mib"] - bare["peak_mib"]
+                runs[engine].append(run)
                 print(engine, json.dumps(run), flush=True)
+    results = {engine: summary(engine_runs) for engine, engine_runs in runs.items()}
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(results, indent=2) + "\n")
     print(
-        f"\n{'engine':<15}{'first visit MB':>16}{'gzip':>6}{'peak MiB':>10}{'floor':>7}{'app':>6}"
-        f"{'visit':>7}{'start':>7}{'game':>6}  second start, game"
+        f"\n{'engine':<15}{'first visit MB':>16}{'gzip':>6}{'peak MiB':>9}{'floor':>6}"
+        f"{'visit':>6}{'start':>6}{'game':>6}{'bare':>6}{'over bare':>11}{'MiB/tap':>14}"
+        "  second start, game"
     )
-    for engine, runs in results.items():
-        megabytes = statistics.median(run["first_visit_bytes"] for run in runs) / 1e6
-        gzip_only = statistics.median(run["first_visit_gzip_bytes"] for run in runs) / 1e6
-        peak = statistics.median(run["peak_mib"] for run in runs)
-        floor = statistics.median(run["floor_mib"] for run in runs)
-        share = statistics.median(run["peak_mib"] - run["floor_mib"] for run in runs)
+    for engine, result in results.items():
+        engine_runs = result["runs"]
+        megabytes = statistics.median(run["first_visit_bytes"] for run in engine_runs) / 1e6
+        gzip_only = statistics.median(run["first_visit_gzip_bytes"] for run in engine_runs) / 1e6
         phases = [
-            statistics.median(run["peaks_mib"][phase] for run in runs)
+            statistics.median(run["peaks_mib"][phase] for run in engine_runs)
             for phase in ("first_visit", "second_start", "game")
         ]
         fits = "within" if megabytes <= FIRST_VISIT_BUDGET_MB else "OVER"
-        fits_memory = "within" if peak <= PEAK_BUDGET_MIB else "OVER"
-        starts = sorted({run["second_start"] for run in runs})
-        games = "ended" if all(run["game_over"] for run in runs) else "NOT ended"
+        over_bare, growth = result["peak_over_bare_mib"], result["growth_per_tap_mib"]
+        budgeted = engine == BUDGETED_ENGINE
+        fits_peak = ("within" if over_bare <= PEAK_OVER_BARE_BUDGET_MIB else "OVER") * budgeted
+        fits_growth = ("within" if growth <= GROWTH_PER_TAP_BUDGET_MIB else "OVER") * budgeted
+        starts = sorted({run["second_start"] for run in engine_runs})
+        games = "ended" if all(run["game_over"] for run in engine_runs) else "NOT ended"
         print(
-            f"{engine:<15}{megabytes:>9.2f} {fits:>6}{gzip_only:>6.2f}{peak:>6.0f} {fits_memory:>6}"
-            f"{floor:>6.0f}{share:>6.0f}{phases[0]:>7.0f}{phases[1]:>7.0f}{phases[2]:>6.0f}"
-            f"  {'/'.join(starts)}, {games}"
+            f"{engine:<15}{megabytes:>9.2f} {fits:>6}{gzip_only:>6.2f}{result['peak_mib']:>9.0f}"
+            f"{result['floor_mib']:>6.0f}{phases[0]:>6.0f}{phases[1]:>6.0f}{phases[2]:>6.0f}"
+            f"{result['bare_peak_mib']:>6.0f}{over_bare:>4.0f} {fits_peak:<6}"
+            f"{growth:>7.3f} {fits_growth:<6}  {'/'.join(starts)}, {games}"
         )
-    scheme = "http" if args.http else "https"
     print(
-        f"medians of {args.runs}, over {scheme}; budgets: {FIRST_VISIT_BUDGET_MB} MB, "
-        f"{PEAK_BUDGET_MIB} MiB"
+        f"medians of {args.runs}, over {'https' if https else 'http'}; budgets: "
+        f"{FIRST_VISIT_BUDGET_MB} MB; in {BUDGETED_ENGINE}, {PEAK_OVER_BARE_BUDGET_MIB:.0f} MiB "
+        f"over bare Pyodide, {GROWTH_PER_TAP_BUDGET_MIB} MiB a tap"
     )
 
 

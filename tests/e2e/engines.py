@@ -117,27 +117,40 @@ class RemotePage:
     def peak_memory_mib(self) -> float:
         """The largest peak resident size of the engine's web page processes so far: the page,
         its workers (Python's) and all they allocated (Pyodide's WebAssembly memory)."""
-        peaks = [0.0]
-        for status in Path("/proc").glob("[0-9]*/status"):
-            try:
-                text = status.read_text()
-                if text.startswith(f"Name:\t{self.content_process}") and self._ours(status.parent):
-                    found = re.search(r"VmHWM:\s+(\d+) kB", text)
-                    peaks.append(int(found.group(1)) / 1024 if found else 0.0)
-            except OSError:
-                continue  # a process that ended meanwhile
-        return max(peaks)
+        return max([0.0, *(self._status_mib(status, "VmHWM") for status in self._statuses())])
+
+    def resident_memory_mib(self) -> float:
+        """The largest resident size of the engine's web page processes now."""
+        return max([0.0, *(self._status_mib(status, "VmRSS") for status in self._statuses())])
 
     def reset_peak_memory(self) -> None:
         """Start the peak resident sizes of the engine's web page processes again from what
         each holds now (Linux's clear_refs), so the next peak_memory_mib is the peak since."""
+        for status in self._statuses():
+            try:
+                (status.parent / "clear_refs").write_text("5")
+            except OSError:
+                continue  # a process that ended meanwhile
+
+    def _statuses(self) -> list[Path]:
+        """/proc/PID/status of each of the engine's web page processes."""
+        found = []
         for status in Path("/proc").glob("[0-9]*/status"):
             try:
                 text = status.read_text()
                 if text.startswith(f"Name:\t{self.content_process}") and self._ours(status.parent):
-                    (status.parent / "clear_refs").write_text("5")
+                    found.append(status)
             except OSError:
                 continue  # a process that ended meanwhile
+        return found
+
+    @staticmethod
+    def _status_mib(status: Path, field: str) -> float:
+        try:
+            found = re.search(rf"{field}:\s+(\d+) kB", status.read_text())
+        except OSError:
+            return 0.0  # ended meanwhile
+        return int(found.group(1)) / 1024 if found else 0.0
 
     def _ours(self, process: Path) -> bool:
         while True:

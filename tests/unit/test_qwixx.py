@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from qwixx_support import roll, state_of
 
 from dadoteca.core import ROLLED, Event, RuleError
 from dadoteca.match import Match, Seat
@@ -21,7 +22,6 @@ from dadoteca_games.qwixx.rules import (
     Cross,
     Phase,
     QwixxState,
-    Roll,
     Sheet,
     position_of,
     row_points,
@@ -30,25 +30,6 @@ from dadoteca_games.qwixx.rules import (
 
 def new_match(players: int = 2) -> Match:
     return Match(QWIXX, [Seat(f"P{n}") for n in range(players)], seed=7)
-
-
-def state_of(match: Match) -> QwixxState:
-    state = match.state
-    assert isinstance(state, QwixxState)
-    return state
-
-
-def roll(
-    match: Match,
-    w1: int,
-    w2: int,
-    *,
-    r: int | None = 1,
-    y: int | None = 1,
-    g: int | None = 1,
-    b: int | None = 1,
-) -> None:
-    match.roll(Roll((w1, w2), (r, y, g, b)))
 
 
 def sheet_with(crossed: dict[int, list[int]], penalties: int = 0) -> Sheet:

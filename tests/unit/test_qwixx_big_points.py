@@ -17,6 +17,7 @@ from properties_support import (
     play_seeded_games,
     reach,
 )
+from qwixx_support import roll, state_of
 
 from dadoteca.bots import bot_for, coach_for, decision_seed, finish, reviewer_for
 from dadoteca.core import Action, AnyState, RuleError
@@ -34,7 +35,6 @@ from dadoteca_games.qwixx.rules import (
     Cross,
     Phase,
     QwixxState,
-    Roll,
     Sheet,
     row_points,
 )
@@ -59,25 +59,6 @@ def match_with_sheets(*sheets: Sheet, closed: int = 0) -> Match:
     match = Match(QWIXX, [Seat(f"P{n}") for n in range(len(sheets))], seed=7, options=BIG)
     match._states[-1] = QwixxState(tuple(sheets), generator=7, closed=closed)
     return match
-
-
-def state_of(match: Match) -> QwixxState:
-    state = match.state
-    assert isinstance(state, QwixxState)
-    return state
-
-
-def roll(
-    match: Match,
-    w1: int,
-    w2: int,
-    *,
-    r: int | None = 1,
-    y: int | None = 1,
-    g: int | None = 1,
-    b: int | None = 1,
-) -> None:
-    match.roll(Roll((w1, w2), (r, y, g, b)))
 
 
 def refused(match: Match, player: int, action: Cross) -> str:
