@@ -124,7 +124,8 @@ export async function startPython(listener, boot) {
   } catch (error) {
     // A snapshot whose app cannot start is not kept for the next visit.
     if (root.dataset.pythonStart === "snapshot") caches.delete(python.snapshotCache ?? "");
-    window.dadotecaBootWatch.failed(error);
+    // PyScript rejects with the worker's error event: the error it carries says what failed.
+    window.dadotecaBootWatch.failed(error instanceof Event && "error" in error ? error.error : error);
   }
 }
 
