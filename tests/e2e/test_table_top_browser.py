@@ -5,7 +5,6 @@ two fingers at the same instant both taken; a tap on another person's sheet chan
 from __future__ import annotations
 
 import math
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -408,9 +407,6 @@ def test_todays_game_is_played_in_turn_so_not_with_the_device_on_the_table_said_
     assert record["waiting"] == ["Bruno"]
 
 
-SHOTS = Path("/work/shots/tabletop/zoom")
-
-
 def anna_rolls_diceland_at_the_left(page: Page, url: str) -> str:
     """Diceland for four at 1024x768, Anna at the left edge and starting: she rolls; her
     place's selector."""
@@ -463,8 +459,6 @@ def test_a_turned_map_zooms_where_a_finger_taps_pans_and_takes_a_cross_there(
         finger(page, next(choice for choice in choices if page.locator(choice).count()))
     view = page.locator(f"{place} .dl-view")
     assert view.get_attribute("data-zoom") == "whole"
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / "1-whole.png"))
     laid_out = page.eval_on_selector(place, "(p) => [p.style.transform, p.offsetWidth]")
     cell = page.locator(f"{place} .dl-cell.legal").first
     index = cell.get_attribute("data-cell")
@@ -474,7 +468,6 @@ def test_a_turned_map_zooms_where_a_finger_taps_pans_and_takes_a_cross_there(
     page.touchscreen.tap(x, y)
     page.wait_for_selector(f"{place} .dl-view[data-zoom=in]")
     page.evaluate("new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)))")
-    page.screenshot(path=str(SHOTS / "2-zoomed.png"))
     assert page.locator(f"{place} .dl-cell.selected").count() == 0  # a zoom, not a choice
     assert page.eval_on_selector(place, "(p) => [p.style.transform, p.offsetWidth]") == laid_out
     zoomed = page.locator(f"{place} .dl-cell[data-cell='{index}']").bounding_box()
@@ -485,10 +478,8 @@ def test_a_turned_map_zooms_where_a_finger_taps_pans_and_takes_a_cross_there(
     scroller = f"{place} .dl-scroller"
     panned_from = page.eval_on_selector(scroller, "(s) => [s.scrollLeft, s.scrollTop]")
     drag(page, x, y, (40, 60))
-    page.screenshot(path=str(SHOTS / "3-panned.png"))
     assert page.eval_on_selector(scroller, "(s) => [s.scrollLeft, s.scrollTop]") != panned_from
     assert page.locator(f"{place} .dl-cell.selected").count() == 0  # a pan chooses nothing
     finger(page, f"{place} .dl-cell[data-cell='{index}']")  # where it shows, panned to
     page.wait_for_selector(f"{place} .dl-cell.selected[data-cell='{index}']")
     assert view.get_attribute("data-zoom") == "in"  # the zoom kept for the choice in the making
-    page.screenshot(path=str(SHOTS / "4-crossed.png"))
