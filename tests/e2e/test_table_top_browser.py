@@ -335,6 +335,29 @@ def test_a_game_to_the_end_around_the_device(
     assert record is not None and record["seating"] == ["bottom", "top"]
 
 
+@pytest.mark.parametrize("game", ["qwixx", "diceland", "shelfie"])
+def test_the_middle_s_parts_take_its_whole_width_on_a_portrait_tablet(
+    touch_page: Page, server: BackgroundServer, game: str
+) -> None:
+    """At 768x1024 the middle is narrow: its prompt, dice and controls one under the other, each
+    as wide as the middle (a game's own portrait-tablet decision bar, two columns, is not the
+    table-top's: it squeezed Diceland's prompt to 83 of 182 px, a word broken in two)."""
+    page = touch_page
+    seated(page, server.url, (768, 1024), NAMES, game=game)
+    finger(page, "#region-controls [data-act=roll]")
+    widths = page.evaluate(
+        """() => {
+          const middle = document.querySelector("#play .table-top");
+          const inner = middle.clientWidth - parseFloat(getComputedStyle(middle).paddingLeft)
+            - parseFloat(getComputedStyle(middle).paddingRight);
+          return [inner, ...["#region-prompt", "#region-dice"].map(
+            (part) => document.querySelector(part).offsetWidth)];
+        }"""
+    )
+    inner, *parts = widths
+    assert all(part >= inner - 1 for part in parts), widths
+
+
 def test_offered_on_a_tablet_and_a_phone_for_two_remembered_seated_clockwise(
     touch_page: Page, server: BackgroundServer
 ) -> None:
