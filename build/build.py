@@ -54,9 +54,9 @@ from dadoteca_web.shell import (
     game_cards,
     game_styles,
     language_options,
-    map_chooser,
     player_count_options,
     seat_rows,
+    setup_parts,
     shell_facts_json,
     starter_options,
 )
@@ -95,7 +95,7 @@ SW_PRECACHE_PLACEHOLDER = "/* {{PRECACHE}} */ []"
 INDEX_SEATS_PLACEHOLDER = "{{SEAT_ROWS}}"
 INDEX_FACTS_PLACEHOLDER = "{{SHELL_FACTS}}"
 INDEX_LANGUAGES_PLACEHOLDER = "{{LANGUAGE_OPTIONS}}"
-INDEX_MAP_CHOOSER_PLACEHOLDER = "{{MAP_CHOOSER}}"
+INDEX_SETUP_PARTS_PLACEHOLDER = "{{SETUP_PARTS}}"
 INDEX_DICE_PLACEHOLDER = "{{DICE_CHOICES}}"
 INDEX_COUNT_PLACEHOLDER = "{{PLAYER_COUNT_OPTIONS}}"
 INDEX_STARTERS_PLACEHOLDER = "{{STARTER_OPTIONS}}"
@@ -294,7 +294,7 @@ def write_lock_file(pyodide_dir: Path, wheels: list[Path]) -> None:
 
 def write_index(target: Path) -> None:
     """index.html with what the shell shares with Python: its facts, the languages, the
-    setup's seat rows (as the shell shows them at first), dice and map chooser."""
+    setup's seat rows (as the shell shows them at first), dice and the games' own setup parts."""
     html = (ROOT / "index.html").read_text()
     facts = f'<script type="application/json" id="{FACTS_ID}">{shell_facts_json()}</script>'
     for placeholder, filling in (
@@ -305,7 +305,7 @@ def write_index(target: Path) -> None:
         (INDEX_STARTERS_PLACEHOLDER, starter_options()),
         (INDEX_FACTS_PLACEHOLDER, facts),
         (INDEX_LANGUAGES_PLACEHOLDER, language_options()),
-        (INDEX_MAP_CHOOSER_PLACEHOLDER, map_chooser()),
+        (INDEX_SETUP_PARTS_PLACEHOLDER, setup_parts()),
         (INDEX_DICE_PLACEHOLDER, dice_choices()),
     ):
         html = replace_placeholder_comment(html, placeholder, filling)

@@ -3,7 +3,9 @@
 A game is one package, ``dadoteca_games.<id>``: its rules (``rules.GAME``, pure Python, like
 this package), its computer players (``bots``: ``BOTS`` by level, the ``REVIEWER``, a ``COACH``
 if the hints need a lighter expert), its screen (``view.UI``, with the page's facts: the sounds
-of its events), its style (``style.css``) and its rules pages (``rules.<language>.html``). The
+of its events), its own part of the setup if it has one (``setup``: Diceland's maps, written
+into the page by the build), its style (``style.css``) and its rules pages
+(``rules.<language>.html``). The
 shelf takes every such package: :data:`SHELF` gives the setup's order, one line per game, and a
 game not in it (a test build's, ``tests/games``) comes after them. Nothing else names a game.
 """

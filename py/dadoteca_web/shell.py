@@ -8,13 +8,13 @@ becomes the setup form's seat rows. Run at build time only, never in the browser
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from html import escape
-from typing import Final
+from typing import Final, Protocol, cast
 
 from dadoteca.bots import BOT_SEAT, LEVELS
 from dadoteca.core import ROLLED
-from dadoteca.games import GAMES, game_folder
+from dadoteca.games import GAMES, game_folder, game_part
 from dadoteca.match import (
     APP_DICE,
     DAILY_DICE,
@@ -23,13 +23,11 @@ from dadoteca.match import (
     REAL_DICE,
     SHEETS_ONLY,
 )
-from dadoteca_games.diceland.maps import FIXED_MAP_IDS
-from dadoteca_games.diceland.pictures import map_picture_href, random_choice_symbols
-from dadoteca_games.diceland.view import DEALT_MAP, RANDOM_MAP, map_board
 
 from .app import EDGE_CHOICE, GAME_UIS, SEAT_KIND_CHOICE, level_names
 from .game_ui import EDGES, Effect, GameUI
 from .i18n import LANGUAGES, SOURCE_LANGUAGE
+from .shell_text import translatable, translated_span, unmarked
 from .storage import (
     BROKEN_PREFIX,
     HISTORY_FORMAT,
@@ -50,9 +48,9 @@ __all__ = [
     "game_cards",
     "game_styles",
     "language_options",
-    "map_chooser",
     "player_count_options",
     "seat_rows",
+    "setup_parts",
     "shell_facts",
     "shell_facts_json",
     "starter_options",
@@ -120,88 +118,41 @@ def language_options() -> str:
     )
 
 
-def _unmarked(text: str) -> str:
-    return text
+class GameSetup(Protocol):
+    """A game's own part of the setup, its package's ``setup`` module if it has one (as
+    Diceland's map for each seat): English marked for the shell to translate, as
+    :func:`seat_rows` writes it."""
+
+    def seat_choices(self, seat: int, t: Callable[[str], str]) -> str:
+        """The game's fields of seat ``seat`` (from 1), each ``data-choice``: its option."""
+        ...
+
+    def setup_parts(self, t: Callable[[str], str]) -> str:
+        """What the fields need beside them on the page (a dialog to choose in)."""
+        ...
 
 
-def _translatable(attribute: str, template: str, params: dict[str, int]) -> str:
-    """An attribute in English whose translation the shell fills from ``template`` (its msgid)
-    and ``params`` (``data-i18n-params``, shared by the element's attributes)."""
-    text = escape(template.format(**params))
-    return f'{attribute}="{text}" data-msgid-{attribute}="{escape(template)}"'
+def game_setups() -> dict[str, GameSetup]:
+    """Each game's own part of the setup, by game id, for the games that have one."""
+    return {
+        game_id: cast(GameSetup, module)
+        for game_id in GAMES
+        if (module := game_part(game_id, "setup")) is not None
+    }
 
 
-def _span(css_class: str, template: str, params: Mapping[str, int | str] | None = None) -> str:
-    """A ``<span>`` of English text that the shell translates: ``template`` is its msgid, with
-    ``params`` (``data-i18n-params``) filled in."""
-    marks = "data-i18n"
-    if params:
-        marks += f' data-msgid="{escape(template)}" data-i18n-params="{escape(json.dumps(params))}"'
-    text = escape(template.format(**params) if params else template)
-    return f'<span class="{css_class}" {marks}>{text}</span>'
+def _shown_first(game_id: str) -> str:
+    """`` hidden`` for a game's own parts of the setup but the first game's: the page comes built
+    as the shell leaves it at first (setup.js shows those of the game chosen)."""
+    return "" if game_id == next(iter(GAMES)) else " hidden"
 
 
-def _map_choices(t: Callable[[str], str]) -> list[tuple[str, str, str]]:
-    """Each map a seat can choose, in the chooser's order: (value, name, about), the texts as
-    :func:`_span` writes them."""
-    fixed = [
-        (
-            map_id,
-            _span("map-name", t("Map {map}"), {"map": map_id}),
-            _span(
-                "map-about",
-                t("Board {board}, side {side}"),
-                {"board": map_board(map_id) + 1, "side": map_id},
-            ),
-        )
-        for map_id in FIXED_MAP_IDS
-    ]
-    return [
-        (
-            DEALT_MAP,
-            _span("map-name", t("Dealt at random")),
-            _span("map-about", t("A board nobody else has")),
-        ),
-        (
-            RANDOM_MAP,
-            _span("map-name", t("A new random map")),
-            _span("map-about", t("Made for this game")),
-        ),
-        *fixed,
-    ]
+def setup_parts(t: Callable[[str], str] = unmarked) -> str:
+    """The games' own parts of the setup that are not in a seat (Diceland's map chooser)."""
+    return "".join(setup.setup_parts(t) for setup in game_setups().values())
 
 
-def _map_picture(value: str, *, shown: bool) -> str:
-    """The picture of a map choice; not ``shown``, it waits for the shell to set its ``href``
-    (the maps' sprite loads when the chooser first opens)."""
-    href = f' href="{map_picture_href(value)}"' if shown else ""
-    return f'<svg class="dl-pic" aria-hidden="true"><use{href}/></svg>'
-
-
-def map_chooser(t: Callable[[str], str] = _unmarked) -> str:
-    """The dialog in which a seat chooses its Diceland map from a picture of each, and the
-    pictures of the random choices (the page's own; the maps' are in the sprite)."""
-    options = "".join(
-        f'<button type="button" class="map-option{"" if value in FIXED_MAP_IDS else " chance"}" '
-        f'data-map="{value}" '
-        f'data-picture="{map_picture_href(value)}" aria-pressed="false">'
-        f"{_map_picture(value, shown=False)}{name}{about}</button>"
-        for value, name, about in _map_choices(t)
-    )
-    # The symbols' sprite takes no room: ``hidden``, an HTML attribute, does not hide an SVG
-    # element (this one was a blank 300x150 under every screen).
-    sprite = "position:absolute;width:0;height:0;overflow:hidden"
-    return (
-        f'<svg aria-hidden="true" style="{sprite}">{random_choice_symbols()}</svg>'
-        '<dialog id="map-chooser" aria-labelledby="map-chooser-title">'
-        f'<h2 id="map-chooser-title" data-i18n>{escape(t("Choose a map"))}</h2>'
-        f'<p class="map-for"></p><div class="map-options">{options}</div>'
-        '<div class="buttons"><button type="button" id="map-chooser-close" class="primary" '
-        f"data-i18n>{escape(t('Close'))}</button></div></dialog>"
-    )
-
-
-def edge_names(t: Callable[[str], str] = _unmarked) -> dict[str, str]:
+def edge_names(t: Callable[[str], str] = unmarked) -> dict[str, str]:
     """Each place around a table-top (game_ui.EDGES), as the setup offers it, seen by the
     person holding the device."""
     names = {
@@ -218,9 +169,10 @@ def edge_names(t: Callable[[str], str] = _unmarked) -> dict[str, str]:
     return names
 
 
-def seat_rows(t: Callable[[str], str] = _unmarked) -> str:
+def seat_rows(t: Callable[[str], str] = unmarked) -> str:
     """The setup's seat rows, one per seat of the largest table: a name, who plays it (a person
-    or a computer level), Diceland's map; every seat but the first can move up.
+    or a computer level), where they sit round a table-top, the game's own choices (each
+    game's in its own ``.game-choices``); every seat but the first can move up.
 
     English, marked for the shell to translate (``data-i18n``); ``t`` marks the texts for
     ``build/i18n.py`` to extract, and returns them unchanged.
@@ -230,9 +182,7 @@ def seat_rows(t: Callable[[str], str] = _unmarked) -> str:
     kind_options = "".join(
         f'<option value="{value}" data-i18n>{escape(label)}</option>' for value, label in kinds
     )
-    # Ruling DICELAND_BOARDS_DEALT: the setup deals the maps, unless a seat picks one. The
-    # seat's button shows its choice (the chooser's picture and name) and opens the chooser.
-    _, dealt, _ = _map_choices(t)[0]
+    setups = game_setups()
     # Around a device lying in the middle of the table: where each person sits (the page
     # offers the places that fit the screen and the count, and shows these only then).
     edge_options = "".join(
@@ -250,24 +200,24 @@ def seat_rows(t: Callable[[str], str] = _unmarked) -> str:
             else ""
         )
         name = t("Player {number}")
-        map_of = _span("visually-hidden", t("Map of player {number}"), number)
+        own = "".join(
+            f'<span class="game-choices" data-game="{game_id}"{_shown_first(game_id)}>'
+            f"{setup.seat_choices(seat, t)}</span>"
+            for game_id, setup in setups.items()
+        )
         shown = "" if seat <= DEFAULT_PLAYERS else " hidden"
         rows.append(
             f'<li data-seat="{seat}"{shown}><input name="player" maxlength="{MAX_NAME_LENGTH}" '
-            f"{_translatable('placeholder', name, number)} "
-            f"{_translatable('aria-label', name, number)} "
+            f"{translatable('placeholder', name, number)} "
+            f"{translatable('aria-label', name, number)} "
             f'data-i18n-attr="placeholder,aria-label" data-i18n-params="{params}">'
             f'<select class="seat-choice seat-kind" data-choice="{SEAT_KIND_CHOICE}" '
-            f"{_translatable('aria-label', t('Who plays seat {number}'), number)} "
+            f"{translatable('aria-label', t('Who plays seat {number}'), number)} "
             f'data-i18n-attr="aria-label" data-i18n-params="{params}">{kind_options}</select>'
             f'<select class="seat-choice seat-edge" data-choice="{EDGE_CHOICE}" '
-            f"{_translatable('aria-label', t('Where player {number} sits'), number)} "
+            f"{translatable('aria-label', t('Where player {number} sits'), number)} "
             f'data-i18n-attr="aria-label" data-i18n-params="{params}">{edge_options}</select>'
-            f'<input type="hidden" data-game="diceland" data-choice="map" value="{DEALT_MAP}">'
-            '<button type="button" class="seat-choice seat-map" data-game="diceland" '
-            f'aria-haspopup="dialog">{map_of}'
-            f'<span class="map-face">{_map_picture(DEALT_MAP, shown=True)}{dealt}</span>'
-            f"</button>{move_up}</li>"
+            f"{own}{move_up}</li>"
         )
     return "\n".join(rows)
 
@@ -281,14 +231,12 @@ def game_cards() -> str:
         cards.append(
             f'<label class="game-card"><input type="radio" name="game" value="{game_id}"'
             f'{checked}><span class="game-name">{escape(ui.title)}</span>'
-            f"{_span('game-about', ui.about)}</label>{_variant_choice(game_id, ui)}"
+            f"{translated_span('game-about', ui.about)}</label>{_variant_choice(game_id, ui)}"
         )
     return "".join(cards)
 
 
-def _variant_choice(
-    game_id: str, ui: type[GameUI], t: Callable[[str], str] = _unmarked
-) -> str:
+def _variant_choice(game_id: str, ui: type[GameUI], t: Callable[[str], str] = unmarked) -> str:
     """A game's variants (Qwixx's score pads), shown under it: the game's own (no option) or
     a variant's, by its name (a product's: not translated). The setup remembers it as it does
     every field. Today's game is played on the game's own pad: the choice is not on offer then,
@@ -302,7 +250,7 @@ def _variant_choice(
         for variant, name in ui.variants.items()
     )
     return (
-        f'<label class="setup-line" data-game="{game_id}">'
+        f'<label class="setup-line game-choices" data-game="{game_id}"{_shown_first(game_id)}>'
         f"<span data-i18n>{escape(ui.variant_label)}</span>"
         f'<select name="variant" class="seat-choice">{options}</select>'
         f'<span class="choice-why" data-because="day" data-i18n>{escape(why_not)}</span></label>'
@@ -330,7 +278,7 @@ def player_count_options() -> str:
     )
 
 
-def starter_options(t: Callable[[str], str] = _unmarked) -> str:
+def starter_options(t: Callable[[str], str] = unmarked) -> str:
     """Who starts, after "Drawn at random" (ruling FIRST_PLAYER_DRAWN): the seats shown at
     first, by the names their empty fields show, each isolated as the shell writes a name."""
     name = t("Player {number}")
@@ -340,7 +288,7 @@ def starter_options(t: Callable[[str], str] = _unmarked) -> str:
     )
 
 
-def dice_choices(t: Callable[[str], str] = _unmarked) -> str:
+def dice_choices(t: Callable[[str], str] = unmarked) -> str:
     """The setup's choice of dice: the app rolls, or the table rolls its own and enters them, or
     only crosses, or plays today's game (marked for translation as :func:`seat_rows` is).
     Sheets only is for people (the computers and the coach need the dice), and so is today's
@@ -393,5 +341,3 @@ def dice_choices(t: Callable[[str], str] = _unmarked) -> str:
         + "</label>"
         for kind in DICE_KINDS
     )
-
-

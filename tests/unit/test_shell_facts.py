@@ -16,10 +16,16 @@ from dadoteca.bots.base import LEVELS
 from dadoteca.games import GAMES, game_folder, game_part
 from dadoteca.match import MAX_NAME_LENGTH
 from dadoteca.playout import random_playout
-from dadoteca_games.diceland.maps import COLOURS, FIXED_MAP_IDS, Kind, map_by_id
+from dadoteca_games.diceland.maps import (
+    COLOURS,
+    DEALT_MAP,
+    FIXED_MAP_IDS,
+    RANDOM_MAP,
+    Kind,
+    map_by_id,
+)
 from dadoteca_games.diceland.pictures import MAP_SPRITE, map_sprite
 from dadoteca_games.diceland.svg import map_geometry
-from dadoteca_games.diceland.view import DEALT_MAP, RANDOM_MAP
 from dadoteca_web.i18n import LANGUAGES, SOURCE_LANGUAGE
 from dadoteca_web.shell import FACTS_ID, GAME_STYLE, shell_facts
 from dadoteca_web.storage import (
@@ -94,9 +100,19 @@ def test_the_seat_rows_offer_every_level_and_map_with_the_name_limit(tmp_path: P
     assert re.findall(r'<option value="(\w+)" selected>', switch.group(0)) == [SOURCE_LANGUAGE]
     # The box deals the boards: so does the setup, unless a seat picks a map.
     maps = [attrs for tag, attrs in parser.elements if attrs.get("data-choice") == "map"]
-    assert maps == [
-        {"type": "hidden", "data-game": "diceland", "data-choice": "map", "value": DEALT_MAP}
-    ] * len(names)
+    assert maps == [{"type": "hidden", "data-choice": "map", "value": DEALT_MAP}] * len(names)
+    # Each game's own choices in their own box, shown for the first game only (the setup's
+    # first): Diceland's maps, Qwixx's pads.
+    own = [
+        (attrs["data-game"], "hidden" in attrs)
+        for tag, attrs in parser.elements
+        if "game-choices" in (attrs.get("class") or "").split()
+    ]
+    first = next(iter(GAMES))
+    assert sorted(set(own)) == sorted(
+        {("diceland", first != "diceland"), ("qwixx", first != "qwixx")}
+    )
+    assert own.count(("diceland", first != "diceland")) == len(names)
     shown = [attrs["href"] for tag, attrs in parser.elements if tag == "use" and "href" in attrs]
     assert shown == [f"#map-{DEALT_MAP}"] * len(names)  # each seat's map button, its picture
 

@@ -31,11 +31,28 @@ export function chosenGameId() {
   return chosenGame().value;
 }
 
+/**
+ * Whether ``field`` is asked for ``game``: every game's, or that game's own (.game-choices).
+ * @param {Element} field
+ * @param {string} game
+ */
+function ownedBy(field, game) {
+  const own = /** @type {HTMLElement | null} */ (field.closest(".game-choices"));
+  return !own || own.dataset.game === game;
+}
+
 // Each writes only what differs: the page comes built as these leave it at first (build/
 // build.py), so the setup's first paint is never laid out again when they run.
 function showSeatsOf() {
   const game = chosenGame();
   if (setup.dataset.game !== game.value) setup.dataset.game = game.value;
+  // Each game's own choices (Diceland's maps, Qwixx's pads), shown under that game only.
+  for (const own of /** @type {NodeListOf<HTMLElement>} */ (
+    setup.querySelectorAll(".game-choices")
+  )) {
+    const hidden = own.dataset.game !== game.value;
+    if (own.hidden !== hidden) own.hidden = hidden;
+  }
   const { minPlayers, maxPlayers } = FACTS.games[game.value];
   const wanted = Number(countField.value);
   const counts = Array.from({ length: maxPlayers - minPlayers + 1 }, (_, index) =>
@@ -287,17 +304,17 @@ function startGame(event) {
     game,
     names: seats.map((item) => nameField(item).value),
     choices: seats.map((item) => Object.fromEntries(
-      [...item.querySelectorAll(`[data-choice]:is([data-game="${game}"], :not([data-game]))`)]
+      [...item.querySelectorAll("[data-choice]")]
+        .filter((element) => ownedBy(element, game))
         .filter((element) => table || !element.classList.contains("seat-edge"))
         .map((element) => {
           const field = /** @type {HTMLInputElement | HTMLSelectElement} */ (element);
           return [field.dataset.choice, field.value];
         }))),
     first: first ? seats.indexOf(first) : null,
-    // Qwixx's pad: a variant's id, or "" for base Qwixx's (another game has none).
-    variant: game === "qwixx"
-      ? /** @type {HTMLSelectElement} */ (setup.querySelector("select[name=variant]")).value
-      : "",
+    // The game's pad (Qwixx's): a variant's id, or "" for the game's own.
+    variant: /** @type {HTMLSelectElement[]} */ ([...setup.querySelectorAll("select[name=variant]")])
+      .find((element) => ownedBy(element, game))?.value ?? "",
     dice: /** @type {HTMLInputElement} */ (setup.querySelector("input[name=dice]:checked")).value,
     coach: setup.querySelector("input[name=coach]:enabled:checked") !== null,
   };

@@ -33,6 +33,7 @@ from dadoteca.core import RuleError, draw, seed_generator
 __all__ = [
     "COLOURS",
     "COLOUR_LETTERS",
+    "DEALT_MAP",
     "DICELAND_MAPS",
     "FIXED_MAP_IDS",
     "MAP_RULES",
@@ -40,10 +41,12 @@ __all__ = [
     "MAX_SEED",
     "PRIZES_PER_COLOUR",
     "PRIZES_TO_WIN",
+    "RANDOM_MAP",
     "DicelandMap",
     "Kind",
     "cells_of",
     "generate_map",
+    "map_board",
     "map_by_id",
     "map_digest",
     "parse_map",
@@ -459,6 +462,13 @@ k K g o o o y y r g k B b
 
 FIXED_MAP_IDS: Final = "ABCDEFGH"
 _FIXED: Final = {map_id: parse_map(map_id, text) for map_id, text in MAP_TEXTS.items()}
+RANDOM_MAP: Final = "random"  # a seat's map choice: a new map, generated
+DEALT_MAP: Final = "deal"  # a seat's map choice: a side of a board, dealt at random
+
+
+def map_board(map_id: str) -> int:
+    """The physical board a map is printed on, from 0: two sides each, A/B, C/D, E/F, G/H."""
+    return FIXED_MAP_IDS.index(map_id) // 2
 
 
 # --- Random maps --------------------------------------------------------------------------------

@@ -15,9 +15,16 @@ import math
 from itertools import pairwise
 from typing import Final
 
-from dadoteca_games.diceland.maps import COLOURS, FIXED_MAP_IDS, DicelandMap, map_by_id, parse_map
+from dadoteca_games.diceland.maps import (
+    COLOURS,
+    DEALT_MAP,
+    FIXED_MAP_IDS,
+    RANDOM_MAP,
+    DicelandMap,
+    map_by_id,
+    parse_map,
+)
 from dadoteca_games.diceland.svg import map_geometry
-from dadoteca_games.diceland.view import DEALT_MAP, RANDOM_MAP
 
 __all__ = ["MAP_SPRITE", "map_picture_href", "map_sprite", "random_choice_symbols"]
 

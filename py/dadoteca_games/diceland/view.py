@@ -16,8 +16,11 @@ from typing import ClassVar, Final
 from dadoteca.core import Action, AnyState, Options, RuleError, Unseen
 from dadoteca.table import Answer, Command
 from dadoteca_games.diceland.maps import (
+    DEALT_MAP,
     FIXED_MAP_IDS,
     MAX_SEED,
+    RANDOM_MAP,
+    map_board,
     map_by_id,
 )
 from dadoteca_games.diceland.rules import (
@@ -53,18 +56,11 @@ from dadoteca_web.game_ui import (
 )
 from dadoteca_web.i18n import Translator
 
-__all__ = ["DEALT_MAP", "RANDOM_MAP", "DicelandUI", "map_board"]
+__all__ = ["DicelandUI"]
 
 DIE: Final = "die"  # Diceland's dice are alike: only how many show each colour matters
 
-RANDOM_MAP: Final = "random"  # a seat's map choice: a new map, generated
-DEALT_MAP: Final = "deal"  # a seat's map choice: a side of a board, dealt at random
 _MARK_PHASES: Final = frozenset({Phase.MARK, Phase.BONUS})
-
-
-def map_board(map_id: str) -> int:
-    """The physical board a map is printed on, from 0: two sides each, A/B, C/D, E/F, G/H."""
-    return FIXED_MAP_IDS.index(map_id) // 2
 
 
 def _unseen(state: DicelandState) -> bool:
