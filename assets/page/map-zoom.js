@@ -147,10 +147,11 @@ function show(view, zoomIn, left = 0, top = 0) {
   const fittedCell = cellPx(view);
   let zoomed = fittedCell >= FINGER_PX ? "none" : "whole";
   if (zoomIn && zoomed === "whole") {
-    const [width, height] = [view.offsetWidth, view.offsetHeight];
+    const [width, height, fitted] = [view.offsetWidth, view.offsetHeight, wrap.clientWidth];
     restyle(view, "width", placeOf(view) ? `${width}px` : "100%");
     restyle(view, "height", `${height}px`);
-    restyle(wrap, "width", `${(wrap.clientWidth * ZOOMED_PX) / fittedCell}px`);
+    // From the fitted width: the frame, as wide as the column now, may have been narrower.
+    restyle(wrap, "width", `${(fitted * ZOOMED_PX) / fittedCell}px`);
     zoomed = "in";
   }
   if (view.dataset.zoom !== zoomed) view.dataset.zoom = zoomed;
