@@ -282,8 +282,17 @@ DICELAND_FINGER_JS = """async ({ limit, taps }) => {
     const below = bar.right > left && bar.left < right ? bar.bottom : 0;
     const [x0, x1] = [Math.max(left, frame.left, 0), Math.min(right, frame.right, innerWidth)];
     const [y0, y1] = [Math.max(top, frame.top, below), Math.min(bottom, frame.bottom, innerHeight)];
-    return { x: (x0 + x1) / 2, y: (y0 + y1) / 2, width, height, seen: y1 > y0 && x1 > x0,
-      below };
+    return { x: (x0 + x1) / 2, y: (y0 + y1) / 2, width, height,
+      seen: y1 - y0 >= height / 2 && x1 - x0 >= width / 2, below };
+  };
+  // A finger's pan of the map in its frame (on the whole map too: the page's scroll), until
+  // the cell is in the frame's middle.
+  const pan = (cell) => {
+    const scroller = cell.closest(".dl-scroller");
+    const box = cell.getBoundingClientRect();
+    const frame = scroller.getBoundingClientRect();
+    scroller.scrollLeft += box.left + box.width / 2 - (frame.left + frame.width / 2);
+    scroller.scrollTop += box.top + box.height / 2 - (frame.top + frame.height / 2);
   };
   const under = ({ x, y }) => document.elementFromPoint(x, y);
   const turnNow = () => Number(
@@ -311,10 +320,11 @@ DICELAND_FINGER_JS = """async ({ limit, taps }) => {
     if (el.matches(".dl-cell")) {
       await handedOver();
       await nextFrame(); // a person looks at the map as it is shown (framed: map-zoom.js)
-      if (under(middle(el))?.closest(".dl-cell") !== el) {
-        el.scrollIntoView({ block: "center", inline: "center" });
-        const { y, seen, below } = middle(el);
-        if (!seen) window.scrollBy(0, y - (below + innerHeight) / 2); // the page, from under it
+      if (under(middle(el))?.closest(".dl-cell") !== el || !middle(el).seen) {
+        pan(el);
+        const { top, bottom } = el.getBoundingClientRect();
+        const { seen, below } = middle(el);
+        if (!seen) window.scrollBy(0, (top + bottom) / 2 - (below + innerHeight) / 2); // the page
       }
       let point = middle(el);
       // A person's next tap on the spot of the last comes after a moment, not as a double

@@ -342,6 +342,36 @@ def test_the_options_lines_are_translated_with_the_plural_forms(
         tap_step(english)
 
 
+def test_the_areas_in_play_are_outlined_along_their_edges() -> None:
+    """Every area crossed in part, and no other, is outlined: one segment per edge of its cells
+    that borders another area, the start, an obstacle or the map's edge."""
+    app = started(seed=11)
+    outlined = 0
+    while outlined < 5 and app.screen == "play":
+        state = state_of(app)
+        player = asked_player(state, app.answers)
+        m = state.map(player)
+        crossed = set(state.crossed_cells(player))
+        open_areas = {
+            area
+            for area in set(m.areas) - {-1}
+            if 0 < sum(cell in crossed for cell in m.area_cells(area)) < len(m.area_cells(area))
+        }
+        expected = sum(
+            6 - sum(1 for other in m.area_cells(m.areas[cell]) if m.neighbours[cell] >> other & 1)
+            for area in open_areas
+            for cell in m.area_cells(area)
+        )
+        board = app.regions()["board"]
+        drawn = re.search(rf'<g data-piece="x{player}">(.*?)</g>', board)
+        assert drawn is not None
+        path = re.search(r'<path class="in-play" d="([^"]*)"', drawn.group(1))
+        assert (path.group(1).count("M") if path else 0) == expected
+        outlined += bool(open_areas)
+        tap_step(app)
+    assert outlined >= 5
+
+
 def test_an_illegal_tap_is_explained_by_the_rule_it_breaks() -> None:
     app = started(seed=4)
     m = state_of(app).map(0)
