@@ -245,7 +245,7 @@ def test_highlight_is_the_engines_placements_and_grows_with_the_selection() -> N
 
 OPTION = re.compile(
     r'<button[^>]*class="dl-colour[^"]*c-(\w+)[^"]*"[^>]*data-preview="([\d ]*)"[^>]*>'
-    r'.*?<small class="dl-says" id="dl-says-\d">([^<]*)</small></button>'
+    r'.*?<small class="dl-says" id="dl-says-[\d-]+">([^<]*)</small></button>'
 )
 
 

@@ -91,13 +91,14 @@ class Reach:
     cells: frozenset[int]
     words: str
 
-    def attributes(self, colour: int) -> str:
-        """The option's data: its cells, for the map's preview (map-zoom.js); its line's id."""
+    def attributes(self, key: str) -> str:
+        """The option's data: its cells, for the map's preview (map-preview.js); its line's id
+        (``key``: the player's and the colour's, unique around a table-top too)."""
         cells = " ".join(map(str, sorted(self.cells)))
-        return f' data-preview="{cells}" aria-describedby="dl-says-{colour}"'
+        return f' data-preview="{cells}" aria-describedby="dl-says-{key}"'
 
-    def line(self, colour: int) -> str:
-        return f'<small class="dl-says" id="dl-says-{colour}">{escape(self.words)}</small>'
+    def line(self, key: str) -> str:
+        return f'<small class="dl-says" id="dl-says-{key}">{escape(self.words)}</small>'
 
 
 class DicelandUI(GameUI):
@@ -775,14 +776,14 @@ class DicelandUI(GameUI):
                 pressed = c == colour
                 state_class = "selected" if pressed else "legal"
                 # What this colour's dice could cross if the rolling stopped now (the engine's
-                # placements for as many dice as it shows), previewed on the map (map-zoom.js).
+                # placements for as many dice as it shows), previewed on the map (map-preview.js).
                 reach = self._reach(state, asked, c, state.placements(asked, c, count))
                 buttons.append(
                     f'<button class="dl-colour c-{COLOURS[c]} {state_class}"'
-                    f' data-act="colour" data-colour="{c}"{reach.attributes(c)}'
+                    f' data-act="colour" data-colour="{c}"{reach.attributes(f"{asked}-{c}")}'
                     f' aria-pressed="{str(pressed).lower()}"'
                     f' aria-label="{escape(self._dice_label(c, count))}">'
-                    f"{self._option_face(c, count)}{reach.line(c)}</button>"
+                    f"{self._option_face(c, count)}{reach.line(f'{asked}-{c}')}</button>"
                 )
             chosen = (
                 t("Chosen: {colour}", colour=self.colour_name(colour))
@@ -845,7 +846,7 @@ class DicelandUI(GameUI):
     def _colour_options(self, state: DicelandState, asked: int) -> str:
         """Phase 2 and bonus rolls: each colour ``asked`` may cross with, and where on the map
         (the engine's legal marks of that colour), previewed there as the option is pressed,
-        focused or hovered (map-zoom.js). They only show: the cells are tapped on the map."""
+        focused or hovered (map-preview.js). They only show: the cells are tapped on the map."""
         usable = state.usable_dice(asked)
         marks: dict[int, list[tuple[int, ...]]] = {}
         for action in state.legal_actions(asked):
@@ -858,9 +859,9 @@ class DicelandUI(GameUI):
             reach = self._reach(state, asked, c, marks.get(c, []))
             options.append(
                 f'<button type="button" class="dl-colour dl-option c-{COLOURS[c]}"'
-                f'{reach.attributes(c)} aria-pressed="false"'
+                f'{reach.attributes(f"{asked}-{c}")} aria-pressed="false"'
                 f' aria-label="{escape(self._dice_label(c, count))}">'
-                f"{self._option_face(c, count)}{reach.line(c)}</button>"
+                f"{self._option_face(c, count)}{reach.line(f'{asked}-{c}')}</button>"
             )
         if not options:
             return ""
