@@ -164,7 +164,7 @@ def main() -> None:
     parser.add_argument("--against", metavar="REF", help="also git revision REF's build")
     parser.add_argument("--throttling", type=float, default=4.0, help="CPU slowdown (4)")
     parser.add_argument("--out", type=Path, default=Path("bench-results/diceland_taps.json"))
-    args = parse_args(parser, {"games": 1, "turns": 3, "against": "HEAD"})
+    args = parse_args(parser, {"games": 1, "turns": 3, "against": "HEAD", "throttling": 1.0})
     with tempfile.TemporaryDirectory(prefix="dadoteca-ref-") as folder:
         dists = {"this": args.dist}
         if args.against:
