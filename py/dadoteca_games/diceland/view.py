@@ -821,13 +821,15 @@ class DicelandUI(GameUI):
         # DICELAND_ACTIVE_MUST_MARK); offered, it was refused once tapped.
         may_pass = state.check(asked, PASS) is None
         pass_button = f'<button data-act="pass">{t("Pass")}</button>' if may_pass else ""
+        # The colour options after Confirm: they only preview, and a landscape phone's decision
+        # column keeps Confirm in view above them.
         return (
-            f"{options}"
             f'<p class="chosen{" dl-two-lines" if unseen else ""}" aria-live="polite">'
             f"{chosen}</p>"
             f'<div class="buttons">{pass_button}'
             f'<button data-act="clear"{undo}>{t("Clear")}</button>'
             f'<button class="primary" data-act="confirm"{confirm}>{t("Confirm")}</button></div>'
+            f"{options}"
         )
 
     def _dice_label(self, colour: int, count: int) -> str:
