@@ -58,6 +58,7 @@ MAPS = ("A", "B")
 DECIDING = ("confirm", "pass")
 VIEW_KINDS = ("zoom", "whole", "dropped")
 GOAL_BEYOND_CELLS = 2
+TIMED_KINDS = ("roll", "colour", "confirm-colour", "stop", "cell", "confirm")  # each apart too
 
 
 def built_at(ref: str, folder: Path) -> Path:
@@ -94,6 +95,10 @@ def play(chromium: Chromium, origin: Origin, seed: int, turns: int) -> list[dict
     return taps
 
 
+def p95(values: list[float]) -> float | None:
+    return percentile(values, 0.95) if values else None
+
+
 def per_turn(taps: list[dict[str, Any]]) -> dict[str, Any]:
     """A game's taps per turn, by kind; the taps crossing (the cells, their Confirm or a Pass,
     and the taps on the map's view) beyond the cells crossed; the turns over the goal."""
@@ -116,6 +121,10 @@ def per_turn(taps: list[dict[str, Any]]) -> dict[str, Any]:
         "smallest_cell_px": min((tap["px"] for tap in taps if "px" in tap), default=None),
         "dom_p50_ms": percentile([tap["ms"] for tap in taps], 0.5),
         "dom_p95_ms": percentile([tap["ms"] for tap in taps], 0.95),
+        **{
+            f"dom_p95_ms_{kind}": p95([tap["ms"] for tap in taps if tap["kind"] == kind])
+            for kind in TIMED_KINDS
+        },
     }
 
 
@@ -129,7 +138,7 @@ def summary(games: list[dict[str, Any]]) -> dict[str, Any]:
         elif name in ("turns", "turns_over_goal", "zooms_while_fitting"):
             figures[name] = sum(values)
         else:
-            figures[name] = statistics.median(values)
+            figures[name] = statistics.median(values) if values else None
     return figures
 
 
