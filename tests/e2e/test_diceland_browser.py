@@ -532,8 +532,8 @@ def test_the_map_opens_framed_on_the_play_whole_map_one_tap_away(
     finger_tap(page, boxes(page, f"{MAP} [data-zoom=out]")[0])
     page.wait_for_selector(f"{MAP} .dl-view[data-zoom=whole]")
     whole = view.bounding_box()
-    assert whole is not None
-    assert whole["y"] >= 0 and whole["y"] + whole["height"] <= viewport["height"] + 1
+    assert whole is not None  # in view (the page may have scrolled a pixel or two: the tap's focus)
+    assert whole["y"] >= -2 and whole["y"] + whole["height"] <= viewport["height"] + 2
     assert whole["x"] >= 0 and whole["x"] + whole["width"] <= viewport["width"]
     chosen = page.locator("#region-board .dl-cell.selected").count()
     [small, *_] = boxes(page, f"{MAP} .dl-cell.selected")
