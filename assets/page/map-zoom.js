@@ -1,12 +1,14 @@
-// Diceland's map on a small screen: whole at first, zoomed where a finger taps.
+// Diceland's map on a small screen: framed on the play, zoomed where a finger taps.
 //
 // A map of about 160 hexes fits a phone only at 20-30 px a cell, half of what a finger needs.
-// So the player's map (a .dl-view, drawn by dadoteca_games/diceland/view.py) is first shown
-// whole, fitted to the screen; where its cells come out under 44 px, a finger's tap on it zooms
-// in around that point until they measure 48 px, and the map pans under the finger; "Whole map"
-// zooms out. Keys and screen readers reach every cell at any zoom, and act at once. Where the
-// fitted cells are big enough (tablets), taps choose at once. Only the page's presentation
-// lives here: Python never knows the zoom.
+// So the player's map (a .dl-view, drawn by dadoteca_games/diceland/view.py) is fitted to the
+// screen; where its cells come out under 44 px and a person is to cross, it opens zoomed to
+// 48 px a cell, framed on the cells they can cross (the highlighted ones: the engine's), so
+// that the first tap crosses. "Whole map", which shows a small overview of the whole map with
+// where the view is, zooms out; a finger's tap on the whole map zooms in around that point, and
+// the zoomed map pans under the finger. Keys and screen readers reach every cell at any zoom,
+// and act at once. Where the fitted cells are big enough (tablets), taps choose at once. Only
+// the page's presentation lives here: Python never knows the zoom.
 //
 // Around a table-top each person's map lies whole in their place (section.place), turned to
 // face them and scaled to fit (assets/page/table/table-top.js); several people may zoom at
@@ -145,10 +147,11 @@ function show(view, zoomIn, left = 0, top = 0) {
   const fittedCell = cellPx(view);
   let zoomed = fittedCell >= FINGER_PX ? "none" : "whole";
   if (zoomIn && zoomed === "whole") {
-    const [width, height] = [view.offsetWidth, view.offsetHeight];
+    const [width, height, fitted] = [view.offsetWidth, view.offsetHeight, wrap.clientWidth];
     restyle(view, "width", placeOf(view) ? `${width}px` : "100%");
     restyle(view, "height", `${height}px`);
-    restyle(wrap, "width", `${(wrap.clientWidth * ZOOMED_PX) / fittedCell}px`);
+    // From the fitted width: the frame, as wide as the column now, may have been narrower.
+    restyle(wrap, "width", `${(fitted * ZOOMED_PX) / fittedCell}px`);
     zoomed = "in";
   }
   if (view.dataset.zoom !== zoomed) view.dataset.zoom = zoomed;
@@ -156,6 +159,70 @@ function show(view, zoomIn, left = 0, top = 0) {
   if (whole.hidden !== (zoomed !== "in")) whole.hidden = zoomed !== "in";
   if (scroller.scrollLeft !== left) scroller.scrollLeft = left;
   if (scroller.scrollTop !== top) scroller.scrollTop = top;
+  if (zoomed === "in") showWhereTheViewIs(view);
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+
+// "Whole map" shows the whole map small (its fills, cloned from the map: a path per colour)
+// with a frame where the zoomed view is: the button is where the view is told.
+/** @param {HTMLElement} view */
+function overviewOf(view) {
+  const whole = one(".dl-whole", view);
+  let overview = whole.querySelector(".dl-overview");
+  if (!overview) {
+    const map = /** @type {SVGSVGElement} */ (view.querySelector("svg.dl-map"));
+    overview = document.createElementNS(SVG, "svg");
+    overview.setAttribute("class", "dl-map dl-overview");
+    overview.setAttribute("viewBox", map.getAttribute("viewBox") ?? "");
+    overview.setAttribute("aria-hidden", "true");
+    const fills = /** @type {SVGGElement} */ (map.querySelector(".fills"));
+    overview.append(fills.cloneNode(true), document.createElementNS(SVG, "rect"));
+    whole.querySelector("svg")?.replaceWith(overview); // in the icon's place
+  }
+  return /** @type {SVGSVGElement} */ (overview);
+}
+
+/** The overview's frame over the part of the map in view. */
+function showWhereTheViewIs(/** @type {HTMLElement} */ view) {
+  const overview = overviewOf(view);
+  const wrap = one(".dl-map-wrap", view);
+  const scroller = one(".dl-scroller", view);
+  const { width, height } = overview.viewBox.baseVal;
+  const [across, down] = [width / wrap.clientWidth, height / wrap.clientHeight];
+  const frame = { x: (scroller.scrollLeft - wrap.offsetLeft) * across,
+    y: (scroller.scrollTop - wrap.offsetTop) * down,
+    width: scroller.clientWidth * across, height: scroller.clientHeight * down };
+  const rect = /** @type {SVGRectElement} */ (overview.lastElementChild);
+  for (const [name, value] of Object.entries(frame)) {
+    const rounded = String(Math.round(value * 10) / 10);
+    if (rect.getAttribute(name) !== rounded) rect.setAttribute(name, rounded);
+  }
+}
+
+/**
+ * A person to cross on a map too small for a finger: zoomed, framed on the cells they can
+ * cross (the middle of those highlighted; the rest a pan away). Their places come from the
+ * buttons' style (percentages of the map), laid out or not (data-later).
+ * @param {HTMLElement} view
+ */
+function frameOnPlayable(view) {
+  const playable = /** @type {HTMLElement[]} */ ([...view.querySelectorAll(".dl-cell.legal")]);
+  if (!playable.length || cellPx(view) >= FINGER_PX) return;
+  show(view, true);
+  const wrap = one(".dl-map-wrap", view);
+  const scroller = one(".dl-scroller", view);
+  const middle = (/** @type {number[]} */ values) => (Math.min(...values) + Math.max(...values)) / 2;
+  const x = middle(playable.map((cell) => Number.parseFloat(cell.style.left)));
+  const y = middle(playable.map((cell) => Number.parseFloat(cell.style.top)));
+  const [most, lowest] = [scroller.scrollWidth - scroller.clientWidth,
+    scroller.scrollHeight - scroller.clientHeight];
+  const left = Math.round(Math.min(most, Math.max(0,
+    wrap.offsetLeft + (x * wrap.clientWidth) / 100 - scroller.clientWidth / 2)));
+  const top = Math.round(Math.min(lowest, Math.max(0,
+    wrap.offsetTop + (y * wrap.clientHeight) / 100 - scroller.clientHeight / 2)));
+  zooms.set(whereOf(view), { key: keyOf(view), left, top });
+  show(view, true, left, top);
 }
 
 /** The decision ``view`` shows: the page's moment (a place's: its own) and whose map. */
@@ -175,13 +242,15 @@ function painted() {
     const zoom = zooms.get(whereOf(view));
     if (zoom && zoom.key === key) show(view, true, zoom.left, zoom.top);
     else if (view.dataset.shown !== key) {
-      // A new decision: the whole map, in view when a person here is to mark on it (not
-      // while the computers play: the table may be looking at other maps).
+      // A new decision: the whole map; when a person here is to mark on it (not while the
+      // computers play: the table may be looking at other maps), framed on where they can,
+      // and in view.
       zooms.delete(whereOf(view));
       show(view, false);
       view.dataset.shown = key;
       const marking = view.querySelector(".dl-cell.legal")
         && document.querySelector("#region-controls button");
+      if (!place && marking) frameOnPlayable(view);
       if (!place && marking && view.getBoundingClientRect().bottom > window.innerHeight) {
         byId("play").scrollIntoView({ block: "start" });
       }
@@ -285,6 +354,8 @@ export function startMapZoom() {
     if (!zoom) return;
     zoom.left = scroller.scrollLeft;
     zoom.top = scroller.scrollTop;
+    const view = /** @type {HTMLElement | null} */ (scroller.closest(".dl-view"));
+    if (view) showWhereTheViewIs(view);
   }, true);
 
   // Fitted at the next frame, not in the tap: the layout it reads is the one the frame makes.

@@ -88,6 +88,17 @@ def test_table_against_the_last_commit() -> None:
     )
 
 
+@pytest.mark.long
+def test_diceland_taps_against_the_last_commit(tmp_path: Path, dist: str) -> None:
+    """Its quick mode builds HEAD's site and plays its first turns on both builds."""
+    taps = report(tmp_path, "diceland_taps.py", "--quick", "--dist", dist)
+    assert set(taps["builds"]) == {"this", "HEAD"}
+    for figures in taps["builds"].values():
+        has(figures, "turns_over_goal", "zooms_while_fitting", "dom_p50_ms", "dom_p95_ms")
+        assert figures["turns"] >= 1 and figures["smallest_cell_px"] >= 44
+        assert figures["crossing_taps_per_turn"] >= figures["cell_per_turn"] > 0
+
+
 @pytest.mark.parametrize("players", [[], ["--random"]], ids=["greedy", "random"])
 def test_diceland_rounds(players: list[str]) -> None:
     printed = run("diceland_rounds.py", "--quick", *players)

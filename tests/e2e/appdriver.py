@@ -253,6 +253,119 @@ SIMPLE_PLAYER_JS = """async ({ count, taps }) => {
 }"""
 
 
+# Diceland by a finger, inside the page (a tap from Python costs round trips: hundreds of seconds
+# a game): the simple player's taps (``taps``: SIMPLE_TAPS), each timed from the tap until its
+# answer is painted (ms). Buttons are clicked; a map cell is tapped where it shows, as a finger
+# does: a click (detail 1, a tap's) on whatever is under the finger, once the screen has changed
+# hands; a cell out of the zoomed view is panned to first (not a tap). A tap on the map shown
+# whole (too small for a finger) only zooms (kind "zoom"; ``fits``: the playable cells would
+# have fitted the frame zoomed), and the cell is tapped again. Each tap's kind (a cell chosen,
+# "zoom", "dropped": taken for a double tap's second, "confirm-colour": phase 1's Confirm, or the
+# control's act), the turn it was in,
+# and a chosen cell's size (px) where it was tapped.
+# Until the end or ``limit`` turns; or an error.
+DICELAND_FINGER_JS = """async ({ limit, taps }) => {
+  const NEXT = () => taps.map((selector) => document.querySelector(selector)).find((e) => e);
+  const settled = () => window.dadotecaTable.settled();
+  const handedOver = () => new Promise((resolve) => {
+    const check = () => (document.body.dataset.handover ? setTimeout(check, 20) : resolve());
+    check();
+  });
+  const nextFrame = () => new Promise((resolve) =>
+    requestAnimationFrame(() => setTimeout(resolve, 0)));
+  // Where a finger taps a cell: its middle, or the middle of its part in its frame's view and
+  // not under the decision bar (which stays in view over the page: app.css).
+  const middle = (cell) => {
+    const { left, top, right, bottom, width, height } = cell.getBoundingClientRect();
+    const frame = cell.closest(".dl-scroller").getBoundingClientRect();
+    const bar = document.querySelector("#play .table-top").getBoundingClientRect();
+    const below = bar.right > left && bar.left < right ? bar.bottom : 0;
+    const [x0, x1] = [Math.max(left, frame.left, 0), Math.min(right, frame.right, innerWidth)];
+    const [y0, y1] = [Math.max(top, frame.top, below), Math.min(bottom, frame.bottom, innerHeight)];
+    return { x: (x0 + x1) / 2, y: (y0 + y1) / 2, width, height,
+      seen: y1 - y0 >= height / 2 && x1 - x0 >= width / 2, below };
+  };
+  // A finger's pan of the map in its frame (on the whole map too: the page's scroll), until
+  // the cell is in the frame's middle.
+  const pan = (cell) => {
+    const scroller = cell.closest(".dl-scroller");
+    const box = cell.getBoundingClientRect();
+    const frame = scroller.getBoundingClientRect();
+    scroller.scrollLeft += box.left + box.width / 2 - (frame.left + frame.width / 2);
+    scroller.scrollTop += box.top + box.height / 2 - (frame.top + frame.height / 2);
+  };
+  const under = ({ x, y }) => document.elementFromPoint(x, y);
+  const turnNow = () => Number(
+    document.querySelector("#region-prompt .turn-count")?.textContent.match(/\\d+/)?.[0] ?? 0);
+  // Would the playable cells, zoomed to 48 px, fit the map's frame as wide as its column?
+  const wouldFit = (view) => {
+    const cells = [...view.querySelectorAll(".dl-cell.legal")];
+    const wrap = view.querySelector(".dl-map-wrap");
+    const fitted = wrap.clientWidth * Number(view.dataset.cell) / Number(view.dataset.width);
+    const scale = 48 / fitted;
+    const span = (values) => (Math.max(...values) - Math.min(...values)) / 100;
+    const across = span(cells.map((c) => parseFloat(c.style.left))) * wrap.clientWidth * scale;
+    const down = span(cells.map((c) => parseFloat(c.style.top))) * wrap.clientHeight * scale;
+    return across + 48 <= view.parentElement.clientWidth && down + 48 <= view.clientHeight;
+  };
+  const done = [];
+  let last = { x: -100, y: -100, at: 0 }; // where and when the finger last tapped a cell
+  for (let i = 0; i < 20000; i++) try {
+    const turn = turnNow();
+    if (document.querySelector("#region-scores table") || turn > limit) return { taps: done };
+    const el = NEXT();
+    if (!el) return { error: "nothing to tap", taps: done };
+    let tap = { kind: el.dataset.act, turn };
+    let start = performance.now();
+    if (el.matches(".dl-cell")) {
+      await handedOver();
+      await nextFrame(); // a person looks at the map as it is shown (framed: map-zoom.js)
+      if (under(middle(el))?.closest(".dl-cell") !== el || !middle(el).seen) {
+        pan(el);
+        const { top, bottom } = el.getBoundingClientRect();
+        const { seen, below } = middle(el);
+        if (!seen) window.scrollBy(0, (top + bottom) / 2 - (below + innerHeight) / 2); // the page
+      }
+      let point = middle(el);
+      // A person's next tap on the spot of the last comes after a moment, not as a double
+      // tap's second (which the page drops: assets/page/pure/taps.js).
+      if (Math.hypot(point.x - last.x, point.y - last.y) < 30) {
+        await new Promise((resolve) => setTimeout(resolve, last.at + 500 - performance.now()));
+        point = middle(el);
+      }
+      const touched = under(point);
+      if (touched?.closest(".dl-cell") !== el) {
+        return { error: `no finger reaches cell ${el.dataset.cell} at ${JSON.stringify(point)}:`
+          + ` ${touched?.outerHTML.slice(0, 120)}`, taps: done };
+      }
+      const view = el.closest(".dl-view");
+      const zoom = view.dataset.zoom;
+      const fits = zoom === "whole" && wouldFit(view);
+      start = performance.now();
+      touched.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true,
+        detail: 1, clientX: point.x, clientY: point.y, view: window }));
+      await settled();
+      last = { ...point, at: performance.now() };
+      const crossed = `#play .dl-sheet:not([aria-hidden]) .dl-cell.selected[data-cell="${
+        el.dataset.cell}"]`;
+      if (zoom !== "whole" && !document.querySelector(crossed)) tap = { kind: "dropped", turn };
+      else if (zoom !== "whole") tap = { ...tap, px: Math.min(point.width, point.height) };
+      else if (view.dataset.zoom === "in") tap = { kind: "zoom", turn, fits };
+      else return { error: "a tap on the whole map did not zoom in", taps: done };
+    } else {
+      // Confirm of a colour (phase 1) apart from Confirm of the cells chosen on the map.
+      if (tap.kind === "confirm" && !document.querySelector(
+        "#play .dl-sheet:not([aria-hidden]) .dl-cell.selected")) tap.kind = "confirm-colour";
+      el.click();
+      await settled();
+    }
+    done.push({ ...tap, ms: performance.now() - start });
+    const notice = document.querySelector("#region-notice .notice.error");
+    if (notice) return { error: notice.textContent, taps: done };
+  } catch (e) { return { error: e.stack, taps: done }; }
+  return { error: "no end", taps: done };
+}"""
+
 # A seeded stream of numbers in [0, 1) (mulberry32), for the page scripts that play at random:
 # the first statement of the script's function, then ``const random = seededRandom(seed);``
 # (Playwright calls a script with its argument only if its text is a function).

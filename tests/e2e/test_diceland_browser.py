@@ -8,14 +8,17 @@ same app in CPython (tests/unit/test_diceland_app.py's ``tap_step``) predict the
 from __future__ import annotations
 
 import json
+from collections import Counter
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import FloatRect, Page, ViewportSize
 from test_diceland_app import tap_step
 
 from appdriver import (
+    DICELAND_FINGER_JS,
     PHONE,
     SIMPLE_TAPS,
     PageWatch,
@@ -31,7 +34,7 @@ from build.serve import BackgroundServer
 from dadoteca.match import Match
 from dadoteca_games.diceland.maps import FIXED_MAP_IDS
 from dadoteca_games.diceland.pictures import MAP_SPRITE
-from dadoteca_games.diceland.rules import DicelandState
+from dadoteca_games.diceland.rules import CHOOSE, COLOURS, STOP, DicelandState, Mark, Phase
 from dadoteca_web.app import App
 from dadoteca_web.game_ui import isolated
 from dadoteca_web.i18n import Translator
@@ -56,8 +59,11 @@ NEXT_TAP_JS = (
 )
 
 # One tap of the simple player, inside the page; returns what it tapped ("" at the end).
-TAP = """async (count) => {
-  """ + NEXT_TAP_JS + """
+TAP = (
+    """async (count) => {
+  """
+    + NEXT_TAP_JS
+    + """
   const done = [];
   for (let i = 0; i < count; i++) {
     if (document.querySelector("#region-scores table")) break;
@@ -70,6 +76,7 @@ TAP = """async (count) => {
   }
   return done;
 }"""
+)
 
 
 # Every picture of the map chooser shows something (the maps' once the sprite has arrived).
@@ -146,74 +153,131 @@ def test_a_whole_seeded_game_by_taps_ends_as_the_engine_replays_it(
     assert watch.foreign_requests(server.origin) == []
 
 
-# The simple player's game, inside the page (a tap from the test costs round trips: hundreds of
-# seconds a game). Its buttons are clicked; each map cell is tapped as a finger does, where the
-# cell is on the screen: a click (detail 1, as a tap's) on whatever is under the finger, once
-# the screen has changed hands. On the map shown whole, that first tap zooms in, and the cell is
-# tapped again, zoomed. Until the end, or ``limit`` cells marked: the cells marked, the zooms,
-# and any cell under 44 px tapped on a zoomed map; or an error.
-FINGER_GAME = """async (limit) => {
-  """ + NEXT_TAP_JS + """
-  const settled = () => window.dadotecaTable.settled();
-  const handedOver = () => new Promise((resolve) => {
-    const check = () => (document.body.dataset.handover ? setTimeout(check, 20) : resolve());
-    check();
-  });
-  const middle = (cell) => {
-    const { x, y, width, height } = cell.getBoundingClientRect();
-    return { x: x + width / 2, y: y + height / 2, width, height };
-  };
-  const under = ({ x, y }) => document.elementFromPoint(x, y);
-  const found = { marks: 0, zooms: 0, small: [] };
-  for (let i = 0; i < 5000; i++) {
-    if (document.querySelector("#region-scores table") || found.marks >= limit) return found;
-    const el = NEXT();
-    if (el.matches(".dl-cell")) {
-      await handedOver();
-      // Out of sight (the zoomed map shows a part of it): panned to, as a finger would.
-      if (under(middle(el))?.closest(".dl-cell") !== el) {
-        el.scrollIntoView({ block: "center", inline: "center" });
-      }
-      const point = middle(el);
-      const touched = under(point);
-      if (touched?.closest(".dl-cell") !== el) return { error: "no finger reaches " + el.id };
-      const view = el.closest(".dl-view");
-      const zoom = view.dataset.zoom;
-      if (zoom !== "whole" && (point.width < 44 || point.height < 44)) found.small.push(point);
-      touched.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true,
-        detail: 1, clientX: point.x, clientY: point.y, view: window }));
-      await settled();
-      if (zoom !== "whole") found.marks += 1;
-      else if (view.dataset.zoom === "in") found.zooms += 1;
-      else return { error: "a tap on the whole map did not zoom in" };
-    } else {
-      el.click();
-      await settled();
-    }
-    const notice = document.querySelector("#region-notice .notice.error");
-    if (notice) return { error: notice.textContent };
-  }
-  return { error: "no end" };
-}"""
-
-
 @pytest.mark.long
-def test_a_whole_seeded_game_on_a_landscape_phone_marks_every_cell_by_finger(
-    touch_page: Page, server: BackgroundServer
+@pytest.mark.parametrize("viewport", [PHONE, LANDSCAPE_PHONE], ids=["portrait", "landscape"])
+def test_a_whole_seeded_game_by_finger_taps_crosses_at_the_first_tap(
+    touch_page: Page, server: BackgroundServer, viewport: ViewportSize
 ) -> None:
-    """The same game at 640 x 360, every cell marked by a finger on the zoomed map; the game
-    the same as the simple player's in CPython."""
-    page, viewport = touch_page, LANDSCAPE_PHONE
+    """A phone's whole game by a finger (appdriver's DICELAND_FINGER_JS): the map opens framed
+    on the playable cells, so no tap only zooms (the playable cells fit: none ever had to), no
+    cell is tapped under 44 px, none is taken for a double tap; the game the same as the simple
+    player's in CPython."""
+    page = touch_page
     page.set_viewport_size(viewport)
     watch = PageWatch().attach(page)
     start_diceland(page, server, FINGER_SEED)
-    found = page.evaluate(FINGER_GAME, 10_000)
-    assert "error" not in found, found
-    assert found["small"] == [] and found["marks"] > 100 and found["zooms"] > 10, found
+    played = page.evaluate(DICELAND_FINGER_JS, {"limit": 10_000, "taps": SIMPLE_TAPS})
+    assert "error" not in played, played.get("error")
+    kinds = Counter(tap["kind"] for tap in played["taps"])
+    assert kinds["cell"] > 100 and kinds["zoom"] == kinds["dropped"] == 0, kinds
+    assert min(tap["px"] for tap in played["taps"] if tap["kind"] == "cell") >= 44
     ends_as_the_engine_replays_it(page, FINGER_SEED)
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
     assert watch.errors == []
     assert watch.foreign_requests(server.origin) == []
+
+
+# The cells each colour option previews on the shown map, as it is focused (a key, a screen
+# reader), hovered (a mouse) and pressed (a finger's pointerdown; a phase-2 option's tap pins it
+# until tapped again); what its line says, and that it describes the option.
+PREVIEWS_JS = """async () => {
+  const map = "#play .dl-sheet:not([aria-hidden]) .dl-view";
+  const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+  const marked = () => [...document.querySelectorAll(`${map} .dl-cell.preview`)]
+    .map((cell) => Number(cell.dataset.cell)).sort((a, b) => a - b);
+  const options = [...document.querySelectorAll("#region-controls [data-preview]")];
+  // A colour chosen in phase 1 (not confirmed yet) keeps its preview when none is looked at.
+  const chosen = document.querySelector("#region-controls [data-preview][aria-pressed=true]");
+  const seen = [];
+  for (const option of options) {
+    const colour = [...option.classList].find((name) => name.startsWith("c-")).slice(2);
+    option.focus();
+    await frame();
+    const focused = marked();
+    const faded = document.querySelector(map).dataset.preview;
+    option.blur();
+    await frame();
+    const none = marked();
+    option.dispatchEvent(new PointerEvent("pointerover", { bubbles: true }));
+    const hovered = marked();
+    option.dispatchEvent(new PointerEvent("pointerout", { bubbles: true }));
+    option.dispatchEvent(new PointerEvent("pointerdown", { bubbles: true }));
+    const pressed = marked();
+    option.dispatchEvent(new PointerEvent("pointerout", { bubbles: true })); // the finger lifts
+    let pinned = null;
+    if (!option.dataset.act) {
+      option.click();
+      option.dispatchEvent(new PointerEvent("pointerout", { bubbles: true }));
+      pinned = [option.getAttribute("aria-pressed"), marked()];
+      option.click();
+    }
+    const line = document.getElementById(option.getAttribute("aria-describedby"));
+    seen.push({ colour, focused, faded, none, hovered, pressed, pinned, chosen: chosen === option,
+      line: option.contains(line) ? line.textContent : null });
+  }
+  return { seen, rest: marked() };
+}"""
+
+
+def previewed(page: Page) -> tuple[DicelandState, list[dict[str, Any]]]:
+    record = saved_record(page)
+    assert record is not None
+    state = Match.from_record(record).state
+    assert isinstance(state, DicelandState)
+    page.mouse.move(1, 1)  # off the options: a mouse over one previews it
+    shown = page.evaluate(PREVIEWS_JS)
+    chosen = [option["focused"] for option in shown["seen"] if option["chosen"]]
+    for option in shown["seen"]:  # at rest, the map shows the colour chosen, else no preview
+        assert option["none"] == shown["rest"] == (chosen[0] if chosen else []), option
+    seen: list[dict[str, Any]] = shown["seen"]
+    return state, seen
+
+
+def engine_cells(state: DicelandState, player: int, colour: int) -> list[int]:
+    """The cells of ``player``'s legal marks of ``colour``, each checked by the engine."""
+    marks = [
+        action
+        for action in state.legal_actions(player)
+        if isinstance(action, Mark) and action.colour == colour
+    ]
+    assert all(state.check(player, mark) is None for mark in marks)
+    return sorted({cell for mark in marks for cell in mark.cells})
+
+
+@pytest.mark.parametrize("viewport", [PHONE, LANDSCAPE_PHONE], ids=["portrait", "landscape"])
+def test_each_colour_option_previews_exactly_the_cells_the_engine_allows(
+    page: Page, server: BackgroundServer, viewport: ViewportSize
+) -> None:
+    """Phase 1: each colour to set aside shows where its dice could go once the rolling stops
+    (the engine's legal marks after choosing it and stopping); phase 2: each colour's legal
+    marks for the player asked. Focused, hovered or pressed alike; a line says it in words."""
+    page.set_viewport_size(viewport)
+    start_diceland(page, server, SEED)
+    checked = {Phase.CHOOSE: 0, Phase.MARK: 0}
+    for _ in range(400):
+        if min(checked.values()) >= 2:
+            break
+        if page.locator("#region-controls [data-preview]").count():
+            state, shown = previewed(page)
+            assert state.phase in checked
+            player = int(page.get_attribute(MAP, "data-seat") or "")
+            for option in shown:
+                colour = COLOURS.index(option["colour"])
+                if state.phase == Phase.CHOOSE:
+                    after = state.apply(player, CHOOSE[colour])
+                    if after.phase == Phase.STOP_OR_REROLL:
+                        after = after.apply(player, STOP)
+                    cells = engine_cells(after, player, colour)
+                else:
+                    cells = engine_cells(state, player, colour)
+                assert option["focused"] == option["hovered"] == option["pressed"] == cells
+                assert option["faded"] == option["colour"]
+                assert option["line"] and (str(len(cells)) in option["line"]) == bool(cells)
+                if state.phase == Phase.MARK:
+                    assert option["pinned"] == ["true", cells]
+            checked[state.phase] += 1
+        tap(page, 1)
+    assert min(checked.values()) >= 2, checked
 
 
 def chain_seed() -> tuple[int, int, int]:
@@ -311,9 +375,9 @@ def test_hidden_maps_are_drawn_ahead_unseen_and_untouchable(
     )
     drawn = page.evaluate("window.drawnAhead")
     assert set(hidden_seats) <= {entry["seat"] for entry in drawn}, drawn
-    assert all(
-        entry["hidden"] and entry["drawn"] and not entry["tapsMissed"] for entry in drawn
-    ), drawn
+    assert all(entry["hidden"] and entry["drawn"] and not entry["tapsMissed"] for entry in drawn), (
+        drawn
+    )
     page.wait_for_function("!('drawingAhead' in document.getElementById('play').dataset)")
     # Their buttons too, a frame after the drawing, so the change of hands shows them at once.
     assert page.evaluate(BUTTONS_NOT_SHOWN_IN_HIDDEN_MAPS) == 0
@@ -417,46 +481,67 @@ def boxes(page: Page, selector: str) -> list[FloatRect]:
     return [box for box in found if box is not None]
 
 
+# Where the zoomed view is, as the overview in "Whole map" frames it: its frame's box and the
+# part of the map in view, each as shares of the whole map (x, y, width, height).
+OVERVIEW_JS = """(map) => {
+  const view = document.querySelector(`${map} .dl-view`);
+  const [scroller, wrap] = [view.querySelector(".dl-scroller"), view.querySelector(".dl-map-wrap")];
+  const overview = view.querySelector("[data-zoom=out] svg.dl-overview");
+  const { width, height } = overview.viewBox.baseVal;
+  const rect = overview.querySelector("rect");
+  const framed = ["x", "y", "width", "height"].map((name) => Number(rect.getAttribute(name)));
+  return {
+    framed: [framed[0] / width, framed[1] / height, framed[2] / width, framed[3] / height],
+    inView: [(scroller.scrollLeft - wrap.offsetLeft) / wrap.clientWidth,
+      (scroller.scrollTop - wrap.offsetTop) / wrap.clientHeight,
+      scroller.clientWidth / wrap.clientWidth, scroller.clientHeight / wrap.clientHeight],
+    colours: overview.querySelectorAll(".fills path").length,
+  };
+}"""
+
+
 @pytest.mark.parametrize("viewport", [PHONE, LANDSCAPE_PHONE], ids=["portrait", "landscape"])
-def test_a_finger_sees_the_whole_map_then_marks_on_it_zoomed(
+def test_the_map_opens_framed_on_the_play_whole_map_one_tap_away(
     touch_page: Page, server: BackgroundServer, viewport: ViewportSize
 ) -> None:
+    """A person's turn to cross on a phone: the map opens zoomed on the playable cells (each in
+    view, 44 px at least: the first tap crosses), "Whole map" shows the whole map small with
+    where the view is; one tap on it shows the whole map, a tap there zooms where it lands."""
     page = touch_page
     page.set_viewport_size(viewport)
     start_diceland(page, server, SEED)
     to_the_first_mark(page)
     view = page.locator(f"{MAP} .dl-view")
-    whole = view.bounding_box()
-    assert whole is not None  # the whole map in view as the decision starts
-    assert whole["y"] >= 0 and whole["y"] + whole["height"] <= viewport["height"] + 1
-    assert whole["x"] >= 0 and whole["x"] + whole["width"] <= viewport["width"]
-    assert view.get_attribute("data-zoom") == "whole"  # cells too small for a finger here
-    [small, *_] = boxes(page, "#region-board .dl-cell.legal")
-    assert small["width"] < 44
-    finger_tap(page, small)  # zooms, chooses nothing
     assert view.get_attribute("data-zoom") == "in"
-    assert page.locator("#region-board .dl-cell.selected").count() == 0
+    frame = view.bounding_box()
+    assert frame is not None
     for box in boxes(page, "#region-board .dl-cell.legal"):
         assert box["width"] >= 44 and box["height"] >= 44, box
+        assert frame["x"] <= box["x"] and box["x"] + box["width"] <= frame["x"] + frame["width"]
+        assert frame["y"] <= box["y"] and box["y"] + box["height"] <= frame["y"] + frame["height"]
+    overview = page.evaluate(OVERVIEW_JS, MAP)
+    assert overview["colours"] >= 5  # the whole map's colours, small
+    assert overview["framed"] == pytest.approx(overview["inView"], abs=0.01)
+    whole_map = page.locator(f"{MAP} [data-zoom=out]")
+    assert whole_map.inner_text().strip() == "Whole map"
     [target, *_] = boxes(page, "#region-board .dl-cell.legal")
-    finger_tap(page, target)
+    finger_tap(page, target)  # the first tap crosses
     assert page.locator("#region-board .dl-cell.selected").count() == 1
     page.evaluate("new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)))")
     assert view.get_attribute("data-zoom") == "in"  # the zoom stays while the player chooses
-    whole_map = page.locator(f"{MAP} [data-zoom=out]")
-    # Its words beside a drawn icon: never a glyph that a phone's fonts may lack.
-    assert whole_map.inner_text().strip() == "Whole map"
-    assert whole_map.locator("svg").count() == 1
-    whole_map.click()
+    finger_tap(page, boxes(page, f"{MAP} [data-zoom=out]")[0])
     page.wait_for_selector(f"{MAP} .dl-view[data-zoom=whole]")
-    assert view.bounding_box() == whole
+    whole = view.bounding_box()
+    assert whole is not None  # in view (the page may have scrolled a pixel or two: the tap's focus)
+    assert whole["y"] >= -2 and whole["y"] + whole["height"] <= viewport["height"] + 2
+    assert whole["x"] >= 0 and whole["x"] + whole["width"] <= viewport["width"]
+    chosen = page.locator("#region-board .dl-cell.selected").count()
+    [small, *_] = boxes(page, f"{MAP} .dl-cell.selected")
+    assert small["width"] < 44
+    finger_tap(page, small)  # on the whole map too small for a finger: zooms, chooses nothing
+    assert view.get_attribute("data-zoom") == "in"
+    assert page.locator("#region-board .dl-cell.selected").count() == chosen
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
-    # The game goes on: every cell of its next decisions is at least 44 px under the finger,
-    # whatever the decision above the map (in a shared decision it is taller, and fits the
-    # map smaller: the zoom once kept its scale, and cells came out at 31 px).
-    found = page.evaluate(FINGER_GAME, 40)
-    assert "error" not in found, found
-    assert found["small"] == [] and found["marks"] == 40, found
 
 
 # Each cell's button, centred on its hex: its place (style left/top, a share of the map) against

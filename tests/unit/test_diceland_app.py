@@ -6,15 +6,20 @@ import json
 import random
 import re
 from collections.abc import Callable
+from html import unescape
+from pathlib import Path
 
 import pytest
 from app_support import shown_sheets
 
+from build import i18n
 from dadoteca.match import Match
 from dadoteca_games.diceland.maps import MAX_SEED, DicelandMap, Kind
 from dadoteca_games.diceland.rules import (
+    CHOOSE,
     COLOURS,
     PASS,
+    STOP,
     DicelandState,
     Mark,
     Phase,
@@ -236,6 +241,135 @@ def test_highlight_is_the_engines_placements_and_grows_with_the_selection() -> N
                 checked += 1
         tap_step(app)
     assert checked >= 12
+
+
+OPTION = re.compile(
+    r'<button[^>]*class="dl-colour[^"]*c-(\w+)[^"]*"[^>]*data-preview="([\d ]*)"[^>]*>'
+    r'.*?<small class="dl-says" id="dl-says-[\d-]+">([^<]*)</small></button>'
+)
+
+
+def previews(controls: str) -> dict[int, tuple[set[int], str]]:
+    """Each colour option's previewed cells and line, by colour."""
+    return {
+        COLOURS.index(colour): ({int(cell) for cell in cells.split()}, unescape(says))
+        for colour, cells, says in OPTION.findall(controls)
+    }
+
+
+def reach_words(state: DicelandState, player: int, marks: list[tuple[int, ...]]) -> str:
+    """The option's line as the engine's marks say it: cells in reach, an area closed (no free
+    cell left in it), a prize."""
+    m, crossed = state.map(player), set(state.crossed_cells(player))
+    cells = {cell for mark in marks for cell in mark}
+    if not cells:
+        return "fits nowhere now"
+    free = [sum(c not in crossed for c in m.area_cells(m.areas[mark[0]])) for mark in marks]
+    words = [f"{len(cells)} cell{'s' if len(cells) > 1 else ''} in reach"]
+    if any(len(mark) == left for mark, left in zip(marks, free, strict=True)):
+        words.append("closes an area")
+    if any(m.is_prize(cell) for cell in cells):
+        words.append("reaches a prize")
+    return ", ".join(words)
+
+
+def test_each_colour_option_previews_the_cells_the_engine_allows_and_says_it() -> None:
+    """Phase 1: a colour's preview is what its dice could cross once set aside (the rolling
+    stopped: every cell of the active player's legal marks, each check()ed); phase 2 and bonus
+    rolls: each colour's legal marks for the player asked."""
+    seen = {Phase.CHOOSE: 0, Phase.MARK: 0, Phase.BONUS: 0, "closes": 0, "prize": 0}
+    app = started(seed=11)
+    while min(seen.values()) < 3 and app.screen == "play":
+        state = state_of(app)
+        player = asked_player(state, app.answers)
+        options = previews(app.regions()["controls"])
+        if state.phase == Phase.CHOOSE:
+            assert set(options) == set(state.shown_dice)
+            for colour, (cells, says) in options.items():
+                after = state.apply(player, CHOOSE[colour])
+                if after.phase == Phase.STOP_OR_REROLL:
+                    after = after.apply(player, STOP)
+                marks = [a for a in after.legal_actions(player) if isinstance(a, Mark)]
+                assert all(after.check(player, mark) is None for mark in marks)
+                assert cells == {cell for mark in marks for cell in mark.cells}
+                assert says == reach_words(state, player, [mark.cells for mark in marks])
+                seen["closes"] += "closes an area" in says
+                seen["prize"] += "prize" in says
+            seen[Phase.CHOOSE] += 1
+        elif state.phase in (Phase.MARK, Phase.BONUS) and player in state.deciders:
+            usable = state.usable_dice(player)
+            assert set(options) == {c for c, count in enumerate(usable) if count}
+            for colour, (cells, says) in options.items():
+                marks = [
+                    a
+                    for a in state.legal_actions(player)
+                    if isinstance(a, Mark) and a.colour == colour
+                ]
+                assert cells == {cell for mark in marks for cell in mark.cells}
+                assert says == reach_words(state, player, [mark.cells for mark in marks])
+            seen[state.phase] += bool(options)
+        tap_step(app)
+    assert min(seen.values()) >= 3, seen
+
+
+@pytest.mark.parametrize(
+    ("language", "one", "many", "nowhere"),
+    [
+        ("it", "1 casella raggiungibile", "{} caselle raggiungibili", "per ora non c'è posto"),
+        ("es", "1 casilla a tu alcance", "{} casillas a tu alcance", "ahora no cabe"),
+    ],
+)
+def test_the_options_lines_are_translated_with_the_plural_forms(
+    tmp_path: Path, language: str, one: str, many: str, nowhere: str
+) -> None:
+    catalogs = {
+        path.stem: json.loads(path.read_text("utf-8")) for path in i18n.compile_catalogs(tmp_path)
+    }
+    app = App(GameStore(MemoryStore()), Translator(language, catalogs), lambda: 0)
+    app.start(["Ann", "Bo"], 11, game="diceland", choices=[{"map": "A"}, {"map": "B"}])
+    english = started(seed=11, maps=("A", "B"))
+    lines = 0
+    while lines < 30:
+        if state_of(app).phase == Phase.CHOOSE:
+            translated = previews(app.regions()["controls"])
+            for colour, (cells, says) in previews(english.regions()["controls"]).items():
+                count = len(cells)
+                start = nowhere if not count else one if count == 1 else many.format(count)
+                assert translated[colour][0] == cells
+                assert translated[colour][1].startswith(start), (says, translated[colour][1])
+                lines += 1
+        tap_step(app)
+        tap_step(english)
+
+
+def test_the_areas_in_play_are_outlined_along_their_edges() -> None:
+    """Every area crossed in part, and no other, is outlined: one segment per edge of its cells
+    that borders another area, the start, an obstacle or the map's edge."""
+    app = started(seed=11)
+    outlined = 0
+    while outlined < 5 and app.screen == "play":
+        state = state_of(app)
+        player = asked_player(state, app.answers)
+        m = state.map(player)
+        crossed = set(state.crossed_cells(player))
+        open_areas = {
+            area
+            for area in set(m.areas) - {-1}
+            if 0 < sum(cell in crossed for cell in m.area_cells(area)) < len(m.area_cells(area))
+        }
+        expected = sum(
+            6 - sum(1 for other in m.area_cells(m.areas[cell]) if m.neighbours[cell] >> other & 1)
+            for area in open_areas
+            for cell in m.area_cells(area)
+        )
+        board = app.regions()["board"]
+        drawn = re.search(rf'<g data-piece="x{player}">(.*?)</g>', board)
+        assert drawn is not None
+        path = re.search(r'<path class="in-play" d="([^"]*)"', drawn.group(1))
+        assert (path.group(1).count("M") if path else 0) == expected
+        outlined += bool(open_areas)
+        tap_step(app)
+    assert outlined >= 5
 
 
 def test_an_illegal_tap_is_explained_by_the_rule_it_breaks() -> None:

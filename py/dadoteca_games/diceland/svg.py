@@ -207,12 +207,64 @@ def map_art(m: DicelandMap) -> tuple[str, str]:
 CellLook = tuple[bool, bool, bool, bool]  # crossed, selected, legal, refused
 
 
+@lru_cache(maxsize=32)
+def _edges(m: DicelandMap) -> tuple[tuple[tuple[int | None, str], ...], ...]:
+    """Each cell's six edges: the cell across it (None: the map's edge) and the edge as a path,
+    drawn in the gap between the hexes (at their full radius, not inset)."""
+    geometry = map_geometry(m)
+    first = 0.0 if geometry.turned else 30.0  # the first corner's angle, as the hexes are drawn
+    corners = [
+        (
+            _RADIUS * math.cos(math.radians(first + 60 * k)),
+            _RADIUS * math.sin(math.radians(first + 60 * k)),
+        )
+        for k in range(7)
+    ]
+    edges = []
+    for cell, (x, y) in enumerate(geometry.centres):
+        across: list[int | None] = [None] * 6
+        for other in range(m.cell_count):
+            if m.neighbours[cell] >> other & 1:
+                ox, oy = geometry.centres[other]
+                angle = math.degrees(math.atan2(oy - y, ox - x))
+                across[round((angle - first - 30) / 60) % 6] = other
+        edges.append(
+            tuple(
+                (
+                    across[k],
+                    f"M{x + corners[k][0]:.2f} {y + corners[k][1]:.2f}"
+                    f"L{x + corners[k + 1][0]:.2f} {y + corners[k + 1][1]:.2f}",
+                )
+                for k in range(6)
+            )
+        )
+    return tuple(edges)
+
+
+def _open_area_outlines(m: DicelandMap, looks: Sequence[CellLook]) -> list[str]:
+    """The outline of every area in play (crossed in part: the one of its colour that the next
+    crosses of that colour must go into, ruling DICELAND_ONE_AREA), along its edges."""
+    crossed = {cell for cell, look in enumerate(looks) if look[0]}
+    open_areas = {
+        m.areas[cell] for cell in range(m.cell_count) if m.areas[cell] >= 0 and cell not in crossed
+    } & {m.areas[cell] for cell in crossed if m.areas[cell] >= 0}
+    edges = _edges(m)
+    return [
+        path
+        for cell in range(m.cell_count)
+        if m.areas[cell] in open_areas
+        for other, path in edges[cell]
+        if other is None or m.areas[other] != m.areas[cell]
+    ]
+
+
 def map_marks(m: DicelandMap, looks: Sequence[CellLook]) -> tuple[str, str, str, str]:
     """What the play has put on a map, by each cell's look, in four layers: under the symbols,
     the dimming of crossed cells, then the stripes of playable ones (a fill, unlike a prize's
-    ring); over them, the crosses, then the outlines (refused, chosen, playable) and the dots of
-    cells chosen but not confirmed. A tap changes the second and the fourth alone, which stay
-    small; the crosses change when a mark is played."""
+    ring); over them, the crosses and the outlines of the areas in play, then the cells' outlines
+    (refused, chosen, playable) and the dots of cells chosen but not confirmed. A tap changes
+    the second and the fourth alone, which stay small; the crosses and areas in play change
+    when a mark is played."""
     shapes = _cell_shapes(m)
     dim: list[str] = []
     stripes: list[str] = []
@@ -239,7 +291,7 @@ def map_marks(m: DicelandMap, looks: Sequence[CellLook]) -> tuple[str, str, str,
     return (
         _paths({"dim": dim}),
         _paths({"stripes": stripes}),
-        _paths({"x": crosses}),
+        _paths({"x": crosses, "in-play": _open_area_outlines(m, looks)}),
         _paths(over),
     )
 

@@ -10,6 +10,7 @@ The sheets are drawn by :mod:`.sheets`, the maps' pictures by :mod:`.svg`.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
 from html import escape
 from typing import ClassVar, Final
 
@@ -76,6 +77,24 @@ def _placements(state: DicelandState, player: int) -> list[tuple[int, frozenset[
         for action in state.legal_actions(player)
         if isinstance(action, Mark)
     ]
+
+
+@dataclass(frozen=True, slots=True)
+class Reach:
+    """Where a colour option could go on its player's map (cells of the engine's placements),
+    and that in words, for the option's line."""
+
+    cells: frozenset[int]
+    words: str
+
+    def attributes(self, key: str) -> str:
+        """The option's data: its cells, for the map's preview (map-preview.js); its line's id
+        (``key``: the player's and the colour's, unique around a table-top too)."""
+        cells = " ".join(map(str, sorted(self.cells)))
+        return f' data-preview="{cells}" aria-describedby="dl-says-{key}"'
+
+    def line(self, key: str) -> str:
+        return f'<small class="dl-says" id="dl-says-{key}">{escape(self.words)}</small>'
 
 
 class DicelandUI(GameUI):
@@ -751,18 +770,16 @@ class DicelandUI(GameUI):
                 if not count:
                     continue
                 pressed = c == colour
-                label = t.n(
-                    "{colour}: {count} die",
-                    "{colour}: {count} dice",
-                    count,
-                    colour=self.colour_name(c),
-                )
                 state_class = "selected" if pressed else "legal"
+                # What this colour's dice could cross if the rolling stopped now (the engine's
+                # placements for as many dice as it shows), previewed on the map (map-preview.js).
+                reach = self._reach(state, asked, c, state.placements(asked, c, count))
                 buttons.append(
                     f'<button class="dl-colour c-{COLOURS[c]} {state_class}"'
-                    f' data-act="colour" data-colour="{c}" aria-pressed="{str(pressed).lower()}"'
-                    f' aria-label="{escape(label)}"><span aria-hidden="true">'
-                    f"{COLOUR_SYMBOLS[c]} ×{count}</span></button>"  # noqa: RUF001
+                    f' data-act="colour" data-colour="{c}"{reach.attributes(f"{asked}-{c}")}'
+                    f' aria-pressed="{str(pressed).lower()}"'
+                    f' aria-label="{escape(self._dice_label(c, count))}">'
+                    f"{self._option_face(c, count)}{reach.line(f'{asked}-{c}')}</button>"
                 )
             chosen = (
                 t("Chosen: {colour}", colour=self.colour_name(colour))
@@ -780,6 +797,7 @@ class DicelandUI(GameUI):
         # Phase 2 or a bonus decision: cells.
         m = state.map(asked)
         unseen = _unseen(state)
+        options = "" if unseen else self._colour_options(state, asked)
         if unseen:
             chosen = self._unseen_chosen(state, asked, selection, complete=complete)
         elif selection:
@@ -799,13 +817,81 @@ class DicelandUI(GameUI):
         # DICELAND_ACTIVE_MUST_MARK); offered, it was refused once tapped.
         may_pass = state.check(asked, PASS) is None
         pass_button = f'<button data-act="pass">{t("Pass")}</button>' if may_pass else ""
+        # The colour options after Confirm: they only preview, and a landscape phone's decision
+        # column keeps Confirm in view above them.
         return (
             f'<p class="chosen{" dl-two-lines" if unseen else ""}" aria-live="polite">'
             f"{chosen}</p>"
             f'<div class="buttons">{pass_button}'
             f'<button data-act="clear"{undo}>{t("Clear")}</button>'
             f'<button class="primary" data-act="confirm"{confirm}>{t("Confirm")}</button></div>'
+            f"{options}"
         )
+
+    def _dice_label(self, colour: int, count: int) -> str:
+        return self.t.n(
+            "{colour}: {count} die",
+            "{colour}: {count} dice",
+            count,
+            colour=self.colour_name(colour),
+        )
+
+    @staticmethod
+    def _option_face(colour: int, count: int) -> str:
+        """A colour option's face: its symbol and how many dice, for the eye only."""
+        return f'<span aria-hidden="true">{COLOUR_SYMBOLS[colour]} ×{count}</span>'  # noqa: RUF001
+
+    def _colour_options(self, state: DicelandState, asked: int) -> str:
+        """Phase 2 and bonus rolls: each colour ``asked`` may cross with, and where on the map
+        (the engine's legal marks of that colour), previewed there as the option is pressed,
+        focused or hovered (map-preview.js). They only show: the cells are tapped on the map."""
+        usable = state.usable_dice(asked)
+        marks: dict[int, list[tuple[int, ...]]] = {}
+        for action in state.legal_actions(asked):
+            if isinstance(action, Mark):
+                marks.setdefault(action.colour, []).append(action.cells)
+        options = []
+        for c, count in enumerate(usable):
+            if not count:
+                continue
+            reach = self._reach(state, asked, c, marks.get(c, []))
+            options.append(
+                f'<button type="button" class="dl-colour dl-option c-{COLOURS[c]}"'
+                f'{reach.attributes(f"{asked}-{c}")} aria-pressed="false"'
+                f' aria-label="{escape(self._dice_label(c, count))}">'
+                f"{self._option_face(c, count)}{reach.line(f'{asked}-{c}')}</button>"
+            )
+        if not options:
+            return ""
+        label = escape(self.t("Where each colour could go"))
+        return f'<div class="dl-colours" role="group" aria-label="{label}">{"".join(options)}</div>'
+
+    def _reach(
+        self,
+        state: DicelandState,
+        player: int,
+        colour: int,
+        placements: Collection[tuple[int, ...]],
+    ) -> Reach:
+        """Where ``placements`` (the engine's, of one colour) lie on ``player``'s map, and in
+        words: how many cells they could cross, whether one closes an area, reaches a prize."""
+        t = self.t
+        m = state.map(player)
+        crossed = set(state.crossed_cells(player))
+        cells = frozenset(cell for cells in placements for cell in cells)
+        closes = any(
+            len(cells) == sum(1 for cell in m.area_cells(m.areas[cells[0]]) if cell not in crossed)
+            for cells in placements
+        )
+        prize = any(m.is_prize(cell) for cell in cells)
+        if not cells:
+            return Reach(cells, t("fits nowhere now"))
+        words = [t.n("{count} cell in reach", "{count} cells in reach", len(cells))]
+        if closes:
+            words.append(t("closes an area"))
+        if prize:
+            words.append(t("reaches a prize"))
+        return Reach(cells, ", ".join(words))
 
     def _unseen_chosen(
         self, state: DicelandState, asked: int, selection: frozenset[int], *, complete: bool
