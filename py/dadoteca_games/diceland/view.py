@@ -21,9 +21,12 @@ from dadoteca_games.diceland.maps import (
     map_by_id,
 )
 from dadoteca_games.diceland.rules import (
+    BONUS_MOMENT,
     BONUS_ROLL,
     CHOOSE,
     COLOURS,
+    CROSS_OTHER_MOMENT,
+    CROSS_OWN_MOMENT,
     DICE,
     DICELAND,
     EVENTS,
@@ -32,6 +35,8 @@ from dadoteca_games.diceland.rules import (
     PASS,
     PRIZE,
     REROLL,
+    REROLL_MOMENT,
+    SET_ASIDE_MOMENT,
     STOP,
     Choose,
     DicelandState,
@@ -56,6 +61,29 @@ from dadoteca_web.i18n import Translator
 __all__ = ["DEALT_MAP", "RANDOM_MAP", "DicelandUI", "map_board"]
 
 DIE: Final = "die"  # Diceland's dice are alike: only how many show each colour matters
+# A first game's guide: a line for each kind of decision (dadoteca_web.guide).
+GUIDE: Final = {
+    SET_ASIDE_MOMENT: (
+        "Tap a colour of the dice to set its dice aside: you will cross that many cells of that "
+        "colour, each touching a crossed cell."
+    ),
+    REROLL_MOMENT: (
+        "Reroll the other dice to set aside more of your colour, or stop: a reroll without "
+        "your colour ends the rolling."
+    ),
+    CROSS_OWN_MOMENT: (
+        "Tap one cell per die of your colour, each touching a crossed cell, all in one area of "
+        "that colour; then Confirm."
+    ),
+    CROSS_OTHER_MOMENT: (
+        "You may use the dice of one other colour left on the table: tap that many touching "
+        "cells of one area of it, then Confirm; or pass."
+    ),
+    BONUS_MOMENT: (
+        "A prize's bonus roll: tap one cell per die of one colour, touching and in one area, "
+        "then Confirm; or pass."
+    ),
+}
 
 RANDOM_MAP: Final = "random"  # a seat's map choice: a new map, generated
 DEALT_MAP: Final = "deal"  # a seat's map choice: a side of a board, dealt at random
@@ -92,6 +120,7 @@ class DicelandUI(GameUI):
     game = DICELAND
     title = "Diceland"
     about = "Race across a map of coloured areas: 9 prizes and a whole colour win. 1 to 4 players."
+    guide = GUIDE
     # A map's cells are drawn in SVG, inside the element that transforms each into place: a cell's
     # "pop" would move it, and animating the drawing repaints the whole map at every frame
     # (style.css). Its X shows at once.
