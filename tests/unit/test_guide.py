@@ -16,11 +16,13 @@ from shelfie_support import decide, sheet
 from test_diceland_app import started, tap_step, to_phase
 from test_diceland_app import state_of as app_state
 
+from dadoteca.core import PASS
 from dadoteca.match import Match, Seat
 from dadoteca.table import Table
 from dadoteca_games.diceland.rules import (
     BONUS_MOMENT,
     CHOOSE,
+    COLOURS,
     CROSS_OTHER_MOMENT,
     CROSS_OWN_MOMENT,
     REROLL_MOMENT,
@@ -100,6 +102,12 @@ def test_diceland_set_aside_reroll_then_cross_own_and_others_colours() -> None:
     assert diceland_state(match).phase == Phase.MARK
     assert diceland_state(match).moment_kinds(0) == (CROSS_OWN_MOMENT,)
     assert diceland_state(match).moment_kinds(1) == (CROSS_OTHER_MOMENT,)
+    # Three orange dice for an orange area of two cells: nothing fits, a pass with no line.
+    nothing = match_from(sheet_with(SMALL), sheet_with(SMALL))
+    to_phase2(nothing, "orange orange orange red yellow green", COLOURS.index("orange"))
+    assert diceland_state(nothing).legal_actions(0) == [PASS]
+    assert diceland_state(nothing).moment_kinds(0) == ()
+    assert diceland_state(nothing).moment_kinds(1) == (CROSS_OTHER_MOMENT,)
     bonus = diceland_state(match)._replace(phase=Phase.BONUS, bonus_player=1)
     assert bonus.moment_kinds(1) == (BONUS_MOMENT,)
     assert bonus.moment_kinds(0) == ()

@@ -221,6 +221,7 @@ REROLL_MOMENT: Final = "diceland.stop_or_reroll"
 CROSS_OWN_MOMENT: Final = "diceland.cross_own"
 CROSS_OTHER_MOMENT: Final = "diceland.cross_other"
 BONUS_MOMENT: Final = "diceland.bonus"
+_CROSSING: Final = frozenset({Phase.MARK, Phase.BONUS})
 _MOMENTS: Final = {
     Phase.CHOOSE: SET_ASIDE_MOMENT,
     Phase.STOP_OR_REROLL: REROLL_MOMENT,
@@ -320,6 +321,8 @@ class DicelandState(NamedTuple):
         if player not in self.deciders:
             return ()
         phase = self.phase
+        if phase in _CROSSING and self.legal_actions(player) == [PASS]:
+            return ()  # nothing fits: a pass, as the prompt says, with nothing to learn
         if phase == Phase.MARK:
             return (CROSS_OWN_MOMENT if player == self.active else CROSS_OTHER_MOMENT,)
         return (_MOMENTS[phase],)
