@@ -66,8 +66,8 @@ DIE: Final = "die"  # the dice are alike: where an entered face goes does not ma
 # A first game's guide: a line for each kind of decision (dadoteca_web.guide).
 GUIDE: Final = {
     COMBINATION_MOMENT: (
-        "Tap 1 to 3 items your dice make, then Confirm: the ×3 column takes three dice of its "
-        "item, and no die serves twice. Or reroll first."
+        "Tap 1 to 3 items your dice make, then Confirm: the \N{MULTIPLICATION SIGN}3 column "
+        "takes three dice of its item, and no die serves twice. Or reroll first."
     ),
     JOLLY_MOMENT: (
         "The jolly stands for any item: at most one in each combination, and never alone (a "
