@@ -383,8 +383,9 @@ class App:
         table, ui = self.table, self.ui
         assert table is not None and ui is not None
         kinds: dict[int, str] = {}
-        if ui.guide and not self.watching and self.computer_to_move() is None:
-            told = self.guide.told()
+        told = self.guide.told()
+        # Once every line of the game is told, its kinds are not even asked for.
+        if not told.issuperset(ui.guide) and not self.watching and self.computer_to_move() is None:
             for player in table.acting if self.seating else (table.asked,):
                 kind = Guide.kind_to_tell(table.moment_kinds(player), ui.guide, told)
                 if kind is not None:
