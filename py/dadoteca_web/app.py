@@ -382,10 +382,12 @@ class App:
         device has not told yet; none while a computer plays or another window does."""
         table, ui = self.table, self.ui
         assert table is not None and ui is not None
+        if self.watching:
+            return {}  # the window playing tells the guide, and keeps what it told
         kinds: dict[int, str] = {}
         told = self.guide.told()
         # Once every line of the game is told, its kinds are not even asked for.
-        if not told.issuperset(ui.guide) and not self.watching and self.computer_to_move() is None:
+        if not told.issuperset(ui.guide) and self.computer_to_move() is None:
             for player in table.acting if self.seating else (table.asked,):
                 kind = Guide.kind_to_tell(table.moment_kinds(player), ui.guide, told)
                 if kind is not None:

@@ -261,9 +261,10 @@ def test_around_a_table_top_each_acting_place_shows_its_own_line() -> None:
 
 
 def test_no_line_while_a_computer_plays_or_another_window_plays() -> None:
-    app = new_app()
+    store = MemoryStore()
+    app = new_app(store)
     app.start(["Ann", "Bot"], choices=[{}, {"player": "bot"}])
     roll(app)
     assert shown_kinds(app) == [WHITE_SUM_MOMENT]
-    app.watching = True
-    assert shown_kinds(app) == []
+    app.watching = True  # another window took the game: this one shows it, writes nothing
+    assert shown_kinds(app) == [] and GUIDE_KEY not in store.items
