@@ -260,7 +260,7 @@ def test_around_a_table_top_each_acting_place_shows_its_own_line() -> None:
     assert shown_kinds(app) == []  # told for good: the other place's line goes too
 
 
-def test_no_line_while_a_computer_plays_or_another_window_plays() -> None:
+def test_a_window_watching_another_play_shows_no_line_and_writes_nothing() -> None:
     store = MemoryStore()
     app = new_app(store)
     app.start(["Ann", "Bot"], choices=[{}, {"player": "bot"}])
