@@ -15,9 +15,10 @@ Where msgids come from, in this order (then file order, then line order):
    ``py/dadoteca_games/**/*.py`` whose first argument is a string literal (``t(variable)`` is
    a look-up of a msgid extracted elsewhere), and the
    plural ones, ``t.n("... {count} die", "... {count} dice", count)`` (ngettext style);
-2. the rule messages and event announcements: module-level dicts named ``*RULES`` or
-   ``*EVENTS`` in ``py/dadoteca``, ``py/dadoteca_web`` and ``py/dadoteca_games`` (id -> English
-   template, a string or ``Plural("singular", "plural")``); the words
+2. the rule messages, event announcements and a first game's guide: module-level dicts named
+   ``*RULES``, ``*EVENTS`` or ``*GUIDE`` in ``py/dadoteca``, ``py/dadoteca_web`` and
+   ``py/dadoteca_games`` (id -> English template, a string or
+   ``Plural("singular", "plural")``); the words
    the UI passes through ``t`` (module-level tuples named in ``WORD_LISTS``, e.g. Qwixx's
    ``ROW_NAMES``, and the class attributes in ``CLASS_WORDS``, e.g. a game screen's
    ``about``, the setup's words on it); and the string
@@ -250,7 +251,7 @@ def _rule_messages(root: Path, found: _Collector) -> None:
     for path, tree in trees.items():
         name = _relative(root, path)
         for variable, value, line in _module_assignments(tree):
-            if variable.endswith(("RULES", "EVENTS")) and isinstance(value, ast.Dict):
+            if variable.endswith(("RULES", "EVENTS", "GUIDE")) and isinstance(value, ast.Dict):
                 for key, item in zip(value.keys, value.values, strict=True):
                     if key is None:
                         continue  # **OTHER_RULES: extracted where they are written

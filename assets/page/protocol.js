@@ -48,8 +48,8 @@
  */
 
 /**
- * A region's HTML by its name (`#region-NAME`): notice, warnings, review, tools, prompt, dice,
- * controls, scores, board, others, stats. Only those that changed.
+ * A region's HTML by its name (`#region-NAME`): notice, warnings, review, tools, prompt, guide,
+ * dice, controls, scores, board, others, stats. Only those that changed.
  * @typedef {Record<string, string>} Regions
  */
 

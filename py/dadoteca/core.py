@@ -312,6 +312,11 @@ class State(Protocol[A]):
         """What the step from ``before`` (``player``'s ``action``, or a roll when ``player``
         is None) to this state made happen, for the table to be told."""
 
+    def moment_kinds(self, player: int) -> tuple[str, ...]:
+        """The kinds of decision ``player`` faces now, each a stable dotted id
+        (``"qwixx.white_sum"``), the most general first; empty when they decide nothing. A
+        first game's guide gives each kind one line, once per device (dadoteca_web.guide)."""
+
 
 AnyState = State[Any]  # a state of any game, as the registry, matches and records hold them
 S_co = TypeVar("S_co", bound=AnyState, covariant=True)

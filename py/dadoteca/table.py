@@ -323,6 +323,14 @@ class Table:
             return () if self.table_rolls or self.is_computer(roller) else (roller,)
         return tuple(p for p in state.deciders if not self.is_computer(p))
 
+    def moment_kinds(self, player: int) -> tuple[str, ...]:
+        """The kinds of decision ``player`` faces now (State.moment_kinds), for a first game's
+        guide: none for a computer, whose screen nobody reads."""
+        if self.is_computer(player) or self.state.is_terminal:
+            return ()
+        kinds: tuple[str, ...] = self.state.moment_kinds(player)
+        return kinds
+
     def turn_of(self, player: int) -> int | None:
         """When ``player`` was last given something to do (the count of actions played then),
         or None while they have nothing to do. It changes only when that person is handed a

@@ -46,6 +46,7 @@ from dadoteca.table import (
 
 from .coach import hint_text
 from .game_ui import BULB_ICON, EDGES, PLAY_REGIONS, GameUI, TableSeat, tapped_number
+from .guide import AGAIN, DISMISS, Guide
 from .i18n import Translator
 from .review_view import Viewer
 from .stats import stats_html
@@ -78,7 +79,7 @@ __all__ = [
     "seeded_draws",
 ]
 
-REGIONS: Final = ("notice", "warnings", "tools", "review", "stats", "today", *PLAY_REGIONS)
+REGIONS: Final = ("notice", "warnings", "tools", "review", "stats", "today", "guide", *PLAY_REGIONS)
 REVIEW_PROGRESS_SHOWN: Final = 0.05  # the review's progress is painted again at each such share
 SEAT_KIND_CHOICE: Final = "player"  # the setup's per-seat choice: "human" or a bot level
 EDGE_CHOICE: Final = "edge"  # the setup's per-seat choice: where the person sits (a table-top)
@@ -177,6 +178,7 @@ class App:
         self.watching = watching
         self.history = History(store.store)
         self.experts = Experts(store.store)
+        self.guide = Guide(store.store)  # a first game's guide, told once per device
         self.now = now
         # The page's local date (it says it with every message): the day of today's game.
         self.today: date = now().date()
@@ -353,7 +355,12 @@ class App:
         self.ui.hints_used = tuple(self.match.hints_by_player())
         self.ui.passing_for = self.table.passing_for
         self.ui.seated = self._seated()
+        guiding = self._guide_lines()
+        # Around a table-top each line lies in its person's place, turned to face them.
+        self.ui.guiding = guiding if self.seating else {}
         regions.update(self.ui.regions(self.match.state, self.answers))
+        if not self.seating:
+            regions["guide"] = "".join(guiding.values())
         if self.watching:  # shown as it is, nothing to tap
             regions["controls"] = ""
             return regions
@@ -368,6 +375,25 @@ class App:
             regions["controls"] = ""
         regions["prompt"] += self._other_starters()
         return regions
+
+    def _guide_lines(self) -> dict[int, str]:
+        """A first game's guide: for each person acting now (the one the screen is for, or
+        every place around a table-top), the line of the first kind of their decision this
+        device has not told yet; none while a computer plays or another window does."""
+        table, ui = self.table, self.ui
+        assert table is not None and ui is not None
+        if self.watching:
+            return {}  # the window playing tells the guide, and keeps what it told
+        kinds: dict[int, str] = {}
+        told = self.guide.told()
+        # Once every line of the game is told, its kinds are not even asked for.
+        if not told.issuperset(ui.guide) and self.computer_to_move() is None:
+            for player in table.acting if self.seating else (table.asked,):
+                kind = Guide.kind_to_tell(table.moment_kinds(player), ui.guide, told)
+                if kind is not None:
+                    kinds[player] = kind
+        self.guide.shown(set(kinds.values()))
+        return {player: Guide.line(self.t, kind, ui.guide[kind]) for player, kind in kinds.items()}
 
     def _seated(self) -> tuple[TableSeat, ...]:
         """Each player's place around the table-top, as the table says who acts now (a window
@@ -549,6 +575,10 @@ class App:
                 self._share()
             elif act == "day-next":
                 self._next_on_the_day()
+            elif act == DISMISS:
+                self.guide.dismiss(data.get("kind", ""))
+            elif act == AGAIN and self.game_id is not None:
+                self.guide.again(self.game_id)
             elif self.table is not None and self.ui is not None:
                 if self.computer_to_move() is not None:
                     return  # a computer player's turn: taps wait for it

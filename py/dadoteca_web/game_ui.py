@@ -252,6 +252,10 @@ class GameUI(ABC):
     seat_choices: ClassVar[tuple[str, ...]] = ()
     # The faces a die can show, in the order the real-dice entry offers them.
     die_faces: ClassVar[range] = range(6)
+    # A first game's guide (dadoteca_web.guide): each kind of the game's decisions
+    # (State.moment_kinds) and its line, where to tap and why, in English (translated): its
+    # package's GUIDE. A game without one shows no guide.
+    guide: ClassVar[Mapping[str, str]] = {}
 
     def __init__(
         self,
@@ -277,6 +281,8 @@ class GameUI(ABC):
         # Each player's place around a device lying in the middle of the table (App sets it);
         # empty when the device is handed from one player to the next.
         self.seated: tuple[TableSeat, ...] = ()
+        # Around a table-top, the guide's line in each person's place, by player (App sets it).
+        self.guiding: Mapping[int, str] = {}
         # The faces entered so far for the roll of ``_entry_for`` (None: a die not yet entered).
         self._entry: list[int | None] = []
         self._entry_for: AnyState | None = None
@@ -335,7 +341,9 @@ class GameUI(ABC):
             ),
             sheet,
             Pieced.piece(
-                f"c{player}", f'<div class="place-controls" data-piece="c{player}">{controls}</div>'
+                f"c{player}",
+                f'<div class="place-controls" data-piece="c{player}">'
+                f"{self.guiding.get(player, '')}{controls}</div>",
             ),
             "</section>",
         )

@@ -27,6 +27,7 @@ from dadoteca.match import Match
 from dadoteca_games.diceland.view import DicelandUI
 from dadoteca_web.app import App
 from dadoteca_web.game_ui import PLAY_REGIONS
+from dadoteca_web.guide import GUIDE_KEY
 from dadoteca_web.i18n import Translator
 from dadoteca_web.storage import SAVE_KEY, GameStore, MemoryStore
 
@@ -580,12 +581,19 @@ def two_versions(dist: Path, into: Path) -> tuple[Path, Path, str, str]:
 
 
 def cpython_regions(
-    record: dict[str, object], language: str, dist: Path, viewing: int | None = None
+    record: dict[str, object],
+    language: str,
+    dist: Path,
+    viewing: int | None = None,
+    guide: str | None = None,
 ) -> tuple[str, dict[str, str]]:
     """The screen and play regions of the app resumed, in CPython, from ``record`` (with the
-    map of player ``viewing`` open, where the screen is Diceland's phase 2, everyone's)."""
+    map of player ``viewing`` open, where the screen is Diceland's phase 2, everyone's), on a
+    device whose first game's guide has told what ``guide`` (its stored value) says."""
     store = MemoryStore()
     store.setItem(SAVE_KEY, json.dumps(record))
+    if guide is not None:
+        store.setItem(GUIDE_KEY, guide)
     catalog: dict[str, str] = {}
     if language != "en":
         catalog = json.loads((dist / "i18n" / f"{language}.json").read_text(encoding="utf-8"))
@@ -614,7 +622,8 @@ SCREEN_AND_SAVE_AS_A_RELOAD_SHOWS_JS = """async () => {
   await still();
   document.querySelector("#play [data-act=clear]:not([disabled])")?.click();
   await still();
-  return [document.body.dataset.screen, localStorage.getItem("dadoteca.game")];
+  return [document.body.dataset.screen, localStorage.getItem("dadoteca.game"),
+    localStorage.getItem("dadoteca.guide")];
 }"""
 
 
@@ -627,7 +636,7 @@ def assert_the_page_shows_the_saved_game(page: Page, dist: Path) -> None:
         polling=100,  # not animation frames: an open file picker (a key on "Import") stops them
     )
     assert page.get_attribute("html", "data-app-state") == "ready"
-    screen, text = page.evaluate(SCREEN_AND_SAVE_AS_A_RELOAD_SHOWS_JS)
+    screen, text, guide = page.evaluate(SCREEN_AND_SAVE_AS_A_RELOAD_SHOWS_JS)
     record = parsed_record(text)
     if record is None:
         assert screen == "setup"
@@ -636,7 +645,7 @@ def assert_the_page_shows_the_saved_game(page: Page, dist: Path) -> None:
     language = page.get_attribute("body", "data-language") or "en"
     viewing = page.evaluate("document.querySelector('.dl-tab[aria-pressed=true]')?.dataset.player")
     expected_screen, regions = cpython_regions(
-        record, language, dist, None if viewing is None else int(viewing)
+        record, language, dist, None if viewing is None else int(viewing), guide
     )
     assert screen == expected_screen, (screen, expected_screen, json.dumps(record))
     painted = page.evaluate(PAINTED_JS, [regions, ANIMATIONS])

@@ -12,6 +12,7 @@ import { drawAheadOneHiddenSheet } from "./ahead.js";
 import { boot } from "./boot.js";
 import { listenToConfirmations } from "./confirm.js";
 import { listenToFiles } from "./files.js";
+import { listenToGuideRequests } from "./guide.js";
 import { game, listenToOtherWindows } from "./lock.js";
 import { listenToNotices, sayFailure } from "./notices.js";
 import { lastAnswer, startPython } from "./python.js";
@@ -47,6 +48,7 @@ export function startTable() {
   listenToNotices();
   listenToFiles();
   listenToConfirmations();
+  listenToGuideRequests();
   // For tests and benchmarks (tests/e2e/appdriver.py, tests/bench/browser.py).
   window.dadotecaTable = { facts: FACTS, settled };
   startPython({ answered, pushed, failed: sayFailure }, boot);

@@ -74,14 +74,19 @@ from dadoteca_games.diceland.sheet import PLACEMENT_RULES, Sheet, prizes_crossed
 
 __all__ = [
     "BONUS_DICE",
+    "BONUS_MOMENT",
     "CHOOSE",
     "COLOURS",
+    "CROSS_OTHER_MOMENT",
+    "CROSS_OWN_MOMENT",
     "DICE",
     "DICELAND",
     "EVENTS",
     "PASS",
     "REROLL",
+    "REROLL_MOMENT",
     "RULES",
+    "SET_ASIDE_MOMENT",
     "STOP",
     "Choose",
     "Diceland",
@@ -210,6 +215,18 @@ class Phase:
 
 
 _CHANCE_PHASES: Final = frozenset({Phase.ROLL, Phase.REROLL, Phase.BONUS_ROLL})
+# The kinds of decision (State.moment_kinds): a first game's guide says each once.
+SET_ASIDE_MOMENT: Final = "diceland.set_aside"
+REROLL_MOMENT: Final = "diceland.stop_or_reroll"
+CROSS_OWN_MOMENT: Final = "diceland.cross_own"
+CROSS_OTHER_MOMENT: Final = "diceland.cross_other"
+BONUS_MOMENT: Final = "diceland.bonus"
+_CROSSING: Final = frozenset({Phase.MARK, Phase.BONUS})
+_MOMENTS: Final = {
+    Phase.CHOOSE: SET_ASIDE_MOMENT,
+    Phase.STOP_OR_REROLL: REROLL_MOMENT,
+    Phase.BONUS: BONUS_MOMENT,
+}
 _COLOUR_INDEXES: Final = range(len(COLOURS))  # a die's faces, one per colour
 _FACES: Final = frozenset(_COLOUR_INDEXES)
 _NOBODY: Final = -1
@@ -296,6 +313,19 @@ class DicelandState(NamedTuple):
         if phase == Phase.BONUS_ROLL:
             return self.bonus_player
         return self.active if phase in _CHANCE_PHASES else None
+
+    def moment_kinds(self, player: int) -> tuple[str, ...]:
+        """Phase 1's choice of a colour to set aside, and whether to reroll; phase 2's crosses,
+        the active player's with their colour, the others' with one left on the table (ruling
+        DICELAND_PHASE2_TOGETHER); a bonus roll's (ruling DICELAND_BONUS_ROLLS)."""
+        if player not in self.deciders:
+            return ()
+        phase = self.phase
+        if phase in _CROSSING and self.legal_actions(player) == [PASS]:
+            return ()  # nothing fits: a pass, as the prompt says, with nothing to learn
+        if phase == Phase.MARK:
+            return (CROSS_OWN_MOMENT if player == self.active else CROSS_OTHER_MOMENT,)
+        return (_MOMENTS[phase],)
 
     @property
     def rolling_ended(self) -> str | None:

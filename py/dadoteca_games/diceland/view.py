@@ -25,9 +25,12 @@ from dadoteca_games.diceland.maps import (
     map_by_id,
 )
 from dadoteca_games.diceland.rules import (
+    BONUS_MOMENT,
     BONUS_ROLL,
     CHOOSE,
     COLOURS,
+    CROSS_OTHER_MOMENT,
+    CROSS_OWN_MOMENT,
     DICE,
     DICELAND,
     EVENTS,
@@ -36,6 +39,8 @@ from dadoteca_games.diceland.rules import (
     PASS,
     PRIZE,
     REROLL,
+    REROLL_MOMENT,
+    SET_ASIDE_MOMENT,
     STOP,
     Choose,
     DicelandState,
@@ -60,6 +65,29 @@ from dadoteca_web.i18n import Translator
 __all__ = ["DicelandUI"]
 
 DIE: Final = "die"  # Diceland's dice are alike: only how many show each colour matters
+# A first game's guide: a line for each kind of decision (dadoteca_web.guide).
+GUIDE: Final = {
+    SET_ASIDE_MOMENT: (
+        "Tap a colour of the dice to set its dice aside: you will cross that many cells of that "
+        "colour, each touching a crossed cell."
+    ),
+    REROLL_MOMENT: (
+        "Reroll the other dice to set aside more of your colour, or stop: a reroll without "
+        "your colour ends the rolling."
+    ),
+    CROSS_OWN_MOMENT: (
+        "Tap one cell per die of your colour, each touching a crossed cell, all in one area of "
+        "that colour; then Confirm."
+    ),
+    CROSS_OTHER_MOMENT: (
+        "You may use the dice of one other colour left on the table: tap that many touching "
+        "cells of one area of it, then Confirm; or pass."
+    ),
+    BONUS_MOMENT: (
+        "A prize's bonus roll: tap one cell per die of one colour, touching and in one area, "
+        "then Confirm; or pass."
+    ),
+}
 
 _MARK_PHASES: Final = frozenset({Phase.MARK, Phase.BONUS})
 
@@ -107,6 +135,7 @@ class DicelandUI(GameUI):
     game = DICELAND
     title = "Diceland"
     about = "Race across a map of coloured areas: 9 prizes and a whole colour win. 1 to 4 players."
+    guide = GUIDE
     # A map's cells are drawn in SVG, inside the element that transforms each into place: a cell's
     # "pop" would move it, and animating the drawing repaints the whole map at every frame
     # (style.css). Its X shows at once.

@@ -78,6 +78,8 @@ from .sheet import (
 __all__ = [
     "BASE_VARIANT",
     "BLUE",
+    "BONUS_BOX_MOMENT",
+    "COLOUR_SUM_MOMENT",
     "CROSSES_BEFORE_LAST",
     "EVENTS",
     "GREEN",
@@ -95,6 +97,7 @@ __all__ = [
     "ROW_NAMES",
     "RULES",
     "SHEET_ROW_NAMES",
+    "WHITE_SUM_MOMENT",
     "YELLOW",
     "Cross",
     "Pass",
@@ -188,6 +191,10 @@ class Phase:
 
 
 _DIE_FACES: Final = frozenset(range(1, 7))
+# The kinds of decision (State.moment_kinds): a first game's guide says each once.
+WHITE_SUM_MOMENT: Final = "qwixx.white_sum"
+COLOUR_SUM_MOMENT: Final = "qwixx.colour_sum"
+BONUS_BOX_MOMENT: Final = "qwixx.bonus_box"
 
 
 class QwixxState(NamedTuple):
@@ -274,6 +281,20 @@ class QwixxState(NamedTuple):
     def passing_costs_a_penalty(self) -> bool:
         """The active player, deciding action 2, crossed nothing in action 1 (a pass = penalty)."""
         return self.phase == Phase.ACTION2 and not self.active_crossed_in_action1
+
+    def moment_kinds(self, player: int) -> tuple[str, ...]:
+        """The white sum, everyone's (ruling QWIXX_ACTION1_SIMULTANEOUS), or the active
+        player's white and coloured die; then, on a Big Points pad, a bonus box a cross may
+        bring now (ruling QWIXX_BIG_POINTS_BONUS_BOX)."""
+        if player not in self.deciders:
+            return ()
+        kind = WHITE_SUM_MOMENT if self.phase == Phase.ACTION1 else COLOUR_SUM_MOMENT
+        if self.sheets[player].__class__ is not Sheet and any(
+            isinstance(action, Cross) and action.row in (RED_YELLOW, GREEN_BLUE)
+            for action in self.legal_actions(player)
+        ):
+            return kind, BONUS_BOX_MOMENT
+        return (kind,)
 
     # -- legal actions ----------------------------------------------------------------------
 

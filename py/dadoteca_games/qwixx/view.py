@@ -21,6 +21,8 @@ from dadoteca.core import Action, AnyState
 from dadoteca.table import Answer, Command, PassTheRest, Withdraw
 from dadoteca_games.qwixx.rules import (
     BASE_VARIANT,
+    BONUS_BOX_MOMENT,
+    COLOUR_SUM_MOMENT,
     CROSSED,
     FOUR_PENALTIES,
     LAST_POSITION,
@@ -32,6 +34,7 @@ from dadoteca_games.qwixx.rules import (
     ROW_NAMES,
     SHEET_ROW_NAMES,
     TWO_LOCKS,
+    WHITE_SUM_MOMENT,
     Cross,
     Pass,
     Phase,
@@ -68,6 +71,21 @@ LOCK_ICON: Final = (
 PAD_NAMES: Final = {BASE_VARIANT.id: "Qwixx", BIG_POINTS.id: "Qwixx Big Points"}
 WHITE: Final = "white"  # the white dice's name in the real-dice entry
 NO_CROSS: Final = "none"  # the row of the answer "no cross"
+# A first game's guide: a line for each kind of decision (dadoteca_web.guide).
+GUIDE: Final = {
+    WHITE_SUM_MOMENT: (
+        "The sum of the two white dice is for everyone: each player may cross it in one row "
+        "of their own sheet, or pass."
+    ),
+    COLOUR_SUM_MOMENT: (
+        "Now only the active player: a white die plus a coloured die, crossed in that colour's "
+        "row. Crossing nothing in both steps costs a penalty."
+    ),
+    BONUS_BOX_MOMENT: (
+        "Big Points: a number crossed in a colour row may also be crossed in the bonus row "
+        "beside it; a bonus cross counts for both colours."
+    ),
+}
 
 
 def _die(value: int, colour: str, label: str) -> str:
@@ -89,6 +107,7 @@ class QwixxUI(GameUI):
     variants = PAD_NAMES
     variant_label = "Score pad"
     about = "Cross numbers in four coloured rows. 1 to 5 players."
+    guide = GUIDE
     effects: ClassVar[dict[str, Effect]] = {
         CROSSED: {"sound": "tick", "animation": "marked-now", "mark": "{row} {number}"},
         ROW_LOCKED: {

@@ -102,10 +102,13 @@ __all__ = [
     "COLUMNS",
     "COLUMN_LINES",
     "COLUMN_VALUES",
+    "COMBINATION_MOMENT",
     "DICE_COUNT",
     "EVENTS",
     "FACES",
+    "FAILED_ROLL_MOMENT",
     "JOLLY",
+    "JOLLY_MOMENT",
     "MAX_COMBINATIONS",
     "MIN_ITEMS_TO_SCORE",
     "PASS",
@@ -316,6 +319,10 @@ class Phase:
     OVER: Final = "over"
 
 
+# The kinds of decision (State.moment_kinds): a first game's guide says each once.
+COMBINATION_MOMENT: Final = "shelfie.combination"
+JOLLY_MOMENT: Final = "shelfie.jolly"
+FAILED_ROLL_MOMENT: Final = "shelfie.failed_roll"
 _FACE_INDEXES: Final = frozenset(range(len(FACES)))
 # The dice a roll of positions ``mask`` keeps, as a getter (by mask; None when none are kept).
 _KEPT_DICE: Final = tuple(
@@ -393,6 +400,21 @@ class ShelfieState(NamedTuple):
         assert self.dice is not None
         # A single combination alone is a legal mark, so one on a free cell is enough.
         return any(not bit & taken for bit, _ in _table_of(self.dice).combos)
+
+    def moment_kinds(self, player: int) -> tuple[str, ...]:
+        """Circling items with combinations of dice (ruling SHELFIE_MUST_MARK), then, where the
+        dice show a jolly that a combination may use, the jolly (ruling SHELFIE_JOLLY); or a
+        roll that circles nothing (ruling SHELFIE_FAILED_ROLL)."""
+        if self.phase != Phase.DECIDE or player != self.active:
+            return ()
+        if isinstance(self.dice, Unseen):  # the table's dice: only the table knows them
+            return (COMBINATION_MOMENT,)
+        combinations = self.combinations(player)
+        if not combinations:
+            return (FAILED_ROLL_MOMENT,)
+        if any(combo.jolly or combo.six_jollies for combo in combinations):
+            return COMBINATION_MOMENT, JOLLY_MOMENT
+        return (COMBINATION_MOMENT,)
 
     # -- legal actions and the helpers of the front end -----------------------------------
 

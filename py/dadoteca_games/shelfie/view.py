@@ -25,9 +25,12 @@ from dadoteca_games.shelfie.rules import (
     CIRCLED,
     COLUMN_BLOCKED,
     COLUMNS,
+    COMBINATION_MOMENT,
     DICE_COUNT,
     FACES,
+    FAILED_ROLL_MOMENT,
     FULL_SHELVES,
+    JOLLY_MOMENT,
     LAST_ROUND,
     MAX_COMBINATIONS,
     PASS,
@@ -60,6 +63,20 @@ __all__ = ["ShelfieUI"]
 
 CELL_MARKS: Final = {CellState.CIRCLED: "●", CellState.CROSSED: "✕", CellState.FREE: "○"}
 DIE: Final = "die"  # the dice are alike: where an entered face goes does not matter
+# A first game's guide: a line for each kind of decision (dadoteca_web.guide).
+GUIDE: Final = {
+    COMBINATION_MOMENT: (
+        "Tap 1 to 3 items your dice make, then Confirm: the \N{MULTIPLICATION SIGN}3 column "
+        "takes three dice of its item, and no die serves twice. Or reroll first."
+    ),
+    JOLLY_MOMENT: (
+        "The jolly stands for any item: at most one in each combination, and never alone (a "
+        "one-die item needs its own die)."
+    ),
+    FAILED_ROLL_MOMENT: (
+        "These dice make no free item: reroll, or tap a shelf to cross out its free items."
+    ),
+}
 
 
 def _item_dice(combo: Combo) -> int:
@@ -78,6 +95,7 @@ class ShelfieUI(GameUI):
     about = (
         "Fill your bookcase with dice combinations; a full shelf blocks the others. 1 to 4 players."
     )
+    guide = GUIDE
     effects: ClassVar[dict[str, Effect]] = {
         CIRCLED: {"sound": "tick", "animation": "marked-now", "listed": "combos"},
         SHELF_BLOCKED: {"sound": "lock"},

@@ -40,6 +40,7 @@ __all__ = [
     "ROUNDS",
     "ROUNDS_PLAYED",
     "RULES",
+    "TAKE_MOMENT",
     "TOOK",
     "Phase",
     "Roll",
@@ -107,6 +108,9 @@ class Phase:
     OVER: Final = "over"
 
 
+TAKE_MOMENT: Final = "two_dice.take"  # the one kind of decision (State.moment_kinds)
+
+
 # --- The state -------------------------------------------------------------------------------
 
 
@@ -139,6 +143,9 @@ class TwoDiceState(NamedTuple):
     @property
     def roller(self) -> int | None:
         return self.active if self.phase == Phase.ROLL else None
+
+    def moment_kinds(self, player: int) -> tuple[str, ...]:
+        return (TAKE_MOMENT,) if player in self.deciders else ()
 
     @property
     def outcome(self) -> Outcome | None:

@@ -16,6 +16,7 @@ from dadoteca_games.two_dice.rules import (
     FACES,
     GAME,
     ROUNDS_PLAYED,
+    TAKE_MOMENT,
     TOOK,
     Roll,
     Take,
@@ -47,6 +48,7 @@ class TwoDiceUI(GameUI):
         ROUNDS_PLAYED: {"end": True},
     }
     die_faces = FACES
+    guide: ClassVar[dict[str, str]] = {TAKE_MOMENT: "Take one die: its pips join your total."}
     shown: tuple[int, Action] | None = None
 
     def regions(self, state: AnyState, answers: Mapping[int, Action]) -> dict[str, str]:
