@@ -368,7 +368,7 @@ def test_every_level_plays_mixx_to_its_end_and_the_coach_hints(
             hint = finish(coach_for("qwixx").appraisal(state, player, seed))
             assert hint.choice in state.legal_actions(player)
         state = match.play(player, bot_for("qwixx", levels[player]).decide(state, player, seed))
-    assert any(sheet.score() > 0 for sheet in state.sheets)
+    assert any(sheet.score() > 0 for sheet in state_of(match).sheets)
     valued = finish(reviewer_for("qwixx").appraisal(reach(QWIXX.new_game(2, 5, pad), 5, 9), 0, 1))
     assert valued.options
 

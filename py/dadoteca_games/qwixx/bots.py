@@ -333,7 +333,9 @@ class ExpertQwixxBot(Expert, QwixxBot):
             return Appraisal(LEAD, tuple(Weighed(plan.action, plan.value) for plan in plans))
         return (yield from self.play_out(state, player, contenders, seed))
 
-    def might_choose(self, state: AnyState, player: int, valued: Appraisal, action: Action) -> bool:
+    def might_choose(
+        self, state: AnyState, player: int, valued: Appraisal, action: Action
+    ) -> bool:
         """Solo, the reviewer's appraisal is this expert's own; with rivals, only a contender
         of :meth:`appraise` (a choice close to the best by the reviewer's lead) is played out."""
         assert isinstance(state, QwixxState)
