@@ -1,11 +1,12 @@
-"""Qwixx's variant pads in headless Chromium (a 360 x 640 phone): a whole Big Points game by taps,
-checked against the engine in CPython; one with the table's own dice; the pad chosen at the
-setup, kept for the next game, named in the History."""
+"""Qwixx's variant pads in headless Chromium (a 360 x 640 phone): a whole game of each pad by
+taps, checked against the engine in CPython; one with the table's own dice; the pad chosen at
+the setup, kept for the next game, named in the History."""
 
 from __future__ import annotations
 
 import random
 
+import pytest
 from playwright.sync_api import Page
 
 from appdriver import (
@@ -19,8 +20,9 @@ from appdriver import (
 )
 from build.serve import BackgroundServer
 from dadoteca.match import Match
-from dadoteca_games.qwixx.rules import PASS, QWIXX, Cross, Phase, QwixxState, position_of
-from dadoteca_games.qwixx.variants import BIG_POINTS
+from dadoteca_games.qwixx.rules import PASS, QWIXX, Cross, Phase, QwixxState
+from dadoteca_games.qwixx.variants import BIG_POINTS, MIXX_A, MIXX_B
+from dadoteca_games.qwixx.view import PAD_NAMES
 from test_real_dice_browser import REAL_DICE_TABLE_JS, faces_entered
 
 SEED = 21
@@ -28,10 +30,12 @@ NAMES = ["Anna", "Bo"]
 PAD = {"variant": BIG_POINTS.id}
 
 
-def start_big_points(page: Page, server: BackgroundServer, names: list[str], dice: str) -> None:
+def start_pad(
+    page: Page, server: BackgroundServer, names: list[str], dice: str, pad: str = BIG_POINTS.id
+) -> None:
     open_app(page, f"{server.url}?seed={SEED}&pace=0")
     page.check("#setup input[name=game][value=qwixx]")
-    page.select_option("#setup select[name=variant]", BIG_POINTS.id)
+    page.select_option("#setup select[name=variant]", pad)
     fill_seats(page, names)
     page.check(f"#setup input[name=dice][value={dice}]")
     page.click("#setup button[type=submit]")
@@ -39,16 +43,17 @@ def start_big_points(page: Page, server: BackgroundServer, names: list[str], dic
 
 
 def policy(state: QwixxState, player: int) -> Cross | None:
-    """Everyone takes a bonus box when one is legal, else the leftmost legal cross of the
-    topmost row; nothing when nothing is legal."""
+    """Everyone takes a bonus box when one is legal (Big Points), else the leftmost legal cross
+    of the topmost row; nothing when nothing is legal."""
     crosses = [a for a in state.legal_actions(player) if isinstance(a, Cross)]
     if not crosses:
         return None
-    return min(crosses, key=lambda c: (c.row < 4, c.row, position_of(c.row, c.number)))
+    sheet = state.sheets[player]
+    return min(crosses, key=lambda c: (c.row < 4, c.row, sheet.position(c.row, c.number)))
 
 
-def expected_game() -> QwixxState:
-    state = QWIXX.new_game(len(NAMES), SEED, PAD)
+def expected_game(pad: str = BIG_POINTS.id) -> QwixxState:
+    state = QWIXX.new_game(len(NAMES), SEED, {"variant": pad})
     while not state.is_terminal:
         if state.is_chance:
             state = state.apply_chance(state.roll())
@@ -93,7 +98,7 @@ def play_to_the_end(page: Page, order: random.Random) -> None:
 def test_a_whole_big_points_game_by_taps_ends_with_the_engines_scores(
     page: Page, server: BackgroundServer, watch: PageWatch
 ) -> None:
-    start_big_points(page, server, NAMES, "app")
+    start_pad(page, server, NAMES, "app")
     assert page.locator("#region-board .sheet >> nth=0").locator(".row.bonus").count() == 2
     play_to_the_end(page, random.Random(1))
     expected = expected_game()
@@ -118,7 +123,7 @@ def test_a_whole_big_points_game_by_taps_ends_with_the_engines_scores(
 def test_a_big_points_game_with_the_tables_own_dice_is_the_record_entered(
     page: Page, server: BackgroundServer, watch: PageWatch
 ) -> None:
-    start_big_points(page, server, ["Anna", "Bruno", "Carla"], "real")
+    start_pad(page, server, ["Anna", "Bruno", "Carla"], "real")
     page.set_default_timeout(300_000)
     entered = page.evaluate(REAL_DICE_TABLE_JS, {"seed": 5, "maxTaps": 20_000})
     page.wait_for_selector("#region-scores h2.winners")
@@ -128,3 +133,27 @@ def test_a_big_points_game_with_the_tables_own_dice_is_the_record_entered(
     match = Match.from_record(record)
     assert match.state.is_terminal
     assert faces_entered(match) == [roll["faces"] for roll in entered]
+
+
+@pytest.mark.parametrize("pad", [MIXX_A.id, MIXX_B.id])
+def test_a_whole_mixx_game_by_taps_ends_with_the_engines_scores(
+    page: Page, server: BackgroundServer, watch: PageWatch, pad: str
+) -> None:
+    start_pad(page, server, NAMES, "app", pad)
+    sheet = page.locator("#region-board .sheet >> nth=0")
+    assert sheet.locator(".row.mixed").count() == (4 if pad == MIXX_A.id else 0)
+    play_to_the_end(page, random.Random(2))
+    expected = expected_game(pad)
+    rows = page.locator("#region-scores tbody tr")
+    shown = [int(rows.nth(i).locator("td strong").inner_text()) for i in range(rows.count())]
+    assert shown == list(expected.scores())
+    record = saved_record(page)
+    assert record is not None and record["options"] == {"variant": pad}
+    assert Match.from_record(record).state == expected
+    page.click("#history-open")
+    assert PAD_NAMES[pad] in page.inner_text("#history .history-list li >> nth=0")
+    page.keyboard.press("Escape")
+    new_game(page)
+    assert page.input_value("#setup select[name=variant]") == pad
+    assert watch.errors == []
+    assert watch.foreign_requests(server.origin) == []

@@ -9,7 +9,8 @@ import re
 from app_support import active, new_app, nobody_crosses
 
 from dadoteca_games.qwixx.rules import RED, RED_YELLOW, Phase, QwixxState
-from dadoteca_games.qwixx.variants import BIG_POINTS
+from dadoteca_games.qwixx.variants import BIG_POINTS, MIXX_A, MIXX_B
+from dadoteca_games.qwixx.view import QwixxUI
 from dadoteca_web.app import GAME_UIS, App
 from dadoteca_web.i18n import Translator
 from dadoteca_web.stats import player_stats, stats_html
@@ -109,3 +110,60 @@ def test_a_saved_big_points_game_comes_back_on_its_pad() -> None:
     again = new_app(store)
     assert state_of(again).variant is BIG_POINTS
     assert active(again) == active(app)
+
+
+def test_the_setup_offers_every_pad_by_its_name() -> None:
+    assert QwixxUI.variants == {
+        "base": "Qwixx",
+        BIG_POINTS.id: "Qwixx Big Points",
+        MIXX_A.id: "Qwixx Mixx A",
+        MIXX_B.id: "Qwixx Mixx B",
+    }
+
+
+def test_the_mixx_a_pad_is_drawn_as_printed_each_box_in_its_colour_and_symbol() -> None:
+    app = new_app()
+    app.start(["Ann", "Bo"], 4, variant=MIXX_A.id)
+    first_sheet = app.regions()["board"].split("</section>")[0]
+    rows = re.findall(r'<div class="(row(?: mixed)? row-[a-z-]+)', first_sheet)
+    assert rows == [
+        "row mixed row-red",
+        "row mixed row-yellow",
+        "row mixed row-green",
+        "row mixed row-blue",
+    ]
+    top = first_sheet.split('data-piece="r0.0"')[1].split("</div>")[0]
+    boxes = re.findall(r'class="cell box-([a-z]+)[^"]*"[^>]*>(\d+)<small[^>]*>(.)</small>', top)
+    assert boxes == [
+        *((colour, str(n), "●") for colour, n in (("yellow", 2), ("yellow", 3), ("yellow", 4))),
+        *((colour, str(n), "■") for colour, n in (("blue", 5), ("blue", 6), ("blue", 7))),
+        *((colour, str(n), "▲") for colour, n in (("green", 8), ("green", 9), ("green", 10))),
+        *((colour, str(n), "◆") for colour, n in (("red", 11), ("red", 12))),
+    ]
+    assert 'aria-label="yellow 2"' in top and 'class="cell lock' in top
+
+
+def test_the_mixx_b_pad_prints_each_row_in_its_mixed_order() -> None:
+    app = new_app()
+    app.start(["Ann", "Bo"], 4, variant=MIXX_B.id)
+    first_sheet = app.regions()["board"].split("</section>")[0]
+    for printed in MIXX_B.rows:
+        row = first_sheet.split(f'data-piece="r0.{printed.row}"')[1].split("</div>")[0]
+        numbers = re.findall(r'class="cell[^"]*"[^>]*>(\d+)</span>', row)
+        assert tuple(map(int, numbers)) == printed.numbers
+        assert "box-" not in row  # one colour a row: drawn as base Qwixx's
+
+
+def test_each_mixx_pad_has_its_own_statistics() -> None:
+    entries = []
+    for pad in (MIXX_A, MIXX_B):
+        app = new_app()
+        app.start(["Ann"], 4, variant=pad.id)
+        to_the_end_by_penalties(app)
+        [entry] = app.history.games()
+        assert entry["variant"] == pad.id
+        entries.append(entry)
+    assert [row.game for row in player_stats(entries)] == ["qwixx:mixx_a", "qwixx:mixx_b"]
+    html = stats_html(entries, Translator("en", {}), GAME_UIS)
+    assert "<caption>Qwixx Mixx A</caption>" in html
+    assert "<caption>Qwixx Mixx B</caption>" in html

@@ -72,13 +72,13 @@ from dadoteca_games.qwixx.model import (
 from dadoteca_games.qwixx.rollout import RolloutDice, play_out, rollout_start
 from dadoteca_games.qwixx.rules import (
     BASE_VARIANT,
+    LOCK_SHIFT,
     LOCKS_TO_END,
     Cross,
     Pass,
     Phase,
     QwixxState,
     Sheet,
-    closes,
     row_points,
 )
 from dadoteca_games.qwixx.values import expected_after_next_roll, features, load_values
@@ -173,7 +173,9 @@ def _action2_ends(
 def _crossed(sheet: Sheet, closed: int, action: Action) -> tuple[Sheet, int]:
     if not isinstance(action, Cross):
         return sheet, closed
-    return sheet.cross(action.row, action.number), closed | closes(action.row, action.number)
+    crossed = sheet.cross(action.row, action.number)
+    # A crossed lock closes its row (whichever number the pad prints last in it).
+    return crossed, closed | crossed.rows[action.row] >> LOCK_SHIFT << action.row
 
 
 def _open_rows(sheet: Sheet, closed: int) -> list[tuple[int, int]]:

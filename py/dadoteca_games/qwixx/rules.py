@@ -45,7 +45,6 @@ from dadoteca.core import (
 from .sheet import (
     _CROSSABLE,
     _CROSSES,
-    _LOCKS,
     _WHITE_SUM_CROSSES,
     BASE_VARIANT,
     BLUE,
@@ -54,6 +53,7 @@ from .sheet import (
     GREEN_BLUE,
     LAST_POSITION,
     LOCK_BIT,
+    LOCK_SHIFT,
     MOST_CROSSES_SCORED,
     PENALTY_BOXES,
     PENALTY_POINTS,
@@ -64,6 +64,7 @@ from .sheet import (
     SHEET_ROW_NAMES,
     YELLOW,
     Cross,
+    PrintedSheet,
     Roll,
     Sheet,
     SheetRow,
@@ -87,6 +88,7 @@ __all__ = [
     "LAST_POSITION",
     "LOCKS_TO_END",
     "LOCK_BIT",
+    "LOCK_SHIFT",
     "MOST_CROSSES_SCORED",
     "PASS",
     "PENALTY_BOXES",
@@ -102,6 +104,7 @@ __all__ = [
     "Cross",
     "Pass",
     "Phase",
+    "PrintedSheet",
     "Qwixx",
     "QwixxAction",
     "QwixxState",
@@ -141,6 +144,12 @@ RULES: Final[dict[str, Template]] = {
     "qwixx.white_sum": "In action 1 you may only cross the sum of the two white dice ({sum})",
     "qwixx.white_and_colour": (
         "In action 2 you may only cross a white die plus the {row} die in the {row} row"
+    ),
+    "qwixx.box_colour_die": (
+        "In action 2 you may only cross a box with a white die plus the die of that box's colour"
+    ),
+    "qwixx.box_die_gone": (
+        "That box's colour die left the game with its row's lock: only the white sum crosses it"
     ),
     "qwixx.already_decided": "Player {player} has already decided for action 1",
     "qwixx.bad_dice": "A roll needs two white dice and one die per open row, each 1-6: {text}",
@@ -375,8 +384,9 @@ class QwixxState(NamedTuple):
         closed = self.closed
         for player, decision in enumerate(decisions):
             if isinstance(decision, Cross):
-                sheets[player] = sheets[player].cross(decision.row, decision.number)
-                closed |= _LOCKS[decision.row][decision.number]
+                sheet = sheets[player] = sheets[player].cross(decision.row, decision.number)
+                # A crossed lock closes its row (whichever number a pad prints last in it).
+                closed |= sheet.rows[decision.row] >> LOCK_SHIFT << decision.row
         # Ruling QWIXX_GAME_END: ending in action 1 means no action 2, and so no penalty.
         return _new_state(
             (
@@ -401,7 +411,7 @@ class QwixxState(NamedTuple):
                 self._check_action2_dice(action)
             self._check_cross(self.active, action)
             sheet = sheet.cross(action.row, action.number)
-            closed |= _LOCKS[action.row][action.number]
+            closed |= sheet.rows[action.row] >> LOCK_SHIFT << action.row
         elif not self.active_crossed_in_action1:
             sheet = sheet.with_penalty()  # ruling QWIXX_PENALTY_ACTIVE_ONLY
         sheets[self.active] = sheet

@@ -22,6 +22,7 @@ __all__ = [
     "GREEN_BLUE",
     "LAST_POSITION",
     "LOCK_BIT",
+    "LOCK_SHIFT",
     "MOST_CROSSES_SCORED",
     "PENALTY_BOXES",
     "PENALTY_POINTS",
@@ -33,6 +34,7 @@ __all__ = [
     "SHEET_ROW_NAMES",
     "YELLOW",
     "Cross",
+    "PrintedSheet",
     "Roll",
     "Sheet",
     "SheetRow",
@@ -59,7 +61,8 @@ ROW_LETTERS: Final = "rygb"
 # Ruling QWIXX_SHEET; a bonus row runs as its neighbours do (ruling QWIXX_BIG_POINTS_SHEET).
 ROWS_ASCENDING: Final = (True, True, False, False, True, False)
 LAST_POSITION: Final = 10
-LOCK_BIT: Final = 1 << 11
+LOCK_SHIFT: Final = 11
+LOCK_BIT: Final = 1 << LOCK_SHIFT  # the highest bit of a row: mask >> LOCK_SHIFT is 1 once locked
 CROSSES_BEFORE_LAST: Final = 5
 PENALTY_BOXES: Final = 4
 PENALTY_POINTS: Final = 5
@@ -97,6 +100,13 @@ _CROSSABLE: Final = tuple(crossable_positions(mask) for mask in range(LOCK_BIT <
 
 def number_at(row: int, position: int) -> int:
     return position + 2 if ROWS_ASCENDING[row] else 12 - position
+
+
+# number_at as a table: _NUMBERS[row][position].
+_NUMBERS: Final = tuple(
+    tuple(number_at(row, position) for position in range(LAST_POSITION + 1))
+    for row in range(len(SHEET_ROW_NAMES))
+)
 
 
 def row_points(crosses: int) -> int:
@@ -171,11 +181,24 @@ _WHITE_SUM_CROSSES: Final = tuple(
 class SheetRow:
     """A row as the pad prints it: its index in :attr:`Sheet.rows` (for a colour row, also its
     die's and its lock's), its colours (one; two for a bonus row, which takes either colour's
-    die), whether it ends in a lock box, and its numbers left to right."""
+    die), whether it ends in a lock box, and its numbers left to right.
+
+    ``boxes`` are a row printed otherwise than base Qwixx's (Mixx: variants.py): each box's
+    number and colour (the die that crosses it in action 2), left to right; its lock is its
+    last box's colour, which must be the row's own (``row``).
+    """
 
     row: int
     colours: tuple[int, ...]
     lock: bool
+    boxes: tuple[tuple[int, int], ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.boxes and (
+            sorted(number for number, _ in self.boxes) != list(range(2, 13))
+            or self.boxes[LAST_POSITION][1] != self.row
+        ):
+            raise ValueError(f"a printed row needs 2-12 once and its own lock: {self.boxes}")
 
     @property
     def name(self) -> str:
@@ -187,7 +210,16 @@ class SheetRow:
 
     @property
     def numbers(self) -> tuple[int, ...]:
-        return tuple(number_at(self.row, position) for position in range(LAST_POSITION + 1))
+        if self.boxes:
+            return tuple(number for number, _ in self.boxes)
+        return _NUMBERS[self.row]
+
+    @property
+    def box_colours(self) -> tuple[int, ...]:
+        """Each box's colour, left to right (a bonus row's: its first colour's)."""
+        if self.boxes:
+            return tuple(colour for _, colour in self.boxes)
+        return (self.colours[0],) * (LAST_POSITION + 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,6 +233,16 @@ class Variant:
     rows: tuple[SheetRow, ...]
     crosses_before_last: int = CROSSES_BEFORE_LAST
     most_crosses_scored: int = LAST_POSITION + 2
+
+    def printed_row(self, row: int) -> SheetRow:
+        """The row of index ``row`` (:attr:`Sheet.rows`) as printed."""
+        return next(printed for printed in self.rows if printed.row == row)
+
+    def box_colour(self, row: int, number: int) -> int:
+        """The colour of the box of ``number`` in ``row``: the die that crosses it in action 2
+        (a bonus row's: its first colour)."""
+        printed = self.printed_row(row)
+        return printed.box_colours[printed.numbers.index(number)]
 
 
 BASE_VARIANT: Final = Variant(
@@ -225,6 +267,9 @@ class Sheet(_SheetFields):
 
     __slots__ = ()
     variant: ClassVar[Variant] = BASE_VARIANT
+    # The pad's printed numbers, by row: _numbers[row][position], _positions[row][number].
+    _numbers: ClassVar[tuple[tuple[int, ...], ...]] = _NUMBERS
+    _positions: ClassVar[tuple[tuple[int, ...], ...]] = _POSITIONS
 
     @classmethod
     def empty(cls) -> Sheet:
@@ -232,8 +277,12 @@ class Sheet(_SheetFields):
         return cls((0,) * len(cls.variant.rows))
 
     def crossed_numbers(self, row: int) -> tuple[int, ...]:
-        mask = self.rows[row]
-        return tuple(number_at(row, p) for p in range(LAST_POSITION + 1) if mask >> p & 1)
+        mask, numbers = self.rows[row], self._numbers[row]
+        return tuple(numbers[p] for p in range(LAST_POSITION + 1) if mask >> p & 1)
+
+    def position(self, row: int, number: int) -> int:
+        """Where ``number`` is printed in ``row``, counting from the left."""
+        return self._positions[row][number]
 
     def is_locked(self, row: int) -> bool:
         """This player crossed the lock of ``row`` (scores a cross)."""
@@ -249,14 +298,14 @@ class Sheet(_SheetFields):
     def skipped(self, row: int) -> tuple[int, ...]:
         """The numbers of ``row`` left of its last cross and not crossed: lost for good
         (numbers are crossed left to right)."""
-        mask = self.rows[row] & ~LOCK_BIT
-        return tuple(number_at(row, p) for p in range(mask.bit_length()) if not mask >> p & 1)
+        mask, numbers = self.rows[row] & ~LOCK_BIT, self._numbers[row]
+        return tuple(numbers[p] for p in range(mask.bit_length()) if not mask >> p & 1)
 
     def skipping(self, row: int, number: int) -> tuple[int, ...]:
         """The numbers crossing ``number`` in ``row`` would leave behind for good: those
         between the last cross and it (numbers are crossed left to right)."""
-        mask = self.rows[row] & ~LOCK_BIT
-        return tuple(number_at(row, p) for p in range(mask.bit_length(), _POSITIONS[row][number]))
+        mask, numbers = self.rows[row] & ~LOCK_BIT, self._numbers[row]
+        return tuple(numbers[p] for p in range(mask.bit_length(), self._positions[row][number]))
 
     def penalty_points(self) -> int:
         """What the penalties cost (ruling QWIXX_ROW_SCORE), as a positive number."""
@@ -265,15 +314,22 @@ class Sheet(_SheetFields):
     def score(self) -> int:
         return sum(row_points(mask.bit_count()) for mask in self.rows) - self.penalty_points()
 
-    def broken_rule(self, row: int, number: int, closed: int) -> str | None:
+    def broken_rule(
+        self,
+        row: int,
+        number: int,
+        closed: int,
+        positions: tuple[tuple[int, ...], ...] = _POSITIONS,
+    ) -> str | None:
         """The rule that forbids crossing ``number`` in ``row`` now, or None if it is allowed.
 
-        ``closed`` is the mask of rows locked by anyone (ruling QWIXX_LOCK_CLOSES_FOR_ALL).
+        ``closed`` is the mask of rows locked by anyone (ruling QWIXX_LOCK_CLOSES_FOR_ALL);
+        ``positions`` where the pad prints each number (base Qwixx's: read as fast as a local).
         """
         if closed >> row & 1:
             return "qwixx.row_locked"
         mask = self.rows[row]
-        position = _POSITIONS[row][number]
+        position = positions[row][number]
         if _CROSSABLE[mask] >> position & 1:
             return None
         return "qwixx.left_to_right" if mask >> position else "qwixx.five_before_last"
@@ -329,7 +385,7 @@ class Sheet(_SheetFields):
         return [
             _CROSSES[row][number]
             for row in range(len(self.rows))
-            for number in map(number_at, (row,) * (LAST_POSITION + 1), range(LAST_POSITION + 1))
+            for number in self._numbers[row]
             if self.broken_rule(row, number, closed) is None
         ]
 
@@ -344,3 +400,84 @@ class Sheet(_SheetFields):
 
 
 _new_sheet: Final = built_from_fields(Sheet)
+
+
+class PrintedSheet(Sheet):
+    """A pad whose four rows print their numbers and box colours otherwise than base Qwixx's
+    (Qwixx Mixx: variants.py), played by them: a row is still crossed left to right, its last
+    box locks it (five crosses in the row before), and it scores as base Qwixx's (ruling
+    QWIXX_ROW_SCORE); a box is crossed in action 2 by a white die plus the die of the box's
+    colour, still in the game (ruling QWIXX_DICE). A subclass names its :attr:`variant`, whose
+    rows' ``boxes`` this class reads into its tables."""
+
+    __slots__ = ()
+    # By colour and number: the rows whose box of that number is that colour.
+    _rows_of_box: ClassVar[tuple[tuple[tuple[int, ...], ...], ...]] = ()
+    _box_colour: ClassVar[tuple[tuple[int, ...], ...]] = ()  # by row and number
+
+    def __init_subclass__(cls) -> None:
+        super().__init_subclass__()
+        rows = cls.variant.rows
+        cls._numbers = tuple(printed.numbers for printed in rows)
+        cls._positions = tuple(
+            tuple(printed.numbers.index(n) if n >= 2 else -1 for n in range(13)) for printed in rows
+        )
+        cls._box_colour = tuple(
+            tuple(
+                printed.box_colours[printed.numbers.index(n)] if n >= 2 else -1 for n in range(13)
+            )
+            for printed in rows
+        )
+        cls._rows_of_box = tuple(
+            tuple(
+                tuple(printed.row for printed in rows if cls._box_colour[printed.row][n] == colour)
+                for n in range(13)
+            )
+            for colour in range(len(ROW_NAMES))
+        )
+
+    def broken_rule(
+        self, row: int, number: int, closed: int, positions: tuple[tuple[int, ...], ...] = ()
+    ) -> str | None:
+        return super().broken_rule(row, number, closed, positions or self._positions)
+
+    def cross(self, row: int, number: int) -> Sheet:
+        """The sheet with ``number`` crossed; the row's last box also crosses its lock."""
+        position = self._positions[row][number]
+        rows = list(self.rows)
+        rows[row] |= 1 << position | (LOCK_BIT if position == LAST_POSITION else 0)
+        return type(self)(tuple(rows), self.penalties)
+
+    def with_penalty(self) -> Sheet:
+        return type(self)(self.rows, self.penalties + 1)
+
+    def action2_crosses(self, dice: Roll, closed: int) -> list[Cross]:
+        """A white die plus a colour die, in a box of that colour of any open row."""
+        white1, white2 = dice.white
+        rows, positions = self.rows, self._positions
+        crosses: list[Cross] = []
+        for colour, value in enumerate(dice.colours):
+            # Ruling QWIXX_DICE: a die leaves with its row's lock (the lock is the row's own
+            # colour), even one locked in this turn's action 1.
+            if value is None or closed >> colour & 1:
+                continue
+            numbers = (value + white1,) if white1 == white2 else (value + white1, value + white2)
+            for number in numbers:
+                for row in self._rows_of_box[colour][number]:
+                    if (
+                        not closed >> row & 1
+                        and _CROSSABLE[rows[row]] >> positions[row][number] & 1
+                    ):
+                        crosses.append(_CROSSES[row][number])
+        return crosses
+
+    def dice_rule(self, dice: Roll, row: int, number: int, closed: int) -> str | None:
+        """A white die plus the die of the box's colour, still in the game (ruling QWIXX_DICE);
+        a box of the row's own colour whose die is gone is in a locked row."""
+        colour = self._box_colour[row][number]
+        value = dice.colours[colour]
+        if value is None or closed >> colour & 1:
+            return "qwixx.row_locked" if colour == row else "qwixx.box_die_gone"
+        if number - value in dice.white:
+            return None
+        return "qwixx.white_and_colour" if colour == row else "qwixx.box_colour_die"

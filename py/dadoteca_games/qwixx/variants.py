@@ -8,6 +8,14 @@ applied (docs/rulings.md, "Qwixx variants"). A game plays on one: ``options`` ``
 box is crossed with its number, as one of the action's crosses, once that number is crossed in
 one of the two colour rows beside it (ruling QWIXX_BIG_POINTS_BONUS_BOX); each bonus cross
 counts as a cross of both those colours (ruling QWIXX_BIG_POINTS_SCORE).
+
+**Mixx** ("Qwixx gemixxt"), two pads of four rows played by base Qwixx's rules on the numbers
+and colours they print (:class:`~.sheet.PrintedSheet`): on **A** the numbers run as base
+Qwixx's but each row is made of boxes of the four colours (ruling QWIXX_MIXX_A_SHEET), a colour
+die crossing a box of its colour in any row, and a row locked by its last box taking that
+box's colour's die out (ruling QWIXX_MIXX_A_LOCK); on **B** each row is one colour, its numbers
+in a mixed order, the last one locking it (ruling QWIXX_MIXX_B_SHEET). Rows score as base
+Qwixx's (ruling QWIXX_MIXX_SCORE).
 """
 
 from __future__ import annotations
@@ -27,6 +35,7 @@ from dadoteca_games.qwixx.sheet import (
     RED_YELLOW,
     YELLOW,
     Cross,
+    PrintedSheet,
     Roll,
     Sheet,
     SheetRow,
@@ -36,7 +45,16 @@ from dadoteca_games.qwixx.sheet import (
     row_points,
 )
 
-__all__ = ["BIG_POINTS", "VARIANTS", "VARIANT_SHEETS", "BigPointsSheet"]
+__all__ = [
+    "BIG_POINTS",
+    "MIXX_A",
+    "MIXX_B",
+    "VARIANTS",
+    "VARIANT_SHEETS",
+    "BigPointsSheet",
+    "MixxASheet",
+    "MixxBSheet",
+]
 
 # --- Rulings (docs/rulings.md, "Qwixx variants"), named where they are applied ------------------
 QWIXX_BIG_POINTS_SHEET = "Big Points: red, red-yellow, yellow, green, green-blue, blue rows."
@@ -44,6 +62,10 @@ QWIXX_BIG_POINTS_BONUS_BOX = "A bonus box: its number, once crossed in a colour 
 QWIXX_BIG_POINTS_DICE = "A colour die crosses a bonus box only where its own row has the number."
 QWIXX_BIG_POINTS_SCORE = "A bonus cross counts in both colours beside it; 15 crosses score 120."
 QWIXX_BIG_POINTS_LOCK = "Locking as ever: 5 crosses in the colour row itself, bonus ones aside."
+QWIXX_MIXX_A_SHEET = "Mixx A: base Qwixx's numbers, each row made of boxes of the four colours."
+QWIXX_MIXX_A_LOCK = "Mixx A: a row's last box locks it and takes its colour's die out."
+QWIXX_MIXX_B_SHEET = "Mixx B: one colour a row, its numbers in the printed mixed order."
+QWIXX_MIXX_SCORE = "Mixx: each row scores its own crosses, as base Qwixx's, whatever the colours."
 
 BIG_POINTS: Final = Variant(
     "big_points",
@@ -88,14 +110,20 @@ class BigPointsSheet(Sheet):
     def score(self) -> int:
         return sum(self.row_score(row) for row in range(RED_YELLOW)) - self.penalty_points()
 
-    def broken_rule(self, row: int, number: int, closed: int) -> str | None:
+    def broken_rule(
+        self,
+        row: int,
+        number: int,
+        closed: int,
+        positions: tuple[tuple[int, ...], ...] = _POSITIONS,
+    ) -> str | None:
         """A colour row as base Qwixx's: ruling QWIXX_BIG_POINTS_LOCK, its last number needs 5
         crosses in the row itself (bonus crosses do not count). A bonus row is never closed
         (its neighbours' locks leave it open: ruling QWIXX_BIG_POINTS_SCORE), runs left to right
         and takes a number crossed beside it (ruling QWIXX_BIG_POINTS_BONUS_BOX)."""
         beside = _BESIDE.get(row)
         if beside is None:
-            return super().broken_rule(row, number, closed)
+            return super().broken_rule(row, number, closed, positions)
         position = _POSITIONS[row][number]
         if not _RIGHT_OF_LAST[self.rows[row]] >> position & 1:
             return "qwixx.left_to_right"
@@ -149,5 +177,88 @@ class BigPointsSheet(Sheet):
 
 _new_big_points_sheet: Final = built_from_fields(BigPointsSheet)
 
-VARIANTS: Final = (BIG_POINTS,)
-VARIANT_SHEETS: Final[dict[str, type[Sheet]]] = {BIG_POINTS.id: BigPointsSheet}
+
+def _printed_row(row: int, *boxes: tuple[int, int]) -> SheetRow:
+    return SheetRow(row, (row,), lock=True, boxes=boxes)
+
+
+def _one_colour_row(row: int, *numbers: int) -> SheetRow:
+    return _printed_row(row, *((number, row) for number in numbers))
+
+
+def _segments(row: int, *segments: tuple[int, range]) -> SheetRow:
+    """A row of base Qwixx's numbers in coloured segments: (colour, its numbers) left to
+    right."""
+    return _printed_row(
+        row, *((number, colour) for colour, numbers in segments for number in numbers)
+    )
+
+
+# Ruling QWIXX_MIXX_A_SHEET: the pad as printed, each row named by its lock's colour (its last
+# box's, ruling QWIXX_MIXX_A_LOCK): red ends the first row, yellow the second, green the third,
+# blue the fourth.
+MIXX_A: Final = Variant(
+    "mixx_a",
+    (
+        _segments(
+            RED,
+            (YELLOW, range(2, 5)),
+            (BLUE, range(5, 8)),
+            (GREEN, range(8, 11)),
+            (RED, range(11, 13)),
+        ),
+        _segments(
+            YELLOW,
+            (RED, range(2, 4)),
+            (GREEN, range(4, 8)),
+            (BLUE, range(8, 10)),
+            (YELLOW, range(10, 13)),
+        ),
+        _segments(
+            GREEN,
+            (BLUE, range(12, 9, -1)),
+            (YELLOW, range(9, 6, -1)),
+            (RED, range(6, 3, -1)),
+            (GREEN, range(3, 1, -1)),
+        ),
+        _segments(
+            BLUE,
+            (GREEN, range(12, 10, -1)),
+            (RED, range(10, 6, -1)),
+            (YELLOW, range(6, 4, -1)),
+            (BLUE, range(4, 1, -1)),
+        ),
+    ),
+)
+# Ruling QWIXX_MIXX_B_SHEET: the pad as printed, top to bottom.
+MIXX_B: Final = Variant(
+    "mixx_b",
+    (
+        _one_colour_row(RED, 10, 6, 2, 8, 3, 4, 12, 5, 9, 7, 11),
+        _one_colour_row(YELLOW, 9, 12, 4, 6, 7, 2, 5, 8, 11, 3, 10),
+        _one_colour_row(GREEN, 8, 2, 10, 12, 6, 9, 7, 4, 5, 11, 3),
+        _one_colour_row(BLUE, 5, 7, 11, 9, 12, 3, 8, 10, 2, 6, 4),
+    ),
+)
+
+
+class MixxASheet(PrintedSheet):
+    """A Qwixx Mixx A sheet (rulings QWIXX_MIXX_A_SHEET, QWIXX_MIXX_A_LOCK, QWIXX_MIXX_SCORE)."""
+
+    __slots__ = ()
+    variant = MIXX_A
+
+
+class MixxBSheet(PrintedSheet):
+    """A Qwixx Mixx B sheet (rulings QWIXX_MIXX_B_SHEET, QWIXX_MIXX_SCORE)."""
+
+    __slots__ = ()
+    variant = MIXX_B
+
+
+VARIANTS: Final = (BIG_POINTS, MIXX_A, MIXX_B)
+VARIANT_SHEETS: Final[dict[str, type[Sheet]]] = {
+    BIG_POINTS.id: BigPointsSheet,
+    MIXX_A.id: MixxASheet,
+    MIXX_B.id: MixxBSheet,
+}

@@ -25,7 +25,6 @@ from dadoteca_games.qwixx.rules import (
     COLOUR_SUM_MOMENT,
     CROSSED,
     FOUR_PENALTIES,
-    LAST_POSITION,
     PASS,
     PENALTY,
     PENALTY_BOXES,
@@ -41,9 +40,9 @@ from dadoteca_games.qwixx.rules import (
     QwixxState,
     Roll,
     Sheet,
-    number_at,
+    Variant,
 )
-from dadoteca_games.qwixx.variants import BIG_POINTS
+from dadoteca_games.qwixx.variants import BIG_POINTS, MIXX_A, MIXX_B
 from dadoteca_web.game_ui import (
     BULB_ICON,
     ROLL_ACTS,
@@ -68,7 +67,12 @@ LOCK_ICON: Final = (
     '<rect x="2.5" y="7" width="11" height="8" rx="1.5" fill="currentColor"/></svg>'
 )
 # Each pad's name, by variant id (variants.py): products' names, not translated.
-PAD_NAMES: Final = {BASE_VARIANT.id: "Qwixx", BIG_POINTS.id: "Qwixx Big Points"}
+PAD_NAMES: Final = {
+    BASE_VARIANT.id: "Qwixx",
+    BIG_POINTS.id: "Qwixx Big Points",
+    MIXX_A.id: "Qwixx Mixx A",
+    MIXX_B.id: "Qwixx Mixx B",
+}
 WHITE: Final = "white"  # the white dice's name in the real-dice entry
 NO_CROSS: Final = "none"  # the row of the answer "no cross"
 # A first game's guide: a line for each kind of decision (dadoteca_web.guide).
@@ -86,6 +90,12 @@ GUIDE: Final = {
         "beside it; a bonus cross counts for both colours."
     ),
 }
+
+
+def _box(variant: Variant, row: int, number: int) -> int:
+    """The colour a box is drawn and named in: its die's (Mixx A's vary along a row); a bonus
+    row's (Big Points) its own two."""
+    return row if row >= len(ROW_NAMES) else variant.box_colour(row, number)
 
 
 def _die(value: int, colour: str, label: str) -> str:
@@ -275,9 +285,7 @@ class QwixxUI(GameUI):
 
     _line_hints_for: AnyState | None = None
 
-    def show_hint_on_line(
-        self, state: AnyState, player: int, action: Action, words: str
-    ) -> None:
+    def show_hint_on_line(self, state: AnyState, player: int, action: Action, words: str) -> None:
         if self._line_hints_for is not state:
             self._line_hints.clear()
             self._line_hints_for = state
@@ -463,7 +471,7 @@ class QwixxUI(GameUI):
         buttons = (
             self._sum_buttons(state, player, answer, decided)
             if state.dice_seen
-            else [self._crossed_on_sheet(answer)]
+            else [self._crossed_on_sheet(state.variant, answer)]
         )
         passed = isinstance(answer, Pass)
         none_label = t("{name}: no cross", name=said)
@@ -477,7 +485,7 @@ class QwixxUI(GameUI):
         status = ""
         if answer is None and player in self.computers:
             status = f'<small class="status">{t("thinking…")}</small>'
-        rolls = f' <small>{t("rolls")}</small>' if player == state.active else ""
+        rolls = f" <small>{t('rolls')}</small>" if player == state.active else ""
         answered = " answered" if answer is not None else ""
         # The name leads to the person's sheet, below (the page scrolls to it): with five at
         # the table, one's own is a tap away.
@@ -514,13 +522,13 @@ class QwixxUI(GameUI):
         on_show = self.shown == (player, action) or (hinted is not None and hinted[0] == action)
         return " suggested" if on_show else ""
 
-    def _crossed_on_sheet(self, answer: Action | None) -> str:
+    def _crossed_on_sheet(self, variant: Variant, answer: Action | None) -> str:
         """Unseen dice: the answer is tapped on the sheet; the line shows it, or asks for it."""
         if isinstance(answer, Cross):
-            name = SHEET_ROW_NAMES[answer.row]
+            box = _box(variant, answer.row, answer.number)
             return (
-                f'<span class="pick chosen row-{name}">'
-                f"{ROW_SYMBOLS[answer.row]} {answer.number}</span>"
+                f'<span class="pick chosen row-{SHEET_ROW_NAMES[box]}">'
+                f"{ROW_SYMBOLS[box]} {answer.number}</span>"
             )
         return f'<span class="pick-hint">{self.t("tap your sheet")}</span>'
 
@@ -533,11 +541,13 @@ class QwixxUI(GameUI):
         said = self.plain_name(player)
         legal = set(state.legal_actions(player))
         buttons = []
-        for row, row_name, bonus in ((r.row, r.name, r.is_bonus) for r in state.variant.rows):
+        for row, bonus in ((r.row, r.is_bonus) for r in state.variant.rows):
             cross = Cross(row, state.white_sum)
             chosen = answer == cross
             if bonus and cross not in legal and not chosen:
                 continue  # a bonus box rarely takes the sum: offered only when it may
+            box = _box(state.variant, row, state.white_sum)
+            row_name = SHEET_ROW_NAMES[box]
             label = f"{said}: {t(row_name)} {state.white_sum}"
             note = ""
             if cross in legal:
@@ -559,8 +569,8 @@ class QwixxUI(GameUI):
                 f'{" chosen" if chosen else ""} row-{row_name}" '
                 f'data-act="answer" data-player="{player}" data-row="{row}" '
                 f'aria-pressed="{str(chosen).lower()}" aria-label="{escape(label)}"'
-                f'{" disabled" if decided else ""}>'
-                f'<span aria-hidden="true">{ROW_SYMBOLS[row]} {state.white_sum}</span>{note}'
+                f"{' disabled' if decided else ''}>"
+                f'<span aria-hidden="true">{ROW_SYMBOLS[box]} {state.white_sum}</span>{note}'
                 "</button>"
             )
         return buttons
@@ -575,7 +585,8 @@ class QwixxUI(GameUI):
         for action in state.legal_actions(player) if state.dice_seen else ():
             if not isinstance(action, Cross):
                 continue
-            name = SHEET_ROW_NAMES[action.row]
+            box = _box(state.variant, action.row, action.number)
+            name = SHEET_ROW_NAMES[box]
             skipped = len(sheet.skipping(action.row, action.number))
             label = f"{t(name)} {action.number}"
             note = ""
@@ -587,11 +598,9 @@ class QwixxUI(GameUI):
                 f'data-act="cell" data-seat="{player}" '
                 f'data-row="{action.row}" data-number="{action.number}" '
                 f'aria-label="{escape(label)}"><span aria-hidden="true">'
-                f"{ROW_SYMBOLS[action.row]} {action.number}</span>{note}</button>"
+                f"{ROW_SYMBOLS[box]} {action.number}</span>{note}</button>"
             )
-        none = (
-            t("No cross: a penalty") if state.passing_costs_a_penalty else t("No cross")
-        )
+        none = t("No cross: a penalty") if state.passing_costs_a_penalty else t("No cross")
         options.append(
             f'<button class="pick none{self._suggested(state, player, PASS)}" data-act="pass" '
             f'data-seat="{player}">'
@@ -707,11 +716,21 @@ class QwixxUI(GameUI):
         name = SHEET_ROW_NAMES[row]
         crossed = sheet.crossed_numbers(row)
         lost = sheet.skipped(row)
+        printed = sheet.variant.printed_row(row)
+        # Mixx A: boxes of the four colours along the row, each drawn in its own colour and
+        # symbol (colour is never the only cue); the row named by its lock's colour.
+        mixed = not printed.is_bonus and len(set(printed.box_colours)) > 1
         cells = []
-        for position in range(LAST_POSITION + 1):
-            number = number_at(row, position)
+        for number, colour in zip(printed.numbers, printed.box_colours, strict=True):
             classes = ["cell"]
-            label = f"{t(name)} {number}"
+            box_name = SHEET_ROW_NAMES[colour] if mixed else name
+            label = f"{t(box_name)} {number}"
+            symbol = ""
+            if mixed:
+                classes.append(f"box-{box_name}")
+                symbol = (
+                    f'<small class="box-symbol" aria-hidden="true">{ROW_SYMBOLS[colour]}</small>'
+                )
             if number in crossed:
                 classes.append("crossed")
                 label = t("{cell}, crossed", cell=label)
@@ -728,10 +747,10 @@ class QwixxUI(GameUI):
             )
             cells.append(
                 f'<span class="{" ".join(classes)}" role="img" aria-label="{escape(label)}"'
-                f' data-mark="{name} {number}"{tap}>{number}</span>'
+                f' data-mark="{name} {number}"{tap}>{number}{symbol}</span>'
             )
         key = f"r{player}.{row}"
-        kind = "row"
+        kind = "row mixed" if mixed else "row"
         if row < len(ROW_NAMES):
             locked = sheet.is_locked(row)
             lock_label = t("lock, crossed") if locked else t("lock")
