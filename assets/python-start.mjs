@@ -59,6 +59,22 @@ new PerformanceObserver((list) => {
   }
 }).observe({ type: "resource", buffered: true });
 
+// The start's scratch bytes, freed the moment they are used (release): the snapshot read
+// (31 MB, copied into Python's memory), the one made (stored, then dropped) and the stdlib
+// archive as fetched (10.6 MB, copied into Pyodide's file system). A worker's heap is collected
+// whole only rarely: in WebKit, such buffers held their memory through a whole game (a
+// collection forced at its end gave the worker's 55 MiB back).
+const STDLIB = /\/python_stdlib\.zip$/;
+/** @type {ArrayBuffer[]} */
+const scratch = [];
+
+/** Detach ``buffer``, its memory freed now rather than at a collection (where the engine has
+ * ArrayBuffer.prototype.transfer; elsewhere, at the collection).
+ * @param {ArrayBufferLike} buffer */
+function release(buffer) {
+  /** @type {{transfer?: (length: number) => ArrayBuffer}} */ (buffer).transfer?.(0);
+}
+
 // A file the start needs that does not arrive is said to the page at once (Pyodide only warns
 // when its WebAssembly does not, then waits for ever; micropip's error would blame the game):
 // the page says it is the connection's fault, or, offline, a file missing on the device.
@@ -74,6 +90,14 @@ self.fetch = async (...request) => {
     throw error;
   }
   if (!response.ok) fileMissing(response.url, `HTTP ${response.status}`);
+  if (STDLIB.test(response.url)) {
+    const read = response.arrayBuffer.bind(response);
+    response.arrayBuffer = async () => {
+      const buffer = await read();
+      scratch.push(buffer);
+      return buffer;
+    };
+  }
   return response;
 };
 
@@ -132,6 +156,7 @@ export async function loadPyodide(options) {
       // Python's memory now, would stay beside it.
       delete /** @type {{_api?: {config?: {_loadSnapshot?: unknown}}}} */ (pyodide)._api?.config
         ?._loadSnapshot;
+      release(snapshot.buffer);
       tell({ start: "snapshot", snapshotCache: CACHE_NAME });
       return keep(pyodide);
     } catch (error) {
@@ -151,7 +176,10 @@ export async function loadPyodide(options) {
       const bytes = snapshotOf(pyodide, await wheels);
       // Stored once the app has started: the worker's thread is the app's first.
       stored(url, bytes).then(
-        () => tell({ snapshot: "stored" }),
+        () => {
+          release(bytes.buffer);
+          tell({ snapshot: "stored" });
+        },
         (error) => tell({ snapshot: "failed", error: String(error) }),
       );
     } catch (error) {
@@ -171,6 +199,7 @@ const stored = (/** @type {string} */ url, /** @type {Uint8Array<ArrayBuffer>} *
 // can reach a worker's globals.
 /** @param {PyodideAPI} pyodide */
 function keep(pyodide) {
+  scratch.splice(0).forEach(release); // Pyodide's file system holds its own copy
   /** @type {{pyodide?: PyodideAPI}} */ (/** @type {unknown} */ (self)).pyodide = pyodide;
   return pyodide;
 }
