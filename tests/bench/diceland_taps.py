@@ -10,7 +10,8 @@ other in the same browser, at ``--throttling`` (4x CPU by default, as a slow pho
 person plays as the simple player of the browser tests (appdriver's SIMPLE_TAPS, its finger as
 DICELAND_FINGER_JS), so both builds play the same game: only the taps the screen costs differ.
 
-Per turn (every player's crossing of one roll: phase 2 and the bonus rolls): the cells crossed
+Per person's turn (a person's crossing of a turn's rolls: phase 2 and the bonus rolls, each
+with a Confirm or a Pass of its own): the cells crossed
 (a tap each), and apart the taps on Confirm (of the cells; phase 1's Confirm of a colour is not
 crossing), on Pass, that only zoomed the map, on "Whole map" (the simple player never needs
 it), and dropped as a double tap's second; the goal is at most the cells crossed + 2 taps a
@@ -100,12 +101,17 @@ def p95(values: list[float]) -> float | None:
 
 
 def per_turn(taps: list[dict[str, Any]]) -> dict[str, Any]:
-    """A game's taps per turn, by kind; the taps crossing (the cells, their Confirm or a Pass,
-    and the taps on the map's view) beyond the cells crossed; the turns over the goal."""
-    by_turn: dict[int, Counter[str]] = {}
+    """A game's taps per person's turn, by kind; the taps crossing (the cells, their Confirm or
+    a Pass, and the taps on the map's view) beyond the cells crossed; the turns over the goal."""
+    by_turn: dict[tuple[int, str], Counter[str]] = {}
     for tap in taps:
-        by_turn.setdefault(tap["turn"], Counter())[tap["kind"]] += 1
-    turns = [counts for turn, counts in sorted(by_turn.items()) if turn > 0]
+        by_turn.setdefault((tap["turn"], str(tap["seat"])), Counter())[tap["kind"]] += 1
+    crossing = ("cell", *DECIDING, *VIEW_KINDS)
+    turns = [
+        counts
+        for (turn, _), counts in sorted(by_turn.items())
+        if turn > 0 and any(counts[kind] for kind in crossing)
+    ]
     beyond = [sum(counts[kind] for kind in (*DECIDING, *VIEW_KINDS)) for counts in turns]
     return {
         "turns": len(turns),

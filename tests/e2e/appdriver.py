@@ -25,7 +25,7 @@ from build.build import finish_site
 from build.serve import BackgroundServer
 from dadoteca.match import Match
 from dadoteca_games.diceland.view import DicelandUI
-from dadoteca_web.app import App
+from dadoteca_web.app import GAME_UIS, App
 from dadoteca_web.game_ui import PLAY_REGIONS
 from dadoteca_web.guide import GUIDE_KEY
 from dadoteca_web.i18n import Translator
@@ -103,6 +103,14 @@ def release_once_asked(page: Page, held: list[Route]) -> None:
         page.wait_for_timeout(50)
     for route in held:
         route.continue_()
+
+
+def guides_told(page: Page) -> None:
+    """The page's device has told every game's first-game guide (dadoteca_web.guide), from its
+    next load on: for a test of something else, where a first game's line would move what it
+    taps or measures (the guide's own tests: test_guide_browser.py)."""
+    told = json.dumps(sorted({kind for ui in GAME_UIS.values() for kind in ui.guide}))
+    page.add_init_script(f"localStorage.setItem({json.dumps(GUIDE_KEY)}, {json.dumps(told)})")
 
 
 def open_app(page: Page, url: str) -> None:
@@ -296,6 +304,8 @@ DICELAND_FINGER_JS = """async ({ limit, taps }) => {
     scroller.scrollTop += box.top + box.height / 2 - (frame.top + frame.height / 2);
   };
   const under = ({ x, y }) => document.elementFromPoint(x, y);
+  // Whose map is open: the person a cell, a Confirm or a Pass is tapped for.
+  const shownSeat = () => document.querySelector(".dl-sheet.big:not([hidden])")?.dataset.seat;
   const turnNow = () => Number(
     document.querySelector("#region-prompt .turn-count")?.textContent.match(/\\d+/)?.[0] ?? 0);
   // Would the playable cells, zoomed to 48 px, fit the map's frame as wide as its column?
@@ -316,7 +326,7 @@ DICELAND_FINGER_JS = """async ({ limit, taps }) => {
     if (document.querySelector("#region-scores table") || turn > limit) return { taps: done };
     const el = NEXT();
     if (!el) return { error: "nothing to tap", taps: done };
-    let tap = { kind: el.dataset.act, turn };
+    let tap = { kind: el.dataset.act, turn, seat: shownSeat() ?? null };
     let start = performance.now();
     if (el.matches(".dl-cell")) {
       await handedOver();
@@ -559,6 +569,14 @@ PAINTED_JS = """([expected, animations]) => {
       delete e.dataset.shown;
     }
     parsed.querySelectorAll(".dl-whole").forEach((e) => { e.hidden = true; });
+    // Its overview in "Whole map", in the icon's place (map-zoom.js), and a colour option's
+    // preview of its cells (map-preview.js): the page's.
+    parsed.querySelectorAll(".dl-whole > svg").forEach((e) => e.remove());
+    parsed.querySelectorAll(".dl-view").forEach((e) => { delete e.dataset.preview; });
+    parsed.querySelectorAll(".dl-cell.preview").forEach((e) => e.classList.remove("preview"));
+    parsed.querySelectorAll(".dl-option:not([data-act])").forEach((e) => {
+      e.setAttribute("aria-pressed", "false");
+    });
     // When a part drawn a frame later (assets/page/table/sheets.js) is shown: the page's too.
     parsed.querySelectorAll("[data-later]").forEach((e) => e.removeAttribute("data-later"));
     return parsed.innerHTML;

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Page, ViewportSize
 
-from appdriver import fill_seats, open_app, saved_record, settled, start_game
+from appdriver import fill_seats, guides_told, open_app, saved_record, settled, start_game
 from build.serve import BackgroundServer
 
 NAMES = ["Papà", "Mamma", "Nonna"]
@@ -37,7 +37,9 @@ def finger(page: Page, selector: str) -> None:
 
 
 def rolled(page: Page, server: BackgroundServer, *, coach: bool = False) -> tuple[int, list[int]]:
-    """A 3-person Qwixx game, rolled: the roller's seat and the others'."""
+    """A 3-person Qwixx game, rolled, on a device that has played before (no first game's
+    guide): the roller's seat and the others'."""
+    guides_told(page)
     open_app(page, f"{server.url}?seed={SEED}&pace=0")
     if coach:
         page.check("#setup input[name=game][value=qwixx]")

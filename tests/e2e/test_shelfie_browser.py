@@ -9,6 +9,7 @@ from appdriver import (
     PageWatch,
     choose_game,
     choose_language,
+    guides_told,
     new_game,
     open_app,
     saved_record,
@@ -440,6 +441,7 @@ def test_a_double_tap_on_roll_rolls_once_and_marks_no_die(
     """The dice are drawn where Roll was: a double tap's second tap, on the die drawn there or
     made while the roll is on its way, is not taken, and says so ("Wait")."""
     page = touch_page
+    guides_told(page)  # a first game's line would lie where Roll was, not a die
     open_app(page, f"{server.url}?seed={SEED}&pace=0")
     choose_game(page, "shelfie", NAMES)
     for once_painted in (True, False):
