@@ -305,7 +305,8 @@ DICELAND_FINGER_JS = """async ({ limit, taps }) => {
   };
   const under = ({ x, y }) => document.elementFromPoint(x, y);
   // Whose map is open: the person a cell, a Confirm or a Pass is tapped for.
-  const shownSeat = () => document.querySelector(".dl-sheet.big:not([hidden])")?.dataset.seat;
+  const shownSeat = () =>
+    document.querySelector("#region-board .dl-sheet:not([aria-hidden])")?.dataset.seat;
   const turnNow = () => Number(
     document.querySelector("#region-prompt .turn-count")?.textContent.match(/\\d+/)?.[0] ?? 0);
   // Would the playable cells, zoomed to 48 px, fit the map's frame as wide as its column?
@@ -359,9 +360,9 @@ DICELAND_FINGER_JS = """async ({ limit, taps }) => {
       last = { ...point, at: performance.now() };
       const crossed = `#play .dl-sheet:not([aria-hidden]) .dl-cell.selected[data-cell="${
         el.dataset.cell}"]`;
-      if (zoom !== "whole" && !document.querySelector(crossed)) tap = { kind: "dropped", turn };
+      if (zoom !== "whole" && !document.querySelector(crossed)) tap = { ...tap, kind: "dropped" };
       else if (zoom !== "whole") tap = { ...tap, px: Math.min(point.width, point.height) };
-      else if (view.dataset.zoom === "in") tap = { kind: "zoom", turn, fits };
+      else if (view.dataset.zoom === "in") tap = { ...tap, kind: "zoom", fits };
       else return { error: "a tap on the whole map did not zoom in", taps: done };
     } else {
       // Confirm of a colour (phase 1) apart from Confirm of the cells chosen on the map.
