@@ -107,6 +107,21 @@ def _placements(state: DicelandState, player: int) -> list[tuple[int, frozenset[
     ]
 
 
+def _still_open(
+    placements: list[tuple[int, frozenset[int]]], selection: frozenset[int]
+) -> tuple[set[int], bool]:
+    """The cells a choice in the making (``selection``) may still take, those of the legal
+    marks that hold it, and whether it is a whole legal mark already."""
+    legal = {
+        cell
+        for _, cells in placements
+        if selection <= cells
+        for cell in cells
+        if cell not in selection
+    }
+    return legal, any(selection == cells for _, cells in placements)
+
+
 @dataclass(frozen=True, slots=True)
 class Reach:
     """Where a colour option could go on its player's map (cells of the engine's placements),
@@ -461,14 +476,7 @@ class DicelandUI(GameUI):
             return self._computer_regions(state, asked, answers)
         colour, selection, refused = self._pending(state)
         placements = _placements(state, asked) if state.phase in _MARK_PHASES else []
-        legal = {
-            cell
-            for _, cells in placements
-            if selection <= cells
-            for cell in cells
-            if cell not in selection
-        }
-        complete = any(selection == cells for _, cells in placements)
+        legal, complete = _still_open(placements, selection)
         # Every player's map, in both regions, whoever is asked: the asked player's shown big
         # (the others' big ones hidden), everyone else's small. A change of hands hides one and
         # shows another, with the cells that changed: the page keeps the maps it has drawn.
@@ -505,14 +513,7 @@ class DicelandUI(GameUI):
                 if not selection and isinstance(answer, Mark):
                     selection = frozenset(answer.cells)  # the answer given, to change or not
                 placements = _placements(state, p) if state.phase in _MARK_PHASES else []
-                legal = {
-                    cell
-                    for _, cells in placements
-                    if selection <= cells
-                    for cell in cells
-                    if cell not in selection
-                }
-                complete = any(selection == cells for _, cells in placements)
+                legal, complete = _still_open(placements, selection)
                 sheet = self.maps.sheet(state, p, legal, selection, refused, interactive=True)
                 said = self.prompt(state, p, placements)
                 if p in answers:
