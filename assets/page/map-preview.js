@@ -5,6 +5,8 @@
 // option and its cells, and a tap on a phase-2 option changes nothing in the game (it pins its
 // preview until another is pressed, the same again unpins it).
 
+import { atTheFrameAfterAMapsPaint } from "./map-zoom.js";
+
 const OPTIONS = "#region-controls [data-preview]";
 
 /** The asked player's map, shown. */
@@ -87,14 +89,8 @@ export function startMapPreview() {
   });
   // After a paint the cells' buttons may be new ones: the pressed option's preview again (or
   // none), at the next frame, once the map's buttons are laid out (sheets.js's data-later).
-  let scheduled = false;
-  window.addEventListener("dadoteca:painted", () => {
-    if (scheduled || !document.querySelector("#play .dl-view")) return;
-    scheduled = true;
-    requestAnimationFrame(() => {
-      scheduled = false;
-      const hovered = optionOf(document.querySelector(`${OPTIONS}:hover`));
-      preview(optionOf(document.activeElement) ?? hovered ?? pressed());
-    });
+  atTheFrameAfterAMapsPaint(() => {
+    const hovered = optionOf(document.querySelector(`${OPTIONS}:hover`));
+    preview(optionOf(document.activeElement) ?? hovered ?? pressed());
   });
 }

@@ -359,17 +359,26 @@ export function startMapZoom() {
   }, true);
 
   // Fitted at the next frame, not in the tap: the layout it reads is the one the frame makes.
+  atTheFrameAfterAMapsPaint(painted);
+  window.addEventListener("resize", () => {
+    zooms.clear(); // turned or resized: the whole maps again, fitted to the new screen
+    painted();
+  });
+}
+
+/**
+ * Call ``then`` at the next frame after a paint of the game that shows a map, once for
+ * however many paints came before that frame (the layout it reads is the frame's).
+ * @param {() => void} then
+ */
+export function atTheFrameAfterAMapsPaint(then) {
   let scheduled = false;
   window.addEventListener("dadoteca:painted", () => {
     if (scheduled || !document.querySelector("#play .dl-view")) return;
     scheduled = true;
     requestAnimationFrame(() => {
       scheduled = false;
-      painted();
+      then();
     });
-  });
-  window.addEventListener("resize", () => {
-    zooms.clear(); // turned or resized: the whole maps again, fitted to the new screen
-    painted();
   });
 }
