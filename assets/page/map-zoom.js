@@ -55,14 +55,14 @@ function restyle(element, property, value) {
   }
 }
 
-// Where the map's frame may grow to: the screen's height, less the decision bar above it
-// (when it is above, not beside) and the map's heading (its prizes may be scrolled to).
+// Where the map's frame may grow to: the screen's height, less what lies above the map in the
+// game's screen (the decision bar when it is above, not beside; a first game's guide line) and
+// the map's heading (its prizes may be scrolled to). With the game's screen scrolled to its top,
+// as a person's turn to cross does, all of that and the whole frame are on the screen.
 /** @param {HTMLElement} view */
 function fitToScreen(view) {
-  const top = one("#play .table-top");
-  const board = byId("region-board");
-  const stacked = top.getBoundingClientRect().bottom <= board.getBoundingClientRect().top + 1;
-  const above = stacked ? top.offsetHeight : 0;
+  const above = byId("region-board").getBoundingClientRect().top
+    - byId("play").getBoundingClientRect().top;
   const owner = /** @type {HTMLElement | null | undefined} */ (
     view.closest(".dl-sheet")?.querySelector(".owner")
   );

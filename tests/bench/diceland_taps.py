@@ -17,7 +17,8 @@ crossing), on Pass, that only zoomed the map, on "Whole map" (the simple player 
 it), and dropped as a double tap's second; the goal is at most the cells crossed + 2 taps a
 turn (issue 57): turns over it are counted. And the time from each tap until its
 answer is painted (tap-to-DOM), p50 and p95 over every tap of a game, medians over the games,
-each build's as a ratio of the other's measured in the same run (the machine is noisy).
+each build's as a ratio of the other's measured in the same run (the machine is noisy); and the
+main thread's tasks over 50 ms while the games are played (the Long Tasks API), all the games'.
 Writes ``--out`` (JSON) and prints a summary.
 """
 
@@ -78,8 +79,20 @@ def built_at(ref: str, folder: Path) -> Path:
     return dist
 
 
-def play(chromium: Chromium, origin: Origin, seed: int, turns: int) -> list[dict[str, Any]]:
-    """One seeded game by a finger, up to ``turns`` turns: its taps."""
+# The main thread's tasks over 50 ms from here on (the Long Tasks API), each one's duration.
+OBSERVE_LONG_TASKS_JS = """() => {
+  window.dadotecaLongTasks = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.dadotecaLongTasks.push(entry.duration);
+  }).observe({ type: "longtask" });
+}"""
+
+
+def play(
+    chromium: Chromium, origin: Origin, seed: int, turns: int
+) -> tuple[list[dict[str, Any]], list[float]]:
+    """One seeded game by a finger, up to ``turns`` turns: its taps, and the main thread's
+    tasks over 50 ms while it was played (from its first roll)."""
     page, _ = chromium.open(origin, f"index.html?seed={seed}")
     page.check("#setup input[name=game][value=diceland]")
     fill_seats(page, list(NAMES))
@@ -87,13 +100,15 @@ def play(chromium: Chromium, origin: Origin, seed: int, turns: int) -> list[dict
         choose_map(page, seat, map_id)
     page.click("#setup button[type=submit]")
     page.wait_for_selector("[data-act=roll]", state="attached")
+    page.evaluate(OBSERVE_LONG_TASKS_JS)
     played = page.evaluate(DICELAND_FINGER_JS, {"limit": turns, "taps": SIMPLE_TAPS})
+    long_tasks: list[float] = page.evaluate("window.dadotecaLongTasks")
     page.evaluate("localStorage.clear()")  # the next game must not resume this one
     page.close()
     if "error" in played:
         raise RuntimeError(f"seed {seed}: {played['error']}")
     taps: list[dict[str, Any]] = played["taps"]
-    return taps
+    return taps, long_tasks
 
 
 def p95(values: list[float]) -> float | None:
@@ -141,7 +156,9 @@ def summary(games: list[dict[str, Any]]) -> dict[str, Any]:
         values = [game[name] for game in games if game[name] is not None]
         if name == "smallest_cell_px":
             figures[name] = min(values, default=None)
-        elif name in ("turns", "turns_over_goal", "zooms_while_fitting"):
+        elif name == "longest_task_ms":
+            figures[name] = max(values, default=None)
+        elif name in ("turns", "turns_over_goal", "zooms_while_fitting", "long_tasks"):
             figures[name] = sum(values)
         else:
             figures[name] = statistics.median(values) if values else None
@@ -160,8 +177,12 @@ def measure(dists: dict[str, Path], games: int, turns: int, throttling: float) -
                     page, _ = chromium.open(origin, APP_PAGE)  # its service worker: loads warm
                     page.evaluate(SW_CONTROL_JS)
                     page.close()
-                    taps = play(chromium, origin, seed, turns)
-                figures = per_turn(taps)
+                    taps, long_tasks = play(chromium, origin, seed, turns)
+                figures = {
+                    **per_turn(taps),
+                    "long_tasks": len(long_tasks),
+                    "longest_task_ms": max(long_tasks, default=0.0),
+                }
                 log(
                     f"  {name} seed {seed}: {figures['turns']} turns, "
                     f"{figures['crossing_taps_per_turn']:.2f} taps crossing a turn for "
@@ -199,7 +220,8 @@ def main() -> None:
             f"{GOAL_BEYOND_CELLS}; {figures['zooms_while_fitting']} zooms while the playable "
             f"cells fit; smallest cell tapped {figures['smallest_cell_px']:.0f} px; tap-to-DOM "
             f"p50 {figures['dom_p50_ms']:.0f} ms, p95 {figures['dom_p95_ms']:.0f} ms at "
-            f"{args.throttling:g}x CPU"
+            f"{args.throttling:g}x CPU; {figures['long_tasks']} main-thread tasks over 50 ms "
+            f"(the longest {figures['longest_task_ms']:.0f} ms)"
         )
     if args.against:
         now, before = report["builds"]["this"], report["builds"][args.against]

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, ViewportSize, expect
 
-from appdriver import choose_game, nobody_crosses, open_app, settled, tap
+from appdriver import choose_game, guides_told, nobody_crosses, open_app, settled, tap
 from build.serve import BackgroundServer
 from dadoteca_web.guide import GUIDE_KEY
 from test_table_top_browser import PHONE_FACE_TO_FACE, seated
@@ -172,6 +172,71 @@ def test_my_shelfie_says_its_combinations_in_the_players_language_stored_junk_ha
     never_over_a_control(page)
     finger(page, LINE)
     assert told(page) == ["shelfie.combination"]
+
+
+# Where each control of the decision bar lies on the screen, and the guide's line.
+BAR_AND_LINE_JS = """() => {
+  const at = (e) => {
+    const b = e.getBoundingClientRect();
+    return [b.left, b.top, b.right, b.bottom];
+  };
+  const line = document.querySelector(".guide-line");
+  return {
+    controls: [...document.querySelectorAll(".table-top [data-act]")].map(at),
+    line: line && at(line),
+    screen: [innerWidth, innerHeight],
+  };
+}"""
+
+
+def whole_on_screen(box: list[float], screen: list[int]) -> bool:
+    left, top, right, bottom = box
+    return left >= 0 and top >= 0 and right <= screen[0] and bottom <= screen[1]
+
+
+@pytest.mark.parametrize(("game", "seed"), [("qwixx", 4), ("shelfie", 3), ("diceland", 5)])
+def test_the_line_is_read_on_the_first_screen_and_moves_no_control_of_the_decision(
+    phone: Page, server: BackgroundServer, game: str, seed: int
+) -> None:
+    """Not in the decision bar but under it, beside it on a landscape phone: in the bar, it
+    pushed the dice and Done below a landscape phone's fold (issue 57)."""
+    page = phone
+
+    def first_roll() -> dict[str, Any]:
+        open_app(page, f"{server.url}?seed={seed}&pace=0")
+        choose_game(page, game, ["Anna", "Bruno"])
+        tap(page, "[data-act=roll]")
+        page.wait_for_function(LANDED_JS)
+        return dict(page.evaluate(BAR_AND_LINE_JS))
+
+    shown = first_roll()
+    assert shown["line"] is not None and whole_on_screen(shown["line"], shown["screen"]), shown
+    # The same game afresh on a device that has told every line.
+    page.evaluate("() => localStorage.clear()")
+    guides_told(page)
+    unguided = first_roll()
+    assert unguided["line"] is None
+    assert len(shown["controls"]) > 3 and unguided["controls"] == shown["controls"]
+
+
+def test_dicelands_crossing_shows_its_line_and_the_whole_framed_map_at_once(
+    phone: Page, server: BackgroundServer
+) -> None:
+    page = phone
+    open_app(page, f"{server.url}?seed=5&pace=0")
+    choose_game(page, "diceland", ["Anna", "Bruno"])
+    tap(page, "[data-act=roll]")
+    finger(page, "#region-controls [data-act=colour]:not([disabled]) >> nth=1")
+    finger(page, "#region-controls [data-act=confirm]")
+    finger(page, "#region-controls [data-act=stop]")
+    expect(page.locator(LINE)).to_contain_text("Tap one cell per die of your colour")
+    page.wait_for_function(LANDED_JS)  # the line's own move in, too
+    shown: dict[str, Any] = page.evaluate(BAR_AND_LINE_JS)
+    view = page.locator("#region-board .dl-view[data-zoom='in']").evaluate(
+        "(e) => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; }"
+    )
+    assert whole_on_screen(shown["line"], shown["screen"]), shown
+    assert whole_on_screen(view, shown["screen"]), (view, shown["screen"])
 
 
 @pytest.mark.parametrize("motion", ["no-preference", "reduce"])
