@@ -11,7 +11,8 @@ Output (every URL inside is relative, so the site works under any path of any st
                                                wheel preloads filled in)
     dist/assets/page.js                        the page's modules (assets/page.js and
                                                assets/page/), bundled into one by esbuild
-    dist/assets/maps.svg                       pictures of Diceland's maps, drawn from their data
+    dist/assets/maps.svg                       a game's setup's files (GameSetup.site_files:
+                                               Diceland's maps, drawn from their data)
     dist/pyscript/*                            @pyscript/core/dist minus source maps and its own SW
     dist/pyodide/{runtime files, wheels, pyodide-lock.json}, the stdlib and the wheels with
                                                bytecode added (build/compile_wheels.mjs)
@@ -46,12 +47,12 @@ import brotli
 
 from build.i18n import compile_catalogs
 from dadoteca.games import GAMES, game_folder, reshelve
-from dadoteca_games.diceland.pictures import MAP_SPRITE, map_sprite
 from dadoteca_web.shell import (
     FACTS_ID,
     GAME_STYLE,
     dice_choices,
     game_cards,
+    game_setups,
     game_styles,
     language_options,
     player_count_options,
@@ -477,7 +478,9 @@ def build(dist: Path, games: Path | None = None) -> str:
     subprocess.run(["node", str(compiler), "--stdlib", str(stdlib), *map(str, wheels)], check=True)
     write_lock_file(pyodide_dir, wheels)
     write_index(dist / "index.html")
-    (dist / MAP_SPRITE).write_text(map_sprite())
+    for setup in game_setups().values():
+        for path, text in setup.site_files().items():
+            (dist / path).write_text(text, encoding="utf-8")
     compile_catalogs(dist / "i18n")
     return finish_site(dist)
 

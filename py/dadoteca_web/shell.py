@@ -8,7 +8,7 @@ becomes the setup form's seat rows. Run at build time only, never in the browser
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from html import escape
 from typing import Final, Protocol, cast
 
@@ -129,6 +129,11 @@ class GameSetup(Protocol):
 
     def setup_parts(self, t: Callable[[str], str]) -> str:
         """What the fields need beside them on the page (a dialog to choose in)."""
+        ...
+
+    def site_files(self) -> Mapping[str, str]:
+        """The files the fields show from the site (pictures), by path from its root, each
+        one's text: the build writes them."""
         ...
 
 

@@ -10,10 +10,15 @@ from collections.abc import Callable
 from html import escape
 
 from dadoteca_games.diceland.maps import DEALT_MAP, FIXED_MAP_IDS, RANDOM_MAP, map_board
-from dadoteca_games.diceland.pictures import map_picture_href, random_choice_symbols
+from dadoteca_games.diceland.pictures import (
+    MAP_SPRITE,
+    map_picture_href,
+    map_sprite,
+    random_choice_symbols,
+)
 from dadoteca_web.shell_text import translated_span, unmarked
 
-__all__ = ["seat_choices", "setup_parts"]
+__all__ = ["seat_choices", "setup_parts", "site_files"]
 
 
 def _map_choices(t: Callable[[str], str]) -> list[tuple[str, str, str]]:
@@ -85,3 +90,8 @@ def setup_parts(t: Callable[[str], str] = unmarked) -> str:
         '<div class="buttons"><button type="button" id="map-chooser-close" class="primary" '
         f"data-i18n>{escape(t('Close'))}</button></div></dialog>"
     )
+
+
+def site_files() -> dict[str, str]:
+    """The maps' pictures, one sprite the chooser loads when it first opens."""
+    return {MAP_SPRITE: map_sprite()}
