@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from dadoteca.match import Match
-from dadoteca_games.qwixx.rules import QwixxState, Roll
+import pytest
+
+from dadoteca.core import RuleError
+from dadoteca.match import Match, Seat
+from dadoteca_games.qwixx.rules import QWIXX, Cross, QwixxState, Roll, Sheet, Variant
 
 
 def state_of(match: Match) -> QwixxState:
@@ -23,3 +26,30 @@ def roll(
     b: int | None = 1,
 ) -> None:
     match.roll(Roll((w1, w2), (r, y, g, b)))
+
+
+def pad_sheet(pad: type[Sheet], crossed: dict[int, list[int]], penalties: int = 0) -> Sheet:
+    """An empty sheet of ``pad`` with ``crossed`` numbers in each row and ``penalties``."""
+    sheet = pad.empty()
+    for _ in range(penalties):
+        sheet = sheet.with_penalty()
+    for row, numbers in crossed.items():
+        for number in numbers:
+            sheet = sheet.cross(row, number)
+    return sheet
+
+
+def pad_match(variant: Variant | None, *sheets: Sheet, closed: int = 0) -> Match:
+    """A match of ``variant`` (None: the base game) whose state starts from the given sheets
+    (rows locked in ``closed``)."""
+    options = None if variant is None else {"variant": variant.id}
+    match = Match(QWIXX, [Seat(f"P{n}") for n in range(len(sheets))], seed=7, options=options)
+    match._states[-1] = QwixxState(tuple(sheets), generator=7, closed=closed)
+    return match
+
+
+def refused(match: Match, player: int, action: Cross) -> str:
+    """The rule ``match`` names refusing ``action`` by ``player``."""
+    with pytest.raises(RuleError) as error:
+        match.play(player, action)
+    return error.value.rule
