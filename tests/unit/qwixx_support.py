@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from dadoteca.core import RuleError
 from dadoteca.match import Match, Seat
-from dadoteca_games.qwixx.rules import QWIXX, Cross, QwixxState, Roll, Sheet, Variant
+from dadoteca_games.qwixx.rules import QWIXX, Cross, Phase, QwixxState, Roll, Sheet, Variant
+
+# What a variant's leaflet objects to crossing a number in a row: (sheet, row, number, rows
+# closed) -> the rule broken, or None.
+Objection = Callable[[Sheet, int, int, int], str | None]
 
 
 def state_of(match: Match) -> QwixxState:
@@ -53,3 +59,13 @@ def refused(match: Match, player: int, action: Cross) -> str:
     with pytest.raises(RuleError) as error:
         match.play(player, action)
     return error.value.rule
+
+
+def check_leaflet_cross(
+    before: QwixxState, player: int | None, action: Cross, objection: Objection
+) -> None:
+    """A cross played from ``before`` is one the leaflet allows; in action 1, the white sum."""
+    assert player is not None
+    assert objection(before.sheets[player], action.row, action.number, before.closed) is None
+    if before.phase == Phase.ACTION1:
+        assert action.number == sum(before.shown_dice.white)

@@ -9,7 +9,7 @@ import pytest
 from properties_support import (
     play_seeded_games,
 )
-from qwixx_support import pad_match, pad_sheet, refused, roll, state_of
+from qwixx_support import check_leaflet_cross, pad_match, pad_sheet, refused, roll, state_of
 
 from dadoteca.core import Action, AnyState, RuleError
 from dadoteca.match import Match
@@ -23,7 +23,6 @@ from dadoteca_games.qwixx.rules import (
     RED_YELLOW,
     YELLOW,
     Cross,
-    Phase,
     QwixxState,
     Sheet,
     row_points,
@@ -240,13 +239,7 @@ def check_step(before: AnyState, after: AnyState, player: int | None, action: Ac
         assert not sheet.is_locked(RED_YELLOW) and not sheet.is_locked(GREEN_BLUE)
     assert after.closed < 1 << 4  # only colour rows close
     if isinstance(action, Cross):
-        assert player is not None
-        objection = leaflet_objection(
-            before.sheets[player], action.row, action.number, before.closed
-        )
-        assert objection is None
-        if before.phase == Phase.ACTION1:
-            assert action.number == sum(before.shown_dice.white)
+        check_leaflet_cross(before, player, action, leaflet_objection)
 
 
 @pytest.mark.parametrize("players", range(1, 5))

@@ -9,7 +9,7 @@ import pytest
 from properties_support import (
     play_seeded_games,
 )
-from qwixx_support import pad_match, pad_sheet, refused, roll, state_of
+from qwixx_support import check_leaflet_cross, pad_match, pad_sheet, refused, roll, state_of
 
 from dadoteca.bots import bot_for, decision_seed
 from dadoteca.core import Action, AnyState
@@ -247,14 +247,8 @@ def check_step(before: AnyState, after: AnyState, player: int | None, action: Ac
     locked = {row for sheet in after.sheets for row in range(4) if sheet.is_locked(row)}
     assert after.closed == sum(1 << row for row in locked)
     if isinstance(action, Cross):
-        assert player is not None
-        objection = leaflet_objection(
-            before.sheets[player], action.row, action.number, before.closed
-        )
-        assert objection is None
-        if before.phase == Phase.ACTION1:
-            assert action.number == sum(before.shown_dice.white)
-        else:  # a white die plus the die of the box's colour, still in the game
+        check_leaflet_cross(before, player, action, leaflet_objection)
+        if before.phase != Phase.ACTION1:  # a white die plus the die of the box's colour, in play
             colour = variant.box_colour(action.row, action.number)
             die = before.shown_dice.colours[colour]
             assert die is not None and action.number - die in before.shown_dice.white

@@ -11,13 +11,7 @@ from typing import Final
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from properties_support import (
-    SEEDS,
-    check_refused,
-    every_legal_action_is_accepted,
-    examples,
-    reach,
-)
+from properties_support import SEEDS, check_refused, every_legal_action_is_accepted, examples, reach
 from qwixx_support import state_of
 
 from dadoteca.bots import bot_for, coach_for, decision_seed, finish, reviewer_for
