@@ -11,9 +11,9 @@ from properties_support import (
 )
 from qwixx_support import check_leaflet_cross, pad_match, pad_sheet, refused, roll, state_of
 
-from dadoteca.bots import bot_for, decision_seed
+from dadoteca.bots import bot_for
+from dadoteca.bots.play import play_bots
 from dadoteca.core import Action, AnyState
-from dadoteca.match import Match, Seat
 from dadoteca_games.qwixx.rules import (
     BLUE,
     GREEN,
@@ -269,22 +269,11 @@ def test_seeded_mixx_games_keep_the_leaflets_rules_and_replay(
 def test_the_normal_player_beats_the_easy_one_on_mixx_over_a_few_games() -> None:
     """The normal player's outlook reads a Mixx row by its positions, as printed: it should
     still outscore the easy player over a handful of seeded games."""
+    table = [bot_for("qwixx", "easy"), bot_for("qwixx", "normal")]
     totals = [0, 0]
     for seed in range(6):
         for pad in (PAD_A, PAD_B):
-            seats = [Seat("E", "bot:easy"), Seat("N", "bot:normal")]
-            match = Match(QWIXX, seats, seed=seed, options=pad)
-            state = match.state
-            while not state.is_terminal:
-                if state.is_chance:
-                    state = match.roll(state.roll())
-                    continue
-                player = state.deciders[0]
-                level = ("easy", "normal")[player]
-                choice = bot_for("qwixx", level).decide(
-                    state, player, decision_seed(seed, len(match.actions), player)
-                )
-                state = match.play(player, choice)
-            totals[0] += state.scores()[0]
-            totals[1] += state.scores()[1]
+            scores = play_bots("qwixx", table, seed, pad).state.scores()
+            totals[0] += scores[0]
+            totals[1] += scores[1]
     assert totals[1] > totals[0]
