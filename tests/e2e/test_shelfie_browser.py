@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from playwright.sync_api import Page, ViewportSize, expect
+from shelfie_support import policy
 
 from appdriver import (
     PAINTED_REGIONS_JS,
@@ -21,13 +22,9 @@ from build.serve import BackgroundServer
 from dadoteca.match import Match
 from dadoteca_games.shelfie.rules import (
     COLUMNS,
-    PASS,
     SHELFIE,
     SHELVES,
-    Mark,
-    ShelfieAction,
     ShelfieState,
-    Strike,
 )
 from test_accessibility import CONTRAST_FAILURES, tab_to, unnamed
 
@@ -37,17 +34,6 @@ NAMES = ["Anna", "Bo"]
 # The sheets shown: every player's sheet is drawn in both regions, those not shown hidden.
 BOARD = "#region-board .sheet:not([aria-hidden])"
 OTHERS = "#region-others .sheet:not([aria-hidden])"
-
-
-def policy(state: ShelfieState, player: int) -> ShelfieAction:
-    """The first legal cell, shelf by shelf, without the jolly first; else the first shelf."""
-    actions = state.legal_actions(player)
-    if actions == [PASS]:
-        return PASS
-    combos = state.combinations(player)
-    if combos:
-        return Mark((min(combos),))
-    return min((a for a in actions if isinstance(a, Strike)), key=lambda a: a.shelf)
 
 
 def expected_game(seed: int) -> ShelfieState:

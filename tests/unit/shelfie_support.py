@@ -1,5 +1,6 @@
 """What the My Shelfie rule tests share (test_shelfie.py, test_shelfie_marks.py): dice and
-sheets written as text, and matches and states set up where a rule applies."""
+sheets written as text, and matches and states set up where a rule applies; and the simple
+policy the App's and the browser's tests tap a whole game by."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from dadoteca.match import Match, Seat
 from dadoteca_games.shelfie.rules import (
     COLUMNS,
     FACES,
+    PASS,
     RULES,
     SHELFIE,
     CellState,
@@ -20,7 +22,9 @@ from dadoteca_games.shelfie.rules import (
     Phase,
     Roll,
     Sheet,
+    ShelfieAction,
     ShelfieState,
+    Strike,
     cell_bit,
 )
 
@@ -49,6 +53,17 @@ def rows(of: Sheet) -> list[str]:
         "".join(marks[of.cell_state(shelf, column)] for column in range(COLUMNS))
         for shelf in range(5)
     ]
+
+
+def policy(state: ShelfieState, player: int) -> ShelfieAction:
+    """The first legal cell (shelf by shelf), without the jolly first; else the first shelf."""
+    actions = state.legal_actions(player)
+    if actions == [PASS]:
+        return PASS
+    combos = state.combinations(player)
+    if combos:
+        return Mark((min(combos),))
+    return min((a for a in actions if isinstance(a, Strike)), key=lambda a: a.shelf)
 
 
 def new_match(players: int = 2) -> Match:

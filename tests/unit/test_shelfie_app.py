@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from app_support import new_app, shown_sheets
+from shelfie_support import policy
 
 from build import i18n as i18n_tool
 from dadoteca.match import Match
@@ -26,7 +27,6 @@ from dadoteca_games.shelfie.rules import (
     Reroll,
     Roll,
     Sheet,
-    ShelfieAction,
     ShelfieState,
     Strike,
     cell_bit,
@@ -80,17 +80,6 @@ def disabled(controls: str, act: str) -> bool:
     match = re.search(rf'<button[^>]*data-act="{act}"[^>]*>', controls)
     assert match is not None, act
     return " disabled" in match.group(0)
-
-
-def policy(state: ShelfieState, player: int) -> ShelfieAction:
-    """The first legal cell (shelf by shelf), without the jolly first; else the first shelf."""
-    actions = state.legal_actions(player)
-    if actions == [PASS]:
-        return PASS
-    combos = state.combinations(player)
-    if combos:
-        return Mark((min(combos),))
-    return min((a for a in actions if isinstance(a, Strike)), key=lambda a: a.shelf)
 
 
 def tap_policy(app: App) -> None:
