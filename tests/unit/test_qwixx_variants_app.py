@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import re
 
-from app_support import active, new_app, nobody_crosses
+from app_support import active, new_app, nobody_crosses, state_as
 
 from dadoteca_games.qwixx.rules import RED, RED_YELLOW, Phase, QwixxState
 from dadoteca_games.qwixx.variants import BIG_POINTS, MIXX_A, MIXX_B
@@ -24,9 +24,7 @@ def big_points(names: tuple[str, ...] = ("Ann", "Bo")) -> App:
 
 
 def state_of(app: App) -> QwixxState:
-    state = app.state
-    assert isinstance(state, QwixxState)
-    return state
+    return state_as(app, QwixxState)
 
 
 def to_the_end_by_penalties(app: App) -> None:

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from app_support import new_app, shown_sheets
+from app_support import new_app, shown_sheets, state_as, ui_as
 from shelfie_support import policy
 
 from build import i18n as i18n_tool
@@ -47,14 +47,11 @@ def started(names: tuple[str, ...] = ("Ann", "Bo"), seed: int = SEED) -> App:
 
 
 def state_of(app: App) -> ShelfieState:
-    state = app.state
-    assert isinstance(state, ShelfieState)
-    return state
+    return state_as(app, ShelfieState)
 
 
 def ui_of(app: App) -> ShelfieUI:
-    assert isinstance(app.ui, ShelfieUI)
-    return app.ui
+    return ui_as(app, ShelfieUI)
 
 
 def set_dice(app: App, *faces: str) -> None:
