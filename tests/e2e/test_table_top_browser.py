@@ -392,6 +392,13 @@ def test_offered_on_a_tablet_and_a_phone_for_two_remembered_seated_clockwise(
     assert record["seating"] == ["top", "right", "bottom", "left"]
 
 
+def check_excluding(page: Page, choice: str, excluded: str, because: str, said: str) -> None:
+    """Checking ``choice`` disables ``excluded``, and the reason ``said`` shows ``because``."""
+    page.check(choice)
+    expect(page.locator(excluded)).to_be_disabled()
+    expect(page.locator(because)).to_have_text(said)
+
+
 def test_todays_game_is_played_in_turn_so_not_with_the_device_on_the_table_said_beside_each(
     touch_page: Page, server: BackgroundServer
 ) -> None:
@@ -402,19 +409,24 @@ def test_todays_game_is_played_in_turn_so_not_with_the_device_on_the_table_said_
     page.set_viewport_size({"width": 1024, "height": 768})
     open_app(page, f"{server.url}?seed=4&pace=0")
     day_dice, table = "#setup input[name=dice][value=day]", "#setup input[name=layout][value=table]"
-    page.check(table)
-    expect(page.locator(day_dice)).to_be_disabled()
-    expect(page.locator(".dice-choice [data-because=table]")).to_have_text(
+    because_table = ".dice-choice [data-because=table]"
+    check_excluding(
+        page,
+        table,
+        day_dice,
+        because_table,
         "Not with the device in the middle of the table: today's game is played in turn, "
-        "each person alone."
+        "each person alone.",
     )
     page.check("#setup input[name=layout][value='']")
-    expect(page.locator(".dice-choice [data-because=table]")).to_be_hidden()
-    page.check(day_dice)
-    expect(page.locator(table)).to_be_disabled()
-    expect(page.locator(".layout-choice [data-because=day]")).to_have_text(
+    expect(page.locator(because_table)).to_be_hidden()
+    check_excluding(
+        page,
+        day_dice,
+        table,
+        ".layout-choice [data-because=day]",
         "Not in today's game: each person plays the day's dice alone, in turn, with the device "
-        "in hand."
+        "in hand.",
     )
     page.check("#setup input[name=dice][value=app]")
     page.check(table)  # remembered
