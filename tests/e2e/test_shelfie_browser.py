@@ -97,10 +97,16 @@ def engine_cells(state: ShelfieState, player: int, kind: str) -> set[tuple[int, 
     }
 
 
-def begin(page: Page, server: BackgroundServer, seed: int = SEED) -> None:
+def begin(
+    page: Page, server: BackgroundServer, seed: int = SEED, until: str | None = None
+) -> None:
+    """A game of NAMES begun on ``seed``; then, given ``until``, played by the policy until
+    that selector is on the page."""
     open_app(page, f"{server.url}?seed={seed}")
     page.click("#setup input[value=shelfie]")
     start_game(page, NAMES)
+    if until is not None:
+        play_until(page, until)
 
 
 # Which regions each batch of the page's changes filled (added elements to), in which frame
@@ -190,8 +196,7 @@ def test_a_hand_over_shows_both_sheets_drawn_ahead_in_one_paint(
 def test_a_whole_two_player_game_by_taps_ends_with_the_right_scores(
     page: Page, server: BackgroundServer, watch: PageWatch
 ) -> None:
-    begin(page, server)
-    play_until(page, "#region-scores table.scores")
+    begin(page, server, until="#region-scores table.scores")
     expected = expected_game(SEED)
     assert saved_state(page) == expected  # the record replays to the engine's own game
     rows = page.locator("#region-scores tbody tr")
@@ -211,8 +216,7 @@ def test_a_whole_two_player_game_by_taps_ends_with_the_right_scores(
 def test_a_completed_line_is_crossed_out_on_the_other_sheet(
     page: Page, server: BackgroundServer, watch: PageWatch
 ) -> None:
-    begin(page, server)
-    play_until(page, "#region-prompt .blocked")
+    begin(page, server, until="#region-prompt .blocked")
     state = saved_state(page)
     assert state.active == 1 and "Anna completed the" in page.inner_text("#region-prompt .blocked")
     crossed = engine_cells(state, 1, "crossed")
@@ -227,8 +231,7 @@ def test_a_completed_line_is_crossed_out_on_the_other_sheet(
 def test_a_failed_roll_crosses_out_a_shelf_by_taps(
     page: Page, server: BackgroundServer, watch: PageWatch
 ) -> None:
-    begin(page, server)
-    play_until(page, "#region-board .shelf-head.legal")
+    begin(page, server, until="#region-board .shelf-head.legal")
     assert "no item can be marked" in page.inner_text("#region-prompt")
     assert page.locator("#region-board .cell.legal").count() == 0
     assert page.locator("#region-controls [data-act=confirm]").is_disabled()
