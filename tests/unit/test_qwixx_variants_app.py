@@ -39,11 +39,16 @@ def to_the_end_by_penalties(app: App) -> None:
             app.handle("pass", {})
 
 
+def first_sheet_rows(variant: str) -> tuple[str, list[str]]:
+    """The first sheet drawn in a new game on ``variant``'s pad, and the classes of its rows."""
+    app = new_app()
+    app.start(["Ann", "Bo"], 4, variant=variant)
+    first_sheet = app.regions()["board"].split("</section>")[0]
+    return first_sheet, re.findall(r'<div class="(row(?: bonus| mixed)? row-[a-z-]+)', first_sheet)
+
+
 def test_the_big_points_pad_is_drawn_as_printed_bonus_rows_between_their_colours() -> None:
-    app = big_points()
-    board = app.regions()["board"]
-    first_sheet = board.split("</section>")[0]
-    rows = re.findall(r'<div class="(row(?: bonus)? row-[a-z-]+)', first_sheet)
+    first_sheet, rows = first_sheet_rows(BIG_POINTS.id)
     assert rows == [
         "row row-red",
         "row bonus row-red-yellow",
@@ -120,10 +125,7 @@ def test_the_setup_offers_every_pad_by_its_name() -> None:
 
 
 def test_the_mixx_a_pad_is_drawn_as_printed_each_box_in_its_colour_and_symbol() -> None:
-    app = new_app()
-    app.start(["Ann", "Bo"], 4, variant=MIXX_A.id)
-    first_sheet = app.regions()["board"].split("</section>")[0]
-    rows = re.findall(r'<div class="(row(?: mixed)? row-[a-z-]+)', first_sheet)
+    first_sheet, rows = first_sheet_rows(MIXX_A.id)
     assert rows == [
         "row mixed row-red",
         "row mixed row-yellow",
