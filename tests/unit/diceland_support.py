@@ -5,9 +5,10 @@ applies."""
 from __future__ import annotations
 
 import pytest
+from rules_support import match_at
 
 from dadoteca.core import RuleError, seed_generator
-from dadoteca.match import Match, Seat
+from dadoteca.match import Match
 from dadoteca_games.diceland.maps import COLOURS, DicelandMap, parse_map
 from dadoteca_games.diceland.rules import (
     CHOOSE,
@@ -55,11 +56,8 @@ def sheet_with(m: DicelandMap, *cells: int) -> Sheet:
 
 def match_from(*sheets: Sheet, active: int = 0) -> Match:
     """A match whose present state has the given sheets, before the active player's roll."""
-    match = Match(DICELAND, [Seat(f"P{n}") for n in range(len(sheets))], seed=7)
-    match._states[-1] = DicelandState(
-        tuple(sheets), seed_generator(7), active=active, bonus=(0,) * len(sheets)
-    )
-    return match
+    state = DicelandState(tuple(sheets), seed_generator(7), active=active, bonus=(0,) * len(sheets))
+    return match_at(DICELAND, state)
 
 
 def state_of(match: Match) -> DicelandState:

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from rules_support import match_at
 
 from dadoteca.core import RuleError
-from dadoteca.match import Match, Seat
+from dadoteca.match import Match
 from dadoteca_games.qwixx.rules import QWIXX, Cross, Phase, QwixxState, Roll, Sheet, Variant
 
 # What a variant's leaflet objects to crossing a number in a row: (sheet, row, number, rows
@@ -49,9 +50,7 @@ def pad_match(variant: Variant | None, *sheets: Sheet, closed: int = 0) -> Match
     """A match of ``variant`` (None: the base game) whose state starts from the given sheets
     (rows locked in ``closed``)."""
     options = None if variant is None else {"variant": variant.id}
-    match = Match(QWIXX, [Seat(f"P{n}") for n in range(len(sheets))], seed=7, options=options)
-    match._states[-1] = QwixxState(tuple(sheets), generator=7, closed=closed)
-    return match
+    return match_at(QWIXX, QwixxState(tuple(sheets), generator=7, closed=closed), options)
 
 
 def refused(match: Match, player: int, action: Cross) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from itertools import combinations
 
 import pytest
+from rules_support import match_at
 
 from dadoteca.core import RuleError
 from dadoteca.match import Match, Seat
@@ -72,11 +73,10 @@ def new_match(players: int = 2) -> Match:
 
 def match_with(*sheets: Sheet, active: int = 0, last_round: bool = False) -> Match:
     """A match whose state starts from the given sheets, before ``active``'s roll."""
-    match = new_match(len(sheets))
-    match._states[-1] = ShelfieState(
+    state = ShelfieState(
         tuple(sheets), generator=7, active=active, turn=active + 1, last_round=last_round
     )
-    return match
+    return match_at(SHELFIE, state)
 
 
 def state_of(match: Match) -> ShelfieState:

@@ -21,6 +21,7 @@ from diceland_support import (
     state_of,
     to_phase2,
 )
+from rules_support import broken_rule
 
 from dadoteca.core import ROLLED, Event, Plural, RuleError, advance, roll_dice, seed_generator
 from dadoteca.match import Match
@@ -85,16 +86,7 @@ def test_the_maps_option_names_one_map_per_player() -> None:
     ],
 )
 def test_bad_options_are_refused(options: dict[str, str | int | bool], rule: str) -> None:
-    with pytest.raises(RuleError) as error:
-        DICELAND.new_game(2, seed=1, options=options)
-    assert rule_of(error) == rule
-
-
-@pytest.mark.parametrize("players", [0, 5])
-def test_one_to_four_players(players: int) -> None:
-    with pytest.raises(RuleError) as error:
-        DICELAND.new_game(players, seed=1)
-    assert rule_of(error) == "core.player_count"
+    assert broken_rule(DICELAND.new_game, 2, seed=1, options=options) == rule
 
 
 # --- Dice (ruling DICELAND_DICE) ---------------------------------------------------------------
