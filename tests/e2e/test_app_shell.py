@@ -279,12 +279,17 @@ def test_the_rules_come_in_the_language_chosen_while_its_catalog_loads(
         page.wait_for_selector("html[lang=es]")
 
 
-def test_export_then_import_restores_the_game(
-    page: Page, server: BackgroundServer, tmp_path: Path
-) -> None:
+def rolled(page: Page, server: BackgroundServer) -> None:
+    """Anna and Bo's Qwixx game on seed 6, its first roll made."""
     open_app(page, f"{server.url}?seed=6")
     start_game(page, ["Anna", "Bo"])
     tap(page, "[data-act=roll]")
+
+
+def test_export_then_import_restores_the_game(
+    page: Page, server: BackgroundServer, tmp_path: Path
+) -> None:
+    rolled(page, server)
     nobody_crosses(page)  # action 1 played
     with page.expect_download() as download:
         page.click("[data-act=export]")
@@ -311,9 +316,7 @@ def test_export_then_import_restores_the_game(
 def test_a_file_that_is_not_utf8_is_refused_in_words_and_the_game_goes_on(
     page: Page, server: BackgroundServer, watch: PageWatch
 ) -> None:
-    open_app(page, f"{server.url}?seed=6")
-    start_game(page, ["Anna", "Bo"])
-    tap(page, "[data-act=roll]")
+    rolled(page, server)
     before = page.evaluate("localStorage.getItem('dadoteca.game')")
     record = json.loads(before)
     record["seats"][0]["name"] = "Zoë"

@@ -42,6 +42,12 @@ def seated(
     page.wait_for_selector("body[data-layout=table]")
 
 
+def rolled_on_a_tablet(page: Page, url: str) -> None:
+    """The four NAMES around a landscape tablet, the first roll made."""
+    seated(page, url, (1024, 768), NAMES)
+    finger(page, "#region-controls [data-act=roll]")
+
+
 def places(page: Page) -> list[dict[str, Any]]:
     """Each place as the screen shows it, laid out (as the next frame is drawn): its edge, its
     box and its turn (from its computed transform's matrix)."""
@@ -200,8 +206,7 @@ def test_two_fingers_at_the_same_instant_on_two_sheets_are_both_taken(
     touch_page: Page, server: BackgroundServer
 ) -> None:
     page = touch_page
-    seated(page, server.url, (1024, 768), NAMES)
-    finger(page, "#region-controls [data-act=roll]")
+    rolled_on_a_tablet(page, server.url)
     for seat in (1, 3):
         page.wait_for_selector(f"section.place[data-place='{seat}']:not([data-handover])")
     points = []
@@ -254,8 +259,7 @@ def test_a_quick_second_tap_on_one_sheet_never_drops_or_delays_anothers(
     Bruno's answer is painted, and taken (the second-tap guard is each place's own)."""
     page = touch_page
     page.add_init_script(TAPS_LOGGED)
-    seated(page, server.url, (1024, 768), NAMES)
-    finger(page, "#region-controls [data-act=roll]")
+    rolled_on_a_tablet(page, server.url)
     for seat in (1, 3):
         page.wait_for_selector(f"section.place[data-place='{seat}']:not([data-handover])")
 
@@ -293,8 +297,7 @@ def test_a_tap_on_another_persons_sheet_changes_nothing(
     touch_page: Page, server: BackgroundServer
 ) -> None:
     page = touch_page
-    seated(page, server.url, (1024, 768), NAMES)
-    finger(page, "#region-controls [data-act=roll]")
+    rolled_on_a_tablet(page, server.url)
     for seat in range(4):  # nobody crosses the white sum: Anna's coloured choice is next
         finger(page, f"section.place[data-place='{seat}'] [data-act=answer][data-row=none]")
     saved = saved_record(page)
