@@ -18,13 +18,6 @@ def new_app(store: MemoryStore | None = None) -> App:
     return App(GameStore(store or MemoryStore()), Translator("en", {}), lambda: 9)
 
 
-def state_as(app: App, kind: type[T]) -> T:
-    """The state of the game in play, of the game ``kind`` the test plays."""
-    state = app.state
-    assert isinstance(state, kind)
-    return state
-
-
 def ui_as(app: App, kind: type[T]) -> T:
     """The view of the game in play, of the game ``kind`` the test plays."""
     assert isinstance(app.ui, kind)

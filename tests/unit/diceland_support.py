@@ -5,7 +5,7 @@ applies."""
 from __future__ import annotations
 
 import pytest
-from rules_support import match_at
+from rules_support import match_at, state_as
 
 from dadoteca.core import RuleError, seed_generator
 from dadoteca.match import Match
@@ -61,9 +61,7 @@ def match_from(*sheets: Sheet, active: int = 0) -> Match:
 
 
 def state_of(match: Match) -> DicelandState:
-    state = match.state
-    assert isinstance(state, DicelandState)
-    return state
+    return state_as(match, DicelandState)
 
 
 def roll(match: Match, colours: str) -> None:

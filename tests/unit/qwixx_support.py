@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from rules_support import match_at
+from rules_support import match_at, state_as
 
 from dadoteca.core import RuleError
 from dadoteca.match import Match
@@ -17,9 +17,7 @@ Objection = Callable[[Sheet, int, int, int], str | None]
 
 
 def state_of(match: Match) -> QwixxState:
-    state = match.state
-    assert isinstance(state, QwixxState)
-    return state
+    return state_as(match, QwixxState)
 
 
 def roll(

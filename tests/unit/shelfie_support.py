@@ -7,7 +7,7 @@ from __future__ import annotations
 from itertools import combinations
 
 import pytest
-from rules_support import match_at
+from rules_support import match_at, state_as
 
 from dadoteca.core import RuleError
 from dadoteca.match import Match, Seat
@@ -80,9 +80,7 @@ def match_with(*sheets: Sheet, active: int = 0, last_round: bool = False) -> Mat
 
 
 def state_of(match: Match) -> ShelfieState:
-    state = match.state
-    assert isinstance(state, ShelfieState)
-    return state
+    return state_as(match, ShelfieState)
 
 
 def roll(match: Match, text: str) -> ShelfieState:

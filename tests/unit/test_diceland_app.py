@@ -10,7 +10,8 @@ from html import unescape
 from pathlib import Path
 
 import pytest
-from app_support import shown_sheets, state_as, ui_as
+from app_support import shown_sheets, ui_as
+from rules_support import state_as
 
 from build import i18n
 from dadoteca.match import Match

@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 import re
 
-from app_support import nobody_crosses, shown_sheets, state_as
+from app_support import nobody_crosses, shown_sheets
+from rules_support import state_as
 
 from dadoteca.match import Match
 from dadoteca_games.qwixx.rules import PASS, RED, YELLOW, Cross, Phase, QwixxState

@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 import re
 
-from app_support import active, new_app, nobody_crosses, state_as
+from app_support import active, new_app, nobody_crosses
+from rules_support import state_as
 
 from dadoteca_games.qwixx.rules import RED, RED_YELLOW, Phase, QwixxState
 from dadoteca_games.qwixx.variants import BIG_POINTS, MIXX_A, MIXX_B

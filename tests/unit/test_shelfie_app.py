@@ -7,7 +7,8 @@ import re
 from pathlib import Path
 
 import pytest
-from app_support import new_app, shown_sheets, state_as, ui_as
+from app_support import new_app, shown_sheets, ui_as
+from rules_support import state_as
 from shelfie_support import policy
 
 from build import i18n as i18n_tool
