@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from playwright.sync_api import Page, ViewportSize, expect
-from shelfie_support import policy
+from shelfie_support import expected_game
 
 from appdriver import (
     PAINTED_REGIONS_JS,
@@ -22,7 +22,6 @@ from build.serve import BackgroundServer
 from dadoteca.match import Match
 from dadoteca_games.shelfie.rules import (
     COLUMNS,
-    SHELFIE,
     SHELVES,
     ShelfieState,
 )
@@ -34,16 +33,6 @@ NAMES = ["Anna", "Bo"]
 # The sheets shown: every player's sheet is drawn in both regions, those not shown hidden.
 BOARD = "#region-board .sheet:not([aria-hidden])"
 OTHERS = "#region-others .sheet:not([aria-hidden])"
-
-
-def expected_game(seed: int) -> ShelfieState:
-    state = SHELFIE.new_game(len(NAMES), seed)
-    while not state.is_terminal:
-        if state.is_chance:
-            state = state.apply_chance(state.roll())
-        else:
-            state = state.apply(state.active, policy(state, state.active))
-    return state
 
 
 def tap_one_decision(page: Page) -> None:
@@ -197,7 +186,7 @@ def test_a_whole_two_player_game_by_taps_ends_with_the_right_scores(
     page: Page, server: BackgroundServer, watch: PageWatch
 ) -> None:
     begin(page, server, until="#region-scores table.scores")
-    expected = expected_game(SEED)
+    expected = expected_game(SEED, len(NAMES))
     assert saved_state(page) == expected  # the record replays to the engine's own game
     rows = page.locator("#region-scores tbody tr")
     assert [int(rows.nth(i).locator("td strong").inner_text()) for i in range(2)] == list(

@@ -67,6 +67,17 @@ def policy(state: ShelfieState, player: int) -> ShelfieAction:
     return min((a for a in actions if isinstance(a, Strike)), key=lambda a: a.shelf)
 
 
+def expected_game(seed: int, players: int = 2) -> ShelfieState:
+    """The end of the game of ``seed`` played by :func:`policy`, as the engine plays it."""
+    state = SHELFIE.new_game(players, seed)
+    while not state.is_terminal:
+        if state.is_chance:
+            state = state.apply_chance(state.roll())
+        else:
+            state = state.apply(state.active, policy(state, state.active))
+    return state
+
+
 def new_match(players: int = 2) -> Match:
     return Match(SHELFIE, [Seat(f"P{n}") for n in range(players)], seed=7)
 

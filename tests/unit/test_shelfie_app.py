@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from app_support import new_app, shown_sheets, ui_as
 from rules_support import state_as
-from shelfie_support import policy
+from shelfie_support import expected_game
 
 from build import i18n as i18n_tool
 from dadoteca.match import Match
@@ -19,7 +19,6 @@ from dadoteca_games.shelfie.rules import (
     COLUMNS,
     FACES,
     PASS,
-    SHELFIE,
     SHELVES,
     UNUSED,
     Combo,
@@ -99,16 +98,6 @@ def tap_policy(app: App) -> None:
         app.handle("strike", {"shelf": shelves[0]})
     assert not disabled(app.regions()["controls"], "confirm")
     app.handle("confirm", {})
-
-
-def expected_game(seed: int, players: int = 2) -> ShelfieState:
-    state = SHELFIE.new_game(players, seed)
-    while not state.is_terminal:
-        if state.is_chance:
-            state = state.apply_chance(state.roll())
-        else:
-            state = state.apply(state.active, policy(state, state.active))
-    return state
 
 
 def play_until(app: App, condition: object, limit: int = 400) -> None:
