@@ -36,7 +36,7 @@ from dadoteca_web.app import App
 from dadoteca_web.i18n import Translator
 from dadoteca_web.storage import GameStore, MemoryStore
 
-SEED = 7  # by the policy below: a block on turn 13, failed rolls on turns 14 and 16, 16 turns
+SEED = 7  # by shelfie_support.policy: a block on turn 13, failed rolls on turns 14 and 16, 16 turns
 
 
 def started(names: tuple[str, ...] = ("Ann", "Bo"), seed: int = SEED) -> App:
