@@ -127,12 +127,7 @@ def test_the_setup_offers_every_pad_by_its_name() -> None:
 
 def test_the_mixx_a_pad_is_drawn_as_printed_each_box_in_its_colour_and_symbol() -> None:
     first_sheet, rows = first_sheet_rows(MIXX_A.id)
-    assert rows == [
-        "row mixed row-red",
-        "row mixed row-yellow",
-        "row mixed row-green",
-        "row mixed row-blue",
-    ]
+    assert rows == [f"row mixed row-{colour}" for colour in ("red", "yellow", "green", "blue")]
     top = first_sheet.split('data-piece="r0.0"')[1].split("</div>")[0]
     boxes = re.findall(r'class="cell box-([a-z]+)[^"]*"[^>]*>(\d+)<small[^>]*>(.)</small>', top)
     assert boxes == [
