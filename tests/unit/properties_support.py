@@ -94,6 +94,8 @@ def play_seeded_games(
 
 
 def watched(check: Check, watch: Check) -> Check:
+    """``check``, then ``watch`` shown the same step."""
+
     def checked(before: AnyState, after: AnyState, player: int | None, action: Action) -> None:
         check(before, after, player, action)
         watch(before, after, player, action)

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import pytest
-from rules_support import match_at, state_as
+from rules_support import broken_rule, match_at, state_as
 
-from dadoteca.core import RuleError
 from dadoteca.match import Match
 from dadoteca_games.qwixx.rules import QWIXX, Cross, Phase, QwixxState, Roll, Sheet, Variant
 
@@ -53,9 +51,7 @@ def pad_match(variant: Variant | None, *sheets: Sheet, closed: int = 0) -> Match
 
 def refused(match: Match, player: int, action: Cross) -> str:
     """The rule ``match`` names refusing ``action`` by ``player``."""
-    with pytest.raises(RuleError) as error:
-        match.play(player, action)
-    return error.value.rule
+    return broken_rule(match.play, player, action)
 
 
 def check_leaflet_cross(
