@@ -341,20 +341,32 @@ def main() -> None:
     print_summary(report)
 
 
+# The report's figures kept by variant, then by game: each table's title and row format.
+BY_VARIANT_AND_GAME: Final = {
+    "review_s": (
+        "review of a finished 2-player game, Open tap to summary, s (mean / max):",
+        "  {variant:>3} {game:<9} {mean_s:.2f} / {max_s:.2f}",
+    ),
+    "hint_ms": (
+        "hint, tap to painted, ms (mean / p95 / max):",
+        "  {variant:>10} {game:<9} {mean:.0f} / {p95:.0f} / {max:.0f}  ({hints} hints)",
+    ),
+    "long_tasks": (
+        "long tasks (> 50 ms) while two experts play in the app at pace 0:",
+        "  {variant:>3} {game:<9} {long_tasks} long tasks in {actions} actions, longest"
+        " {longest_ms:.0f} ms; by CPU time {cpu_long_tasks} (over 100 ms: {cpu_over_100_ms}),"
+        " longest {cpu_longest_ms:.0f} ms",
+    ),
+}
+
+
 def print_summary(report: dict[str, Any]) -> None:
-    if "review_s" in report:
-        print("\nreview of a finished 2-player game, Open tap to summary, s (mean / max):")
-        for variant, games in report["review_s"].items():
-            for game, t in games.items():
-                print(f"  {variant:>3} {game:<9} {t['mean_s']:.2f} / {t['max_s']:.2f}")
-    if "hint_ms" in report:
-        print("\nhint, tap to painted, ms (mean / p95 / max):")
-        for variant, games in report["hint_ms"].items():
-            for game, t in games.items():
-                print(
-                    f"  {variant:>10} {game:<9} {t['mean']:.0f} / {t['p95']:.0f} / "
-                    f"{t['max']:.0f}  ({t['hints']} hints)"
-                )
+    for key, (title, row) in BY_VARIANT_AND_GAME.items():
+        if key in report:
+            print(f"\n{title}")
+            for variant, games in report[key].items():
+                for game, figures in games.items():
+                    print(row.format(variant=variant, game=game, **figures))
     if "strength" in report:
         print("\nstrength (CPython, positions rotating):")
         for name, result in report["strength"].items():
@@ -372,16 +384,6 @@ def print_summary(report: dict[str, Any]) -> None:
                 for engine, t in (("Pyodide", times["pyodide"]), ("CPython", times["cpython"]))
             )
             print(f"  {game:<9} {line}  ({times['decisions']} decisions)")
-    if "long_tasks" in report:
-        print("\nlong tasks (> 50 ms) while two experts play in the app at pace 0:")
-        for variant, games in report["long_tasks"].items():
-            for game, figures in games.items():
-                print(
-                    f"  {variant:>3} {game:<9} {figures['long_tasks']} long tasks in "
-                    f"{figures['actions']} actions, longest {figures['longest_ms']:.0f} ms; by CPU"
-                    f" time {figures['cpu_long_tasks']} (over 100 ms: "
-                    f"{figures['cpu_over_100_ms']}), longest {figures['cpu_longest_ms']:.0f} ms"
-                )
 
 
 if __name__ == "__main__":

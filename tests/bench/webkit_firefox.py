@@ -51,6 +51,8 @@ import shutil
 import statistics
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -129,23 +131,32 @@ def floor_of(page: RemotePage, url: str) -> float:
     return floor
 
 
-def measure_bare(engine: str, site: Path, display: str, https: bool = True) -> dict[str, Any]:
+@contextmanager
+def served_page(
+    engine: str, site: Path, display: str, https: bool
+) -> Iterator[tuple[BackgroundServer, RemotePage, float]]:
+    """``site`` served (over HTTPS, self-signed, if ``https``) to a page of ``engine`` in a new
+    profile, and the engine's floor measured there (MiB: :func:`floor_of`)."""
     with tempfile.TemporaryDirectory(prefix="dadoteca-engines-") as folder:
         tls = self_signed_tls(Path(folder)) if https else None
         with (
             BackgroundServer(site, tls=tls) as server,
             engine_page(engine, Path(folder) / "profile", display) as page,
         ):
-            floor = floor_of(page, server.url)
-            page.goto(f"{server.url}{BARE_PAGE}")
-            wait_ready(page)
-            time.sleep(BARE_SETTLE_S)
-            page.drain()
-            return {
-                "floor_mib": floor,
-                "peak_mib": page.peak_memory_mib(),
-                "console_errors": page.errors,
-            }
+            yield server, page, floor_of(page, server.url)
+
+
+def measure_bare(engine: str, site: Path, display: str, https: bool = True) -> dict[str, Any]:
+    with served_page(engine, site, display, https) as (server, page, floor):
+        page.goto(f"{server.url}{BARE_PAGE}")
+        wait_ready(page)
+        time.sleep(BARE_SETTLE_S)
+        page.drain()
+        return {
+            "floor_mib": floor,
+            "peak_mib": page.peak_memory_mib(),
+            "console_errors": page.errors,
+        }
 
 
 def play_whole_game(page: RemotePage) -> tuple[int, list[float]]:
@@ -159,56 +170,50 @@ def play_whole_game(page: RemotePage) -> tuple[int, list[float]]:
 
 
 def measure(engine: str, site: Path, display: str, game: str, https: bool = True) -> dict[str, Any]:
-    with tempfile.TemporaryDirectory(prefix="dadoteca-engines-") as folder:
-        tls = self_signed_tls(Path(folder)) if https else None
-        with (
-            BackgroundServer(site, tls=tls) as server,
-            engine_page(engine, Path(folder) / "profile", display) as page,
-        ):
-            floor = floor_of(page, server.url)
-            server.traffic.take()
-            page.goto(f"{server.url}?seed=5&pace=0")
-            wait_ready(page)
-            page.wait_for("document.getElementById('offline').dataset.state === 'ready'")
-            page.wait_for(SNAPSHOT_STORED, timeout=180.0)
-            stored = page.evaluate(f"async () => {SNAPSHOT_STORED}")
-            first_visit = server.traffic.take()
-            peaks = {"first_visit": page.peak_memory_mib()}
-            page.reset_peak_memory()
-            page.reload()
-            wait_ready(page)
-            start = page.evaluate("async () => document.documentElement.dataset.pythonStart")
-            peaks["second_start"] = page.peak_memory_mib()
-            page.reset_peak_memory()
-            page.evaluate(SET_UP_JS, {"game": game, "names": ["Ann", "Bo"]})
-            page.wait_for("document.body.dataset.screen === 'play'")
-            page.evaluate("async () => window.dadotecaTable.settled()")
-            first_screen = page.resident_memory_mib()
-            set_up = page.peak_memory_mib()
-            page.reset_peak_memory()
-            taps, resident = play_whole_game(page)
-            over = page.evaluate("async () => document.body.dataset.screen") == "over"
-            page.drain()
-            played = page.peak_memory_mib()
-            peaks["game"] = max(set_up, played)
-            return {
-                "scheme": "https" if https else "http",
-                "first_visit_bytes": first_visit["body_bytes"],
-                "first_visit_gzip_bytes": first_visit["gzip_body_bytes"],
-                "first_visit_requests": first_visit["requests"],
-                "snapshot": stored,
-                "second_start": start,
-                "game": game,
-                "game_taps": taps,
-                "game_over": over,
-                "floor_mib": floor,
-                "peak_mib": max(peaks.values()),
-                "peaks_mib": peaks,
-                "game_first_screen_mib": first_screen,
-                "game_resident_mib": resident,  # every TAPS_PER_CALL taps
-                "growth_per_tap_mib": (played - first_screen) / max(taps, 1),
-                "console_errors": page.errors,
-            }
+    with served_page(engine, site, display, https) as (server, page, floor):
+        server.traffic.take()
+        page.goto(f"{server.url}?seed=5&pace=0")
+        wait_ready(page)
+        page.wait_for("document.getElementById('offline').dataset.state === 'ready'")
+        page.wait_for(SNAPSHOT_STORED, timeout=180.0)
+        stored = page.evaluate(f"async () => {SNAPSHOT_STORED}")
+        first_visit = server.traffic.take()
+        peaks = {"first_visit": page.peak_memory_mib()}
+        page.reset_peak_memory()
+        page.reload()
+        wait_ready(page)
+        start = page.evaluate("async () => document.documentElement.dataset.pythonStart")
+        peaks["second_start"] = page.peak_memory_mib()
+        page.reset_peak_memory()
+        page.evaluate(SET_UP_JS, {"game": game, "names": ["Ann", "Bo"]})
+        page.wait_for("document.body.dataset.screen === 'play'")
+        page.evaluate("async () => window.dadotecaTable.settled()")
+        first_screen = page.resident_memory_mib()
+        set_up = page.peak_memory_mib()
+        page.reset_peak_memory()
+        taps, resident = play_whole_game(page)
+        over = page.evaluate("async () => document.body.dataset.screen") == "over"
+        page.drain()
+        played = page.peak_memory_mib()
+        peaks["game"] = max(set_up, played)
+        return {
+            "scheme": "https" if https else "http",
+            "first_visit_bytes": first_visit["body_bytes"],
+            "first_visit_gzip_bytes": first_visit["gzip_body_bytes"],
+            "first_visit_requests": first_visit["requests"],
+            "snapshot": stored,
+            "second_start": start,
+            "game": game,
+            "game_taps": taps,
+            "game_over": over,
+            "floor_mib": floor,
+            "peak_mib": max(peaks.values()),
+            "peaks_mib": peaks,
+            "game_first_screen_mib": first_screen,
+            "game_resident_mib": resident,  # every TAPS_PER_CALL taps
+            "growth_per_tap_mib": (played - first_screen) / max(taps, 1),
+            "console_errors": page.errors,
+        }
 
 
 def summary(runs: list[dict[str, Any]]) -> dict[str, Any]:

@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import (
     Browser,
@@ -499,6 +500,17 @@ def offline_ready(page: Page, url: str) -> None:
     open_app(page, url)
     page.wait_for_function(SERVICE_WORKER_ACTIVATED_JS)
     page.wait_for_selector(OFFLINE_READY, state="attached")
+
+
+@contextmanager
+def routable_page(browser: Browser, **options: Any) -> Iterator[Page]:
+    """A phone page in a context of its own (``options``: the context's, such as its locale)
+    with no service worker, so that ``page.route`` sees every request the page makes."""
+    context = browser.new_context(service_workers="block", viewport=PHONE, **options)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
 
 
 @contextmanager

@@ -18,6 +18,7 @@ from appdriver import (
     on_screen,
     open_app,
     release_once_asked,
+    routable_page,
     run_python,
     settled,
     start_game,
@@ -49,21 +50,30 @@ def test_the_language_follows_the_browser_and_can_be_switched(
     assert watch.errors == []
 
 
+def changes_after_parsing_js(record: str, observed: str) -> str:
+    """A script running ``record`` for each change made to the page once it was parsed (the
+    shell's scripts run then), ``element`` the changed one (its change: ``type`` and
+    ``attributeName``); ``observed``: the kinds of change watched besides nodes added."""
+    return f"""
+new MutationObserver((records) => {{
+  if (document.readyState === "loading") return; // the parser's own
+  for (const {{ target, type, attributeName }} of records) {{
+    const element = target.nodeType === Node.ELEMENT_NODE ? target : target.parentElement;
+    {record}
+  }}
+}}).observe(document, {{ subtree: true, childList: true, {observed} }});
+"""
+
+
 # The page's words rewritten once it has been parsed: each text or translated attribute
 # written in an element the shell translates.
-REWRITES_JS = """
-window.rewrites = [];
-new MutationObserver((records) => {
-  if (document.readyState === "loading") return; // the parser's own
-  for (const { target, type, attributeName } of records) {
-    const element = target.nodeType === Node.ELEMENT_NODE ? target : target.parentElement;
-    const translated = type === "attributes"
+REWRITES_JS = "window.rewrites = [];" + changes_after_parsing_js(
+    """const translated = type === "attributes"
       ? element.dataset.i18nAttr?.split(",").includes(attributeName)
       : element.closest("[data-i18n]");
-    if (translated) window.rewrites.push(element.outerHTML.slice(0, 80));
-  }
-}).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
-"""
+    if (translated) window.rewrites.push(element.outerHTML.slice(0, 80));""",
+    "characterData: true, attributes: true",
+)
 SHELL_WORDS_JS = """() => [...document.querySelectorAll("[data-i18n], [data-i18n-attr]")].map(
   (element) => [element.textContent, ...(element.dataset.i18nAttr ?? "").split(",")
     .filter(Boolean).map((name) => element.getAttribute(name))])"""
@@ -94,19 +104,13 @@ def test_a_start_in_english_rewrites_none_of_the_pages_words_and_they_come_back(
     assert watch.errors == []
 
 
-# What changed in the setup once the page had been parsed: the shell's scripts run then.
-SETUP_CHANGES_JS = """
-window.setupChanges = [];
-new MutationObserver((records) => {
-  if (document.readyState === "loading") return; // the parser's own
-  for (const { target, type, attributeName } of records) {
-    const element = target.nodeType === Node.ELEMENT_NODE ? target : target.parentElement;
-    if (element.closest("#setup")) {
+# What changed in the setup once the page had been parsed.
+SETUP_CHANGES_JS = "window.setupChanges = [];" + changes_after_parsing_js(
+    """if (element.closest("#setup")) {
       window.setupChanges.push(`${type} ${attributeName ?? ""} ${element.outerHTML.slice(0, 60)}`);
-    }
-  }
-}).observe(document, { subtree: true, childList: true, attributes: true });
-"""
+    }""",
+    "attributes: true",
+)
 
 
 def test_the_setup_comes_built_as_the_shell_shows_it_so_its_first_paint_stays(
@@ -257,14 +261,12 @@ def test_the_rules_come_in_the_language_chosen_while_its_catalog_loads(
     browser: Browser, server: BackgroundServer
 ) -> None:
     # No service worker: page.route then sees the catalog's request and can hold it back.
-    context = browser.new_context(service_workers="block", viewport=PHONE, locale="en-GB")
-    page = context.new_page()
     held: list[Route] = []
 
     def hold(route: Route) -> None:
         held.append(route)
 
-    try:
+    with routable_page(browser, locale="en-GB") as page:
         page.route("**/i18n/es.json", hold)
         open_app(page, server.url)
         page.select_option("#language", "es")
@@ -275,16 +277,19 @@ def test_the_rules_come_in_the_language_chosen_while_its_catalog_loads(
         page.click("#rules-close")
         held[0].continue_()
         page.wait_for_selector("html[lang=es]")
-    finally:
-        context.close()
+
+
+def rolled(page: Page, server: BackgroundServer) -> None:
+    """Anna and Bo's Qwixx game on seed 6, its first roll made."""
+    open_app(page, f"{server.url}?seed=6")
+    start_game(page, ["Anna", "Bo"])
+    tap(page, "[data-act=roll]")
 
 
 def test_export_then_import_restores_the_game(
     page: Page, server: BackgroundServer, tmp_path: Path
 ) -> None:
-    open_app(page, f"{server.url}?seed=6")
-    start_game(page, ["Anna", "Bo"])
-    tap(page, "[data-act=roll]")
+    rolled(page, server)
     nobody_crosses(page)  # action 1 played
     with page.expect_download() as download:
         page.click("[data-act=export]")
@@ -311,9 +316,7 @@ def test_export_then_import_restores_the_game(
 def test_a_file_that_is_not_utf8_is_refused_in_words_and_the_game_goes_on(
     page: Page, server: BackgroundServer, watch: PageWatch
 ) -> None:
-    open_app(page, f"{server.url}?seed=6")
-    start_game(page, ["Anna", "Bo"])
-    tap(page, "[data-act=roll]")
+    rolled(page, server)
     before = page.evaluate("localStorage.getItem('dadoteca.game')")
     record = json.loads(before)
     record["seats"][0]["name"] = "Zoë"

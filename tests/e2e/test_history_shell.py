@@ -14,6 +14,7 @@ from appdriver import (
     new_game,
     on_screen,
     open_app,
+    routable_page,
     settled,
     start_game,
     wait_ready,
@@ -37,9 +38,7 @@ def test_a_finished_game_is_in_the_history_the_shell_shows_before_python(
     browser: Browser, server: BackgroundServer
 ) -> None:
     # No service worker: page.route then sees every request, so Python can be kept out below.
-    context = browser.new_context(service_workers="block", viewport=PHONE)
-    page = context.new_page()
-    try:
+    with routable_page(browser) as page:
         open_app(page, f"{server.url}?seed=3&pace=0")
         page.fill("#setup input[name=player] >> nth=0", HOSTILE)
         page.select_option("#setup .seat-kind >> nth=0", "easy")
@@ -93,8 +92,6 @@ def test_a_finished_game_is_in_the_history_the_shell_shows_before_python(
         assert page.evaluate("localStorage.getItem('dadoteca.history')") is None
         assert dialog.locator(".history-list > li").count() == 0
         assert dialog.locator(".history-empty").is_visible()
-    finally:
-        context.close()
 
 
 def test_an_unreadable_history_is_said_and_the_app_still_starts(
@@ -143,8 +140,6 @@ def test_a_name_written_right_to_left_cannot_reorder_the_shell_s_sentences(
 ) -> None:
     """The history and the game coming back, shown before Python starts, from what an
     earlier version stored: the text after the name still reads left to right."""
-    context = browser.new_context(service_workers="block", viewport=PHONE)
-    page = context.new_page()
     record = random_match("qwixx", 2, 5).record()
     record["seats"] = [{"name": OVERRIDE, "kind": "human"}, {"name": "Bo", "kind": "bot:easy"}]
     players = [{"name": OVERRIDE, "kind": "human", "score": 12}, {"name": "Bo", "score": 7}]
@@ -156,7 +151,7 @@ def test_a_name_written_right_to_left_cannot_reorder_the_shell_s_sentences(
         "winners": [0],
     }
     stored = {"format": "dadoteca-history", "version": 1, "games": [entry]}
-    try:
+    with routable_page(browser) as page:
         page.goto(server.url)
         page.evaluate(
             """([record, history]) => {
@@ -179,8 +174,6 @@ def test_a_name_written_right_to_left_cannot_reorder_the_shell_s_sentences(
         assert page.inner_text(line).endswith(": 12")
         lefts = page.evaluate(LEFTS_JS, line)
         assert len(lefts) > 3 and lefts == sorted(lefts), lefts  # Anna: 12
-    finally:
-        context.close()
 
 
 def test_who_starts_offers_each_name_isolated(page: Page, server: BackgroundServer) -> None:

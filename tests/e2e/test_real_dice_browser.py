@@ -8,12 +8,11 @@ from playwright.sync_api import Page
 
 from appdriver import (
     PageWatch,
-    fill_seats,
-    on_screen,
     open_app,
     saved_record,
     seeded_table_js,
     settled,
+    start_game,
     tap,
 )
 from build.serve import BackgroundServer
@@ -104,10 +103,8 @@ def sorted_if_alike(faces: list[int], alike: bool) -> list[int]:
 def start_with_real_dice(page: Page, server: BackgroundServer, game: str, names: list[str]) -> None:
     open_app(page, f"{server.url}?seed=8&pace=0")
     page.check(f"#setup input[name=game][value={game}]")
-    fill_seats(page, names)
     page.check("#setup input[name=dice][value=real]")
-    page.click("#setup button[type=submit]")
-    on_screen(page, "play")
+    start_game(page, names)
 
 
 @pytest.mark.parametrize("game", sorted(PLAYERS))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from playwright.sync_api import Page, ViewportSize, expect
+from shelfie_support import expected_game
 
 from appdriver import (
     PAINTED_REGIONS_JS,
@@ -21,13 +22,8 @@ from build.serve import BackgroundServer
 from dadoteca.match import Match
 from dadoteca_games.shelfie.rules import (
     COLUMNS,
-    PASS,
-    SHELFIE,
     SHELVES,
-    Mark,
-    ShelfieAction,
     ShelfieState,
-    Strike,
 )
 from test_accessibility import CONTRAST_FAILURES, tab_to, unnamed
 
@@ -37,27 +33,6 @@ NAMES = ["Anna", "Bo"]
 # The sheets shown: every player's sheet is drawn in both regions, those not shown hidden.
 BOARD = "#region-board .sheet:not([aria-hidden])"
 OTHERS = "#region-others .sheet:not([aria-hidden])"
-
-
-def policy(state: ShelfieState, player: int) -> ShelfieAction:
-    """The first legal cell, shelf by shelf, without the jolly first; else the first shelf."""
-    actions = state.legal_actions(player)
-    if actions == [PASS]:
-        return PASS
-    combos = state.combinations(player)
-    if combos:
-        return Mark((min(combos),))
-    return min((a for a in actions if isinstance(a, Strike)), key=lambda a: a.shelf)
-
-
-def expected_game(seed: int) -> ShelfieState:
-    state = SHELFIE.new_game(len(NAMES), seed)
-    while not state.is_terminal:
-        if state.is_chance:
-            state = state.apply_chance(state.roll())
-        else:
-            state = state.apply(state.active, policy(state, state.active))
-    return state
 
 
 def tap_one_decision(page: Page) -> None:
@@ -111,10 +86,16 @@ def engine_cells(state: ShelfieState, player: int, kind: str) -> set[tuple[int, 
     }
 
 
-def begin(page: Page, server: BackgroundServer, seed: int = SEED) -> None:
+def begin(
+    page: Page, server: BackgroundServer, seed: int = SEED, until: str | None = None
+) -> None:
+    """A game of NAMES begun on ``seed``; then, given ``until``, played by the policy until
+    that selector is on the page."""
     open_app(page, f"{server.url}?seed={seed}")
     page.click("#setup input[value=shelfie]")
     start_game(page, NAMES)
+    if until is not None:
+        play_until(page, until)
 
 
 # Which regions each batch of the page's changes filled (added elements to), in which frame
@@ -204,9 +185,8 @@ def test_a_hand_over_shows_both_sheets_drawn_ahead_in_one_paint(
 def test_a_whole_two_player_game_by_taps_ends_with_the_right_scores(
     page: Page, server: BackgroundServer, watch: PageWatch
 ) -> None:
-    begin(page, server)
-    play_until(page, "#region-scores table.scores")
-    expected = expected_game(SEED)
+    begin(page, server, until="#region-scores table.scores")
+    expected = expected_game(SEED, len(NAMES))
     assert saved_state(page) == expected  # the record replays to the engine's own game
     rows = page.locator("#region-scores tbody tr")
     assert [int(rows.nth(i).locator("td strong").inner_text()) for i in range(2)] == list(
@@ -225,8 +205,7 @@ def test_a_whole_two_player_game_by_taps_ends_with_the_right_scores(
 def test_a_completed_line_is_crossed_out_on_the_other_sheet(
     page: Page, server: BackgroundServer, watch: PageWatch
 ) -> None:
-    begin(page, server)
-    play_until(page, "#region-prompt .blocked")
+    begin(page, server, until="#region-prompt .blocked")
     state = saved_state(page)
     assert state.active == 1 and "Anna completed the" in page.inner_text("#region-prompt .blocked")
     crossed = engine_cells(state, 1, "crossed")
@@ -241,8 +220,7 @@ def test_a_completed_line_is_crossed_out_on_the_other_sheet(
 def test_a_failed_roll_crosses_out_a_shelf_by_taps(
     page: Page, server: BackgroundServer, watch: PageWatch
 ) -> None:
-    begin(page, server)
-    play_until(page, "#region-board .shelf-head.legal")
+    begin(page, server, until="#region-board .shelf-head.legal")
     assert "no item can be marked" in page.inner_text("#region-prompt")
     assert page.locator("#region-board .cell.legal").count() == 0
     assert page.locator("#region-controls [data-act=confirm]").is_disabled()

@@ -22,6 +22,7 @@ from appdriver import (
     offline_ready,
     open_app,
     release_once_asked,
+    routable_page,
     run_python,
     start_game,
     tap,
@@ -249,9 +250,7 @@ def test_a_start_that_takes_far_too_long_is_said_to_be_slow_and_goes_on(
     browser: Browser, server: BackgroundServer
 ) -> None:
     # No service worker: page.route then holds Python's runtime back.
-    context = browser.new_context(service_workers="block", viewport=PHONE, locale="es-ES")
-    page = context.new_page()
-    try:
+    with routable_page(browser, locale="es-ES") as page:
         held = hold_back(page, "**/pyodide.asm.wasm")
         page.clock.install()
         page.goto(server.url)
@@ -266,20 +265,16 @@ def test_a_start_that_takes_far_too_long_is_said_to_be_slow_and_goes_on(
         release_once_asked(page, held)
         wait_ready(page)
         assert not page.is_visible("#boot-failed")
-    finally:
-        context.close()
 
 
 def test_a_slow_start_that_then_fails_says_it_could_not_start(
     browser: Browser, server: BackgroundServer
 ) -> None:
-    context = browser.new_context(service_workers="block", viewport=PHONE)
-    page = context.new_page()
 
     def broken(route: Route) -> None:  # arrives, but Python's start fails
         route.fulfill(status=200, content_type="text/plain", body="raise RuntimeError('broken')")
 
-    try:
+    with routable_page(browser) as page:
         held = hold_back(page, "**/pyodide.asm.wasm")
         page.route("**/assets/python-worker.py", broken)
         page.clock.install()
@@ -290,8 +285,6 @@ def test_a_slow_start_that_then_fails_says_it_could_not_start(
         page.wait_for_selector("html[data-app-state=failed]", state="attached", timeout=90_000)
         assert page.get_attribute("html", "data-boot-problem") == "start"
         assert page.inner_text("#boot-failed").startswith("The game could not start.")
-    finally:
-        context.close()
 
 
 # --- Python's worker -------------------------------------------------------------------------
@@ -305,9 +298,7 @@ def test_a_python_worker_that_cannot_start_is_said_in_words(
 ) -> None:
     """The worker's program (fetched by the page), its interpreter module and Pyodide's
     (imported in the worker): whichever does not arrive, the page says so, and keeps its setup."""
-    context = browser.new_context(service_workers="block", viewport=PHONE)
-    page = context.new_page()
-    try:
+    with routable_page(browser) as page:
         page.route(f"**/{blocked}", lambda route: route.abort())
         page.goto(server.url)
         page.wait_for_selector(
@@ -317,8 +308,6 @@ def test_a_python_worker_that_cannot_start_is_said_in_words(
         said = page.inner_text("#boot-failed")
         assert "the connection was lost" in said and "Try again" in said
         assert page.is_visible("#setup button[type=submit]")  # never a blank page
-    finally:
-        context.close()
 
 
 # --- The first paint -------------------------------------------------------------------------
@@ -338,9 +327,7 @@ def test_the_bar_paints_while_the_pages_stylesheet_loads_and_nothing_below_it_wi
 ) -> None:
     """A first visit paints the bar and the start's line at once, in the looks they keep, while
     assets/app.css is on its way (a slow connection); the setup waits for it."""
-    context = browser.new_context(service_workers="block", viewport=PHONE, color_scheme=scheme)
-    page = context.new_page()
-    try:
+    with routable_page(browser, color_scheme=scheme) as page:
         held = hold_back(page, "**/assets/app.css")
         page.goto(server.url, wait_until="commit")
         page.wait_for_function(PAINTED_JS, timeout=FAILS_AT_ONCE_MS)
@@ -352,16 +339,12 @@ def test_the_bar_paints_while_the_pages_stylesheet_loads_and_nothing_below_it_wi
         release_once_asked(page, held)
         page.wait_for_selector("#setup button[type=submit]", state="visible")
         assert page.evaluate(BAR_LOOKS_JS) == before
-    finally:
-        context.close()
 
 
 def test_a_stylesheet_that_does_not_arrive_is_said_in_words_never_a_page_without_looks(
     browser: Browser, server: BackgroundServer
 ) -> None:
-    context = browser.new_context(service_workers="block", viewport=PHONE)
-    page = context.new_page()
-    try:
+    with routable_page(browser) as page:
         page.route("**/assets/app.css", lambda route: route.abort())
         page.goto(server.url)
         page.wait_for_selector(
@@ -371,8 +354,6 @@ def test_a_stylesheet_that_does_not_arrive_is_said_in_words_never_a_page_without
         said = page.inner_text("#boot-failed")
         assert "the connection was lost" in said and page.is_visible("#boot-failed a")
         assert not page.is_visible("#setup")
-    finally:
-        context.close()
 
 
 # Each key's wait for the page's thread (from the browser receiving it to its first handler),
@@ -422,9 +403,7 @@ def test_pyscripts_start_leaves_the_pages_globals_as_they_were(
     """The page lends PyScript a SharedArrayBuffer that throws (this page is not cross-origin
     isolated, and the one V8 would throw is slow to word) and a MutationObserver that notes
     the document's observers: both are taken back once PyScript is in, and the game plays."""
-    context = browser.new_context(service_workers="block", viewport=PHONE)
-    page = context.new_page()
-    try:
+    with routable_page(browser) as page:
         page.add_init_script("window.nativeMutationObserver = window.MutationObserver;")
         open_app(page, server.url)
         assert page.evaluate(
@@ -434,5 +413,3 @@ def test_pyscripts_start_leaves_the_pages_globals_as_they_were(
             })"""
         ) == {"sharedArrayBuffer": False, "mutationObserver": True}
         start_game(page, ["Ada", "Bea"])  # Python answers: the game is on the screen
-    finally:
-        context.close()

@@ -42,6 +42,12 @@ def seated(
     page.wait_for_selector("body[data-layout=table]")
 
 
+def rolled_on_a_tablet(page: Page, url: str) -> None:
+    """The four NAMES around a landscape tablet, the first roll made."""
+    seated(page, url, (1024, 768), NAMES)
+    finger(page, "#region-controls [data-act=roll]")
+
+
 def places(page: Page) -> list[dict[str, Any]]:
     """Each place as the screen shows it, laid out (as the next frame is drawn): its edge, its
     box and its turn (from its computed transform's matrix)."""
@@ -206,8 +212,7 @@ def test_two_fingers_at_the_same_instant_on_two_sheets_are_both_taken(
     touch_page: Page, server: BackgroundServer
 ) -> None:
     page = touch_page
-    seated(page, server.url, (1024, 768), NAMES)
-    finger(page, "#region-controls [data-act=roll]")
+    rolled_on_a_tablet(page, server.url)
     for seat in (1, 3):
         page.wait_for_selector(f"section.place[data-place='{seat}']:not([data-handover])")
     points = []
@@ -260,8 +265,7 @@ def test_a_quick_second_tap_on_one_sheet_never_drops_or_delays_anothers(
     Bruno's answer is painted, and taken (the second-tap guard is each place's own)."""
     page = touch_page
     page.add_init_script(TAPS_LOGGED)
-    seated(page, server.url, (1024, 768), NAMES)
-    finger(page, "#region-controls [data-act=roll]")
+    rolled_on_a_tablet(page, server.url)
     for seat in (1, 3):
         page.wait_for_selector(f"section.place[data-place='{seat}']:not([data-handover])")
 
@@ -299,8 +303,7 @@ def test_a_tap_on_another_persons_sheet_changes_nothing(
     touch_page: Page, server: BackgroundServer
 ) -> None:
     page = touch_page
-    seated(page, server.url, (1024, 768), NAMES)
-    finger(page, "#region-controls [data-act=roll]")
+    rolled_on_a_tablet(page, server.url)
     for seat in range(4):  # nobody crosses the white sum: Anna's coloured choice is next
         finger(page, f"section.place[data-place='{seat}'] [data-act=answer][data-row=none]")
     saved = saved_record(page)
@@ -324,6 +327,11 @@ TABLE_TAPS = [
 ]
 
 
+# The first of TABLE_TAPS the page shows ("" if none); null once the game is over.
+NEXT_TABLE_TAP_JS = """(taps) => document.body.dataset.screen === "over"
+  ? null : taps.find((selector) => document.querySelector(selector)) ?? ''"""
+
+
 @pytest.mark.long
 @pytest.mark.parametrize(("game", "size"), [("diceland", (1366, 1024)), ("shelfie", (1024, 768))])
 def test_a_game_to_the_end_around_the_device(
@@ -332,14 +340,11 @@ def test_a_game_to_the_end_around_the_device(
     page = touch_page
     seated(page, server.url, size, NAMES[:2], seed=5, game=game)
     for _ in range(3000):
-        # The first of the taps the screen offers, asked in one call; none at the end.
-        selector = page.evaluate(
-            """(taps) => document.body.dataset.screen === "over" ? null
-                : taps.find((tap) => document.querySelector(tap))""",
-            TABLE_TAPS,
-        )
+        # One look at the page a tap (not one for each kind of tap): a game is hundreds.
+        selector = page.evaluate(NEXT_TABLE_TAP_JS, TABLE_TAPS)
         if selector is None:
             break
+        assert selector, "no tap on offer"
         finger(page, selector)
     assert page.evaluate("document.body.dataset.screen") == "over"
     record = saved_record(page)
@@ -403,6 +408,13 @@ def test_offered_on_a_tablet_and_a_phone_for_two_remembered_seated_clockwise(
     assert record["seating"] == ["top", "right", "bottom", "left"]
 
 
+def check_excluding(page: Page, choice: str, excluded: str, because: str, said: str) -> None:
+    """Checking ``choice`` disables ``excluded``, and the reason ``said`` shows ``because``."""
+    page.check(choice)
+    expect(page.locator(excluded)).to_be_disabled()
+    expect(page.locator(because)).to_have_text(said)
+
+
 def test_todays_game_is_played_in_turn_so_not_with_the_device_on_the_table_said_beside_each(
     touch_page: Page, server: BackgroundServer
 ) -> None:
@@ -413,19 +425,24 @@ def test_todays_game_is_played_in_turn_so_not_with_the_device_on_the_table_said_
     page.set_viewport_size({"width": 1024, "height": 768})
     open_app(page, f"{server.url}?seed=4&pace=0")
     day_dice, table = "#setup input[name=dice][value=day]", "#setup input[name=layout][value=table]"
-    page.check(table)
-    expect(page.locator(day_dice)).to_be_disabled()
-    expect(page.locator(".dice-choice [data-because=table]")).to_have_text(
+    because_table = ".dice-choice [data-because=table]"
+    check_excluding(
+        page,
+        table,
+        day_dice,
+        because_table,
         "Not with the device in the middle of the table: today's game is played in turn, "
-        "each person alone."
+        "each person alone.",
     )
     page.check("#setup input[name=layout][value='']")
-    expect(page.locator(".dice-choice [data-because=table]")).to_be_hidden()
-    page.check(day_dice)
-    expect(page.locator(table)).to_be_disabled()
-    expect(page.locator(".layout-choice [data-because=day]")).to_have_text(
+    expect(page.locator(because_table)).to_be_hidden()
+    check_excluding(
+        page,
+        day_dice,
+        table,
+        ".layout-choice [data-because=day]",
         "Not in today's game: each person plays the day's dice alone, in turn, with the device "
-        "in hand."
+        "in hand.",
     )
     page.check("#setup input[name=dice][value=app]")
     page.check(table)  # remembered

@@ -4,15 +4,24 @@ with 9 (the tests that need another seed, language or clock make their own)."""
 from __future__ import annotations
 
 import re
+from typing import TypeVar
 
 from dadoteca.table import SeatedState
 from dadoteca_web.app import App
 from dadoteca_web.i18n import Translator
 from dadoteca_web.storage import GameStore, MemoryStore
 
+T = TypeVar("T")
+
 
 def new_app(store: MemoryStore | None = None) -> App:
     return App(GameStore(store or MemoryStore()), Translator("en", {}), lambda: 9)
+
+
+def ui_as(app: App, kind: type[T]) -> T:
+    """The view of the game in play, of the game ``kind`` the test plays."""
+    assert isinstance(app.ui, kind)
+    return app.ui
 
 
 def shown_sheets(region: str) -> list[str]:

@@ -1,10 +1,12 @@
-"""What the bot and coach tests share: random moments of decision to put a player in."""
+"""What the bot and coach tests share: random moments of decision to put a player in, and a
+bot's thinking followed pause by pause."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from dadoteca.core import AnyState, Options, draw, seed_generator
+from dadoteca.bots import Bot
+from dadoteca.core import Action, AnyState, Options, draw, seed_generator
 from dadoteca.games import get_game
 from dadoteca_games.diceland.maps import FIXED_MAP_IDS
 
@@ -46,3 +48,15 @@ def moments(
                 chooser, value = draw(chooser)
                 state = state.apply(player, legal[value % len(legal)])
     return found
+
+
+def thought_through(bot: Bot, state: AnyState, player: int, seed: int) -> tuple[Action, int]:
+    """What ``bot`` decides for ``player`` at ``state``, and how often its thinking paused."""
+    thinking = bot.think(state, player, seed)
+    pauses = 0
+    while True:
+        try:
+            next(thinking)
+        except StopIteration as done:
+            return done.value, pauses
+        pauses += 1

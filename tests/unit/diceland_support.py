@@ -5,9 +5,10 @@ applies."""
 from __future__ import annotations
 
 import pytest
+from rules_support import match_at, state_as
 
 from dadoteca.core import RuleError, seed_generator
-from dadoteca.match import Match, Seat
+from dadoteca.match import Match
 from dadoteca_games.diceland.maps import COLOURS, DicelandMap, parse_map
 from dadoteca_games.diceland.rules import (
     CHOOSE,
@@ -55,17 +56,12 @@ def sheet_with(m: DicelandMap, *cells: int) -> Sheet:
 
 def match_from(*sheets: Sheet, active: int = 0) -> Match:
     """A match whose present state has the given sheets, before the active player's roll."""
-    match = Match(DICELAND, [Seat(f"P{n}") for n in range(len(sheets))], seed=7)
-    match._states[-1] = DicelandState(
-        tuple(sheets), seed_generator(7), active=active, bonus=(0,) * len(sheets)
-    )
-    return match
+    state = DicelandState(tuple(sheets), seed_generator(7), active=active, bonus=(0,) * len(sheets))
+    return match_at(DICELAND, state)
 
 
 def state_of(match: Match) -> DicelandState:
-    state = match.state
-    assert isinstance(state, DicelandState)
-    return state
+    return state_as(match, DicelandState)
 
 
 def roll(match: Match, colours: str) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import Final, TypeVar
 
 import pytest
 from hypothesis import HealthCheck, given, note, settings
@@ -27,6 +27,8 @@ Check = Callable[[AnyState, AnyState, int | None, Action], None]
 Outcomes = Callable[[AnyState], st.SearchStrategy[Action]]
 
 SEEDS: Final = st.integers(min_value=0, max_value=2**64 - 1)
+
+S = TypeVar("S", bound=AnyState)
 
 # Derandomized, so a CI run tries the same examples every time and a failure reproduces; no
 # deadline (a whole game is one example, and the CPU is shared); no example database, so a run
@@ -61,13 +63,17 @@ def play_seeded_games(
     lean_check: Check,
     *,
     options: Callable[[int, int], dict[str, str] | None] = lambda seed, players: None,
+    watch: Check | None = None,
 ) -> list[AnyState]:
     """``games`` seeded games of ``players`` players, checked after every action: 1 in 8 with
     ``check`` and a record round trip (those checks cost as much as a game), the rest with
-    ``lean_check``; their final states. ``options(seed, players)``: the game's options.
+    ``lean_check``; their final states. ``options(seed, players)``: the game's options;
+    ``watch``: shown every step after its check (to count how often the rarer paths ran).
 
     Each table size is a test of its own, so that pytest-xdist spreads them over the cores."""
     finals: dict[int, AnyState] = {}
+    if watch is not None:
+        check, lean_check = watched(check, watch), watched(lean_check, watch)
 
     @examples(games)
     @given(seed=SEEDS)
@@ -85,6 +91,34 @@ def play_seeded_games(
     seeded()
     assert len(finals) >= games
     return list(finals.values())
+
+
+def watched(check: Check, watch: Check) -> Check:
+    """``check``, then ``watch`` shown the same step."""
+
+    def checked(before: AnyState, after: AnyState, player: int | None, action: Action) -> None:
+        check(before, after, player, action)
+        watch(before, after, player, action)
+
+    return checked
+
+
+def drawn_game(
+    game_id: str,
+    players: int,
+    seed: int,
+    check: Check,
+    *,
+    data: st.DataObject,
+    outcomes: Outcomes,
+    drawn: int,
+    options: dict[str, str] | None = None,
+) -> None:
+    """A game whose first ``drawn`` actions hypothesis draws (see :func:`play`) ends, keeping
+    ``check`` at every action, and its record replays."""
+    match = new_match(game_id, players, seed, options)
+    assert play(match, seed, check, data=data, outcomes=outcomes, drawn=drawn).is_terminal
+    check_record_round_trip(match)
 
 
 def play(
@@ -270,6 +304,29 @@ def check_refused(
         if expected is not None:
             assert error.value.rule == expected, f"{action} by {player}: {error.value}"
     assert state.to_json() == before
+
+
+def try_actions(
+    state: S,
+    data: st.DataObject,
+    actions: Callable[[S], st.SearchStrategy[Action]],
+    expected_rule: Callable[[S, int, Action], str | None],
+    valid_outcome: Callable[[S, Action], bool],
+    *,
+    rules: Sequence[str],
+) -> None:
+    """At ``state``: every legal action is accepted; six actions drawn from ``actions``, by
+    players drawn from :func:`someone`, are refused exactly when illegal, naming a rule of
+    ``rules`` (the ``expected_rule`` where that oracle knows it); and an outcome drawn from
+    ``actions`` is taken as dice exactly when the state is rolling and ``valid_outcome``."""
+    every_legal_action_is_accepted(state)
+    for _ in range(6):
+        player = data.draw(someone(state), label="player")
+        action = data.draw(actions(state), label="action")
+        check_refused(state, player, action, rules, expected_rule(state, player, action))
+    outcome = data.draw(actions(state), label="outcome")
+    valid = state.is_chance and valid_outcome(state, outcome)
+    check_chance_refused(state, outcome, valid, rules)
 
 
 def check_chance_refused(

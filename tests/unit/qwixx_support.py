@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from rules_support import broken_rule, match_at, state_as
+
 from dadoteca.match import Match
-from dadoteca_games.qwixx.rules import QwixxState, Roll
+from dadoteca_games.qwixx.rules import QWIXX, Cross, Phase, QwixxState, Roll, Sheet, Variant
+
+# What a variant's leaflet objects to crossing a number in a row: (sheet, row, number, rows
+# closed) -> the rule broken, or None.
+Objection = Callable[[Sheet, int, int, int], str | None]
 
 
 def state_of(match: Match) -> QwixxState:
-    state = match.state
-    assert isinstance(state, QwixxState)
-    return state
+    return state_as(match, QwixxState)
 
 
 def roll(
@@ -23,3 +29,36 @@ def roll(
     b: int | None = 1,
 ) -> None:
     match.roll(Roll((w1, w2), (r, y, g, b)))
+
+
+def pad_sheet(pad: type[Sheet], crossed: dict[int, list[int]], penalties: int = 0) -> Sheet:
+    """An empty sheet of ``pad`` with ``crossed`` numbers in each row and ``penalties``."""
+    sheet = pad.empty()
+    for _ in range(penalties):
+        sheet = sheet.with_penalty()
+    for row, numbers in crossed.items():
+        for number in numbers:
+            sheet = sheet.cross(row, number)
+    return sheet
+
+
+def pad_match(variant: Variant | None, *sheets: Sheet, closed: int = 0) -> Match:
+    """A match of ``variant`` (None: the base game) whose state starts from the given sheets
+    (rows locked in ``closed``)."""
+    options = None if variant is None else {"variant": variant.id}
+    return match_at(QWIXX, QwixxState(tuple(sheets), generator=7, closed=closed), options)
+
+
+def refused(match: Match, player: int, action: Cross) -> str:
+    """The rule ``match`` names refusing ``action`` by ``player``."""
+    return broken_rule(match.play, player, action)
+
+
+def check_leaflet_cross(
+    before: QwixxState, player: int | None, action: Cross, objection: Objection
+) -> None:
+    """A cross played from ``before`` is one the leaflet allows; in action 1, the white sum."""
+    assert player is not None
+    assert objection(before.sheets[player], action.row, action.number, before.closed) is None
+    if before.phase == Phase.ACTION1:
+        assert action.number == sum(before.shown_dice.white)

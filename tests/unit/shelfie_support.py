@@ -1,17 +1,20 @@
 """What the My Shelfie rule tests share (test_shelfie.py, test_shelfie_marks.py): dice and
-sheets written as text, and matches and states set up where a rule applies."""
+sheets written as text, and matches and states set up where a rule applies; and the simple
+policy the App's and the browser's tests tap a whole game by."""
 
 from __future__ import annotations
 
 from itertools import combinations
 
 import pytest
+from rules_support import match_at, state_as
 
 from dadoteca.core import RuleError
 from dadoteca.match import Match, Seat
 from dadoteca_games.shelfie.rules import (
     COLUMNS,
     FACES,
+    PASS,
     RULES,
     SHELFIE,
     CellState,
@@ -20,7 +23,9 @@ from dadoteca_games.shelfie.rules import (
     Phase,
     Roll,
     Sheet,
+    ShelfieAction,
     ShelfieState,
+    Strike,
     cell_bit,
 )
 
@@ -51,23 +56,42 @@ def rows(of: Sheet) -> list[str]:
     ]
 
 
+def policy(state: ShelfieState, player: int) -> ShelfieAction:
+    """The first legal cell (shelf by shelf), without the jolly first; else the first shelf."""
+    actions = state.legal_actions(player)
+    if actions == [PASS]:
+        return PASS
+    combos = state.combinations(player)
+    if combos:
+        return Mark((min(combos),))
+    return min((a for a in actions if isinstance(a, Strike)), key=lambda a: a.shelf)
+
+
+def expected_game(seed: int, players: int = 2) -> ShelfieState:
+    """The end of the game of ``seed`` played by :func:`policy`, as the engine plays it."""
+    state = SHELFIE.new_game(players, seed)
+    while not state.is_terminal:
+        if state.is_chance:
+            state = state.apply_chance(state.roll())
+        else:
+            state = state.apply(state.active, policy(state, state.active))
+    return state
+
+
 def new_match(players: int = 2) -> Match:
     return Match(SHELFIE, [Seat(f"P{n}") for n in range(players)], seed=7)
 
 
 def match_with(*sheets: Sheet, active: int = 0, last_round: bool = False) -> Match:
     """A match whose state starts from the given sheets, before ``active``'s roll."""
-    match = new_match(len(sheets))
-    match._states[-1] = ShelfieState(
+    state = ShelfieState(
         tuple(sheets), generator=7, active=active, turn=active + 1, last_round=last_round
     )
-    return match
+    return match_at(SHELFIE, state)
 
 
 def state_of(match: Match) -> ShelfieState:
-    state = match.state
-    assert isinstance(state, ShelfieState)
-    return state
+    return state_as(match, ShelfieState)
 
 
 def roll(match: Match, text: str) -> ShelfieState:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from rules_support import broken_rule
 
 from dadoteca.core import (
     Action,
@@ -87,3 +88,12 @@ def test_malformed_outcomes_are_refused_in_words(game_id: str, outcome: Action, 
     with pytest.raises(RuleError) as error:
         state.apply_chance(outcome)
     assert text in error.value.message
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players"),
+    [("qwixx", 0), ("qwixx", 6), ("diceland", 0), ("diceland", 5), ("shelfie", 0), ("shelfie", 5)],
+)
+def test_each_game_refuses_a_table_its_rule_book_does_not_seat(game_id: str, players: int) -> None:
+    """Qwixx seats 2-5 players or one alone; Diceland and My Shelfie 1-4."""
+    assert broken_rule(get_game(game_id).new_game, players, seed=1) == "core.player_count"

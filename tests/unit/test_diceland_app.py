@@ -10,7 +10,8 @@ from html import unescape
 from pathlib import Path
 
 import pytest
-from app_support import shown_sheets
+from app_support import shown_sheets, ui_as
+from rules_support import state_as
 
 from build import i18n
 from dadoteca.match import Match
@@ -65,14 +66,11 @@ def started(
 
 
 def state_of(app: App) -> DicelandState:
-    state = app.state
-    assert isinstance(state, DicelandState)
-    return state
+    return state_as(app, DicelandState)
 
 
 def ui_of(app: App) -> DicelandUI:
-    assert isinstance(app.ui, DicelandUI)
-    return app.ui
+    return ui_as(app, DicelandUI)
 
 
 def highlighted(html: str) -> set[int]:

@@ -3,8 +3,10 @@ sensible where the right move is plain."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
-from bots_support import moments, varied_maps
+from bots_support import moments, thought_through, varied_maps
 
 from dadoteca.bots import LEVELS, bot_for
 from dadoteca_games.diceland.bots import WON, ProgressValue, RaceValue
@@ -38,15 +40,8 @@ def test_the_expert_pauses_while_it_searches_the_dice() -> None:
         phase=Phase.CHOOSE,
         dice=(RED, YELLOW, GREEN, BLUE, ORANGE, GREY),
     )
-    thinking = bot_for("diceland", "expert").think(state, 0, 1)
-    pauses = 0
-    while True:
-        try:
-            next(thinking)
-        except StopIteration as done:
-            assert done.value in (Choose(RED), Choose(YELLOW))
-            break
-        pauses += 1
+    action, pauses = thought_through(bot_for("diceland", "expert"), state, 0, 1)
+    assert action in (Choose(RED), Choose(YELLOW))
     assert pauses > 1
 
 
@@ -71,6 +66,15 @@ def near_the_goal(sheet: Sheet) -> Sheet:
     return crossed_but(sheet, left)
 
 
+def rolled_near_the_goal(players: int) -> Iterator[tuple[int, DicelandState]]:
+    """Games of seeds 0-39 whose last player is one area short of the goal (:func:`near_the_goal`),
+    each with its seed, after the first roll."""
+    for seed in range(40):
+        state = DICELAND.new_game(players, seed)
+        state = state._replace(sheets=(*state.sheets[:-1], near_the_goal(state.sheets[-1])))
+        yield seed, state.apply_chance(state.roll())
+
+
 def test_the_helper_leaves_one_area_to_win() -> None:
     for map_id in FIXED_MAP_IDS:
         sheet = near_the_goal(DICELAND.new_game(1, 1, {"maps": map_id}).sheets[0])
@@ -93,11 +97,8 @@ def test_every_level_takes_the_cross_that_wins(level: str) -> None:
     # any other colour, does not.
     bot = bot_for("diceland", level)
     checked = 0
-    for seed in range(40):
-        state = DICELAND.new_game(2, seed)
-        state = state._replace(sheets=(state.sheets[0], near_the_goal(state.sheets[1])))
-        state = state.apply_chance(state.roll())
-        state = state.apply(0, state.legal_actions(0)[0])
+    for seed, rolled in rolled_near_the_goal(2):
+        state = rolled.apply(0, rolled.legal_actions(0)[0])
         if state.phase == Phase.STOP_OR_REROLL:
             state = state.apply(0, STOP)
         legal = state.legal_actions(1)
@@ -113,10 +114,7 @@ def test_every_level_takes_the_cross_that_wins(level: str) -> None:
 def test_every_level_chooses_the_colour_that_wins(level: str) -> None:
     bot = bot_for("diceland", level)
     checked = 0
-    for seed in range(40):
-        state = DICELAND.new_game(1, seed)
-        state = state._replace(sheets=(near_the_goal(state.sheets[0]),))
-        state = state.apply_chance(state.roll())
+    for seed, state in rolled_near_the_goal(1):
         sheet = state.sheets[0]
         winners = {
             action

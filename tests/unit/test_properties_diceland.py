@@ -23,20 +23,7 @@ import pytest
 from diceland_support import SMALL, sheet_with
 from hypothesis import given
 from hypothesis import strategies as st
-from properties_support import (
-    SEEDS,
-    Check,
-    check_chance_refused,
-    check_record_round_trip,
-    check_refused,
-    every_legal_action_is_accepted,
-    examples,
-    new_match,
-    play,
-    play_seeded_games,
-    reach,
-    someone,
-)
+from properties_support import SEEDS, drawn_game, examples, play_seeded_games, reach, try_actions
 
 from dadoteca.core import Action, AnyState, RuleError, draw, seed_generator
 from dadoteca_games.diceland.maps import (
@@ -320,9 +307,10 @@ def test_games_drawn_by_hypothesis_keep_every_rule_and_replay_from_their_records
     data: st.DataObject, players: int, seed: int
 ) -> None:
     maps = data.draw(players_maps(players), label="maps")
-    match = new_match("diceland", players, seed, maps_option(maps))
-    assert play(match, seed, check_step, data=data, outcomes=rolls, drawn=300).is_terminal
-    check_record_round_trip(match)
+    options = maps_option(maps)
+    drawn_game(
+        "diceland", players, seed, check_step, data=data, outcomes=rolls, drawn=300, options=options
+    )
 
 
 def seeded_maps(seed: int, players: int) -> dict[str, str]:
@@ -340,27 +328,24 @@ def seeded_maps(seed: int, players: int) -> dict[str, str]:
 def test_seeded_games_keep_every_rule_and_replay_from_their_records(players: int) -> None:
     bonus_chains = 0
 
-    def counting_chains(check: Check) -> Check:
-        def checked(before: AnyState, after: AnyState, player: int | None, action: Action) -> None:
-            nonlocal bonus_chains
-            check(before, after, player, action)
-            assert isinstance(before, DicelandState) and isinstance(after, DicelandState)
-            bonus_chains += (  # a prize crossed in a bonus roll earned the next one
-                before.phase == Phase.BONUS
-                and after.phase == Phase.BONUS_ROLL
-                and after.bonus_player == before.bonus_player
-            )
-
-        return checked
+    def count_chains(before: AnyState, after: AnyState, player: int | None, action: Action) -> None:
+        nonlocal bonus_chains
+        assert isinstance(before, DicelandState) and isinstance(after, DicelandState)
+        bonus_chains += (  # a prize crossed in a bonus roll earned the next one
+            before.phase == Phase.BONUS
+            and after.phase == Phase.BONUS_ROLL
+            and after.bonus_player == before.bonus_player
+        )
 
     games = SEEDED_GAMES // len(TABLE_SIZES)
     finals = play_seeded_games(
         "diceland",
         players,
         games,
-        counting_chains(check_step),
-        counting_chains(check_lean_step),
+        check_step,
+        check_lean_step,
         options=seeded_maps,
+        watch=count_chains,
     )
     diceland_finals = [final for final in finals if isinstance(final, DicelandState)]
     assert len(diceland_finals) == len(finals)
@@ -574,19 +559,16 @@ def test_illegal_actions_are_refused_naming_the_rule_and_legal_ones_accepted(
     state = reach(DICELAND.new_game(players, seed, maps_option(maps)), seed, steps)
     assert isinstance(state, DicelandState)
     check_legal_marks(state)
-    every_legal_action_is_accepted(state)
-    for _ in range(6):
-        player = data.draw(someone(state), label="player")
-        action = data.draw(actions(state), label="action")
-        check_refused(state, player, action, list(RULES), expected_rule(state, player, action))
-    outcome = data.draw(actions(state), label="outcome")
-    valid = (
-        state.is_chance
-        and isinstance(outcome, Roll)
+    try_actions(state, data, actions, expected_rule, valid_roll, rules=list(RULES))
+
+
+def valid_roll(state: DicelandState, outcome: Action) -> bool:
+    """As many dice as are to be rolled now, each showing a colour."""
+    return (
+        isinstance(outcome, Roll)
         and len(outcome.faces) == dice_to_roll(state)
         and all(0 <= face < len(COLOURS) for face in outcome.faces)
     )
-    check_chance_refused(state, outcome, valid, list(RULES))
 
 
 def test_a_mark_is_a_set_of_cells_whatever_their_order() -> None:

@@ -16,19 +16,7 @@ from typing import Final
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from properties_support import (
-    SEEDS,
-    check_chance_refused,
-    check_record_round_trip,
-    check_refused,
-    every_legal_action_is_accepted,
-    examples,
-    new_match,
-    play,
-    play_seeded_games,
-    reach,
-    someone,
-)
+from properties_support import SEEDS, drawn_game, examples, play_seeded_games, reach, try_actions
 
 from dadoteca.core import Action, AnyState
 from dadoteca_games.qwixx.rules import (
@@ -85,8 +73,10 @@ def crossing_rule(sheet: Sheet, row: int, number: int, locked: set[int]) -> str 
     return None
 
 
-def valid_roll(state: QwixxState, roll: Roll) -> bool:
+def valid_roll(state: QwixxState, roll: Action) -> bool:
     """Two white dice, and a die for each row nobody locked, each showing 1-6."""
+    if not isinstance(roll, Roll):
+        return False
     locked = locked_rows(state)
     return all(1 <= die <= 6 for die in roll.white) and all(
         (die is None) if row in locked else (die is not None and 1 <= die <= 6)
@@ -221,10 +211,7 @@ def check_step(before: AnyState, after: AnyState, player: int | None, action: Ac
 def test_games_drawn_by_hypothesis_keep_every_rule_and_replay_from_their_records(
     data: st.DataObject, players: int, seed: int
 ) -> None:
-    match = new_match("qwixx", players, seed)
-    final = play(match, seed, check_step, data=data, outcomes=rolls, drawn=120)
-    assert final.is_terminal
-    check_record_round_trip(match)
+    drawn_game("qwixx", players, seed, check_step, data=data, outcomes=rolls, drawn=120)
 
 
 @pytest.mark.long
@@ -306,14 +293,7 @@ def test_illegal_actions_are_refused_naming_the_rule_and_legal_ones_accepted(
 ) -> None:
     state = reach(QWIXX.new_game(players, seed), seed, steps)
     assert isinstance(state, QwixxState)
-    every_legal_action_is_accepted(state)
-    for _ in range(6):
-        player = data.draw(someone(state), label="player")
-        action = data.draw(actions(state), label="action")
-        check_refused(state, player, action, list(RULES), expected_rule(state, player, action))
-    outcome = data.draw(actions(state), label="outcome")
-    valid = state.is_chance and isinstance(outcome, Roll) and valid_roll(state, outcome)
-    check_chance_refused(state, outcome, valid, list(RULES))
+    try_actions(state, data, actions, expected_rule, valid_roll, rules=list(RULES))
 
 
 def test_legal_actions_only_seated_players_deciding_have_any() -> None:

@@ -19,20 +19,7 @@ from typing import Final
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from properties_support import (
-    SEEDS,
-    Check,
-    check_chance_refused,
-    check_record_round_trip,
-    check_refused,
-    every_legal_action_is_accepted,
-    examples,
-    new_match,
-    play,
-    play_seeded_games,
-    reach,
-    someone,
-)
+from properties_support import SEEDS, drawn_game, examples, play_seeded_games, reach, try_actions
 
 from dadoteca.core import Action, AnyState, RuleError
 from dadoteca_games.shelfie.rules import (
@@ -279,9 +266,7 @@ def check_lean_step(before: AnyState, after: AnyState, player: int | None, actio
 def test_games_drawn_by_hypothesis_keep_every_rule_and_replay_from_their_records(
     data: st.DataObject, players: int, seed: int
 ) -> None:
-    match = new_match("shelfie", players, seed)
-    assert play(match, seed, check_step, data=data, outcomes=rolls, drawn=200).is_terminal
-    check_record_round_trip(match)
+    drawn_game("shelfie", players, seed, check_step, data=data, outcomes=rolls, drawn=200)
 
 
 @pytest.mark.long
@@ -289,23 +274,17 @@ def test_games_drawn_by_hypothesis_keep_every_rule_and_replay_from_their_records
 def test_seeded_games_keep_every_rule_and_replay_from_their_records(players: int) -> None:
     seen: Counter[str] = Counter()
 
-    def counting(check: Check) -> Check:
-        def checked(before: AnyState, after: AnyState, player: int | None, action: Action) -> None:
-            check(before, after, player, action)
-            assert isinstance(before, ShelfieState) and isinstance(after, ShelfieState)
-            if player is None:
-                return
-            seen[type(action).__name__] += 1
-            seen["ended at once"] += after.is_terminal and not before.last_round
-            others = (seat for seat in range(players) if seat != player)
-            seen["blocking"] += any(before.sheets[o] != after.sheets[o] for o in others)
-
-        return checked
+    def count(before: AnyState, after: AnyState, player: int | None, action: Action) -> None:
+        assert isinstance(before, ShelfieState) and isinstance(after, ShelfieState)
+        if player is None:
+            return
+        seen[type(action).__name__] += 1
+        seen["ended at once"] += after.is_terminal and not before.last_round
+        others = (seat for seat in range(players) if seat != player)
+        seen["blocking"] += any(before.sheets[o] != after.sheets[o] for o in others)
 
     games = SEEDED_GAMES // len(TABLE_SIZES)
-    finals = play_seeded_games(
-        "shelfie", players, games, counting(check_step), counting(check_lean_step)
-    )
+    finals = play_seeded_games("shelfie", players, games, check_step, check_lean_step, watch=count)
     for final in finals:
         assert isinstance(final, ShelfieState)
         check_the_end(final)
@@ -458,25 +437,23 @@ def test_illegal_actions_are_refused_naming_the_rule_and_legal_ones_accepted(
 ) -> None:
     state = reach(SHELFIE.new_game(players, seed), seed, steps)
     assert isinstance(state, ShelfieState)
-    every_legal_action_is_accepted(state)
     if state.deciders:
         assert state.dice is not None
         legal = set(state.legal_marks(state.active))
         assert legal == legal_marks(state.dice, taken_cells(state, state.active))
-    for _ in range(6):
-        player = data.draw(someone(state), label="player")
-        action = data.draw(actions(state), label="action")
-        check_refused(state, player, action, list(RULES), expected_rule(state, player, action))
-    outcome = data.draw(actions(state), label="outcome")
-    valid = False
-    if state.is_chance and isinstance(outcome, Roll):
-        faces = outcome.faces
-        kept = [p for p in range(6) if not (state.phase == Phase.ROLL or state.rerolling >> p & 1)]
-        valid = len(faces) == 6 and all(0 <= f < 6 for f in faces)
-        valid = valid and all(
-            state.shown_dice is not None and faces[p] == state.shown_dice[p] for p in kept
-        )
-    check_chance_refused(state, outcome, valid, list(RULES))
+    try_actions(state, data, actions, expected_rule, valid_roll, rules=list(RULES))
+
+
+def valid_roll(state: ShelfieState, outcome: Action) -> bool:
+    """Six faces, each a face of the die, the kept dice showing what they showed."""
+    if not isinstance(outcome, Roll):
+        return False
+    faces = outcome.faces
+    kept = [p for p in range(6) if not (state.phase == Phase.ROLL or state.rerolling >> p & 1)]
+    valid = len(faces) == 6 and all(0 <= f < 6 for f in faces)
+    return valid and all(
+        state.shown_dice is not None and faces[p] == state.shown_dice[p] for p in kept
+    )
 
 
 def test_rule_not_enough_dice_a_jolly_combination_needs_a_rolled_jolly() -> None:

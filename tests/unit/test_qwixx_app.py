@@ -7,6 +7,7 @@ import json
 import re
 
 from app_support import nobody_crosses, shown_sheets
+from rules_support import state_as
 
 from dadoteca.match import Match
 from dadoteca_games.qwixx.rules import PASS, RED, YELLOW, Cross, Phase, QwixxState
@@ -33,9 +34,7 @@ def started(names: tuple[str, ...] = ("Ann", "Bo"), seed: int = 4) -> App:
 
 
 def state_of(app: App) -> QwixxState:
-    state = app.state
-    assert isinstance(state, QwixxState)
-    return state
+    return state_as(app, QwixxState)
 
 
 def test_setup_then_roll_then_everyone_answers_the_white_sum_on_one_screen() -> None:

@@ -3,25 +3,16 @@ the leaflet says (property tests: invariants, check() agreeing with apply(), rec
 
 from __future__ import annotations
 
-import json
 from typing import Final
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 from properties_support import (
-    SEEDS,
-    check_refused,
-    every_legal_action_is_accepted,
-    examples,
     play_seeded_games,
-    reach,
 )
-from qwixx_support import roll, state_of
+from qwixx_support import check_leaflet_cross, pad_match, pad_sheet, refused, roll, state_of
 
-from dadoteca.bots import bot_for, coach_for, decision_seed, finish, reviewer_for
 from dadoteca.core import Action, AnyState, RuleError
-from dadoteca.match import Match, Seat
+from dadoteca.match import Match
 from dadoteca_games.qwixx.rules import (
     BLUE,
     GREEN,
@@ -30,10 +21,8 @@ from dadoteca_games.qwixx.rules import (
     QWIXX,
     RED,
     RED_YELLOW,
-    RULES,
     YELLOW,
     Cross,
-    Phase,
     QwixxState,
     Sheet,
     row_points,
@@ -46,25 +35,11 @@ BONUS_BESIDE: Final = {RED: RED_YELLOW, YELLOW: RED_YELLOW, GREEN: GREEN_BLUE, B
 
 
 def sheet_with(crossed: dict[int, list[int]], penalties: int = 0) -> Sheet:
-    sheet = BigPointsSheet.empty()
-    for _ in range(penalties):
-        sheet = sheet.with_penalty()
-    for row, numbers in crossed.items():
-        for number in numbers:
-            sheet = sheet.cross(row, number)
-    return sheet
+    return pad_sheet(BigPointsSheet, crossed, penalties)
 
 
 def match_with_sheets(*sheets: Sheet, closed: int = 0) -> Match:
-    match = Match(QWIXX, [Seat(f"P{n}") for n in range(len(sheets))], seed=7, options=BIG)
-    match._states[-1] = QwixxState(tuple(sheets), generator=7, closed=closed)
-    return match
-
-
-def refused(match: Match, player: int, action: Cross) -> str:
-    with pytest.raises(RuleError) as error:
-        match.play(player, action)
-    return error.value.rule
+    return pad_match(BIG_POINTS, *sheets, closed=closed)
 
 
 # --- The sheet (ruling QWIXX_BIG_POINTS_SHEET) --------------------------------------------------
@@ -228,32 +203,6 @@ def test_ruling_big_points_lock_bonus_crosses_do_not_count_toward_the_five() -> 
     assert state_of(match).closed == 1 << RED
 
 
-# --- Records ------------------------------------------------------------------------------------
-
-
-def test_a_big_points_record_names_its_variant_and_replays() -> None:
-    match = Match(QWIXX, [Seat("A"), Seat("B")], seed=3, options=BIG)
-    play_randomly(match, 40)
-    record = match.record()
-    assert record["options"] == BIG
-    replay = Match.from_record(json.loads(json.dumps(record)))
-    assert replay.state == match.state
-    assert isinstance(replay.state, QwixxState) and replay.state.variant is BIG_POINTS
-
-
-def play_randomly(match: Match, steps: int) -> None:
-    for step in range(steps):
-        state = match.state
-        if state.is_terminal:
-            return
-        if state.is_chance:
-            match.roll(state.roll())
-        else:
-            player = state.deciders[0]
-            legal = state.legal_actions(player)
-            match.play(player, legal[step % len(legal)])
-
-
 # --- Random games read the way the leaflet says ---------------------------------------------------
 
 
@@ -290,62 +239,9 @@ def check_step(before: AnyState, after: AnyState, player: int | None, action: Ac
         assert not sheet.is_locked(RED_YELLOW) and not sheet.is_locked(GREEN_BLUE)
     assert after.closed < 1 << 4  # only colour rows close
     if isinstance(action, Cross):
-        assert player is not None
-        objection = leaflet_objection(
-            before.sheets[player], action.row, action.number, before.closed
-        )
-        assert objection is None
-        if before.phase == Phase.ACTION1:
-            assert action.number == sum(before.shown_dice.white)
+        check_leaflet_cross(before, player, action, leaflet_objection)
 
 
 @pytest.mark.parametrize("players", range(1, 5))
 def test_seeded_big_points_games_keep_the_leaflets_rules_and_replay(players: int) -> None:
     play_seeded_games("qwixx", players, 60, check_step, check_step, options=lambda *_: BIG)
-
-
-@examples(60)
-@given(seed=SEEDS, steps=st.integers(min_value=0, max_value=120), data=st.data())
-def test_big_points_check_agrees_with_apply_and_refuses_in_the_leaflets_words(
-    seed: int, steps: int, data: st.DataObject
-) -> None:
-    state = reach(QWIXX.new_game(3, seed, BIG), seed, steps)
-    assert isinstance(state, QwixxState)
-    if state.is_chance or state.is_terminal:
-        return
-    every_legal_action_is_accepted(state)
-    player = data.draw(st.sampled_from(state.deciders))
-    row = data.draw(st.integers(min_value=0, max_value=5))
-    number = data.draw(st.integers(min_value=2, max_value=12))
-    check_refused(state, player, Cross(row, number), list(RULES))
-
-
-# --- Computer players ---------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("levels", [("easy", "normal"), ("normal", "expert"), ("expert",)])
-def test_every_level_plays_big_points_to_its_end_and_the_coach_hints(
-    levels: tuple[str, ...],
-) -> None:
-    """Each level plays only legal Big Points moves (Match refuses any other) to the end; the
-    coach's hint and the reviewer's values are the one-step choice its model allows (ruling
-    QWIXX_BIG_POINTS_BONUS_BOX boxes among them)."""
-    seats = [Seat(f"P{n}", f"bot:{level}") for n, level in enumerate(levels)]
-    match = Match(QWIXX, seats, seed=11, options=BIG)
-    state = match.state
-    bonus_crosses = 0
-    while not state.is_terminal:
-        if state.is_chance:
-            state = match.roll(state.roll())
-            continue
-        player = state.deciders[0]
-        seed = decision_seed(11, len(match.actions), player)
-        if player == 0:
-            hint = finish(coach_for("qwixx").appraisal(state, player, seed))
-            assert hint.choice in state.legal_actions(player)
-        action = bot_for("qwixx", levels[player]).decide(state, player, seed)
-        bonus_crosses += isinstance(action, Cross) and action.row in BESIDE
-        state = match.play(player, action)
-    assert bonus_crosses > 0
-    valued = finish(reviewer_for("qwixx").appraisal(reach(QWIXX.new_game(2, 5, BIG), 5, 9), 0, 1))
-    assert valued.options

@@ -7,6 +7,7 @@ import json
 import re
 
 from app_support import active, new_app, nobody_crosses
+from rules_support import state_as
 
 from dadoteca_games.qwixx.rules import RED, RED_YELLOW, Phase, QwixxState
 from dadoteca_games.qwixx.variants import BIG_POINTS, MIXX_A, MIXX_B
@@ -24,9 +25,7 @@ def big_points(names: tuple[str, ...] = ("Ann", "Bo")) -> App:
 
 
 def state_of(app: App) -> QwixxState:
-    state = app.state
-    assert isinstance(state, QwixxState)
-    return state
+    return state_as(app, QwixxState)
 
 
 def to_the_end_by_penalties(app: App) -> None:
@@ -41,11 +40,16 @@ def to_the_end_by_penalties(app: App) -> None:
             app.handle("pass", {})
 
 
+def first_sheet_rows(variant: str) -> tuple[str, list[str]]:
+    """The first sheet drawn in a new game on ``variant``'s pad, and the classes of its rows."""
+    app = new_app()
+    app.start(["Ann", "Bo"], 4, variant=variant)
+    first_sheet = app.regions()["board"].split("</section>")[0]
+    return first_sheet, re.findall(r'<div class="(row(?: bonus| mixed)? row-[a-z-]+)', first_sheet)
+
+
 def test_the_big_points_pad_is_drawn_as_printed_bonus_rows_between_their_colours() -> None:
-    app = big_points()
-    board = app.regions()["board"]
-    first_sheet = board.split("</section>")[0]
-    rows = re.findall(r'<div class="(row(?: bonus)? row-[a-z-]+)', first_sheet)
+    first_sheet, rows = first_sheet_rows(BIG_POINTS.id)
     assert rows == [
         "row row-red",
         "row bonus row-red-yellow",
@@ -122,16 +126,8 @@ def test_the_setup_offers_every_pad_by_its_name() -> None:
 
 
 def test_the_mixx_a_pad_is_drawn_as_printed_each_box_in_its_colour_and_symbol() -> None:
-    app = new_app()
-    app.start(["Ann", "Bo"], 4, variant=MIXX_A.id)
-    first_sheet = app.regions()["board"].split("</section>")[0]
-    rows = re.findall(r'<div class="(row(?: mixed)? row-[a-z-]+)', first_sheet)
-    assert rows == [
-        "row mixed row-red",
-        "row mixed row-yellow",
-        "row mixed row-green",
-        "row mixed row-blue",
-    ]
+    first_sheet, rows = first_sheet_rows(MIXX_A.id)
+    assert rows == [f"row mixed row-{colour}" for colour in ("red", "yellow", "green", "blue")]
     top = first_sheet.split('data-piece="r0.0"')[1].split("</div>")[0]
     boxes = re.findall(r'class="cell box-([a-z]+)[^"]*"[^>]*>(\d+)<small[^>]*>(.)</small>', top)
     assert boxes == [

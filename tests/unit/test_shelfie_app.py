@@ -7,7 +7,9 @@ import re
 from pathlib import Path
 
 import pytest
-from app_support import new_app, shown_sheets
+from app_support import new_app, shown_sheets, ui_as
+from rules_support import state_as
+from shelfie_support import expected_game
 
 from build import i18n as i18n_tool
 from dadoteca.match import Match
@@ -17,7 +19,6 @@ from dadoteca_games.shelfie.rules import (
     COLUMNS,
     FACES,
     PASS,
-    SHELFIE,
     SHELVES,
     UNUSED,
     Combo,
@@ -26,7 +27,6 @@ from dadoteca_games.shelfie.rules import (
     Reroll,
     Roll,
     Sheet,
-    ShelfieAction,
     ShelfieState,
     Strike,
     cell_bit,
@@ -36,7 +36,7 @@ from dadoteca_web.app import App
 from dadoteca_web.i18n import Translator
 from dadoteca_web.storage import GameStore, MemoryStore
 
-SEED = 7  # by the policy below: a block on turn 13, failed rolls on turns 14 and 16, 16 turns
+SEED = 7  # by shelfie_support.policy: a block on turn 13, failed rolls on turns 14 and 16, 16 turns
 
 
 def started(names: tuple[str, ...] = ("Ann", "Bo"), seed: int = SEED) -> App:
@@ -47,14 +47,11 @@ def started(names: tuple[str, ...] = ("Ann", "Bo"), seed: int = SEED) -> App:
 
 
 def state_of(app: App) -> ShelfieState:
-    state = app.state
-    assert isinstance(state, ShelfieState)
-    return state
+    return state_as(app, ShelfieState)
 
 
 def ui_of(app: App) -> ShelfieUI:
-    assert isinstance(app.ui, ShelfieUI)
-    return app.ui
+    return ui_as(app, ShelfieUI)
 
 
 def set_dice(app: App, *faces: str) -> None:
@@ -82,17 +79,6 @@ def disabled(controls: str, act: str) -> bool:
     return " disabled" in match.group(0)
 
 
-def policy(state: ShelfieState, player: int) -> ShelfieAction:
-    """The first legal cell (shelf by shelf), without the jolly first; else the first shelf."""
-    actions = state.legal_actions(player)
-    if actions == [PASS]:
-        return PASS
-    combos = state.combinations(player)
-    if combos:
-        return Mark((min(combos),))
-    return min((a for a in actions if isinstance(a, Strike)), key=lambda a: a.shelf)
-
-
 def tap_policy(app: App) -> None:
     """One decision of :func:`policy`, by taps on what the screen shows."""
     regions = app.regions()
@@ -112,16 +98,6 @@ def tap_policy(app: App) -> None:
         app.handle("strike", {"shelf": shelves[0]})
     assert not disabled(app.regions()["controls"], "confirm")
     app.handle("confirm", {})
-
-
-def expected_game(seed: int, players: int = 2) -> ShelfieState:
-    state = SHELFIE.new_game(players, seed)
-    while not state.is_terminal:
-        if state.is_chance:
-            state = state.apply_chance(state.roll())
-        else:
-            state = state.apply(state.active, policy(state, state.active))
-    return state
 
 
 def play_until(app: App, condition: object, limit: int = 400) -> None:

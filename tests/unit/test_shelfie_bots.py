@@ -4,7 +4,7 @@ sensible where the right move is plain."""
 from __future__ import annotations
 
 import pytest
-from bots_support import moments
+from bots_support import moments, thought_through
 from shelfie_support import dice, sheet
 
 from dadoteca.bots import LEVELS, bot_for
@@ -46,15 +46,8 @@ def deciding(
 
 def test_the_expert_pauses_while_it_searches_the_dice() -> None:
     state = deciding((Sheet(), Sheet()), "cat book plant trophy game jolly", rerolls_left=2)
-    thinking = bot_for("shelfie", "expert").think(state, 0, 1)
-    pauses = 0
-    while True:
-        try:
-            next(thinking)
-        except StopIteration as done:
-            assert done.value in state.legal_actions(0)
-            break
-        pauses += 1
+    action, pauses = thought_through(bot_for("shelfie", "expert"), state, 0, 1)
+    assert action in state.legal_actions(0)
     assert pauses > 3
 
 

@@ -28,16 +28,6 @@ from dadoteca_games.diceland.pictures import MAP_SPRITE, map_sprite
 from dadoteca_games.diceland.svg import map_geometry
 from dadoteca_web.i18n import LANGUAGES, SOURCE_LANGUAGE
 from dadoteca_web.shell import FACTS_ID, GAME_STYLE, shell_facts
-from dadoteca_web.storage import (
-    HISTORY_KEY,
-    HOME_SCREEN_KEY,
-    LANGUAGE_KEY,
-    LAYOUT_KEY,
-    RECORD_PREFIX,
-    SAVE_KEY,
-    SOUND_KEY,
-    STORAGE_PREFIX,
-)
 
 ROOT = Path(__file__).resolve().parents[2]
 SVG = "{http://www.w3.org/2000/svg}"
@@ -64,14 +54,15 @@ def test_the_built_shell_holds_pythons_facts(tmp_path: Path) -> None:
     assert found is not None
     facts = json.loads(found.group(1))
     assert facts == shell_facts()
+    # As every player's browser holds them: a key renamed would lose what was stored under it.
     assert facts["storageKeys"] == {
-        "prefix": STORAGE_PREFIX,
-        "language": LANGUAGE_KEY,
-        "game": SAVE_KEY,
-        "history": HISTORY_KEY,
-        "sound": SOUND_KEY,
-        "layout": LAYOUT_KEY,
-        "homeScreenTold": HOME_SCREEN_KEY,
+        "prefix": "dadoteca.",
+        "language": "dadoteca.language",
+        "game": "dadoteca.game",
+        "history": "dadoteca.history",
+        "sound": "dadoteca.sound",
+        "layout": "dadoteca.layout",
+        "homeScreenTold": "dadoteca.home-screen-told",
         "brokenPrefix": "dadoteca.broken.",
         "recordPrefix": "dadoteca.record.",
     }
@@ -151,14 +142,12 @@ def test_the_page_scripts_name_no_fact_of_their_own(script: str) -> None:
     """Keys, formats and languages come from the facts block, not from literals in the scripts
     the page runs beside Python."""
     text = (ROOT / "assets" / script).read_text("utf-8")
+    stored = shell_facts()["storageKeys"]
+    assert isinstance(stored, dict)
+    keys: dict[str, str] = dict(stored)  # the prefix begins every key: alone, it is quoted
     for literal in (
-        f'"{STORAGE_PREFIX}"',
-        LANGUAGE_KEY,
-        SAVE_KEY,
-        HISTORY_KEY,
-        RECORD_PREFIX,
-        SOUND_KEY,
-        HOME_SCREEN_KEY,
+        f'"{keys.pop("prefix")}"',
+        *keys.values(),
         '"dadoteca-history"',
         BOT_SEAT,
         '"it"',

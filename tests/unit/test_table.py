@@ -7,6 +7,7 @@ import json
 import random
 import re
 from collections import Counter
+from collections.abc import Callable
 
 import pytest
 
@@ -303,7 +304,11 @@ def test_an_import_on_the_setup_or_the_end_screen_needs_no_question() -> None:
 # --- A solo game has a result, not a winner -----------------------------------------------------
 
 
-def play_solo_to_the_end(app: App) -> None:
+def play_to_the_end(
+    app: App, answers: Callable[[QwixxState], list[Answer]] = lambda _: [Answer(0, PASS)]
+) -> None:
+    """Roll, and answer each moment of the Qwixx game with ``answers`` (by default: the one
+    player passes), until the game is over."""
     for _ in range(500):
         if app.screen == "over":
             return
@@ -311,7 +316,7 @@ def play_solo_to_the_end(app: App) -> None:
         if state.is_chance:
             app.handle("roll", {})
         else:
-            app.play([Answer(0, PASS)])
+            app.play(answers(state))
     raise AssertionError("the game did not end")
 
 
@@ -319,7 +324,7 @@ def test_a_solo_game_ends_with_the_score_and_the_best_on_this_device() -> None:
     store = MemoryStore()
     first = new_app(store)
     first.start(["Anna"], 5)
-    play_solo_to_the_end(first)
+    play_to_the_end(first)
     scores = first.regions()["scores"]
     assert "wins" not in scores and "Your score: -20" in scores
     said = [first.say(event) for event in first.take_events()]
@@ -327,7 +332,7 @@ def test_a_solo_game_ends_with_the_score_and_the_best_on_this_device() -> None:
     assert json.loads(store.items["dadoteca.history"])["games"][-1]["winners"] == []
     again = new_app(store)
     again.start(["Anna"], 6)
-    play_solo_to_the_end(again)
+    play_to_the_end(again)
     assert "your best on this device: -20" in again.regions()["scores"]
 
 
@@ -340,14 +345,10 @@ def test_check_is_the_only_judge_of_an_answer() -> None:
 def test_the_end_is_said_with_its_reason_then_the_winners() -> None:
     app = new_app()
     app.start(["Anna", "Bruno"], 5)
-    for _ in range(500):
-        if app.screen == "over":
-            break
-        state = qwixx(app)
-        if state.is_chance:
-            app.handle("roll", {})
-        else:  # Anna crosses what she can; Bruno passes, collecting penalties to the end
-            app.play([Answer(p, state.legal_actions(p)[-1 if p else 0]) for p in state.deciders])
+    play_to_the_end(  # Anna crosses what she can; Bruno passes, collecting penalties to the end
+        app,
+        lambda state: [Answer(p, state.legal_actions(p)[-1 if p else 0]) for p in state.deciders],
+    )
     outcome = app.state.outcome
     assert outcome is not None
     events = app.take_events()
