@@ -12,7 +12,7 @@ import { storage } from "./storage.js";
 
 /** @import { FinishedGame } from "../pure/history.js" */
 
-const HISTORY_KEY = FACTS.storageKeys.history; // written by Python (storage.History)
+const HISTORY_KEY = FACTS.storageKeys.history; // written by Python (dadoteca_web.history.History)
 const RECORD_PREFIX = FACTS.storageKeys.recordPrefix; // + an entry's id: its game's record
 export const historyDialog = byId("history", HTMLDialogElement);
 
