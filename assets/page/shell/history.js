@@ -7,7 +7,7 @@ import { FACTS } from "../facts.js";
 import { finishedGames, seatLevel } from "../pure/history.js";
 import { openDialog } from "./dialogs.js";
 import { showKept } from "./keeping.js";
-import { nameElement } from "./setup.js";
+import { nameElement } from "./setup-form.js";
 import { storage } from "./storage.js";
 
 /** @import { FinishedGame } from "../pure/history.js" */
