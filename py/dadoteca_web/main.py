@@ -15,7 +15,7 @@ import asyncio
 import json
 import secrets
 import traceback
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from time import perf_counter
 from typing import Any
 
@@ -48,10 +48,7 @@ class Page:
         except Exception:  # the app must survive anything: said, and painted as it stands
             self.report_failure()
         self.post(json.dumps({"reply": request["id"], "update": self.painted()}))
-        self.wake_computers()
-        self.wake_coach()
-        self.wake_reviewer()
-        self.wake_expert()
+        self.wake()
 
     def painted(self) -> dict[str, Any]:
         """The session's update; if working it out fails, one with the failure in words
@@ -82,29 +79,22 @@ class Page:
     def push(self) -> None:
         self.post(json.dumps({"push": self.painted()}))
 
-    def wake_computers(self) -> None:
+    def wake(self) -> None:
+        """Start the work the app has to do between messages, each unless it is under way:
+        the computers' moves, the hints to foresee, a review, the expert's play of the day's
+        dice."""
         app = self.session.app
-        idle = self.computers is None or self.computers.done()
-        if idle and app is not None and app.computers_to_act():
-            self.computers = asyncio.ensure_future(self.move_computers())
+        if app is None:
+            return
+        self.computers = _started(self.computers, app.computers.to_act, self.move_computers)
+        self.wake_coach()
+        self.reviewer = _started(self.reviewer, app.viewing.to_review, self.review)
+        self.expert = _started(self.expert, app.expert_to_run, self.play_expert)
 
     def wake_coach(self) -> None:
         app = self.session.app
-        idle = self.coach is None or self.coach.done()
-        if idle and app is not None and app.hints_to_foresee():
-            self.coach = asyncio.ensure_future(self.foresee_hints())
-
-    def wake_reviewer(self) -> None:
-        app = self.session.app
-        idle = self.reviewer is None or self.reviewer.done()
-        if idle and app is not None and app.review_to_run():
-            self.reviewer = asyncio.ensure_future(self.review())
-
-    def wake_expert(self) -> None:
-        app = self.session.app
-        idle = self.expert is None or self.expert.done()
-        if idle and app is not None and app.expert_to_run():
-            self.expert = asyncio.ensure_future(self.play_expert())
+        if app is not None:
+            self.coach = _started(self.coach, app.coach.to_foresee, self.foresee_hints)
 
     async def play_expert(self) -> None:
         """The expert plays the day's dice on screen (App.expert_steps) in slices, while the
@@ -120,34 +110,34 @@ class Page:
         self.push()
 
     async def review(self) -> None:
-        """Work out the review of a finished game opened again (App.review_steps) in slices,
+        """Work out the review of a finished game opened again (Viewing.review_steps) in slices,
         its progress shown as it goes."""
         app = self.session.app
         assert app is not None
         try:
-            await self.in_slices(app.review_steps())
+            await self.in_slices(app.viewing.review_steps())
         except Exception:  # reported like a tap's error: nothing of the games is touched
             self.report_failure()
             self.push()
 
     async def foresee_hints(self) -> None:
-        """Work out the hints people may ask for (App.foresee_hints) in slices, answering the
+        """Work out the hints people may ask for (Coach.foresee) in slices, answering the
         page's messages in between; a failure only means a hint is worked out when asked."""
         app = self.session.app
         assert app is not None
         try:
-            while app.hints_to_foresee():  # again if the game moved on meanwhile
-                await self.in_slices(app.foresee_hints())
+            while app.coach.to_foresee():  # again if the game moved on meanwhile
+                await self.in_slices(app.coach.foresee())
         except Exception:
             self.log_failure()
 
     async def move_computers(self) -> None:
-        """Run the computers' moves (App.computer_moves) at the table's pace: its pauses
+        """Run the computers' moves (Computers.moves) at the table's pace: its pauses
         scaled by the page's ``pace`` (0: none, for tests), its thinking in slices."""
         app = self.session.app
         assert app is not None
         try:
-            await self.in_slices(app.computer_moves())
+            await self.in_slices(app.computers.moves())
         except Exception:  # reported like a tap's error: the saved game stays intact
             self.report_failure()
         self.push()
@@ -167,6 +157,18 @@ class Page:
             else:
                 continue
             deadline = perf_counter() + THINKING_SLICE_SECONDS
+
+
+def _started(
+    task: asyncio.Future[None] | None,
+    due: Callable[[], bool],
+    work: Callable[[], Coroutine[Any, Any, None]],
+) -> asyncio.Future[None] | None:
+    """``task`` while it runs; else ``work``, started if it is ``due`` (else the task that
+    ran, done)."""
+    if (task is None or task.done()) and due():
+        return asyncio.ensure_future(work())
+    return task
 
 
 def start(xworker: Any) -> None:

@@ -3,28 +3,36 @@
 The :class:`Viewer` shows ``match.states[at]`` with the game's own view (nothing to tap on the
 board), the move made from it and, once the review (:mod:`dadoteca.bots.review`) is worked out,
 how far each person played from the expert, the three costliest moments (a tap shows the
-position) and a chart of every player's score turn by turn, drawn here as SVG.
+position) and a chart of every player's score turn by turn, drawn here as SVG. :class:`Viewing`
+opens one over the App's screen (from a game's end, or from the history), passes it its taps and
+works its review out in slices.
 """
 
 from __future__ import annotations
 
-from collections.abc import Generator, Mapping, Sequence
+from collections.abc import Generator, Iterator, Mapping, Sequence
 from html import escape
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from dadoteca.bots import LEAD, POINTS, TURNS, bot_level
 from dadoteca.bots.review import Decision, Review, decisions_of, reviewing, scores_by_turn
 from dadoteca.match import SHEETS_ONLY, Match
+from dadoteca.table import Pause
 
 from .game_ui import GameUI, tapped_number
+from .screens import ui_for
 
-__all__ = ["CHART_HEIGHT", "CHART_WIDTH", "Viewer"]
+if TYPE_CHECKING:
+    from .app import App
+
+__all__ = ["CHART_HEIGHT", "CHART_WIDTH", "Viewer", "Viewing"]
 
 CHART_WIDTH: Final = 320  # the score chart's drawing units; it scales to the screen's width
 CHART_HEIGHT: Final = 160
 _MARGIN: Final = 28  # room for the axes' numbers
 SEAT_LINES: Final = 5  # line styles (app.css .seat-line-N), one per seat of the largest game
 LOSS_SHOWN: Final = 0.05  # points or turns: less is said as no loss at all
+REVIEW_PROGRESS_SHOWN: Final = 0.05  # the review's progress is painted again at each such share
 # The steps' icons (24 x 24): to the first move, one back, one on, to the end.
 _STEP_ICONS: Final = (
     "M5 5h2.5v14H5zM19 5v14L8.5 12z",
@@ -32,6 +40,63 @@ _STEP_ICONS: Final = (
     "M7 5v14l11-7z",
     "M16.5 5H19v14h-2.5zM5 5v14l10.5-7z",
 )
+
+
+class Viewing:
+    """The finished game ``app`` has opened again (its ``viewer``), over the screen it was
+    opened from."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def open(self, match: Match, back: str) -> None:
+        """Open ``match``, finished, over the screen ``back``."""
+        ui = ui_for(self.app.t, match)
+        ui.hints_used = tuple(match.hints_by_player())
+        self.app.viewer = Viewer(match, ui, back)
+
+    def open_finished(self, entry_id: str) -> None:
+        """Open a finished game of the history again, by its entry's id, if its record is
+        kept; said in words if it is not."""
+        app = self.app
+        app.notice = ""
+        match = app.history.record(entry_id)
+        if match is None:
+            app.tell(app.t("This game's moves are no longer kept on this device."), "error")
+            return
+        self.open(match, app.screen)
+
+    def tap(self, act: str, data: Mapping[str, str]) -> None:
+        """A tap on the game opened again: a step to show, or back to where it was opened
+        from; nothing else (the board only shows)."""
+        viewer = self.app.viewer
+        assert viewer is not None
+        if act == "review-step":
+            viewer.step(data)
+        elif act == "review-close":
+            self.app.viewer = None
+
+    def to_review(self) -> bool:
+        """The game opened again has its review still to work out."""
+        viewer = self.app.viewer
+        return viewer is not None and viewer.to_review()
+
+    def review_steps(self) -> Iterator[Pause | None]:
+        """Work out the review of the game opened again, in slices; its progress is painted
+        at every REVIEW_PROGRESS_SHOWN of it, and when it is done. Stops if it is closed."""
+        viewer = self.app.viewer
+        if viewer is None:
+            return
+        shown = 0.0
+        for progress in viewer.review_steps():
+            if self.app.viewer is not viewer:
+                return
+            if progress >= shown + REVIEW_PROGRESS_SHOWN:
+                shown = progress
+                yield Pause(0.0)
+            else:
+                yield None
+        yield Pause(0.0)
 
 
 class Viewer:

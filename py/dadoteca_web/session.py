@@ -63,9 +63,11 @@ from typing import Any, Final
 from dadoteca.core import RuleError
 from dadoteca.daily import Day
 
-from .app import GAME_UIS, MAKE_ROOM, App, seeded_draws
+from .app import MAKE_ROOM, App
 from .game_ui import Pieced
 from .i18n import Translator
+from .new_game import seeded_draws
+from .screens import GAME_UIS
 from .storage import HISTORY_KEY, SAVE_KEY, GameStore
 
 __all__ = ["MirrorStore", "Session"]
@@ -190,7 +192,7 @@ class Session:
             text = message.get("text")
             self._import_history(text if isinstance(text, str) else None, make_room=False)
         elif kind == "open":
-            app.open_finished(_text(message.get("id")))
+            app.viewing.open_finished(_text(message.get("id")))
         elif kind == "shared":
             app.line_shared(_text(message.get("how")))
         elif kind == "export-history":
@@ -369,6 +371,7 @@ class Session:
                 patches[name] = pieces
             self._sent[name] = html
         confirm = app.confirm
+        events = [{**event.to_json(), "text": app.view.say(event)} for event in app.take_events()]
         update: dict[str, Any] = {
             "screen": app.screen,
             "game": app.game_id or "",
@@ -377,10 +380,10 @@ class Session:
             "hands": app.hands,
             "shared": app.shared,
             "layout": "table" if app.seating and app.viewer is None else "",
-            "busy": app.computers_to_act(),
+            "busy": app.computers.to_act(),
             "regions": changed,
             "patches": patches,
-            "events": [{**event.to_json(), "text": app.say(event)} for event in app.take_events()],
+            "events": events,
             "confirm": confirm._asdict() if confirm is not None else None,
             "watching": app.watching,
             "writes": self.store.take_writes(),
@@ -389,8 +392,8 @@ class Session:
             update["download"], self._download = self._download, None
         if self._history_news is not None:
             update["history"], self._history_news = self._history_news, None
-        if app.share is not None:
-            (text, link), app.share = app.share, None
+        if app.day.share is not None:
+            (text, link), app.day.share = app.day.share, None
             update["share"] = {"text": text, "link": link}
         if self._linked is not None:
             update["linked"], self._linked = self._linked, None

@@ -24,15 +24,15 @@ from dadoteca.match import (
     SHEETS_ONLY,
 )
 
-from .app import EDGE_CHOICE, GAME_UIS, SEAT_KIND_CHOICE, level_names
 from .game_ui import EDGES, Effect, GameUI
+from .history_entries import HISTORY_FORMAT, HISTORY_VERSION
 from .i18n import LANGUAGES, SOURCE_LANGUAGE
+from .new_game import EDGE_CHOICE, SEAT_KIND_CHOICE, level_names
+from .screens import GAME_UIS
 from .shell_text import translatable, translated_span, unmarked
 from .storage import (
     BROKEN_PREFIX,
-    HISTORY_FORMAT,
     HISTORY_KEY,
-    HISTORY_VERSION,
     HOME_SCREEN_KEY,
     LANGUAGE_KEY,
     LAYOUT_KEY,

@@ -1,5 +1,5 @@
 """The story of the games played on this device: statistics per player name and game, and
-each game's solo best, worked out from the history's entries (:class:`storage.History`).
+each game's solo best, worked out from the history's entries (:class:`history.History`).
 
 Only people count: a computer seat has no story to tell. A name is a player: the same name in
 two games is the same person, as the family writes it on the pad; names that read alike are
@@ -20,8 +20,8 @@ from dadoteca.games import GAMES
 from dadoteca.match import name_key
 
 from .game_ui import GameUI, isolated
+from .history_entries import plausible_result
 from .i18n import Translator
-from .storage import plausible_result
 from .today import DayStats
 
 __all__ = ["PlayerStats", "SoloBest", "kind_of", "player_stats", "solo_bests", "stats_html"]

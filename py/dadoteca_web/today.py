@@ -1,5 +1,5 @@
 """Today's game beyond the table: the line to share, streaks, the family's ranking and the
-expert's scores of the days, from the history's entries (:class:`storage.History`).
+expert's scores of the days, from the history's entries (:class:`history.History`).
 
 A day's game (:mod:`dadoteca.daily`) enters the history with its ``day`` and, when it is not
 the first of that day finished by that player on this device, ``practice``: the first counts,
@@ -20,7 +20,8 @@ from dadoteca.core import AnyState, RuleError
 from dadoteca.daily import GAME_ID_TEXT, Day
 from dadoteca.match import DAILY_DICE, Match, name_key
 
-from .storage import STORAGE_PREFIX, KeyValueStore, plausible_result
+from .history_entries import plausible_result
+from .storage import STORAGE_PREFIX, KeyValueStore
 
 __all__ = [
     "EXPERTS_KEY",

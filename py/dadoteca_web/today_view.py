@@ -12,8 +12,9 @@ from dadoteca.daily import Day
 from dadoteca.match import Match, name_key
 
 from .game_ui import GameUI
+from .history import History
+from .history_entries import entry_id_of
 from .i18n import Translator
-from .storage import History, entry_id_of
 from .today import DayEntry, Experts, best_rolls, counted, day_entries, share_line, streaks
 
 __all__ = ["TodayView"]
@@ -138,34 +139,25 @@ class TodayView:
         result = self.experts.get(day)
         if result is None and not has_expert(day.game):
             return ""
+        if day.date == self.today:
+            dice = t("on today's dice")
+        else:
+            dice = t("on the dice of {day}", day=day.date.isoformat())
         if result is None:
             said = t("The expert is playing these dice…")
         elif self.lower_is_better[day.game]:  # a race: how soon
-            if day.date == self.today:
-                said = t.n(
-                    "The expert reached the goal in {count} round on today's dice.",
-                    "The expert reached the goal in {count} rounds on today's dice.",
-                    result,
-                )
-            else:
-                said = t.n(
-                    "The expert reached the goal in {count} round on the dice of {day}.",
-                    "The expert reached the goal in {count} rounds on the dice of {day}.",
-                    result,
-                    day=day.date.isoformat(),
-                )
-        elif day.date == self.today:
             said = t.n(
-                "The expert scored {count} point on today's dice.",
-                "The expert scored {count} points on today's dice.",
+                "The expert reached the goal in {count} round {dice}.",
+                "The expert reached the goal in {count} rounds {dice}.",
                 result,
+                dice=dice,
             )
         else:
             said = t.n(
-                "The expert scored {count} point on the dice of {day}.",
-                "The expert scored {count} points on the dice of {day}.",
+                "The expert scored {count} point {dice}.",
+                "The expert scored {count} points {dice}.",
                 result,
-                day=day.date.isoformat(),
+                dice=dice,
             )
         return f'<p class="today-expert" aria-live="polite">{escape(said)}</p>'
 

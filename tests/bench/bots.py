@@ -56,7 +56,8 @@ from dadoteca.core import Action, AnyState
 from dadoteca.drive import play_out
 from dadoteca.games import get_game
 from dadoteca.match import Match, Seat
-from dadoteca_web.storage import History, MemoryStore
+from dadoteca_web.history import History
+from dadoteca_web.storage import MemoryStore
 
 SIMULATE_JS = """([game, levels, games, seed]) => pyodide.runPython(`
 import json

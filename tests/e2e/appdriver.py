@@ -26,10 +26,11 @@ from build.build import finish_site
 from build.serve import BackgroundServer
 from dadoteca.match import Match
 from dadoteca_games.diceland.view import DicelandUI
-from dadoteca_web.app import GAME_UIS, App
+from dadoteca_web.app import App
 from dadoteca_web.game_ui import PLAY_REGIONS
 from dadoteca_web.guide import GUIDE_KEY
 from dadoteca_web.i18n import Translator
+from dadoteca_web.screens import GAME_UIS
 from dadoteca_web.storage import SAVE_KEY, GameStore, MemoryStore
 
 CHROMIUM = "/usr/bin/chromium"  # the benchmarks': the browser a person runs

@@ -17,7 +17,8 @@ from dadoteca.bots import bot_for
 from dadoteca.drive import play_out
 from dadoteca.games import get_game
 from dadoteca.match import Match, Seat
-from dadoteca_web.storage import History, MemoryStore
+from dadoteca_web.history import History
+from dadoteca_web.storage import MemoryStore
 
 
 def test_hints_are_off_unless_chosen_and_never_with_sheets_only(

@@ -21,7 +21,7 @@ import pytest
 from appdriver import SIMPLE_PLAYER_JS, SIMPLE_TAPS
 from build.serve import BackgroundServer, self_signed_tls
 from dadoteca.match import Match
-from dadoteca_web.app import GAME_UIS
+from dadoteca_web.screens import GAME_UIS
 from engines import (
     ENGINES,
     SAVED_GAME,

@@ -38,7 +38,8 @@ from build.build import COMPILE_ALL_HINT, ENCODINGS, ROOT, pyscript_core_module
 from build.serve import BackgroundServer
 from dadoteca.bots import RandomBot
 from dadoteca.bots.play import play_bots
-from dadoteca_web.storage import HISTORY_KEY, History, MemoryStore
+from dadoteca_web.history import History
+from dadoteca_web.storage import HISTORY_KEY, MemoryStore
 
 # The service worker, its caches and the first visit: never a warm context (conftest.py).
 pytestmark = pytest.mark.first_visit

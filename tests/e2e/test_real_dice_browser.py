@@ -19,8 +19,8 @@ from build.serve import BackgroundServer
 from dadoteca.core import AnyState
 from dadoteca.games import get_game
 from dadoteca.match import Match
-from dadoteca_web.app import GAME_UIS
 from dadoteca_web.i18n import Translator
+from dadoteca_web.screens import GAME_UIS
 
 # A table that rolls its own dice (a seeded stream stands for them) and plays simply: it enters
 # each roll as a person does (Qwixx: a face in each die's row; the others: a face per die), then

@@ -12,7 +12,7 @@ from playwright.sync_api import Dialog, FilePayload, Page
 from appdriver import PageWatch, on_screen, open_app, tap
 from build.serve import BackgroundServer
 from dadoteca.playout import random_match
-from dadoteca_web.app import GAME_UIS
+from dadoteca_web.screens import GAME_UIS
 
 GAMES = list(GAME_UIS)
 # At most 40 characters each (the form's and the records' limit). The first plays as a computer.

@@ -7,8 +7,10 @@ from __future__ import annotations
 import pytest
 
 from dadoteca.games import GAMES
-from dadoteca_web.app import GAME_UIS, REGIONS, App
+from dadoteca_web.app import App
+from dadoteca_web.app_view import REGIONS
 from dadoteca_web.i18n import Translator
+from dadoteca_web.screens import GAME_UIS
 from dadoteca_web.shell import game_cards
 from dadoteca_web.storage import (
     BROKEN_PREFIX,

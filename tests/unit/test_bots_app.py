@@ -43,13 +43,13 @@ def test_an_unknown_player_choice_seats_a_person() -> None:
 def test_the_table_watches_a_computer_turn_and_taps_wait() -> None:
     app = new_app()
     app.start(["", "Ann"], 5, choices=[{"player": "normal"}, {}])
-    assert app.computer_to_move() == 0
+    assert app.computers.to_move() == 0
     regions = app.regions()
     assert "<bdi>Computer 1</bdi> (computer) is playing" in regions["prompt"]
     assert regions["controls"] == ""
     app.handle("roll", {})
     assert app.match is not None and app.match.actions == []  # the tap waited
-    moves = app.computer_moves()
+    moves = app.computers.moves()
     assert next(moves) == BOT_PAUSE  # the table sees whose roll it is
     assert app.match.actions == []
     rest = list(moves)  # it rolls its own dice, then answers the white sum beside Ann at once
@@ -61,7 +61,7 @@ def test_the_table_watches_a_computer_turn_and_taps_wait() -> None:
 def test_the_choice_is_shown_before_it_is_played() -> None:
     app = new_app()
     app.start([""], 3, choices=[{"player": "expert"}])
-    moves = app.computer_moves()
+    moves = app.computers.moves()
     while next(moves) != BOT_SHOW:
         pass
     assert app.match is not None and len(app.match.actions) == 1  # the roll; shown, not played
@@ -82,7 +82,7 @@ def test_beside_people_deciding_computers_fill_their_lines_at_once() -> None:
     app.play([RollDice()])  # Ann rolls
     state = app.state
     assert isinstance(state, QwixxState) and state.deciders == (0, 1, 2)
-    moves = list(app.computer_moves())
+    moves = list(app.computers.moves())
     assert BOT_PAUSE not in moves and BOT_SHOW not in moves
     assert sorted(app.answers) == [1, 2] and app.state is state  # Ann's line is still open
     app.handle("answer", {"player": "0", "row": "none"})
@@ -99,7 +99,7 @@ def test_a_person_plays_a_whole_game_against_two_computers(game_id: str) -> None
     )
     chooser = seed_generator(1)
     for _ in range(5000):
-        app.play_bots()
+        app.computers.play_all()
         if app.state.is_terminal:
             break
         assert app.match is not None and isinstance(app.state, SeatedState)
@@ -125,7 +125,7 @@ def test_the_app_plays_computers_by_the_one_rule_of_every_match(game_id: str) ->
     levels = ["normal", "easy", "expert"] if game_id != "qwixx" else ["normal", "easy", "normal"]
     app = new_app()
     app.start(["", "", ""], 6, game=game_id, choices=[{"player": level} for level in levels])
-    app.play_bots()
+    app.computers.play_all()
     match = app.match
     assert match is not None and match.state.is_terminal
     driven = play_bots(game_id, [bot_for(game_id, level) for level in levels], 6, match.options)
@@ -161,9 +161,9 @@ def test_a_saved_game_with_a_computer_level_this_version_lacks_is_played_and_sai
         "\u2068Computer 2\u2069 plays as “Computer, expert”: "
         "this version has no “hard” computer player."
     )
-    assert resumed.computer_to_move() == 1
-    resumed.play_bots()
-    assert resumed.computer_to_move() is None and len(resumed.match.actions) > 2
+    assert resumed.computers.to_move() == 1
+    resumed.computers.play_all()
+    assert resumed.computers.to_move() is None and len(resumed.match.actions) > 2
 
 
 def test_an_imported_record_with_an_unknown_computer_level_plays_it_at_normal() -> None:
@@ -190,9 +190,9 @@ def test_a_plain_bot_seat_from_a_record_plays_at_normal_level() -> None:
     app.handle("import-confirmed", {})  # it replaces the game in play
     app.handle("roll", {})
     app.handle("answer", {"player": "0", "row": "none"})  # Ann has answered: the bot's turn
-    assert app.computer_to_move() == 1
-    app.play_bots()
-    assert app.computer_to_move() is None
+    assert app.computers.to_move() == 1
+    app.computers.play_all()
+    assert app.computers.to_move() is None
 
 
 def test_the_computers_wait_while_the_table_is_asked_a_question() -> None:
@@ -202,19 +202,19 @@ def test_the_computers_wait_while_the_table_is_asked_a_question() -> None:
     app.start(["", "Ann"], 5, choices=[{"player": "normal"}, {}])
     assert app.match is not None
     record = app.match.record()
-    moves = app.computer_moves()
+    moves = app.computers.moves()
     assert next(moves) == BOT_PAUSE  # the computer is about to roll
     app.import_record(json.dumps(record))
     asked_at = app.moment
-    assert app.confirm is not None and not app.computers_to_act()
-    assert list(moves) == [] and list(app.computer_moves()) == []
+    assert app.confirm is not None and not app.computers.to_act()
+    assert list(moves) == [] and list(app.computers.moves()) == []
     assert app.match.actions == [] and app.moment == asked_at
     app.handle("import-confirmed", {})
-    assert app.notice == "Game imported." and app.computers_to_act()
+    assert app.notice == "Game imported." and app.computers.to_act()
     app.import_record(json.dumps(record))
     app.handle("dismiss", {})  # "No, keep playing": the computer goes on
-    assert app.computers_to_act()
-    app.play_bots()
+    assert app.computers.to_act()
+    app.computers.play_all()
     assert app.match.actions and 0 in app.answers  # it rolled, and answered the white dice
 
 
@@ -225,7 +225,7 @@ def test_a_computers_diceland_map_shows_its_answer_and_takes_no_tap() -> None:
     app = new_app()
     app.start(["Ann", "Bo"], 3, game="diceland", choices=[{}, {"player": "normal"}])
     for _ in range(100):  # Ann's first legal action every time, until Bo answers in phase 2
-        list(app.computer_moves())
+        list(app.computers.moves())
         state = app.state
         assert isinstance(state, DicelandState)
         if state.phase == Phase.MARK and 1 in app.answers:

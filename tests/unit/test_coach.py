@@ -325,10 +325,10 @@ def test_a_hint_tap_when_nobody_decides_does_nothing() -> None:
 
 def test_hints_worked_out_ahead_are_the_ones_worked_out_when_asked() -> None:
     app = coached_app("qwixx")
-    assert app.hints_to_foresee()
-    for _ in app.foresee_hints():
+    assert app.coach.to_foresee()
+    for _ in app.coach.foresee():
         pass
-    assert not app.hints_to_foresee()  # both people's hints are ready
+    assert not app.coach.to_foresee()  # both people's hints are ready
     app.handle("hint", {"player": "1"})
     ready = line_hints(app)
     fresh = coached_app("qwixx")
@@ -338,17 +338,17 @@ def test_hints_worked_out_ahead_are_the_ones_worked_out_when_asked() -> None:
 
 def test_working_out_hints_ahead_stops_when_the_game_moves_on() -> None:
     app = coached_app("qwixx")
-    foreseeing = app.foresee_hints()
+    foreseeing = app.coach.foresee()
     next(foreseeing)
     # Nobody crosses the white sum: the game moves on meanwhile.
     app.handle("answer", {"player": str(app.table.asked if app.table else 0), "row": "none"})
     app.handle("done", {})
     assert list(foreseeing) == []  # nothing more for a moment that has passed
-    assert app.hints_to_foresee()  # the new moment's hints are still to work out
+    assert app.coach.to_foresee()  # the new moment's hints are still to work out
 
 
 def test_a_hint_asked_for_is_not_worked_out_again_ahead() -> None:
     app = coached_app("qwixx")
     app.handle("hint", {"player": "0"})
     app.handle("hint", {"player": "1"})
-    assert not app.hints_to_foresee()  # both people's hints of this moment are known
+    assert not app.coach.to_foresee()  # both people's hints of this moment are known

@@ -13,18 +13,17 @@ from dadoteca.core import RuleError
 from dadoteca.match import Match
 from dadoteca.playout import random_match
 from dadoteca_web.app import App
+from dadoteca_web.history import HISTORY_LIMIT, History, Imported
 from dadoteca_web.i18n import Translator
+from dadoteca_web.screens import solo_results
 from dadoteca_web.stats import player_stats
 from dadoteca_web.storage import (
     BROKEN_PREFIX,
     HISTORY_KEY,
-    HISTORY_LIMIT,
     MAX_SAVE_CHARS,
     RECORD_PREFIX,
     SAVE_RULES,
     GameStore,
-    History,
-    Imported,
     MemoryStore,
 )
 
@@ -45,14 +44,14 @@ def said_of(store: MemoryStore, text: str | None) -> tuple[str, str]:
 def import_games(store: MemoryStore, text: str, *, make_room: bool = False) -> Imported:
     """``History.import_games`` as the app calls it, at ENDED."""
     app = new_app(store)
-    return app.history.import_games(text, ENDED, app.solo_results, make_room=make_room)
+    return app.history.import_games(text, ENDED, solo_results(app.t), make_room=make_room)
 
 
 def finished_app(store: MemoryStore, game: str = "qwixx", seed: int = 5) -> App:
     """A game of two computers, played to its end by the app."""
     app = new_app(store)
     app.start(["", ""], seed, game=game, choices=[{"player": "easy"}, {"player": "normal"}])
-    app.play_bots()
+    app.computers.play_all()
     assert app.screen == "over"
     return app
 
@@ -268,7 +267,7 @@ def test_a_full_storage_refuses_the_import_and_keeps_the_history() -> None:
     )
     app = new_app(full)
     with pytest.raises(RuleError) as refused:
-        app.history.import_games(new_app(first).history.export(), ENDED, app.solo_results)
+        app.history.import_games(new_app(first).history.export(), ENDED, solo_results(app.t))
     assert refused.value.rule == "history.not_stored"
     assert app.history.added == {} and len(app.history.games()) == 1
 
@@ -331,7 +330,7 @@ def test_games_made_room_for_are_said_and_a_game_finished_after_them_still_enter
     assert "1 game of this device, the oldest, was removed to make room." in said[0]
     assert len(History(store).games()) == HISTORY_LIMIT
     later = finished_app(store, seed=6)  # ended before them all (ENDED): kept all the same
-    assert not later.history_failed
+    assert not later.keeping.history_failed
     games = History(store).games()
     assert len(games) == HISTORY_LIMIT and games[0]["ended"] == ENDED.isoformat()
     assert store.getItem(RECORD_PREFIX + str(games[0]["id"])) is not None  # it opens again
@@ -341,7 +340,7 @@ def test_a_history_an_earlier_version_filled_with_future_games_still_takes_new_o
     store = MemoryStore()
     store.setItem(HISTORY_KEY, history_file([thinned(n, FUTURE) for n in range(HISTORY_LIMIT)]))
     app = finished_app(store)
-    assert not app.history_failed
+    assert not app.keeping.history_failed
     games = History(store).games()
     assert len(games) == HISTORY_LIMIT and games[0]["ended"] == ENDED.isoformat()
 
@@ -378,7 +377,7 @@ def test_an_import_never_grows_the_history_past_what_the_app_reads_back() -> Non
         "error",
     )
     assert store.getItem(HISTORY_KEY) == before
-    assert finished_app(store).history_failed and store.getItem(HISTORY_KEY) == before
+    assert finished_app(store).keeping.history_failed and store.getItem(HISTORY_KEY) == before
 
 
 def test_a_score_no_game_can_give_is_refused_and_never_reaches_the_statistics() -> None:
@@ -486,7 +485,7 @@ def test_a_solo_game_of_an_earlier_version_takes_its_result_from_its_record() ->
     store = MemoryStore()
     app = new_app(store)
     match = Match.from_record(record)
-    rounds = app.solo_results.result(match)
+    rounds = solo_results(app.t).result(match)
     app.history.add(match, ENDED, rounds)
     [game] = json.loads(app.history.export())["games"]
     assert game["winners"] == [] and game["result"] == rounds

@@ -17,16 +17,11 @@ from app_support import active
 
 from dadoteca.match import MAX_NAME_LENGTH, Match, normalise_name
 from dadoteca.playout import random_match
-from dadoteca_web.app import GAME_UIS, App
+from dadoteca_web.app import App
+from dadoteca_web.history import History
 from dadoteca_web.i18n import Translator
-from dadoteca_web.storage import (
-    HISTORY_KEY,
-    MAX_SAVE_CHARS,
-    SAVE_KEY,
-    GameStore,
-    History,
-    MemoryStore,
-)
+from dadoteca_web.screens import GAME_UIS
+from dadoteca_web.storage import HISTORY_KEY, MAX_SAVE_CHARS, SAVE_KEY, GameStore, MemoryStore
 
 # At most 40 characters each (the setup form's and the records' limit); the third is a computer.
 HOSTILE = (
@@ -81,9 +76,9 @@ def test_hostile_names_are_text_in_play_on_a_computers_turn_and_at_the_end(game:
     # The computer sits first, so the table starts by watching it play.
     seats = [(HOSTILE[2], "easy"), (HOSTILE[0], "human"), (HOSTILE[1], "human")]
     app.start([n for n, _ in seats], 3, game=game, choices=[{"player": k} for _, k in seats])
-    assert app.computer_to_move() == 0
+    assert app.computers.to_move() == 0
     assert shown_as_text(painted(app), f"{HOSTILE[2]} (computer) is playing…")
-    app.play_bots()
+    app.computers.play_all()
     for _ in range(20):  # a few turns of the people, passing, and of the computer
         markup = painted(app)
         for name in HOSTILE:  # each on its sheet, by name, as text
@@ -94,7 +89,7 @@ def test_hostile_names_are_text_in_play_on_a_computers_turn_and_at_the_end(game:
         app.handle("answer", {"player": str(active(app)), "row": "none"})  # Qwixx's roller
         app.handle("done", {})
         app.handle("pass", {})
-        app.play_bots()
+        app.computers.play_all()
 
     record = random_match(game, 3, 11).record()
     record["seats"] = [{"name": n, "kind": k} for n, k in zip(HOSTILE, SEAT_KINDS, strict=True)]
@@ -210,13 +205,13 @@ def test_names_are_isolated_from_the_text_around_them(game: str) -> None:
     assert names == ("Anna", *RIGHT_TO_LEFT[1:])  # the override is gone, too
     for _ in range(30):  # turns of the people and of the computer, with its prompt
         regions = app.regions()
-        events = [app.say(event) or "" for event in app.take_events()]
+        events = [app.view.say(event) or "" for event in app.take_events()]
         html = "".join([*regions.values(), *events])
         assert Isolation(names, html).loose == [], game
         assert "\u202e" not in html
         for act in ("roll", "stop", "done", "pass"):
             app.handle(act, {})
-        for _ in app.computer_moves():
+        for _ in app.computers.moves():
             break  # the table watches: "(computer) is playing…"
     record = random_match(game, 3, 11).record()
     record["seats"] = [{"name": name, "kind": "human"} for name in RIGHT_TO_LEFT]

@@ -22,10 +22,12 @@ from test_properties_records import JSON, JSON_SCALARS
 from dadoteca.core import RuleError
 from dadoteca.match import Match
 from dadoteca.playout import random_match
-from dadoteca_web.app import GAME_UIS, App
+from dadoteca_web.app import App
+from dadoteca_web.history import History
 from dadoteca_web.i18n import Translator
+from dadoteca_web.screens import GAME_UIS, solo_results
 from dadoteca_web.stats import player_stats, solo_bests
-from dadoteca_web.storage import GameStore, History, MemoryStore
+from dadoteca_web.storage import GameStore, MemoryStore
 
 NOW: Final = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
 # Finished games of every game and table size, whose seats the tests name and seat.
@@ -67,7 +69,7 @@ def histories(draw: st.DrawFn) -> MemoryStore:
         kinds = draw(st.lists(st.sampled_from(KINDS), min_size=seats, max_size=seats))
         record["seats"] = [{"name": n, "kind": k} for n, k in zip(names, kinds, strict=True)]
         match = Match.from_record(record)
-        result = app.solo_results.result(match) if seats == 1 else None
+        result = solo_results(app.t).result(match) if seats == 1 else None
         app.history.add(match, NOW - timedelta(days=len(chosen) - number), result)
     return store
 
@@ -93,7 +95,7 @@ def imported(text: str) -> MemoryStore | None:
     store = MemoryStore()
     app = new_app(store)
     try:
-        app.history.import_games(text, NOW, app.solo_results)
+        app.history.import_games(text, NOW, solo_results(app.t))
     except RuleError as error:
         assert error.rule.startswith("history.") and error.message
         return None

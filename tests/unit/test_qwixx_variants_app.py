@@ -12,8 +12,9 @@ from rules_support import state_as
 from dadoteca_games.qwixx.rules import RED, RED_YELLOW, Phase, QwixxState
 from dadoteca_games.qwixx.variants import BIG_POINTS, MIXX_A, MIXX_B
 from dadoteca_games.qwixx.view import QwixxUI
-from dadoteca_web.app import GAME_UIS, App
+from dadoteca_web.app import App
 from dadoteca_web.i18n import Translator
+from dadoteca_web.screens import GAME_UIS
 from dadoteca_web.stats import player_stats, stats_html
 from dadoteca_web.storage import MemoryStore
 

@@ -21,10 +21,12 @@ from dadoteca_games.qwixx.rules import QWIXX, QwixxState, Sheet
 from dadoteca_games.qwixx.rules import Roll as QwixxRoll
 from dadoteca_games.shelfie.rules import SHELFIE, Reroll, ShelfieState
 from dadoteca_games.shelfie.rules import Roll as ShelfieRoll
-from dadoteca_web.app import GAME_UIS, App
+from dadoteca_web.app import App
 from dadoteca_web.game_ui import GameUI, SeatedState, asked_player
+from dadoteca_web.history import History
 from dadoteca_web.i18n import Translator
-from dadoteca_web.storage import History, MemoryStore
+from dadoteca_web.screens import GAME_UIS
+from dadoteca_web.storage import MemoryStore
 
 GAME_IDS: Final = sorted(GAMES)
 
@@ -62,7 +64,7 @@ def play_out(app: App, seed: int) -> list[list[int]]:
     chooser = seed_generator(seed)
     entered: list[list[int]] = []
     for _ in range(20_000):
-        app.play_bots()
+        app.computers.play_all()
         if app.state.is_terminal:
             return entered
         state = app.state
@@ -209,13 +211,13 @@ def test_forged_entry_taps_change_nothing(data: dict[str, str]) -> None:
 def test_a_computer_at_a_real_dice_table_waits_for_its_dice_then_decides_on_them() -> None:
     app = new_app()
     app.start(["", "Ann"], 5, choices=[{"player": "expert"}, {}], dice="real")
-    assert app.computer_to_move() is None and not app.computers_to_act()
-    assert list(app.computer_moves()) == []  # nothing is rolled for it
+    assert app.computers.to_move() is None and not app.computers.to_act()
+    assert list(app.computers.moves()) == []  # nothing is rolled for it
     assert "roll the dice" in app.regions()["prompt"]
     tap_faces(app, [6, 6, 1, 1, 1, 1])
     app.handle("enter-dice", {})
     rolled = app.state
-    app.play_bots()
+    app.computers.play_all()
     assert app.match is not None
     assert app.match.actions == [(None, QwixxRoll((6, 6), (1, 1, 1, 1)))]
     expert = bot_for("qwixx", "expert").decide(rolled, 0, decision_seed(5, 1, 0))

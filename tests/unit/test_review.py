@@ -32,15 +32,9 @@ from dadoteca.match import Match, Seat
 from dadoteca.table import Answer, RollDice
 from dadoteca_games.qwixx.rules import Cross
 from dadoteca_web.app import App
+from dadoteca_web.history import RECORDS_CHARS, RECORDS_KEPT, History
 from dadoteca_web.review_view import score_chart
-from dadoteca_web.storage import (
-    HISTORY_KEY,
-    RECORD_PREFIX,
-    RECORDS_CHARS,
-    RECORDS_KEPT,
-    History,
-    MemoryStore,
-)
+from dadoteca_web.storage import HISTORY_KEY, RECORD_PREFIX, MemoryStore
 
 PEOPLE = {"qwixx": 2, "diceland": 2, "shelfie": 2}
 
@@ -213,7 +207,7 @@ def finished_app(
 def run_review(app: App) -> list[float]:
     """The review worked out as the page runs it; the progress shown on the way."""
     shown = []
-    for pause in app.review_steps():
+    for pause in app.viewing.review_steps():
         if pause is not None:
             assert app.viewer is not None
             shown.append(app.viewer.progress)
@@ -224,10 +218,10 @@ def test_the_end_offers_the_review_with_its_progress_the_losses_and_the_costlies
     app = finished_app()
     assert 'data-act="review"' in app.regions()["tools"]
     app.handle("review", {})
-    assert app.screen == "review" and app.review_to_run()
+    assert app.screen == "review" and app.viewing.to_review()
     assert "<progress" in app.regions()["review"]
     shown = run_review(app)
-    assert shown == sorted(shown) and len(shown) >= 5 and not app.review_to_run()
+    assert shown == sorted(shown) and len(shown) >= 5 and not app.viewing.to_review()
     review = app.regions()["review"]
     assert "behind the expert" in review and review.count('class="moment"') == 3
     assert 'class="score-chart"' in review and "<progress" not in review
@@ -265,9 +259,9 @@ def test_stepping_through_a_finished_game_shows_every_position_and_nothing_is_pl
 def test_a_review_of_a_game_only_computers_played_says_there_is_nothing_to_review() -> None:
     app = new_app()
     app.start(["A", "B"], 9, game="shelfie", choices=[{"player": "easy"}, {"player": "easy"}])
-    app.play_bots()
+    app.computers.play_all()
     app.handle("review", {})
-    assert not app.review_to_run()
+    assert not app.viewing.to_review()
     assert "nothing to review" in app.regions()["review"]
 
 
@@ -287,14 +281,14 @@ def test_a_game_played_with_sheets_only_is_shown_again_but_not_reviewed(game_id:
             legal = state.legal_actions
             app.play([Answer(player, rng.choice(legal(player))) for player in state.deciders])
     app.handle("review", {})
-    assert app.screen == "review" and not app.review_to_run()
+    assert app.screen == "review" and not app.viewing.to_review()
     assert "played with sheets only" in app.regions()["review"]
     app.handle("review-step", {"step": "0"})
     assert "Turn 1 · move 1 of" in app.regions()["prompt"]
     (entry,) = History(store).games()
     later = new_app(store)
-    later.open_finished(str(entry["id"]))
-    assert later.screen == "review" and not later.review_to_run()
+    later.viewing.open_finished(str(entry["id"]))
+    assert later.screen == "review" and not later.viewing.to_review()
     assert "played with sheets only" in later.regions()["review"]
 
 
@@ -305,7 +299,7 @@ def test_history_keeps_finished_records_and_opens_them_again() -> None:
     assert store.getItem(RECORD_PREFIX + str(entry["id"])) is not None
     later = new_app(store)  # another visit, on the setup screen
     later.handle("new-game", {})
-    later.open_finished(str(entry["id"]))
+    later.viewing.open_finished(str(entry["id"]))
     assert later.screen == "review"
     assert later.viewer is not None and later.viewer.match.record() == app.match.record()  # type: ignore[union-attr]
     run_review(later)
@@ -320,9 +314,9 @@ def test_a_game_whose_record_is_gone_says_so() -> None:
     (entry,) = History(store).games()
     store.removeItem(RECORD_PREFIX + str(entry["id"]))
     app = new_app(store)
-    app.open_finished(str(entry["id"]))
+    app.viewing.open_finished(str(entry["id"]))
     assert app.screen != "review" and "no longer kept" in app.notice
-    app.open_finished("../../etc")
+    app.viewing.open_finished("../../etc")
     assert app.screen != "review" and app.notice_kind == "error"
 
 

@@ -24,7 +24,8 @@ from dadoteca_games.qwixx.rules import Phase as QwixxPhase
 from dadoteca_games.shelfie.rules import SHELFIE, Combo, Reroll, ShelfieState, Strike
 from dadoteca_games.shelfie.rules import Mark as ShelfieMark
 from dadoteca_web.app import App
-from dadoteca_web.storage import SAVE_KEY, GameStore, History, MemoryStore
+from dadoteca_web.history import History
+from dadoteca_web.storage import SAVE_KEY, GameStore, MemoryStore
 
 GAME_IDS: Final = sorted(GAMES)
 

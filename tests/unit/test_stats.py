@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
-from dadoteca_web.app import GAME_UIS
 from dadoteca_web.i18n import Translator
+from dadoteca_web.screens import GAME_UIS
 from dadoteca_web.stats import TREND_GAMES, player_stats, solo_bests, stats_html, trend_svg
 
 

@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from dadoteca_web.app import App
+from dadoteca_web.history import History
 from dadoteca_web.i18n import Translator
 from dadoteca_web.session import Session
 from dadoteca_web.storage import (
@@ -18,7 +19,6 @@ from dadoteca_web.storage import (
     RECORD_PREFIX,
     SAVE_KEY,
     GameStore,
-    History,
     MemoryStore,
 )
 
@@ -45,7 +45,7 @@ def new_app(store: MemoryStore) -> App:
 
 def finish(app: App) -> None:
     app.start(["", ""], 5, choices=[{"player": "easy"}, {"player": "easy"}])
-    app.play_bots()
+    app.computers.play_all()
     assert app.screen == "over"
 
 
@@ -103,13 +103,18 @@ def test_the_page_not_keeping_a_copy_set_aside_keeps_the_original_in_place() -> 
     assert all(key != SAVE_KEY for key, _ in session.receive(start)["writes"])
 
 
-def test_the_page_not_keeping_a_history_entry_says_so_on_the_end_screen() -> None:
-    session, _ = booted({})
+def computers_play_a_game(session: Session) -> dict[str, Any]:
+    """Two computers play a game to its end in ``session``: the update that follows."""
     start = {"type": "start", "game": "qwixx", "names": ["", ""]}
     session.receive({**start, "choices": [{"player": "easy"}, {"player": "easy"}]})
     assert session.app is not None
-    session.app.play_bots()
-    update = session.update()
+    session.app.computers.play_all()
+    return session.update()
+
+
+def test_the_page_not_keeping_a_history_entry_says_so_on_the_end_screen() -> None:
+    session, _ = booted({})
+    update = computers_play_a_game(session)
     assert any(key == HISTORY_KEY for key, _ in update["writes"])
     update = session.receive({"type": "stored", "items": {HISTORY_KEY: None}})
     assert "could not be added to the history" in update["regions"]["warnings"]
@@ -119,11 +124,7 @@ def test_the_page_not_keeping_a_history_entry_says_so_on_the_end_screen() -> Non
 def test_a_history_write_after_the_save_failed_is_reported_too() -> None:
     """The page stops at the save it could not write and reports the history after it."""
     session, _ = booted({})
-    start = {"type": "start", "game": "qwixx", "names": ["", ""]}
-    session.receive({**start, "choices": [{"player": "easy"}, {"player": "easy"}]})
-    assert session.app is not None
-    session.app.play_bots()
-    session.update()
+    computers_play_a_game(session)
     update = session.receive({"type": "stored", "items": {SAVE_KEY: None, HISTORY_KEY: None}})
     warnings = update["regions"]["warnings"]
     assert "not saving the game" in warnings and "could not be added to the history" in warnings
@@ -132,11 +133,7 @@ def test_a_history_write_after_the_save_failed_is_reported_too() -> None:
 def finished_session() -> Session:
     """A session whose computers have just finished a game, its writes taken (made)."""
     session, _ = booted({})
-    start = {"type": "start", "game": "qwixx", "names": ["", ""]}
-    session.receive({**start, "choices": [{"player": "easy"}, {"player": "easy"}]})
-    assert session.app is not None
-    session.app.play_bots()
-    session.update()
+    computers_play_a_game(session)
     return session
 
 
@@ -168,16 +165,7 @@ def test_a_history_import_the_page_could_not_store_is_said_and_undone() -> None:
     assert session.app is not None and session.app.history.added == {}  # never merged back
     assert History(session.store).games() == []
     # A game finished later is not blamed for it, nor carries the refused games in.
-    session.receive(
-        {
-            "type": "start",
-            "game": "qwixx",
-            "names": ["", ""],
-            "choices": [{"player": "easy"}, {"player": "easy"}],
-        }
-    )
-    session.app.play_bots()
-    session.update()
+    computers_play_a_game(session)
     assert len(History(session.store).games()) == 1
     assert "could not be added" not in session.app.regions()["warnings"]
 

@@ -14,7 +14,8 @@ import pytest
 from dadoteca.core import RuleError
 from dadoteca.table import ANSWERS_TAKEN_BACK, Answer
 from dadoteca_games.qwixx.rules import PASS, RED, Cross, Phase, QwixxState
-from dadoteca_web.app import RESULT, STARTS_CHOSEN, STARTS_DRAWN, App
+from dadoteca_web.app import App
+from dadoteca_web.app_view import RESULT, STARTS_CHOSEN, STARTS_DRAWN
 from dadoteca_web.i18n import Translator
 from dadoteca_web.storage import SAVE_KEY, GameStore, MemoryStore
 
@@ -68,11 +69,11 @@ def test_the_seats_turn_so_the_first_player_sits_first_and_the_table_is_told() -
     assert [seat.name for seat in app.match.seats] == ["Carla", "Anna", "Bruno"]  # clockwise
     events = app.take_events()
     assert [(e.kind, e.players) for e in events] == [(STARTS_CHOSEN, (0,))]
-    assert app.say(events[0]) == "<bdi>Carla</bdi> starts"
+    assert app.view.say(events[0]) == "<bdi>Carla</bdi> starts"
     drawn = new_app(randbelow=random.Random(3))
     drawn.start(NAMES, 1, first=None)
     (event,) = drawn.take_events()
-    assert event.kind == STARTS_DRAWN and "drawn at random" in (drawn.say(event) or "")
+    assert event.kind == STARTS_DRAWN and "drawn at random" in (drawn.view.say(event) or "")
 
 
 def test_someone_else_may_start_instead_until_the_first_roll() -> None:
@@ -246,10 +247,10 @@ def test_undo_skips_back_over_the_computers_moves_to_the_last_persons() -> None:
     app.start(["Anna", ""], 5, choices=[{}, {"player": "easy"}])
     app.handle("roll", {})
     answer(app, 0, "none")
-    app.play_bots()  # the computer answers, Anna decides her action 2
+    app.computers.play_all()  # the computer answers, Anna decides her action 2
     assert qwixx(app).phase == Phase.ACTION2
     app.handle("pass", {})
-    app.play_bots()  # the computer rolls and answers; the table waits for Anna
+    app.computers.play_all()  # the computer rolls and answers; the table waits for Anna
     assert app.match is not None and app.match.actions[-1][0] is None and app.answers
     app.handle("take-back", {})  # the computer's roll and answer go with Anna's pass
     assert app.confirm is None
@@ -327,7 +328,7 @@ def test_a_solo_game_ends_with_the_score_and_the_best_on_this_device() -> None:
     play_to_the_end(first)
     scores = first.regions()["scores"]
     assert "wins" not in scores and "Your score: -20" in scores
-    said = [first.say(event) for event in first.take_events()]
+    said = [first.view.say(event) for event in first.take_events()]
     assert said[-1] == "Your score: -20"  # said last, after why the game ended
     assert json.loads(store.items["dadoteca.history"])["games"][-1]["winners"] == []
     again = new_app(store)
@@ -354,7 +355,7 @@ def test_the_end_is_said_with_its_reason_then_the_winners() -> None:
     events = app.take_events()
     assert [e.kind for e in events][-2:] == [outcome.termination, RESULT]
     winners = ", ".join(app.ui.name(p) for p in outcome.winners)  # type: ignore[union-attr]
-    assert app.say(events[-1]) in (f"{winners} wins!", f"{winners} share the win!")
+    assert app.view.say(events[-1]) in (f"{winners} wins!", f"{winners} share the win!")
 
 
 def test_a_solo_game_is_not_said_to_start_with_a_draw() -> None:

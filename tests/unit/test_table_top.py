@@ -190,7 +190,7 @@ def test_a_days_game_is_played_in_turn_never_round_a_table_top() -> None:
     )
     assert session.app is not None and session.app.match is not None
     assert [seat.name for seat in session.app.match.seats] == ["Ann"]
-    assert session.app.seating == () and session.app.waiting == ("Bea",)
+    assert session.app.seating == () and session.app.day.waiting == ("Bea",)
     assert update["layout"] == ""
     saved = json.loads(session.store.items[SAVE_KEY])
     assert "seating" not in saved

@@ -17,7 +17,7 @@ from dadoteca.daily import Day, daily_face
 from dadoteca.games import GAMES, SHELF, get_game, reshelve
 from dadoteca.match import DAILY_DICE, Match
 from dadoteca.playout import random_playout
-from dadoteca_web.app import GAME_UIS
+from dadoteca_web.screens import GAME_UIS
 from dadoteca_web.shell import game_cards, shell_facts
 from dadoteca_web.storage import MemoryStore
 from dadoteca_web.today import parse_share_line
@@ -179,8 +179,8 @@ def test_todays_game_rolls_each_die_from_its_slot_and_its_line_to_share_parses_b
             app.handle("take", {"pips": str(best)})
     assert not app.expert_to_run() and "expert" not in app.regions()["today"]
     app.handle("share", {})
-    assert app.share is not None
-    text, link = app.share
+    assert app.day.share is not None
+    text, link = app.day.share
     assert link == f"?day={day}"
     shared = parse_share_line(f"{text} https://example.org/{link}")
     assert shared.day == day and shared.picture == f"Σ{app.state.scores()[0]}"

@@ -132,7 +132,7 @@ def test_the_end_counts_the_first_game_of_the_day_and_the_expert_plays_the_same_
     assert 'data-act="share"' in today
     assert 'data-act="review"' in app.regions()["tools"]  # reviewed as any game
     app.handle("review", {})
-    assert all(step is None or step.seconds == 0 for step in app.review_steps())
+    assert all(step is None or step.seconds == 0 for step in app.viewing.review_steps())
     assert "review" in app.regions()["review"]
     history = json.loads(session.store.items[HISTORY_KEY])["games"]
     assert history[-1]["day"] == DAY and "practice" not in history[-1]
@@ -179,7 +179,7 @@ def test_the_family_plays_the_day_in_turn_and_is_ranked() -> None:
     finish_game(app, seed=1)
     assert "Now <bdi>Bo</bdi> plays these dice" in today_said(app)
     reloaded = booted(storage=dict(session.store.items))  # the turn of Bo survives a reload
-    assert the_app(reloaded).waiting == ("Bo",)
+    assert the_app(reloaded).day.waiting == ("Bo",)
     app.handle("day-next", {})
     assert app.match is not None and app.match.seats[0].name == "Bo"
     assert first_roll(session) == anna_roll

@@ -1,4 +1,4 @@
-// The history of finished games as stored (written by Python: dadoteca_web/storage.py's
+// The history of finished games as stored (written by Python: dadoteca_web/history.py's
 // History), read for the History dialog (assets/page/shell/history.js), which shows it even
 // before Python starts. No DOM here (tests/js/history.test.js runs it in Node).
 

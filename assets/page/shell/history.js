@@ -7,12 +7,12 @@ import { FACTS } from "../facts.js";
 import { finishedGames, seatLevel } from "../pure/history.js";
 import { openDialog } from "./dialogs.js";
 import { showKept } from "./keeping.js";
-import { nameElement } from "./setup.js";
+import { nameElement } from "./setup-form.js";
 import { storage } from "./storage.js";
 
 /** @import { FinishedGame } from "../pure/history.js" */
 
-const HISTORY_KEY = FACTS.storageKeys.history; // written by Python (storage.History)
+const HISTORY_KEY = FACTS.storageKeys.history; // written by Python (dadoteca_web.history.History)
 const RECORD_PREFIX = FACTS.storageKeys.recordPrefix; // + an entry's id: its game's record
 export const historyDialog = byId("history", HTMLDialogElement);
 

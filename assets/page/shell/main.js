@@ -12,7 +12,8 @@ import { listenToLanguageChoices, showFirstLanguage } from "./language.js";
 import { followBootProgress, showBootProgress } from "./progress.js";
 import { listenToRulesButtons } from "./rules.js";
 import { registerServiceWorkerOnceBooted } from "./service-worker.js";
-import { listenToSetup, nameElement, showSetup } from "./setup.js";
+import { nameElement } from "./setup-form.js";
+import { listenToSetup, showSetup } from "./setup.js";
 import { storage } from "./storage.js";
 
 let started = false;

@@ -4,7 +4,7 @@
 import { byId, one } from "../dom.js";
 import { openDialog } from "./dialogs.js";
 import { wanted } from "./language.js";
-import { chosenGameId } from "./setup.js";
+import { chosenGameId } from "./setup-form.js";
 
 async function showRules() {
   const dialog = byId("rules", HTMLDialogElement);

@@ -12,7 +12,7 @@
 // the next visit.
 
 import { byId } from "../dom.js";
-import { keepSetupForReload } from "./setup.js";
+import { keepSetupForReload } from "./setup-kept.js";
 
 function registerServiceWorker() {
   const offline = byId("offline");

@@ -1,46 +1,24 @@
 // The setup: the game, the players in seat order (a person or a computer at each seat, and in
 // Diceland a map), who starts, the dice, the coach. It works before Python has loaded; a game
-// asked for before is started as soon as Python is ready.
+// asked for before is started as soon as Python is ready (setup-start.js). Its other parts:
+// the form's fields (setup-form.js), the places round a table-top (setup-places.js), Diceland's
+// maps (setup-maps.js), the setup kept across a reload (setup-kept.js).
 
-import { byId, one, targetOf } from "../dom.js";
+import { targetOf } from "../dom.js";
 import { FACTS } from "../facts.js";
-import { openDialog } from "./dialogs.js";
-import { followBootProgress } from "./progress.js";
-import { session, storage } from "./storage.js";
-
-/** @import { StartRequest } from "../protocol.js" */
-
-const setup = byId("setup", HTMLFormElement);
-const chosenGame = () => /** @type {HTMLInputElement} */ (
-  setup.querySelector("input[name=game]:checked")
-);
+import {
+  chosenGame, countField, firstField, isolated, seatItems, seatName, setup, shownSeats,
+} from "./setup-form.js";
+import { restoreKeptFields } from "./setup-kept.js";
+import { listenToMapChooser, showMap } from "./setup-maps.js";
+import {
+  placeSwapped, rememberLayout, rememberedLayout, showLayout, tableField,
+} from "./setup-places.js";
+import { startAnswered, startGame } from "./setup-start.js";
 
 // The seats of the table: as many as the players chosen, within what the game allows. Each
 // seat shows the choices of that game (Diceland: a map) and, in every game, whether a person
 // or a computer plays it.
-const countField = byId("player-count", HTMLSelectElement);
-const firstField = byId("first-player", HTMLSelectElement);
-const seatItems = () => /** @type {HTMLLIElement[]} */ ([...setup.querySelectorAll(".players li")]);
-/** @param {Element} item */
-const nameField = (item) => /** @type {HTMLInputElement} */ (
-  item.querySelector("input[name=player]")
-);
-
-/** The game chosen on the setup. */
-export function chosenGameId() {
-  return chosenGame().value;
-}
-
-/**
- * Whether ``field`` is asked for ``game``: every game's, or that game's own (.game-choices).
- * @param {Element} field
- * @param {string} game
- */
-function ownedBy(field, game) {
-  const own = /** @type {HTMLElement | null} */ (field.closest(".game-choices"));
-  return !own || own.dataset.game === game;
-}
-
 // Each writes only what differs: the page comes built as these leave it at first (build/
 // build.py), so the setup's first paint is never laid out again when they run.
 function showSeatsOf() {
@@ -85,105 +63,15 @@ function showSeats() {
   showRuledOut();
 }
 
-// The device lying in the middle of the table: offered on a tablet (from two players), and on
-// a phone for two, face to face; remembered. Each person chooses their place among those that
-// fit the screen: the two long edges for two (a phone's two halves), the four edges for three
-// or four, and for five two along the bottom edge. Seat order follows the seating, clockwise.
-const layoutChoice = one(".layout-choice", setup);
-const tableField = /** @type {HTMLInputElement} */ (
-  setup.querySelector("input[name=layout][value=table]")
-);
-const CLOCKWISE = ["bottom-right", "bottom", "bottom-left", "left", "top-left", "top",
-  "top-right", "right"];
-const edgeField = (/** @type {Element} */ item) => /** @type {HTMLSelectElement} */ (
-  item.querySelector("select[data-choice=edge]")
-);
-const chosenLayout = () => /** @type {HTMLInputElement} */ (
-  setup.querySelector("input[name=layout]:checked")
-).value;
-
-/** The places offered for ``count`` people, each seat's own by default in this order. */
-function placesFor(/** @type {number} */ count) {
-  const phone = Math.min(window.innerWidth, window.innerHeight) < 600;
-  const landscape = window.innerWidth >= window.innerHeight;
-  if (phone) return count === 2 ? ["bottom", "top"] : [];
-  if (count === 2) return landscape ? ["bottom", "top"] : ["left", "right"];
-  if (count <= 4 && count > 2) return ["bottom", "left", "top", "right"];
-  if (count === 5) return ["bottom-left", "left", "top", "right", "bottom-right"];
-  return [];
-}
-
-/** The places shown: each seat's own by default; ``keep``: as chosen, where they still fit. */
-function showLayout({ keep = false } = {}) {
-  const seats = seatItems().filter((item) => !item.hidden);
-  const offered = placesFor(seats.length);
-  // Only what differs is written: the setup as built (two players, the choice offered, the
-  // device handed round) is what a first start shows, unchanged (tests/e2e/test_app_shell.py).
-  if (layoutChoice.hidden !== !offered.length) layoutChoice.hidden = !offered.length;
-  const layout = offered.length ? chosenLayout() : "";
-  if ((setup.dataset.layout ?? "") !== layout) {
-    if (layout) setup.dataset.layout = layout;
-    else delete setup.dataset.layout;
-  }
-  if (!layout) return;
-  /** @type {Set<string>} */
-  const taken = new Set();
-  seats.forEach((item, index) => {
-    const field = edgeField(item);
-    for (const option of field.options) option.hidden = !offered.includes(option.value);
-    if (!keep) field.value = offered[index];
-    if (!offered.includes(field.value) || taken.has(field.value)) {
-      field.value = offered.find((edge) => !taken.has(edge)) ?? offered[index];
-    }
-    taken.add(field.value);
-    field.dataset.was = field.value;
-  });
-}
-
-/** A place chosen that another person had: they swap places. */
-function placeSwapped(/** @type {HTMLInputElement | HTMLSelectElement} */ field) {
-  const other = seatItems().filter((item) => !item.hidden).map(edgeField)
-    .find((each) => each !== field && each.value === field.value);
-  if (other) other.value = field.dataset.was ?? "";
-  showLayout({ keep: true });
-}
-
 function layoutChosen() {
-  try {
-    storage?.setItem(FACTS.storageKeys.layout, chosenLayout());
-  } catch {
-    // Storage full: chosen for this game, not remembered.
-  }
+  rememberLayout();
   showLayout();
   showRuledOut();
 }
 
-function rememberedLayout() {
-  if (storage?.getItem(FACTS.storageKeys.layout) === "table") tableField.checked = true;
-}
-
-/**
- * A player's name, isolated from the text around it (a name written right to left must not
- * reorder it): an element for the page's text, between FIRST STRONG ISOLATE and POP
- * DIRECTIONAL ISOLATE where only text may go (an <option>).
- * @param {string} name
- */
-export function nameElement(name) {
-  const element = document.createElement("bdi");
-  element.textContent = name; // the player's own text, never HTML
-  return element;
-}
-const isolated = (/** @type {string} */ name) => `\u2068${name}\u2069`;
-
-/** The name a seat plays under: the one typed, else the one shown in its field. */
-function seatName(/** @type {Element} */ item) {
-  const input = nameField(item);
-  return input.value.trim() || input.placeholder;
-}
-
 // Who starts: drawn at random (every rule book draws the first player), or a seat chosen.
 export function showStarters() {
-  const seats = seatItems().filter((item) => !item.hidden);
+  const seats = shownSeats();
   const chosen = firstField.value;
   const names = seats.map((item) => isolated(seatName(item)));
   const shown = [...firstField.options].slice(1).map((option) => option.textContent);
@@ -214,7 +102,7 @@ const coachField = /** @type {HTMLInputElement} */ (setup.querySelector("input[n
 const dayField = /** @type {HTMLInputElement} */ (
   setup.querySelector(`input[name=dice][value="${FACTS.dayDice}"]`)
 );
-const shownKinds = () => seatItems().filter((item) => !item.hidden)
+const shownKinds = () => shownSeats()
   .map((item) => /** @type {HTMLSelectElement} */ (item.querySelector(".seat-kind")));
 
 function showRuledOut() {
@@ -250,78 +138,6 @@ function showRuledOut() {
   }
 }
 
-// Python starts the game asked for: once it is ready, at once; before, as soon as it is.
-/** @type {((request: StartRequest) => Promise<unknown>) | null} */
-let starter = null;
-/** @type {StartRequest | null} */
-let pendingStart = null;
-
-/**
- * From now on ``start`` starts the games asked for (settling once Python has answered), and
- * the one asked for before, if any, now, unless another screen has come meanwhile.
- * @param {(request: StartRequest) => Promise<unknown>} start
- */
-export function startGamesWith(start) {
-  starter = start;
-  const pending = pendingStart;
-  pendingStart = null;
-  if (pending && document.body.dataset.screen === "setup") sendStart(pending);
-  else startAnswered();
-}
-
-// Start answers its tap at once, in the tap's own frame: pressed, and "Starting…" (with the
-// game engine's loading, while it loads) until Python has answered.
-function showStarting() {
-  setup.dataset.starting = "yes";
-  followBootProgress(/** @type {HTMLProgressElement} */ (one(".start-progress", setup)));
-}
-
-function startAnswered() {
-  delete setup.dataset.starting;
-}
-
-/** @param {StartRequest} request */
-function sendStart(request) {
-  Promise.resolve(/** @type {(request: StartRequest) => unknown} */ (starter)(request))
-    .finally(startAnswered);
-}
-
-/** @param {SubmitEvent} event */
-function startGame(event) {
-  event.preventDefault();
-  if (setup.dataset.starting) return; // a second tap on Start: the game is already coming
-  showStarting();
-  const game = chosenGame().value;
-  let seats = seatItems().filter((item) => !item.hidden);
-  const table = setup.dataset.layout === "table";
-  const first = firstField.value === "" ? null : seats[Number(firstField.value)];
-  if (table) { // seat order follows the seating, clockwise round the table
-    const around = (/** @type {Element} */ item) => CLOCKWISE.indexOf(edgeField(item).value);
-    seats = [...seats].sort((a, b) => around(a) - around(b));
-  }
-  /** @type {StartRequest} */
-  const request = {
-    game,
-    names: seats.map((item) => nameField(item).value),
-    choices: seats.map((item) => Object.fromEntries(
-      [...item.querySelectorAll("[data-choice]")]
-        .filter((element) => ownedBy(element, game))
-        .filter((element) => table || !element.classList.contains("seat-edge"))
-        .map((element) => {
-          const field = /** @type {HTMLInputElement | HTMLSelectElement} */ (element);
-          return [field.dataset.choice, field.value];
-        }))),
-    first: first ? seats.indexOf(first) : null,
-    // The game's pad (Qwixx's): a variant's id, or "" for the game's own.
-    variant: /** @type {HTMLSelectElement[]} */ ([...setup.querySelectorAll("select[name=variant]")])
-      .find((element) => ownedBy(element, game))?.value ?? "",
-    dice: /** @type {HTMLInputElement} */ (setup.querySelector("input[name=dice]:checked")).value,
-    coach: setup.querySelector("input[name=coach]:enabled:checked") !== null,
-  };
-  if (starter) sendStart(request);
-  else pendingStart = request; // Python starts it as soon as it is ready
-}
-
 // Seat order is the order of the names; "move up" swaps a player (name and choices) with
 // the one above.
 /** @param {MouseEvent} event */
@@ -351,111 +167,21 @@ function moveUp(event) {
   showLayout({ keep: true }); // each keeps their place at the table, as a place they had
 }
 
-// Diceland's maps: a seat's button shows its choice (the chooser's picture and name) and
-// opens the chooser; the form sends the seat's hidden map field. The pictures of the maps (a
-// sprite the build draws) load when the chooser first opens.
-const mapChooser = byId("map-chooser", HTMLDialogElement);
-const mapField = (/** @type {Element} */ item) => /** @type {HTMLInputElement} */ (
-  item.querySelector("[data-choice=map]")
-);
-const mapOptions = () => /** @type {HTMLElement[]} */ (
-  [...mapChooser.querySelectorAll(".map-option")]
-);
-/** @type {HTMLLIElement | null} */
-let mapSeat = null; // the seat whose map is being chosen
-
-/** @param {Element} item */
-function showMap(item) {
-  const option = /** @type {HTMLElement} */ (
-    mapOptions().find((each) => each.dataset.map === mapField(item).value)
-  );
-  const [picture, name] = [".dl-pic", ".map-name"]
-    .map((selector) => /** @type {Element} */ (option.querySelector(selector)).cloneNode(true));
-  /** @type {Element} */ (/** @type {Element} */ (picture).querySelector("use"))
-    .setAttribute("href", option.dataset.picture ?? "");
-  /** @type {Element} */ (item.querySelector(".map-face")).replaceChildren(picture, name);
-}
-
-/** @param {MouseEvent} event */
-function chooseMap(event) {
-  const button = targetOf(event).closest(".seat-map");
-  if (!button) return;
-  const seat = /** @type {HTMLLIElement} */ (button.closest("li"));
-  mapSeat = seat;
-  /** @type {Element} */ (mapChooser.querySelector(".map-for")).textContent = seatName(seat);
-  for (const option of mapOptions()) {
-    /** @type {Element} */ (option.querySelector("use"))
-      .setAttribute("href", option.dataset.picture ?? "");
-    option.setAttribute("aria-pressed", String(option.dataset.map === mapField(seat).value));
-  }
-  openDialog(mapChooser);
-  /** @type {HTMLElement} */ (mapChooser.querySelector(".map-option[aria-pressed=true]")).focus();
-}
-
-/** @param {MouseEvent} event */
-function mapChosen(event) {
-  const option = /** @type {HTMLElement | null} */ (targetOf(event).closest(".map-option"));
-  const seat = /** @type {HTMLLIElement} */ (mapSeat);
-  if (option) {
-    mapField(seat).value = option.dataset.map ?? "";
-    showMap(seat);
-  }
-  if (option || targetOf(event).closest("#map-chooser-close")) mapChooser.close();
-}
-
-// The setup as typed, kept in this window's sessionStorage across a reload (a new version
-// reloads every window: assets/page/shell/service-worker.js).
-const SETUP_KEPT = "dadoteca.setup-kept";
-const setupFields = () => /** @type {(HTMLInputElement | HTMLSelectElement)[]} */ (
-  [...setup.querySelectorAll("input, select")]
-);
-
-export function keepSetupForReload() {
-  const values = setupFields().map((field) => (
-    field instanceof HTMLInputElement && field.type === "radio" ? field.checked : field.value
-  ));
-  try {
-    session?.setItem(SETUP_KEPT, JSON.stringify(values));
-  } catch {
-    // Storage full: the setup comes back empty, nothing else is lost.
-  }
-}
-
+/** The setup as typed before a reload, if it was one, with its seats shown. */
 function restoreSetup() {
-  const text = session?.getItem(SETUP_KEPT);
-  session?.removeItem(SETUP_KEPT);
-  let values = null;
-  try {
-    values = JSON.parse(/** @type {string} */ (text));
-  } catch {
-    return;
-  }
-  const fields = setupFields();
-  if (!Array.isArray(values) || values.length !== fields.length) return; // another version's
-  fields.forEach((field, index) => {
-    if (field instanceof HTMLInputElement && field.type === "radio") {
-      field.checked = values[index] === true;
-    } else if (field.id !== "player-count" && field.id !== "first-player") {
-      field.value = String(values[index]);
-    }
-  });
+  const kept = restoreKeptFields();
+  if (!kept) return;
   showSeatsOf();
-  countField.value = String(values[fields.indexOf(countField)]);
+  countField.value = kept.count;
   showSeats();
-  firstField.value = String(values[fields.indexOf(firstField)]);
+  firstField.value = kept.first;
 }
 
 /** The setup answers the player's choices, and starts the game asked for. */
 export function listenToSetup() {
   setup.addEventListener("submit", startGame);
   setup.addEventListener("click", moveUp);
-  setup.addEventListener("click", chooseMap);
-  mapChooser.addEventListener("click", mapChosen);
-  // A choice, Close, Escape or Back: the keyboard carries on from the seat's button.
-  mapChooser.addEventListener("close", () => {
-    /** @type {HTMLElement} */ (/** @type {HTMLLIElement} */ (mapSeat).querySelector(".seat-map"))
-      .focus();
-  });
+  listenToMapChooser();
   setup.addEventListener("change", (event) => {
     const target = /** @type {HTMLInputElement | HTMLSelectElement} */ (targetOf(event));
     if (target.name === "game") showSeatsOf();

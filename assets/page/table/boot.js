@@ -7,7 +7,7 @@ import { paceOf } from "../pure/settings.js";
 import { historyDialog, showHistory } from "../shell/history.js";
 import { catalog, language } from "../shell/language.js";
 import { shellStarted } from "../shell/main.js";
-import { startGamesWith } from "../shell/setup.js";
+import { startGamesWith } from "../shell/setup-start.js";
 import { storage } from "../shell/storage.js";
 import { makeFontsAhead, whenIdle } from "./ahead.js";
 import { offerHistoryFiles } from "./files.js";
