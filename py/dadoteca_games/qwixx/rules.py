@@ -140,6 +140,13 @@ RULES: Final[dict[str, Template]] = {
     "qwixx.five_before_last": (
         "To cross the last number of the {row} row you need at least 5 crosses in that row"
     ),
+    "qwixx.seven_before_last": (
+        "To cross the last number of the {row} row you need at least 7 crosses in that row"
+    ),
+    "qwixx.extra_box_rightmost": (
+        "In the {row} row only your rightmost crossed number's extra box may be crossed"
+    ),
+    "qwixx.extra_box_crossed": "That number of the {row} row has both its crosses already",
     "qwixx.row_locked": "The {row} row is locked: nobody may cross in it any more",
     "qwixx.white_sum": "In action 1 you may only cross the sum of the two white dice ({sum})",
     "qwixx.white_and_colour": (
@@ -540,7 +547,9 @@ class QwixxState(NamedTuple):
         events = []
         for seat, (old, new) in enumerate(zip(before.sheets, self.sheets, strict=True)):
             for row in range(len(new.rows)):
-                for number in set(new.crossed_numbers(row)) - set(old.crossed_numbers(row)):
+                crossed = set(new.crossed_numbers(row)) - set(old.crossed_numbers(row))
+                crossed |= set(new.extra_crossed(row)) - set(old.extra_crossed(row))
+                for number in crossed:
                     events.append(
                         Event(CROSSED, (seat,), {"row": SHEET_ROW_NAMES[row], "number": number})
                     )
@@ -611,7 +620,7 @@ class Qwixx(Game[QwixxState]):
     events = EVENTS
     # Ruling QWIXX_ROW_SCORE: at worst every penalty; at best (never reached: two locks end
     # the game) every colour row scoring the most its pad's table counts (ruling
-    # QWIXX_BIG_POINTS_SCORE: 15 crosses, the most of any pad).
+    # QWIXX_DOUBLE_SCORE: 16 crosses, the most of any pad).
     score_range = range(
         -PENALTY_BOXES * PENALTY_POINTS, len(ROW_NAMES) * row_points(MOST_CROSSES_SCORED) + 1
     )

@@ -25,6 +25,7 @@ from dadoteca_games.qwixx.rules import (
     COLOUR_SUM_MOMENT,
     CROSSED,
     FOUR_PENALTIES,
+    LAST_POSITION,
     PASS,
     PENALTY,
     PENALTY_BOXES,
@@ -42,7 +43,7 @@ from dadoteca_games.qwixx.rules import (
     Sheet,
     Variant,
 )
-from dadoteca_games.qwixx.variants import BIG_POINTS, MIXX_A, MIXX_B
+from dadoteca_games.qwixx.variants import BIG_POINTS, DOUBLE_A, MIXX_A, MIXX_B
 from dadoteca_web.game_ui import (
     BULB_ICON,
     ROLL_ACTS,
@@ -72,6 +73,7 @@ PAD_NAMES: Final = {
     BIG_POINTS.id: "Qwixx Big Points",
     MIXX_A.id: "Qwixx Mixx A",
     MIXX_B.id: "Qwixx Mixx B",
+    DOUBLE_A.id: "Qwixx Double A",
 }
 WHITE: Final = "white"  # the white dice's name in the real-dice entry
 NO_CROSS: Final = "none"  # the row of the answer "no cross"
@@ -720,8 +722,13 @@ class QwixxUI(GameUI):
         # Mixx A: boxes of the four colours along the row, each drawn in its own colour and
         # symbol (colour is never the only cue); the row named by its lock's colour.
         mixed = not printed.is_bonus and len(set(printed.box_colours)) > 1
+        # Double A: a small extra box under every number but the last, drawn under it.
+        extra_boxes = sheet.variant.extra_boxes
+        crossed_twice = sheet.extra_crossed(row)
         cells = []
-        for number, colour in zip(printed.numbers, printed.box_colours, strict=True):
+        for position, (number, colour) in enumerate(
+            zip(printed.numbers, printed.box_colours, strict=True)
+        ):
             classes = ["cell"]
             box_name = SHEET_ROW_NAMES[colour] if mixed else name
             label = f"{t(box_name)} {number}"
@@ -731,7 +738,14 @@ class QwixxUI(GameUI):
                 symbol = (
                     f'<small class="box-symbol" aria-hidden="true">{ROW_SYMBOLS[colour]}</small>'
                 )
-            if number in crossed:
+            if extra_boxes and position < LAST_POSITION:
+                twice = number in crossed_twice
+                symbol += f'<small class="extra{" crossed" if twice else ""}" aria-hidden="true">'
+                symbol += "</small>"
+            if number in crossed_twice:
+                classes.append("crossed")
+                label = t("{cell}, crossed twice", cell=label)
+            elif number in crossed:
                 classes.append("crossed")
                 label = t("{cell}, crossed", cell=label)
             elif closed or number in lost:
@@ -750,7 +764,7 @@ class QwixxUI(GameUI):
                 f' data-mark="{name} {number}"{tap}>{number}{symbol}</span>'
             )
         key = f"r{player}.{row}"
-        kind = "row mixed" if mixed else "row"
+        kind = "row mixed" if mixed else "row extras" if extra_boxes else "row"
         if row < len(ROW_NAMES):
             locked = sheet.is_locked(row)
             lock_label = t("lock, crossed") if locked else t("lock")
