@@ -1,5 +1,7 @@
 """Qwixx Mixx A and B: each of their rulings, the leaflet's examples, and random games read the
-way the leaflet says (property tests: invariants, check() agreeing with apply(), records)."""
+way the leaflet says (property tests: invariants, check() agreeing with apply(), records). The
+records, check() and the computer players are tested on Double A's pad too (its rulings:
+test_qwixx_double.py)."""
 
 from __future__ import annotations
 
@@ -37,10 +39,12 @@ from dadoteca_games.qwixx.rules import (
     Variant,
     row_points,
 )
-from dadoteca_games.qwixx.variants import MIXX_A, MIXX_B, MixxASheet, MixxBSheet
+from dadoteca_games.qwixx.variants import DOUBLE_A, MIXX_A, MIXX_B, MixxASheet, MixxBSheet
 
 PAD_A: Final = {"variant": MIXX_A.id}
 PAD_B: Final = {"variant": MIXX_B.id}
+# The pads played on base Qwixx's dice rules, each box crossed by its own colour's die.
+PADS: Final = [PAD_A, PAD_B, {"variant": DOUBLE_A.id}]
 SHEETS: Final = {MIXX_A.id: MixxASheet, MIXX_B.id: MixxBSheet}
 
 
@@ -255,8 +259,8 @@ def test_ruling_mixx_score_each_row_its_own_crosses_whatever_the_colours() -> No
 # --- Records ----------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("pad", [PAD_A, PAD_B])
-def test_a_mixx_record_names_its_pad_and_replays(pad: dict[str, str]) -> None:
+@pytest.mark.parametrize("pad", PADS)
+def test_a_record_names_its_pad_and_replays(pad: dict[str, str]) -> None:
     match = Match(QWIXX, [Seat("A"), Seat("B")], seed=3, options=pad)
     while not match.state.is_terminal:
         state = match.state
@@ -328,10 +332,10 @@ def test_seeded_mixx_games_keep_the_leaflets_rules_and_replay(
 @given(
     seed=SEEDS,
     steps=st.integers(min_value=0, max_value=120),
-    pad=st.sampled_from([PAD_A, PAD_B]),
+    pad=st.sampled_from(PADS),
     data=st.data(),
 )
-def test_mixx_check_agrees_with_apply_and_refuses_in_the_leaflets_words(
+def test_check_agrees_with_apply_and_refuses_in_the_rules_words(
     seed: int, steps: int, pad: dict[str, str], data: st.DataObject
 ) -> None:
     state = reach(QWIXX.new_game(3, seed, pad), seed, steps)
@@ -348,12 +352,12 @@ def test_mixx_check_agrees_with_apply_and_refuses_in_the_leaflets_words(
 # --- Computer players ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("pad", [PAD_A, PAD_B])
+@pytest.mark.parametrize("pad", PADS)
 @pytest.mark.parametrize("levels", [("easy", "normal"), ("normal", "expert")])
-def test_every_level_plays_mixx_to_its_end_and_the_coach_hints(
+def test_every_level_plays_each_pad_to_its_end_and_the_coach_hints(
     levels: tuple[str, ...], pad: dict[str, str]
 ) -> None:
-    """Each level plays only legal Mixx moves (Match refuses any other) to the end; the coach's
+    """Each level plays only legal moves (Match refuses any other) to the end; the coach's
     hint and the reviewer's values are the one-step choice its model allows."""
     seats = [Seat(f"P{n}", f"bot:{level}") for n, level in enumerate(levels)]
     match = Match(QWIXX, seats, seed=11, options=pad)
@@ -373,12 +377,13 @@ def test_every_level_plays_mixx_to_its_end_and_the_coach_hints(
     assert valued.options
 
 
-def test_the_normal_player_beats_the_easy_one_on_mixx_over_a_few_games() -> None:
-    """The normal player's outlook reads a Mixx row by its positions, as printed: it should
-    still outscore the easy player over a handful of seeded games."""
+def test_the_normal_player_beats_the_easy_one_on_each_pad_over_a_few_games() -> None:
+    """The normal player's outlook reads a Mixx row by its positions, as printed, and a Double
+    row by its numbers' crosses (its score counts the extra boxes): it should still outscore the
+    easy player over a handful of seeded games."""
     totals = [0, 0]
     for seed in range(6):
-        for pad in (PAD_A, PAD_B):
+        for pad in PADS:
             seats = [Seat("E", "bot:easy"), Seat("N", "bot:normal")]
             match = Match(QWIXX, seats, seed=seed, options=pad)
             state = match.state
