@@ -125,7 +125,7 @@ def test_an_extra_box_crossed_is_an_event_of_its_own() -> None:
     roll(match, 3, 4)
     before = match.play(0, Cross(GREEN, 7))
     after = match.play(1, PASS)
-    assert isinstance(after, QwixxState)
+    assert isinstance(before, QwixxState) and isinstance(after, QwixxState)
     events = after.events(before, 1, PASS)
     assert [(e.kind, e.params) for e in events if e.kind == CROSSED] == [
         (CROSSED, {"row": "green", "number": 7})
