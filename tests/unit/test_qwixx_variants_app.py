@@ -190,6 +190,9 @@ def test_the_double_a_pad_draws_an_extra_box_under_each_number_but_the_last() ->
     assert rows == [f"row extras row-{name}" for name in ROW_NAMES]
     drawn = first_sheet.split(f'data-piece="r0.{row}"')[1].split("</div>")[0]
     assert drawn.count('<small class="extra"') == 10 and "1 pt" in drawn
+    controls = app.regions()["controls"]
+    button = controls.split(f'data-player="0" data-row="{row}"')[1].split("</button>")[0]
+    assert f"{total}, its extra box" in button and "extra box</small>" in button
     app.handle("answer", {"player": "0", "row": str(row)})
     app.handle("answer", {"player": "1", "row": "none"})
     drawn = app.regions()["board"].split(f'data-piece="r0.{row}"')[1].split("</div>")[0]

@@ -518,6 +518,17 @@ class QwixxUI(GameUI):
         said = self.t.n("skips {count}", "skips {count}", count)
         return f'<small class="skips" aria-hidden="true">{said}</small>'
 
+    def _extra_box(self, sheet: Sheet, cross: Cross, label: str) -> tuple[str, str] | None:
+        """A cross of a number crossed already is its extra box's (Qwixx Double A): the note
+        under the choice and its label say so; None for any other cross."""
+        if cross.number not in sheet.crossed_numbers(cross.row):
+            return None
+        said = self.t("extra box")
+        return (
+            f'<small class="skips" aria-hidden="true">{said}</small>',
+            self.t("{choice}, its extra box", choice=label),
+        )
+
     def _suggested(self, state: QwixxState, player: int, action: Action) -> str:
         """The class of a control that plays the choice on show (a hint, say)."""
         hinted = self._line_hint(state, player)
@@ -554,7 +565,10 @@ class QwixxUI(GameUI):
             note = ""
             if cross in legal:
                 skipped = len(state.sheets[player].skipping(row, state.white_sum))
-                if skipped:
+                extra = self._extra_box(state.sheets[player], cross, label)
+                if extra:
+                    note, label = extra
+                elif skipped:
                     note = self._skips(skipped)
                     label = t.n(
                         "{choice}, leaving {count} number behind",
@@ -592,7 +606,10 @@ class QwixxUI(GameUI):
             skipped = len(sheet.skipping(action.row, action.number))
             label = f"{t(name)} {action.number}"
             note = ""
-            if skipped:
+            extra = self._extra_box(sheet, action, label)
+            if extra:
+                note, label = extra
+            elif skipped:
                 note = self._skips(skipped)
                 label = t("{choice}, leaving {count} behind", choice=label, count=skipped)
             options.append(
