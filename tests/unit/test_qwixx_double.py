@@ -15,11 +15,14 @@ from dadoteca.core import Action, AnyState
 from dadoteca_games.qwixx.rules import (
     BASE_VARIANT,
     BLUE,
+    COLOUR_SUM_MOMENT,
     CROSSED,
+    EXTRA_BOX_MOMENT,
     GREEN,
     PASS,
     QWIXX,
     RED,
+    WHITE_SUM_MOMENT,
     YELLOW,
     Cross,
     Phase,
@@ -95,11 +98,14 @@ def test_ruling_extra_box_each_number_takes_two_crosses_at_most() -> None:
 
 
 def test_ruling_extra_box_of_the_active_player_by_a_white_and_a_colour_die() -> None:
+    """Also a kind of decision of its own, for a first game's guide."""
     match = match_with_sheets(DOUBLE_A, double({BLUE: [10]}), double({}))
     roll(match, 6, 6, b=4)  # white 12; white 6 + blue 4 = blue 10
+    assert state_of(match).moment_kinds(0) == (WHITE_SUM_MOMENT,)
     match.play(0, PASS)
     match.play(1, PASS)
     assert Cross(BLUE, 10) in state_of(match).legal_actions(0)
+    assert state_of(match).moment_kinds(0) == (COLOUR_SUM_MOMENT, EXTRA_BOX_MOMENT)
     match.play(0, Cross(BLUE, 10))
     assert state_of(match).sheets[0].extra_crossed(BLUE) == (10,)
 

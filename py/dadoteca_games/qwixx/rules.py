@@ -83,6 +83,7 @@ __all__ = [
     "COLOUR_SUM_MOMENT",
     "CROSSES_BEFORE_LAST",
     "EVENTS",
+    "EXTRA_BOX_MOMENT",
     "GREEN",
     "GREEN_BLUE",
     "LAST_POSITION",
@@ -211,6 +212,7 @@ _DIE_FACES: Final = frozenset(range(1, 7))
 WHITE_SUM_MOMENT: Final = "qwixx.white_sum"
 COLOUR_SUM_MOMENT: Final = "qwixx.colour_sum"
 BONUS_BOX_MOMENT: Final = "qwixx.bonus_box"
+EXTRA_BOX_MOMENT: Final = "qwixx.extra_box"
 
 
 class QwixxState(NamedTuple):
@@ -301,15 +303,19 @@ class QwixxState(NamedTuple):
     def moment_kinds(self, player: int) -> tuple[str, ...]:
         """The white sum, everyone's (ruling QWIXX_ACTION1_SIMULTANEOUS), or the active
         player's white and coloured die; then, on a Big Points pad, a bonus box a cross may
-        bring now (ruling QWIXX_BIG_POINTS_BONUS_BOX)."""
+        bring now (ruling QWIXX_BIG_POINTS_BONUS_BOX), on a Double A pad an extra box (ruling
+        QWIXX_DOUBLE_A_EXTRA_BOX)."""
         if player not in self.deciders:
             return ()
         kind = WHITE_SUM_MOMENT if self.phase == Phase.ACTION1 else COLOUR_SUM_MOMENT
-        if self.sheets[player].__class__ is not Sheet and any(
-            isinstance(action, Cross) and action.row in (RED_YELLOW, GREEN_BLUE)
-            for action in self.legal_actions(player)
-        ):
-            return kind, BONUS_BOX_MOMENT
+        sheet = self.sheets[player]
+        if sheet.__class__ is not Sheet:
+            crosses = [a for a in self.legal_actions(player) if isinstance(a, Cross)]
+            if any(cross.row in (RED_YELLOW, GREEN_BLUE) for cross in crosses):
+                return kind, BONUS_BOX_MOMENT
+            # A number crossed already and legal again: its extra box.
+            if any(cross.number in sheet.crossed_numbers(cross.row) for cross in crosses):
+                return kind, EXTRA_BOX_MOMENT
         return (kind,)
 
     # -- legal actions ----------------------------------------------------------------------

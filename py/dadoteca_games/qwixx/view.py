@@ -24,6 +24,7 @@ from dadoteca_games.qwixx.rules import (
     BONUS_BOX_MOMENT,
     COLOUR_SUM_MOMENT,
     CROSSED,
+    EXTRA_BOX_MOMENT,
     FOUR_PENALTIES,
     LAST_POSITION,
     PASS,
@@ -90,6 +91,10 @@ GUIDE: Final = {
     BONUS_BOX_MOMENT: (
         "Big Points: a number crossed in a colour row may also be crossed in the bonus row "
         "beside it; a bonus cross counts for both colours."
+    ),
+    EXTRA_BOX_MOMENT: (
+        "Double A: your rightmost crossed number of a row, coming again, may be crossed a "
+        "second time in its small extra box; it counts as a cross."
     ),
 }
 
