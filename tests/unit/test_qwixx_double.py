@@ -4,6 +4,7 @@ records and the computer players are test_qwixx_mixx.py's, parametrised by pad).
 
 from __future__ import annotations
 
+from itertools import product
 from typing import Final
 
 import pytest
@@ -13,20 +14,22 @@ from test_qwixx_mixx import match_with_sheets, refused, sheet_with
 
 from dadoteca.core import Action, AnyState
 from dadoteca_games.qwixx.rules import (
-    BASE_VARIANT,
-    BLUE,
     COLOUR_SUM_MOMENT,
     CROSSED,
     EXTRA_BOX_MOMENT,
-    GREEN,
     PASS,
     QWIXX,
-    RED,
     WHITE_SUM_MOMENT,
-    YELLOW,
-    Cross,
     Phase,
     QwixxState,
+)
+from dadoteca_games.qwixx.sheet import (
+    BASE_VARIANT,
+    BLUE,
+    GREEN,
+    RED,
+    YELLOW,
+    Cross,
     Sheet,
     row_points,
 )
@@ -117,16 +120,7 @@ def test_ruling_extra_box_not_in_a_locked_row() -> None:
     assert refused(match, 0, Cross(RED, 8)) == "qwixx.row_locked"
 
 
-def test_ruling_extra_box_is_a_cross_no_penalty() -> None:
-    match = match_with_sheets(DOUBLE_A, double({GREEN: [7]}), double({}))
-    roll(match, 3, 4)
-    match.play(0, Cross(GREEN, 7))
-    match.play(1, PASS)
-    match.play(0, PASS)
-    assert state_of(match).sheets[0].penalties == 0
-
-
-def test_an_extra_box_crossed_is_an_event_of_its_own() -> None:
+def test_ruling_extra_box_is_a_cross_an_event_and_no_penalty() -> None:
     match = match_with_sheets(DOUBLE_A, double({GREEN: [7]}), double({}))
     roll(match, 3, 4)
     before = match.play(0, Cross(GREEN, 7))
@@ -136,6 +130,8 @@ def test_an_extra_box_crossed_is_an_event_of_its_own() -> None:
     assert [(e.kind, e.params) for e in events if e.kind == CROSSED] == [
         (CROSSED, {"row": "green", "number": 7})
     ]
+    match.play(0, PASS)  # the active player's only cross of the turn: an extra box
+    assert state_of(match).sheets[0].penalties == 0
 
 
 # --- The same turn (ruling QWIXX_DOUBLE_A_SAME_TURN) -----------------------------------------
@@ -195,33 +191,30 @@ def sources_objection(sheet: Sheet, row: int, number: int, closed: int) -> str |
     or the rightmost crossed number's extra box, once."""
     numbers = DOUBLE_A.rows[row].numbers
     crossed, twice = sheet.crossed_numbers(row), sheet.extra_crossed(row)
-    if closed >> row & 1 or sheet.is_locked(row):
-        return "locked"
-    if number in crossed:
-        return None if number == crossed[-1] and number not in twice else "extra box"
-    if crossed and numbers.index(number) < numbers.index(crossed[-1]):
-        return "left to right"
-    if number == numbers[-1] and len(crossed) + len(twice) < 7:
-        return "seven before last"
-    return None
+    where = numbers.index(number)
+    rightmost = numbers.index(crossed[-1]) if crossed else -1
+    objections = {
+        "locked": bool(closed >> row & 1) or sheet.is_locked(row),
+        "extra box": number in crossed and (where != rightmost or number in twice),
+        "left to right": where < rightmost and number not in crossed,
+        "seven before last": number == numbers[-1] and len(crossed) + len(twice) < 7,
+    }
+    return next((name for name, broken in objections.items() if broken), None)
 
 
 def check_step(before: AnyState, after: AnyState, player: int | None, action: Action) -> None:
     assert isinstance(before, QwixxState) and isinstance(after, QwixxState)
-    for sheet in after.sheets:
-        assert type(sheet) is DoubleASheet
-        for row in range(4):
-            twice = sheet.extra_crossed(row)
-            assert set(twice) <= set(sheet.crossed_numbers(row))
-            assert DOUBLE_A.rows[row].numbers[-1] not in twice  # the last has no extra box
-            count = len(sheet.crossed_numbers(row)) + len(twice) + sheet.is_locked(row)
-            assert sheet.row_score(row) == row_points(min(count, 16))
+    assert {type(sheet) for sheet in after.sheets} == {DoubleASheet}
+    for sheet, row in product(after.sheets, range(4)):
+        twice = sheet.extra_crossed(row)
+        assert set(twice) <= set(sheet.crossed_numbers(row))
+        assert DOUBLE_A.rows[row].numbers[-1] not in twice  # the last has no extra box
+        count = len(sheet.crossed_numbers(row)) + len(twice) + sheet.is_locked(row)
+        assert sheet.row_score(row) == row_points(min(count, 16))
     if isinstance(action, Cross):
         assert player is not None
-        objection = sources_objection(
-            before.sheets[player], action.row, action.number, before.closed
-        )
-        assert objection is None
+        sheet = before.sheets[player]
+        assert sources_objection(sheet, action.row, action.number, before.closed) is None
         if before.phase == Phase.ACTION2:  # a white die plus the row's own die, in the game
             die = before.shown_dice.colours[action.row]
             assert die is not None and action.number - die in before.shown_dice.white

@@ -40,7 +40,6 @@ from dadoteca_games.qwixx.sheet import (
     LAST_POSITION,
     LOCK_BIT,
     MOST_CROSSES_SCORED,
-    PENALTY_POINTS,
     RED,
     RED_YELLOW,
     YELLOW,
@@ -87,6 +86,13 @@ QWIXX_DOUBLE_SCORE = "Double: a row scores up to 16 crosses (136 points); more s
 BIG_POINTS_MOST_CROSSES: Final = 15  # ruling QWIXX_BIG_POINTS_SCORE
 DOUBLE_CROSSES_BEFORE_LAST: Final = 7  # ruling QWIXX_DOUBLE_LOCK
 
+
+def colour_rows_score(sheet: Sheet) -> int:
+    """A variant pad's score: its four colour rows, each as its :meth:`~Sheet.row_score` hook
+    says, less the penalties."""
+    return sum(sheet.row_score(row) for row in range(RED_YELLOW)) - sheet.penalty_points()
+
+
 BIG_POINTS: Final = Variant(
     "big_points",
     (
@@ -128,7 +134,7 @@ class BigPointsSheet(Sheet):
         return row_points(min(self.crosses(row), BIG_POINTS_MOST_CROSSES))
 
     def score(self) -> int:
-        return sum(self.row_score(row) for row in range(RED_YELLOW)) - self.penalty_points()
+        return colour_rows_score(self)
 
     def broken_rule(
         self,
@@ -320,21 +326,16 @@ class DoubleASheet(_DoubleAFields, Sheet):  # type: ignore[misc]
         return row_points(min(self.crosses(row), MOST_CROSSES_SCORED))
 
     def score(self) -> int:
-        return sum(self.row_score(row) for row in range(len(self.rows))) - (
-            PENALTY_POINTS * self.penalties
-        )
+        return colour_rows_score(self)
 
     def broken_rule(
-        self,
-        row: int,
-        number: int,
-        closed: int,
-        positions: tuple[tuple[int, ...], ...] = _POSITIONS,
+        self, row: int, number: int, closed: int, positions: tuple[tuple[int, ...], ...] = ()
     ) -> str | None:
         """A number crossed already asks for its extra box: only the row's rightmost crossed
         number's, once (ruling QWIXX_DOUBLE_A_EXTRA_BOX); it is a cross, so an active player
         whose only cross it is takes no penalty. Another number as base Qwixx's, but the last
-        needs 7 crosses before it, extra ones counted (ruling QWIXX_DOUBLE_LOCK)."""
+        needs 7 crosses before it, extra ones counted (ruling QWIXX_DOUBLE_LOCK). The rows are
+        base Qwixx's: ``positions`` is not read."""
         mask = self.rows[row]
         if closed >> row & 1 or mask & LOCK_BIT:
             return "qwixx.row_locked"
