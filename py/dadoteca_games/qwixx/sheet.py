@@ -263,8 +263,9 @@ class Sheet(_SheetFields):
     This class is base Qwixx's pad (ruling QWIXX_SHEET); a variant's pad is a subclass naming
     its :class:`Variant` and overriding the rule hooks it changes: :meth:`broken_rule` (when a
     box may be crossed), :meth:`cross` (what a cross also crosses), :meth:`lock_of`,
-    :meth:`crosses` and :meth:`score`, and the legal crosses (:meth:`white_sum_crosses`,
-    :meth:`action2_crosses`, :meth:`allowed_crosses`) that the engine's hot paths ask of it.
+    :meth:`crosses`, :meth:`extra_crossed` and :meth:`score`, and the legal crosses
+    (:meth:`white_sum_crosses`, :meth:`action2_crosses`, :meth:`allowed_crosses`) that the
+    engine's hot paths ask of it.
     """
 
     __slots__ = ()
