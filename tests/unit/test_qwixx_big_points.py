@@ -188,7 +188,7 @@ def test_ruling_big_points_score_the_table_ends_at_15_crosses_120_points() -> No
     assert sheet.crosses(RED) == 23
     assert sheet.row_score(RED) == 120 == row_points(15)
     assert sheet.row_score(YELLOW) == row_points(11)
-    assert max(QWIXX.score_range) == 4 * 120
+    assert 4 * 120 in QWIXX.score_range  # the range covers every pad (Double A's 4 * 136)
 
 
 def test_ruling_big_points_lock_bonus_crosses_do_not_count_toward_the_five() -> None:

@@ -1,5 +1,7 @@
 """Qwixx Mixx A and B: each of their rulings, the leaflet's examples, and random games read the
-way the leaflet says (property tests: invariants, check() agreeing with apply(), records)."""
+way the leaflet says (property tests: invariants, check() agreeing with apply(), records). The
+records, check() and the computer players are tested on Double A's pad too (its rulings:
+test_qwixx_double.py)."""
 
 from __future__ import annotations
 
@@ -28,10 +30,12 @@ from dadoteca_games.qwixx.rules import (
     Variant,
     row_points,
 )
-from dadoteca_games.qwixx.variants import MIXX_A, MIXX_B, MixxASheet, MixxBSheet
+from dadoteca_games.qwixx.variants import DOUBLE_A, MIXX_A, MIXX_B, MixxASheet, MixxBSheet
 
 PAD_A: Final = {"variant": MIXX_A.id}
 PAD_B: Final = {"variant": MIXX_B.id}
+# The pads played on base Qwixx's dice rules, each box crossed by its own colour's die.
+PADS: Final = [PAD_A, PAD_B, {"variant": DOUBLE_A.id}]
 SHEETS: Final = {MIXX_A.id: MixxASheet, MIXX_B.id: MixxBSheet}
 
 
@@ -266,13 +270,14 @@ def test_seeded_mixx_games_keep_the_leaflets_rules_and_replay(
 # --- Computer players ---------------------------------------------------------------------------
 
 
-def test_the_normal_player_beats_the_easy_one_on_mixx_over_a_few_games() -> None:
-    """The normal player's outlook reads a Mixx row by its positions, as printed: it should
-    still outscore the easy player over a handful of seeded games."""
+def test_the_normal_player_beats_the_easy_one_on_each_pad_over_a_few_games() -> None:
+    """The normal player's outlook reads a Mixx row by its positions, as printed, and a Double
+    row by its numbers' crosses (its score counts the extra boxes): it should still outscore the
+    easy player over a handful of seeded games."""
     table = [bot_for("qwixx", "easy"), bot_for("qwixx", "normal")]
     totals = [0, 0]
     for seed in range(6):
-        for pad in (PAD_A, PAD_B):
+        for pad in PADS:
             scores = play_bots("qwixx", table, seed, pad).state.scores()
             totals[0] += scores[0]
             totals[1] += scores[1]

@@ -1,7 +1,7 @@
-"""What every Qwixx variant (Big Points, Mixx A and B) keeps, whole games of each: records that
-replay, check() agreeing with apply() at random states, and every computer level playing to the
-end with the coach's hints (each variant's own rulings: test_qwixx_big_points.py and
-test_qwixx_mixx.py)."""
+"""What every Qwixx variant (Big Points, Mixx A and B, Double A) keeps, whole games of each:
+records that replay, check() agreeing with apply() at random states, and every computer level
+playing to the end with the coach's hints (each variant's own rulings: test_qwixx_big_points.py,
+test_qwixx_mixx.py and test_qwixx_double.py)."""
 
 from __future__ import annotations
 
@@ -17,13 +17,14 @@ from qwixx_support import state_of
 from dadoteca.bots import bot_for, coach_for, decision_seed, finish, reviewer_for
 from dadoteca.match import Match, Seat
 from dadoteca_games.qwixx.rules import GREEN_BLUE, QWIXX, RED_YELLOW, RULES, Cross, QwixxState
-from dadoteca_games.qwixx.variants import BIG_POINTS, MIXX_A, MIXX_B
+from dadoteca_games.qwixx.variants import BIG_POINTS, DOUBLE_A, MIXX_A, MIXX_B
 
 BIG: Final = {"variant": BIG_POINTS.id}
 PAD_A: Final = {"variant": MIXX_A.id}
 PAD_B: Final = {"variant": MIXX_B.id}
+DOUBLE: Final = {"variant": DOUBLE_A.id}
 VARIANTS: Final = pytest.mark.parametrize(
-    "options", [BIG, PAD_A, PAD_B], ids=lambda o: o["variant"]
+    "options", [BIG, PAD_A, PAD_B, DOUBLE], ids=lambda o: o["variant"]
 )
 
 

@@ -9,8 +9,8 @@ import re
 from app_support import active, new_app, nobody_crosses
 from rules_support import state_as
 
-from dadoteca_games.qwixx.rules import RED, RED_YELLOW, Phase, QwixxState
-from dadoteca_games.qwixx.variants import BIG_POINTS, MIXX_A, MIXX_B
+from dadoteca_games.qwixx.rules import GREEN, RED, RED_YELLOW, ROW_NAMES, Phase, QwixxState
+from dadoteca_games.qwixx.variants import BIG_POINTS, DOUBLE_A, MIXX_A, MIXX_B
 from dadoteca_games.qwixx.view import QwixxUI
 from dadoteca_web.app import App
 from dadoteca_web.i18n import Translator
@@ -123,6 +123,7 @@ def test_the_setup_offers_every_pad_by_its_name() -> None:
         BIG_POINTS.id: "Qwixx Big Points",
         MIXX_A.id: "Qwixx Mixx A",
         MIXX_B.id: "Qwixx Mixx B",
+        DOUBLE_A.id: "Qwixx Double A",
     }
 
 
@@ -151,16 +152,46 @@ def test_the_mixx_b_pad_prints_each_row_in_its_mixed_order() -> None:
         assert "box-" not in row  # one colour a row: drawn as base Qwixx's
 
 
-def test_each_mixx_pad_has_its_own_statistics() -> None:
+def test_each_pad_has_its_own_statistics() -> None:
     entries = []
-    for pad in (MIXX_A, MIXX_B):
+    for pad in (MIXX_A, MIXX_B, DOUBLE_A):
         app = new_app()
         app.start(["Ann"], 4, variant=pad.id)
         to_the_end_by_penalties(app)
         [entry] = app.history.games()
         assert entry["variant"] == pad.id
         entries.append(entry)
-    assert [row.game for row in player_stats(entries)] == ["qwixx:mixx_a", "qwixx:mixx_b"]
+    games = [row.game for row in player_stats(entries)]
+    assert games == ["qwixx:double_a", "qwixx:mixx_a", "qwixx:mixx_b"]
     html = stats_html(entries, Translator("en", {}), GAME_UIS)
     assert "<caption>Qwixx Mixx A</caption>" in html
     assert "<caption>Qwixx Mixx B</caption>" in html
+    assert "<caption>Qwixx Double A</caption>" in html
+
+
+def test_the_double_a_pad_draws_an_extra_box_under_each_number_but_the_last() -> None:
+    """Each number but the last has its small extra box; the white sum on the rightmost crossed
+    number crosses it, drawn and counted in the row's points."""
+    app = new_app()
+    app.start(["Ann", "Bo"], 4, variant=DOUBLE_A.id)
+    app.handle("roll", {})
+    state = state_of(app)
+    total = state.white_sum
+    row = GREEN if total == 12 else RED  # a number that is not its row's last
+    sheets = list(state.sheets)
+    sheets[0] = sheets[0].cross(row, total)
+    assert app.match is not None
+    app.match._states[-1] = state._replace(sheets=tuple(sheets))  # crossed before
+    first_sheet = app.regions()["board"].split("</section>")[0]
+    rows = re.findall(r'<div class="(row(?: extras)? row-[a-z-]+)', first_sheet)
+    assert rows == [f"row extras row-{name}" for name in ROW_NAMES]
+    drawn = first_sheet.split(f'data-piece="r0.{row}"')[1].split("</div>")[0]
+    assert drawn.count('<small class="extra"') == 10 and "1 pt" in drawn
+    controls = app.regions()["controls"]
+    button = controls.split(f'data-player="0" data-row="{row}"')[1].split("</button>")[0]
+    assert f"{total}, its extra box" in button and "extra box</small>" in button
+    app.handle("answer", {"player": "0", "row": str(row)})
+    app.handle("answer", {"player": "1", "row": "none"})
+    drawn = app.regions()["board"].split(f'data-piece="r0.{row}"')[1].split("</div>")[0]
+    assert f'aria-label="{ROW_NAMES[row]} {total}, crossed twice"' in drawn
+    assert drawn.count('<small class="extra crossed"') == 1 and "3 pts" in drawn

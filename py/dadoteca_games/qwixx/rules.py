@@ -83,6 +83,7 @@ __all__ = [
     "COLOUR_SUM_MOMENT",
     "CROSSES_BEFORE_LAST",
     "EVENTS",
+    "EXTRA_BOX_MOMENT",
     "GREEN",
     "GREEN_BLUE",
     "LAST_POSITION",
@@ -140,6 +141,13 @@ RULES: Final[dict[str, Template]] = {
     "qwixx.five_before_last": (
         "To cross the last number of the {row} row you need at least 5 crosses in that row"
     ),
+    "qwixx.seven_before_last": (
+        "To cross the last number of the {row} row you need at least 7 crosses in that row"
+    ),
+    "qwixx.extra_box_rightmost": (
+        "In the {row} row only your rightmost crossed number's extra box may be crossed"
+    ),
+    "qwixx.extra_box_crossed": "That number of the {row} row has both its crosses already",
     "qwixx.row_locked": "The {row} row is locked: nobody may cross in it any more",
     "qwixx.white_sum": "In action 1 you may only cross the sum of the two white dice ({sum})",
     "qwixx.white_and_colour": (
@@ -204,6 +212,7 @@ _DIE_FACES: Final = frozenset(range(1, 7))
 WHITE_SUM_MOMENT: Final = "qwixx.white_sum"
 COLOUR_SUM_MOMENT: Final = "qwixx.colour_sum"
 BONUS_BOX_MOMENT: Final = "qwixx.bonus_box"
+EXTRA_BOX_MOMENT: Final = "qwixx.extra_box"
 
 
 class QwixxState(NamedTuple):
@@ -294,15 +303,19 @@ class QwixxState(NamedTuple):
     def moment_kinds(self, player: int) -> tuple[str, ...]:
         """The white sum, everyone's (ruling QWIXX_ACTION1_SIMULTANEOUS), or the active
         player's white and coloured die; then, on a Big Points pad, a bonus box a cross may
-        bring now (ruling QWIXX_BIG_POINTS_BONUS_BOX)."""
+        bring now (ruling QWIXX_BIG_POINTS_BONUS_BOX), on a Double A pad an extra box (ruling
+        QWIXX_DOUBLE_A_EXTRA_BOX)."""
         if player not in self.deciders:
             return ()
         kind = WHITE_SUM_MOMENT if self.phase == Phase.ACTION1 else COLOUR_SUM_MOMENT
-        if self.sheets[player].__class__ is not Sheet and any(
-            isinstance(action, Cross) and action.row in (RED_YELLOW, GREEN_BLUE)
-            for action in self.legal_actions(player)
-        ):
-            return kind, BONUS_BOX_MOMENT
+        sheet = self.sheets[player]
+        if sheet.__class__ is not Sheet:
+            crosses = [a for a in self.legal_actions(player) if isinstance(a, Cross)]
+            if any(cross.row in (RED_YELLOW, GREEN_BLUE) for cross in crosses):
+                return kind, BONUS_BOX_MOMENT
+            # A number crossed already and legal again: its extra box.
+            if any(cross.number in sheet.crossed_numbers(cross.row) for cross in crosses):
+                return kind, EXTRA_BOX_MOMENT
         return (kind,)
 
     # -- legal actions ----------------------------------------------------------------------
@@ -540,7 +553,9 @@ class QwixxState(NamedTuple):
         events = []
         for seat, (old, new) in enumerate(zip(before.sheets, self.sheets, strict=True)):
             for row in range(len(new.rows)):
-                for number in set(new.crossed_numbers(row)) - set(old.crossed_numbers(row)):
+                crossed = set(new.crossed_numbers(row)) - set(old.crossed_numbers(row))
+                crossed |= set(new.extra_crossed(row)) - set(old.extra_crossed(row))
+                for number in crossed:
                     events.append(
                         Event(CROSSED, (seat,), {"row": SHEET_ROW_NAMES[row], "number": number})
                     )
@@ -611,7 +626,7 @@ class Qwixx(Game[QwixxState]):
     events = EVENTS
     # Ruling QWIXX_ROW_SCORE: at worst every penalty; at best (never reached: two locks end
     # the game) every colour row scoring the most its pad's table counts (ruling
-    # QWIXX_BIG_POINTS_SCORE: 15 crosses, the most of any pad).
+    # QWIXX_DOUBLE_SCORE: 16 crosses, the most of any pad).
     score_range = range(
         -PENALTY_BOXES * PENALTY_POINTS, len(ROW_NAMES) * row_points(MOST_CROSSES_SCORED) + 1
     )

@@ -66,7 +66,7 @@ LOCK_BIT: Final = 1 << LOCK_SHIFT  # the highest bit of a row: mask >> LOCK_SHIF
 CROSSES_BEFORE_LAST: Final = 5
 PENALTY_BOXES: Final = 4
 PENALTY_POINTS: Final = 5
-MOST_CROSSES_SCORED: Final = 15  # the longest score table of any pad (Big Points')
+MOST_CROSSES_SCORED: Final = 16  # the longest score table of any pad (Qwixx Double's)
 
 
 def position_of(row: int, number: int) -> int:
@@ -233,6 +233,8 @@ class Variant:
     rows: tuple[SheetRow, ...]
     crosses_before_last: int = CROSSES_BEFORE_LAST
     most_crosses_scored: int = LAST_POSITION + 2
+    # A small extra box printed under every number but each row's last (Qwixx Double A).
+    extra_boxes: bool = False
 
     def printed_row(self, row: int) -> SheetRow:
         """The row of index ``row`` (:attr:`Sheet.rows`) as printed."""
@@ -261,8 +263,9 @@ class Sheet(_SheetFields):
     This class is base Qwixx's pad (ruling QWIXX_SHEET); a variant's pad is a subclass naming
     its :class:`Variant` and overriding the rule hooks it changes: :meth:`broken_rule` (when a
     box may be crossed), :meth:`cross` (what a cross also crosses), :meth:`lock_of`,
-    :meth:`crosses` and :meth:`score`, and the legal crosses (:meth:`white_sum_crosses`,
-    :meth:`action2_crosses`, :meth:`allowed_crosses`) that the engine's hot paths ask of it.
+    :meth:`crosses`, :meth:`extra_crossed` and :meth:`score`, and the legal crosses
+    (:meth:`white_sum_crosses`, :meth:`action2_crosses`, :meth:`allowed_crosses`) that the
+    engine's hot paths ask of it.
     """
 
     __slots__ = ()
@@ -279,6 +282,11 @@ class Sheet(_SheetFields):
     def crossed_numbers(self, row: int) -> tuple[int, ...]:
         mask, numbers = self.rows[row], self._numbers[row]
         return tuple(numbers[p] for p in range(LAST_POSITION + 1) if mask >> p & 1)
+
+    def extra_crossed(self, row: int) -> tuple[int, ...]:
+        """The numbers of ``row`` whose extra box is crossed too (Qwixx Double A: variants.py);
+        base Qwixx's pad has none."""
+        return ()
 
     def position(self, row: int, number: int) -> int:
         """Where ``number`` is printed in ``row``, counting from the left."""

@@ -16,19 +16,28 @@ die crossing a box of its colour in any row, and a row locked by its last box ta
 box's colour's die out (ruling QWIXX_MIXX_A_LOCK); on **B** each row is one colour, its numbers
 in a mixed order, the last one locking it (ruling QWIXX_MIXX_B_SHEET). Rows score as base
 Qwixx's (ruling QWIXX_MIXX_SCORE).
+
+**Double A** (ruling QWIXX_DOUBLE_A_SHEET): base Qwixx's rows, a small extra box under every
+number but each row's last. Crossing again the row's rightmost crossed number crosses its extra
+box (ruling QWIXX_DOUBLE_A_EXTRA_BOX), a cross like any other, also in the turn's action 2
+(ruling QWIXX_DOUBLE_A_SAME_TURN). A row's last number needs 7 crosses before it, extra ones
+counted (ruling QWIXX_DOUBLE_LOCK); a row scores up to 16 crosses (ruling QWIXX_DOUBLE_SCORE).
 """
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, NamedTuple
 
 from dadoteca.core import built_from_fields
 from dadoteca_games.qwixx.sheet import (
     _CROSSES,
+    _NUMBERS,
     _POSITIONS,
+    BASE_VARIANT,
     BLUE,
     GREEN,
     GREEN_BLUE,
+    LAST_POSITION,
     LOCK_BIT,
     MOST_CROSSES_SCORED,
     RED,
@@ -47,11 +56,13 @@ from dadoteca_games.qwixx.sheet import (
 
 __all__ = [
     "BIG_POINTS",
+    "DOUBLE_A",
     "MIXX_A",
     "MIXX_B",
     "VARIANTS",
     "VARIANT_SHEETS",
     "BigPointsSheet",
+    "DoubleASheet",
     "MixxASheet",
     "MixxBSheet",
 ]
@@ -66,6 +77,21 @@ QWIXX_MIXX_A_SHEET = "Mixx A: base Qwixx's numbers, each row made of boxes of th
 QWIXX_MIXX_A_LOCK = "Mixx A: a row's last box locks it and takes its colour's die out."
 QWIXX_MIXX_B_SHEET = "Mixx B: one colour a row, its numbers in the printed mixed order."
 QWIXX_MIXX_SCORE = "Mixx: each row scores its own crosses, as base Qwixx's, whatever the colours."
+QWIXX_DOUBLE_A_SHEET = "Double A: base Qwixx's rows, an extra box under each number but the last."
+QWIXX_DOUBLE_A_EXTRA_BOX = "An extra box: the row's rightmost crossed number, crossed once more."
+QWIXX_DOUBLE_A_SAME_TURN = "Action 2 may cross the extra box of the number action 1 crossed."
+QWIXX_DOUBLE_LOCK = "Double: a row's last number needs 7 crosses before it, extra ones counted."
+QWIXX_DOUBLE_SCORE = "Double: a row scores up to 16 crosses (136 points); more score no more."
+
+BIG_POINTS_MOST_CROSSES: Final = 15  # ruling QWIXX_BIG_POINTS_SCORE
+DOUBLE_CROSSES_BEFORE_LAST: Final = 7  # ruling QWIXX_DOUBLE_LOCK
+
+
+def colour_rows_score(sheet: Sheet) -> int:
+    """A variant pad's score: its four colour rows, each as its :meth:`~Sheet.row_score` hook
+    says, less the penalties."""
+    return sum(sheet.row_score(row) for row in range(RED_YELLOW)) - sheet.penalty_points()
+
 
 BIG_POINTS: Final = Variant(
     "big_points",
@@ -77,7 +103,7 @@ BIG_POINTS: Final = Variant(
         SheetRow(GREEN_BLUE, (GREEN, BLUE), lock=False),
         SheetRow(BLUE, (BLUE,), lock=True),
     ),
-    most_crosses_scored=MOST_CROSSES_SCORED,
+    most_crosses_scored=BIG_POINTS_MOST_CROSSES,
 )
 
 # The colour rows beside each bonus row, and the bonus row beside each colour row.
@@ -105,10 +131,10 @@ class BigPointsSheet(Sheet):
         the table, which ends at 15 crosses (120 points: more crosses score no more)."""
         if row in _BESIDE:
             return 0
-        return row_points(min(self.crosses(row), MOST_CROSSES_SCORED))
+        return row_points(min(self.crosses(row), BIG_POINTS_MOST_CROSSES))
 
     def score(self) -> int:
-        return sum(self.row_score(row) for row in range(RED_YELLOW)) - self.penalty_points()
+        return colour_rows_score(self)
 
     def broken_rule(
         self,
@@ -256,9 +282,117 @@ class MixxBSheet(PrintedSheet):
     variant = MIXX_B
 
 
-VARIANTS: Final = (BIG_POINTS, MIXX_A, MIXX_B)
+# Ruling QWIXX_DOUBLE_A_SHEET: base Qwixx's four rows, each number but the last with its extra box.
+DOUBLE_A: Final = Variant(
+    "double_a",
+    BASE_VARIANT.rows,
+    crosses_before_last=DOUBLE_CROSSES_BEFORE_LAST,
+    most_crosses_scored=MOST_CROSSES_SCORED,
+    extra_boxes=True,
+)
+
+
+class _DoubleAFields(NamedTuple):
+    rows: tuple[int, ...] = (0, 0, 0, 0)
+    penalties: int = 0
+    # By row, the positions whose extra box is crossed, as a bit mask (as ``rows``'s).
+    extras: tuple[int, ...] = (0, 0, 0, 0)
+
+
+# mypy takes two NamedTuple bases for incompatible tuples; at run time the fields of
+# _DoubleAFields come first (rows and penalties where Sheet's methods read them, then extras).
+class DoubleASheet(_DoubleAFields, Sheet):  # type: ignore[misc]
+    """A Qwixx Double A sheet: base Qwixx's rows (``rows``, as its sheet's) and, by row, the
+    extra boxes crossed (``extras``). Rulings QWIXX_DOUBLE_A_SHEET, QWIXX_DOUBLE_A_EXTRA_BOX,
+    QWIXX_DOUBLE_LOCK and QWIXX_DOUBLE_SCORE."""
+
+    __slots__ = ()
+    variant = DOUBLE_A
+
+    @classmethod
+    def empty(cls) -> Sheet:
+        return _new_double_a_sheet(((0, 0, 0, 0), 0, (0, 0, 0, 0)))
+
+    def extra_crossed(self, row: int) -> tuple[int, ...]:
+        extras, numbers = self.extras[row], _NUMBERS[row]
+        return tuple(numbers[p] for p in range(LAST_POSITION) if extras >> p & 1)
+
+    def crosses(self, row: int) -> int:
+        """Crosses in ``row``: its numbers', its extra boxes' and its lock's."""
+        return self.rows[row].bit_count() + self.extras[row].bit_count()
+
+    def row_score(self, row: int) -> int:
+        """Ruling QWIXX_DOUBLE_SCORE: the table ends at 16 crosses (136 points)."""
+        return row_points(min(self.crosses(row), MOST_CROSSES_SCORED))
+
+    def score(self) -> int:
+        return colour_rows_score(self)
+
+    def broken_rule(
+        self, row: int, number: int, closed: int, positions: tuple[tuple[int, ...], ...] = ()
+    ) -> str | None:
+        """A number crossed already asks for its extra box: only the row's rightmost crossed
+        number's, once (ruling QWIXX_DOUBLE_A_EXTRA_BOX); it is a cross, so an active player
+        whose only cross it is takes no penalty. Another number as base Qwixx's, but the last
+        needs 7 crosses before it, extra ones counted (ruling QWIXX_DOUBLE_LOCK). The rows are
+        base Qwixx's: ``positions`` is not read."""
+        mask = self.rows[row]
+        if closed >> row & 1 or mask & LOCK_BIT:
+            return "qwixx.row_locked"
+        position = _POSITIONS[row][number]
+        rightmost = mask.bit_length() - 1
+        if mask >> position & 1:
+            if position != rightmost:
+                return "qwixx.extra_box_rightmost"
+            if self.extras[row] >> position & 1:
+                return "qwixx.extra_box_crossed"
+            return None
+        if position < rightmost:
+            return "qwixx.left_to_right"
+        if position == LAST_POSITION and self.crosses(row) < DOUBLE_CROSSES_BEFORE_LAST:
+            return "qwixx.seven_before_last"
+        return None
+
+    def cross(self, row: int, number: int) -> Sheet:
+        """The sheet with ``number`` crossed, or its extra box if it is crossed already; the
+        last number also crosses the lock."""
+        rows, extras = list(self.rows), list(self.extras)
+        position = _POSITIONS[row][number]
+        if rows[row] >> position & 1:
+            extras[row] |= 1 << position
+        else:
+            rows[row] |= 1 << position | (LOCK_BIT if position == LAST_POSITION else 0)
+        return _new_double_a_sheet((tuple(rows), self.penalties, tuple(extras)))
+
+    def with_penalty(self) -> Sheet:
+        return _new_double_a_sheet((self.rows, self.penalties + 1, self.extras))
+
+    def action2_crosses(self, dice: Roll, closed: int) -> list[Cross]:
+        """A white die plus a colour die in that colour's row: a number right of the last
+        cross, or the rightmost crossed number's extra box (ruling QWIXX_DOUBLE_A_SAME_TURN:
+        the one action 1 crossed too)."""
+        white1, white2 = dice.white
+        crosses: list[Cross] = []
+        for row, colour in enumerate(dice.colours):
+            # Ruling QWIXX_DICE: a row locked in action 1 takes its die out before action 2.
+            if colour is None or closed >> row & 1:
+                continue
+            numbers = (colour + white1,) if white1 == white2 else (colour + white1, colour + white2)
+            crosses.extend(
+                _CROSSES[row][number]
+                for number in numbers
+                if self.broken_rule(row, number, closed) is None
+            )
+        return crosses
+
+
+_new_double_a_sheet: Final = built_from_fields(DoubleASheet)
+
+
+VARIANTS: Final = (BIG_POINTS, MIXX_A, MIXX_B, DOUBLE_A)
 VARIANT_SHEETS: Final[dict[str, type[Sheet]]] = {
     BIG_POINTS.id: BigPointsSheet,
     MIXX_A.id: MixxASheet,
     MIXX_B.id: MixxBSheet,
+    DOUBLE_A.id: DoubleASheet,
 }

@@ -24,7 +24,9 @@ from dadoteca_games.qwixx.rules import (
     BONUS_BOX_MOMENT,
     COLOUR_SUM_MOMENT,
     CROSSED,
+    EXTRA_BOX_MOMENT,
     FOUR_PENALTIES,
+    LAST_POSITION,
     PASS,
     PENALTY,
     PENALTY_BOXES,
@@ -42,7 +44,7 @@ from dadoteca_games.qwixx.rules import (
     Sheet,
     Variant,
 )
-from dadoteca_games.qwixx.variants import BIG_POINTS, MIXX_A, MIXX_B
+from dadoteca_games.qwixx.variants import BIG_POINTS, DOUBLE_A, MIXX_A, MIXX_B
 from dadoteca_web.game_ui import (
     BULB_ICON,
     ROLL_ACTS,
@@ -72,6 +74,7 @@ PAD_NAMES: Final = {
     BIG_POINTS.id: "Qwixx Big Points",
     MIXX_A.id: "Qwixx Mixx A",
     MIXX_B.id: "Qwixx Mixx B",
+    DOUBLE_A.id: "Qwixx Double A",
 }
 WHITE: Final = "white"  # the white dice's name in the real-dice entry
 NO_CROSS: Final = "none"  # the row of the answer "no cross"
@@ -88,6 +91,10 @@ GUIDE: Final = {
     BONUS_BOX_MOMENT: (
         "Big Points: a number crossed in a colour row may also be crossed in the bonus row "
         "beside it; a bonus cross counts for both colours."
+    ),
+    EXTRA_BOX_MOMENT: (
+        "Double A: your rightmost crossed number of a row, coming again, may be crossed a "
+        "second time in its small extra box; it counts as a cross."
     ),
 }
 
@@ -516,6 +523,17 @@ class QwixxUI(GameUI):
         said = self.t.n("skips {count}", "skips {count}", count)
         return f'<small class="skips" aria-hidden="true">{said}</small>'
 
+    def _extra_box(self, sheet: Sheet, cross: Cross, label: str) -> tuple[str, str] | None:
+        """A cross of a number crossed already is its extra box's (Qwixx Double A): the note
+        under the choice and its label say so; None for any other cross."""
+        if cross.number not in sheet.crossed_numbers(cross.row):
+            return None
+        said = self.t("extra box")
+        return (
+            f'<small class="skips" aria-hidden="true">{said}</small>',
+            self.t("{choice}, its extra box", choice=label),
+        )
+
     def _suggested(self, state: QwixxState, player: int, action: Action) -> str:
         """The class of a control that plays the choice on show (a hint, say)."""
         hinted = self._line_hint(state, player)
@@ -552,7 +570,10 @@ class QwixxUI(GameUI):
             note = ""
             if cross in legal:
                 skipped = len(state.sheets[player].skipping(row, state.white_sum))
-                if skipped:
+                extra = self._extra_box(state.sheets[player], cross, label)
+                if extra:
+                    note, label = extra
+                elif skipped:
                     note = self._skips(skipped)
                     label = t.n(
                         "{choice}, leaving {count} number behind",
@@ -590,7 +611,10 @@ class QwixxUI(GameUI):
             skipped = len(sheet.skipping(action.row, action.number))
             label = f"{t(name)} {action.number}"
             note = ""
-            if skipped:
+            extra = self._extra_box(sheet, action, label)
+            if extra:
+                note, label = extra
+            elif skipped:
                 note = self._skips(skipped)
                 label = t("{choice}, leaving {count} behind", choice=label, count=skipped)
             options.append(
@@ -720,8 +744,13 @@ class QwixxUI(GameUI):
         # Mixx A: boxes of the four colours along the row, each drawn in its own colour and
         # symbol (colour is never the only cue); the row named by its lock's colour.
         mixed = not printed.is_bonus and len(set(printed.box_colours)) > 1
+        # Double A: a small extra box under every number but the last, drawn under it.
+        extra_boxes = sheet.variant.extra_boxes
+        crossed_twice = sheet.extra_crossed(row)
         cells = []
-        for number, colour in zip(printed.numbers, printed.box_colours, strict=True):
+        for position, (number, colour) in enumerate(
+            zip(printed.numbers, printed.box_colours, strict=True)
+        ):
             classes = ["cell"]
             box_name = SHEET_ROW_NAMES[colour] if mixed else name
             label = f"{t(box_name)} {number}"
@@ -731,7 +760,14 @@ class QwixxUI(GameUI):
                 symbol = (
                     f'<small class="box-symbol" aria-hidden="true">{ROW_SYMBOLS[colour]}</small>'
                 )
-            if number in crossed:
+            if extra_boxes and position < LAST_POSITION:
+                twice = number in crossed_twice
+                symbol += f'<small class="extra{" crossed" if twice else ""}" aria-hidden="true">'
+                symbol += "</small>"
+            if number in crossed_twice:
+                classes.append("crossed")
+                label = t("{cell}, crossed twice", cell=label)
+            elif number in crossed:
                 classes.append("crossed")
                 label = t("{cell}, crossed", cell=label)
             elif closed or number in lost:
@@ -750,7 +786,7 @@ class QwixxUI(GameUI):
                 f' data-mark="{name} {number}"{tap}>{number}{symbol}</span>'
             )
         key = f"r{player}.{row}"
-        kind = "row mixed" if mixed else "row"
+        kind = "row mixed" if mixed else "row extras" if extra_boxes else "row"
         if row < len(ROW_NAMES):
             locked = sheet.is_locked(row)
             lock_label = t("lock, crossed") if locked else t("lock")
