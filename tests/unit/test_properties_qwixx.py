@@ -185,7 +185,8 @@ def check_step(before: AnyState, after: AnyState, player: int | None, action: Ac
             check_crosses(before.sheets[seat], after.sheets[seat], crosses)
         if not after.is_terminal:
             assert after.phase == Phase.ACTION2 and after.deciders == (before.active,)
-            assert after.active_crossed_in_action1 == isinstance(decisions[before.active], Cross)
+            active = decisions[before.active]
+            assert after.active_action1 == (active if isinstance(active, Cross) else None)
         return
     # Action 2: the active player's alone; a white die plus the colour die of the row crossed.
     assert before.phase == Phase.ACTION2 and player == before.active
@@ -196,7 +197,7 @@ def check_step(before: AnyState, after: AnyState, player: int | None, action: Ac
         check_crosses(sheet, new, [action])
     else:  # a pass costs a penalty only if action 1 crossed nothing either
         assert new.rows == sheet.rows
-        assert new.penalties == sheet.penalties + (not before.active_crossed_in_action1)
+        assert new.penalties == sheet.penalties + (before.active_action1 is None)
     assert all(after.sheets[s] == before.sheets[s] for s in range(players) if s != player)
     if after.is_terminal:
         best = max(score(s) for s in after.sheets)

@@ -136,13 +136,21 @@ def test_ruling_extra_box_is_a_cross_an_event_and_no_penalty() -> None:
 # --- The same turn (ruling QWIXX_DOUBLE_A_SAME_TURN) -----------------------------------------
 
 
-def test_ruling_same_turn_action_2_crosses_the_extra_box_action_1_left() -> None:
+def test_ruling_same_turn_the_extra_box_of_action_1s_number_waits_for_a_later_roll() -> None:
+    """spielkultisten.de: "in einem der nächsten Spielzüge"; the note on the leaflet: when the
+    number is rolled again. Action 2's white die plus a colour die is the same roll."""
     match = pad_match(DOUBLE_A, double({}), double({}))
     roll(match, 2, 3, y=3)  # white 5; white 2 + yellow 3 = yellow 5
     match.play(0, Cross(YELLOW, 5))
     match.play(1, PASS)
+    assert Cross(YELLOW, 5) not in state_of(match).legal_actions(0)
+    assert refused(match, 0, Cross(YELLOW, 5)) == "qwixx.extra_box_later"
+    match.play(0, PASS)  # no penalty: action 1 crossed
+    assert state_of(match).sheets[0].penalties == 0
+    roll(match, 3, 2, y=3)  # the other player's roll, white 5 again: now its extra box
     assert Cross(YELLOW, 5) in state_of(match).legal_actions(0)
     match.play(0, Cross(YELLOW, 5))
+    match.play(1, PASS)
     assert state_of(match).sheets[0].crosses(YELLOW) == 2
 
 

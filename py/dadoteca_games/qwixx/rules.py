@@ -148,6 +148,9 @@ RULES: Final[dict[str, Template]] = {
         "In the {row} row only your rightmost crossed number's extra box may be crossed"
     ),
     "qwixx.extra_box_crossed": "That number of the {row} row has both its crosses already",
+    "qwixx.extra_box_later": (
+        "The extra box of the number just crossed in the {row} row waits for a later roll"
+    ),
     "qwixx.row_locked": "The {row} row is locked: nobody may cross in it any more",
     "qwixx.white_sum": "In action 1 you may only cross the sum of the two white dice ({sum})",
     "qwixx.white_and_colour": (
@@ -219,7 +222,8 @@ class QwixxState(NamedTuple):
     """A moment of a Qwixx game (a NamedTuple: immutable and cheap to build, see core.State).
 
     ``closed`` is the mask of locked rows, whose dice are out of the game; ``pending`` holds the
-    action 1 decisions made so far, applied together once everyone has decided.
+    action 1 decisions made so far, applied together once everyone has decided; in action 2,
+    ``active_action1`` is the active player's action 1 cross (None: they passed).
     """
 
     sheets: tuple[Sheet, ...]
@@ -228,7 +232,7 @@ class QwixxState(NamedTuple):
     phase: str = Phase.ROLL
     dice: Roll | Unseen | None = None
     pending: tuple[Cross | Pass | None, ...] = ()
-    active_crossed_in_action1: bool = False
+    active_action1: Cross | None = None
     closed: int = 0
     turn: int = 1
 
@@ -298,7 +302,7 @@ class QwixxState(NamedTuple):
     @property
     def passing_costs_a_penalty(self) -> bool:
         """The active player, deciding action 2, crossed nothing in action 1 (a pass = penalty)."""
-        return self.phase == Phase.ACTION2 and not self.active_crossed_in_action1
+        return self.phase == Phase.ACTION2 and self.active_action1 is None
 
     def moment_kinds(self, player: int) -> tuple[str, ...]:
         """The white sum, everyone's (ruling QWIXX_ACTION1_SIMULTANEOUS), or the active
@@ -337,9 +341,17 @@ class QwixxState(NamedTuple):
                     legal.append(cross)
             return legal
         if self.phase == Phase.ACTION2 and player == self.active:
-            if not isinstance(self.dice, Roll):
-                return [PASS, *self.sheets[player].allowed_crosses(self.closed)]
-            return [PASS, *self.sheets[player].action2_crosses(self.dice, self.closed)]
+            sheet = self.sheets[player]
+            crosses = (
+                sheet.action2_crosses(self.dice, self.closed)
+                if isinstance(self.dice, Roll)
+                else sheet.allowed_crosses(self.closed)
+            )
+            # Only a pad with a second cross for a number can offer action 1's again (an extra
+            # box), which must wait for a later roll: ruling QWIXX_DOUBLE_A_SAME_TURN.
+            if sheet.__class__ is not Sheet and self.active_action1 in crosses:
+                return [PASS, *(cross for cross in crosses if cross != self.active_action1)]
+            return [PASS, *crosses]
         return []
 
     # -- applying actions -------------------------------------------------------------------
@@ -385,7 +397,7 @@ class QwixxState(NamedTuple):
                     self.phase,
                     self.dice,
                     tuple(pending),
-                    False,
+                    None,
                     self.closed,
                     self.turn,
                 )
@@ -400,6 +412,7 @@ class QwixxState(NamedTuple):
                 sheet = sheets[player] = sheets[player].cross(decision.row, decision.number)
                 # A crossed lock closes its row (whichever number a pad prints last in it).
                 closed |= sheet.rows[decision.row] >> LOCK_SHIFT << decision.row
+        active = decisions[self.active]
         # Ruling QWIXX_GAME_END: ending in action 1 means no action 2, and so no penalty.
         return _new_state(
             (
@@ -409,7 +422,7 @@ class QwixxState(NamedTuple):
                 Phase.OVER if closed.bit_count() >= LOCKS_TO_END else Phase.ACTION2,
                 self.dice,
                 (),
-                isinstance(decisions[self.active], Cross),
+                active if isinstance(active, Cross) else None,
                 closed,
                 self.turn,
             )
@@ -423,9 +436,13 @@ class QwixxState(NamedTuple):
             if self.dice is not UNSEEN:
                 self._check_action2_dice(action)
             self._check_cross(self.active, action)
+            # Allowed by the sheet, action 1's number again (an extra box): ruling
+            # QWIXX_DOUBLE_A_SAME_TURN.
+            if action == self.active_action1:
+                raise _broken("qwixx.extra_box_later", row=SHEET_ROW_NAMES[action.row])
             sheet = sheet.cross(action.row, action.number)
             closed |= sheet.rows[action.row] >> LOCK_SHIFT << action.row
-        elif not self.active_crossed_in_action1:
+        elif self.active_action1 is None:
             sheet = sheet.with_penalty()  # ruling QWIXX_PENALTY_ACTIVE_ONLY
         sheets[self.active] = sheet
         # Ruling QWIXX_GAME_END; only the active player's penalties can have grown (ruling
@@ -439,7 +456,7 @@ class QwixxState(NamedTuple):
                     Phase.OVER,
                     self.dice,
                     (),
-                    self.active_crossed_in_action1,
+                    self.active_action1,
                     closed,
                     self.turn,
                 )
@@ -454,7 +471,7 @@ class QwixxState(NamedTuple):
                 Phase.ROLL,
                 None,
                 (),
-                False,
+                None,
                 closed,
                 self.turn + 1,
             )
@@ -515,7 +532,7 @@ class QwixxState(NamedTuple):
                 Phase.ACTION1,
                 outcome,
                 (None,) * len(self.sheets),
-                False,
+                None,
                 self.closed,
                 self.turn,
             )

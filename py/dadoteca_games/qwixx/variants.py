@@ -19,8 +19,9 @@ Qwixx's (ruling QWIXX_MIXX_SCORE).
 
 **Double A** (ruling QWIXX_DOUBLE_A_SHEET): base Qwixx's rows, a small extra box under every
 number but each row's last. Crossing again the row's rightmost crossed number crosses its extra
-box (ruling QWIXX_DOUBLE_A_EXTRA_BOX), a cross like any other, also in the turn's action 2
-(ruling QWIXX_DOUBLE_A_SAME_TURN). A row's last number needs 7 crosses before it, extra ones
+box (ruling QWIXX_DOUBLE_A_EXTRA_BOX), a cross like any other, but in a later roll than the
+number's own cross (ruling QWIXX_DOUBLE_A_SAME_TURN, applied by the game's turn: a sheet knows no
+rolls). A row's last number needs 7 crosses before it, extra ones
 counted (ruling QWIXX_DOUBLE_LOCK); a row scores up to 16 crosses (ruling QWIXX_DOUBLE_SCORE).
 """
 
@@ -79,7 +80,7 @@ QWIXX_MIXX_B_SHEET = "Mixx B: one colour a row, its numbers in the printed mixed
 QWIXX_MIXX_SCORE = "Mixx: each row scores its own crosses, as base Qwixx's, whatever the colours."
 QWIXX_DOUBLE_A_SHEET = "Double A: base Qwixx's rows, an extra box under each number but the last."
 QWIXX_DOUBLE_A_EXTRA_BOX = "An extra box: the row's rightmost crossed number, crossed once more."
-QWIXX_DOUBLE_A_SAME_TURN = "Action 2 may cross the extra box of the number action 1 crossed."
+QWIXX_DOUBLE_A_SAME_TURN = "An extra box waits for a later roll than its number's own cross."
 QWIXX_DOUBLE_LOCK = "Double: a row's last number needs 7 crosses before it, extra ones counted."
 QWIXX_DOUBLE_SCORE = "Double: a row scores up to 16 crosses (136 points); more score no more."
 
@@ -369,8 +370,8 @@ class DoubleASheet(_DoubleAFields, Sheet):  # type: ignore[misc]
 
     def action2_crosses(self, dice: Roll, closed: int) -> list[Cross]:
         """A white die plus a colour die in that colour's row: a number right of the last
-        cross, or the rightmost crossed number's extra box (ruling QWIXX_DOUBLE_A_SAME_TURN:
-        the one action 1 crossed too)."""
+        cross, or the rightmost crossed number's extra box (but not that of the number action 1
+        has just crossed: the game's turn leaves it out, ruling QWIXX_DOUBLE_A_SAME_TURN)."""
         white1, white2 = dice.white
         crosses: list[Cross] = []
         for row, colour in enumerate(dice.colours):
