@@ -342,17 +342,23 @@ class QwixxState(NamedTuple):
             return legal
         if self.phase == Phase.ACTION2 and player == self.active:
             sheet = self.sheets[player]
-            crosses = (
-                sheet.action2_crosses(self.dice, self.closed)
-                if isinstance(self.dice, Roll)
-                else sheet.allowed_crosses(self.closed)
-            )
-            # Only a pad with a second cross for a number can offer action 1's again (an extra
-            # box), which must wait for a later roll: ruling QWIXX_DOUBLE_A_SAME_TURN.
-            if sheet.__class__ is not Sheet and self.active_action1 in crosses:
-                return [PASS, *(cross for cross in crosses if cross != self.active_action1)]
-            return [PASS, *crosses]
+            if sheet.__class__ is not Sheet:  # a variant's pad: its rule hooks
+                return self._variant_action2(sheet)
+            if not isinstance(self.dice, Roll):
+                return [PASS, *sheet.allowed_crosses(self.closed)]
+            return [PASS, *sheet.action2_crosses(self.dice, self.closed)]
         return []
+
+    def _variant_action2(self, sheet: Sheet) -> list[Cross | Pass]:
+        """Action 2 on a variant's pad. Only a pad with a second cross for a number can offer
+        action 1's again (an extra box), which waits for a later roll: ruling
+        QWIXX_DOUBLE_A_SAME_TURN."""
+        crosses = (
+            sheet.action2_crosses(self.dice, self.closed)
+            if isinstance(self.dice, Roll)
+            else sheet.allowed_crosses(self.closed)
+        )
+        return [PASS, *(cross for cross in crosses if cross != self.active_action1)]
 
     # -- applying actions -------------------------------------------------------------------
 
@@ -436,9 +442,9 @@ class QwixxState(NamedTuple):
             if self.dice is not UNSEEN:
                 self._check_action2_dice(action)
             self._check_cross(self.active, action)
-            # Allowed by the sheet, action 1's number again (an extra box): ruling
-            # QWIXX_DOUBLE_A_SAME_TURN.
-            if action == self.active_action1:
+            # Allowed by a pad with a second cross for a number, action 1's again (an extra
+            # box): ruling QWIXX_DOUBLE_A_SAME_TURN.
+            if sheet.__class__ is not Sheet and action == self.active_action1:
                 raise _broken("qwixx.extra_box_later", row=SHEET_ROW_NAMES[action.row])
             sheet = sheet.cross(action.row, action.number)
             closed |= sheet.rows[action.row] >> LOCK_SHIFT << action.row
