@@ -24,9 +24,9 @@ from dadoteca_games.diceland.maps import (
     map_board,
     map_by_id,
 )
+from dadoteca_games.diceland.moment import BONUS_ROLL, GOAL, MARKED, PRIZE
 from dadoteca_games.diceland.rules import (
     BONUS_MOMENT,
-    BONUS_ROLL,
     CHOOSE,
     COLOURS,
     CROSS_OTHER_MOMENT,
@@ -34,10 +34,7 @@ from dadoteca_games.diceland.rules import (
     DICE,
     DICELAND,
     EVENTS,
-    GOAL,
-    MARKED,
     PASS,
-    PRIZE,
     REROLL,
     REROLL_MOMENT,
     SET_ASIDE_MOMENT,
