@@ -21,20 +21,22 @@ from typing import ClassVar, Final
 from dadoteca.core import Action, AnyState, Unseen
 from dadoteca.table import Answer, Command
 from dadoteca_games.shelfie.icons import icon
-from dadoteca_games.shelfie.rules import (
+from dadoteca_games.shelfie.moment import (
     CIRCLED,
     COLUMN_BLOCKED,
+    FULL_SHELVES,
+    LAST_ROUND,
+    SHELF_BLOCKED,
+)
+from dadoteca_games.shelfie.rules import (
     COLUMNS,
     COMBINATION_MOMENT,
     DICE_COUNT,
     FACES,
     FAILED_ROLL_MOMENT,
-    FULL_SHELVES,
     JOLLY_MOMENT,
-    LAST_ROUND,
     MAX_COMBINATIONS,
     PASS,
-    SHELF_BLOCKED,
     SHELFIE,
     SHELVES,
     UNUSED,
