@@ -286,6 +286,8 @@ class GameUI(ABC):
         # The faces entered so far for the roll of ``_entry_for`` (None: a die not yet entered).
         self._entry: list[int | None] = []
         self._entry_for: AnyState | None = None
+        # No choice in the making yet: each game's forget() sets the fields of one.
+        self.forget()
 
     @classmethod
     def options(
