@@ -17,6 +17,7 @@ from typing import Final, NamedTuple
 
 from dadoteca.bots import BOT_SEAT, LEVELS, bot_level, finish, has_expert
 from dadoteca.bots.play import play_day
+from dadoteca.commands import Command, Pause, Redo, SeatedState, Show, Undo
 from dadoteca.core import Action, AnyState, Event, Options, RuleError, draw, seed_generator
 from dadoteca.daily import Day, daily_error, daily_seed
 from dadoteca.games import GAMES, game_part
@@ -31,18 +32,7 @@ from dadoteca.match import (
     Seat,
     normalise_name,
 )
-from dadoteca.table import (
-    ANSWERS_TAKEN_BACK,
-    TAKEN_BACK,
-    Command,
-    Group,
-    Pause,
-    Redo,
-    SeatedState,
-    Show,
-    Table,
-    Undo,
-)
+from dadoteca.table import ANSWERS_TAKEN_BACK, TAKEN_BACK, Group, Table
 
 from .coach import hint_text
 from .game_ui import BULB_ICON, EDGES, PLAY_REGIONS, GameUI, TableSeat, tapped_number
@@ -1003,7 +993,7 @@ class App:
     def computer_moves(self) -> Iterator[Pause | None]:
         """The computers' moves (Table.computer_moves), until the table waits for a person or
         the game ends: a generator, so the page can run it at the table's pace. It yields a
-        :class:`~dadoteca.table.Pause` where the table should see what happens, and None
+        :class:`~dadoteca.commands.Pause` where the table should see what happens, and None
         between slices of a computer's thinking (the page hands the thread back now and then).
         Whatever the table does meanwhile (a tap, a new game, an import, a question) wins: a
         move worked out for a moment that has passed is dropped."""

@@ -15,8 +15,8 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from html import escape
 from typing import Any, ClassVar, Final, NamedTuple, TypedDict, TypeVar
 
+from dadoteca.commands import Command, RollDice, SeatedState, asked_player
 from dadoteca.core import Action, AnyState, Event, Game, Options, Plural, RuleError
-from dadoteca.table import Command, RollDice, SeatedState, asked_player
 
 from .i18n import Translator
 

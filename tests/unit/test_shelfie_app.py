@@ -10,8 +10,8 @@ import pytest
 from app_support import new_app, shown_sheets
 
 from build import i18n as i18n_tool
+from dadoteca.commands import Answer
 from dadoteca.match import Match
-from dadoteca.table import Answer
 from dadoteca_games.shelfie.rules import (
     ALL_CELLS,
     COLUMNS,

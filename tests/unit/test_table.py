@@ -10,8 +10,9 @@ from collections import Counter
 
 import pytest
 
+from dadoteca.commands import Answer
 from dadoteca.core import RuleError
-from dadoteca.table import ANSWERS_TAKEN_BACK, Answer
+from dadoteca.table import ANSWERS_TAKEN_BACK
 from dadoteca_games.qwixx.rules import PASS, RED, Cross, Phase, QwixxState
 from dadoteca_web.app import RESULT, STARTS_CHOSEN, STARTS_DRAWN, App
 from dadoteca_web.i18n import Translator

@@ -14,8 +14,8 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import cached_property
 from typing import ClassVar, Final
 
+from dadoteca.commands import Answer, Command
 from dadoteca.core import Action, AnyState, Options, RuleError
-from dadoteca.table import Answer, Command
 from dadoteca_games.diceland.maps import (
     DEALT_MAP,
     FIXED_MAP_IDS,

@@ -17,8 +17,8 @@ from functools import cached_property
 from html import escape
 from typing import ClassVar, Final
 
+from dadoteca.commands import Answer, Command, PassTheRest, Withdraw
 from dadoteca.core import Action, AnyState
-from dadoteca.table import Answer, Command, PassTheRest, Withdraw
 from dadoteca_games.qwixx.rules import (
     BASE_VARIANT,
     BONUS_BOX_MOMENT,

@@ -19,8 +19,8 @@ from functools import cached_property
 from html import escape
 from typing import ClassVar, Final
 
+from dadoteca.commands import Answer, Command
 from dadoteca.core import Action, AnyState, Unseen
-from dadoteca.table import Answer, Command
 from dadoteca_games.shelfie.icons import icon
 from dadoteca_games.shelfie.moment import (
     CIRCLED,
