@@ -18,6 +18,7 @@ from dadoteca.core import (
     Pass,
     RollMemo,
     Unseen,
+    ending_with,
     winners_of,
 )
 from dadoteca_games.diceland.actions import DICE, DicelandAction, Mark
@@ -292,10 +293,7 @@ class DicelandMoment(NamedTuple):
                 events.append(Event(COLOUR_COMPLETED, (seat,), {"colour": COLOURS[c]}))
         if self.phase == Phase.BONUS_ROLL:
             events.append(Event(BONUS_ROLL, (self.bonus_player,)))
-        outcome = self.outcome
-        if outcome is not None:
-            events.append(outcome.event())
-        return tuple(events)
+        return ending_with(events, self.outcome)
 
     # -- text, scores, JSON -----------------------------------------------------------------
     def scores(self) -> tuple[int, ...]:

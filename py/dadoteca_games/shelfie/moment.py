@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
-from dadoteca.core import ROLLED, Event, Outcome, Plural, Template, Unseen, winners_of
+from dadoteca.core import ROLLED, Event, Outcome, Plural, Template, Unseen, ending_with, winners_of
 from dadoteca_games.shelfie.actions import POSITIONS_OF, Mark, ShelfieAction, Strike
 from dadoteca_games.shelfie.dice import FACES
 from dadoteca_games.shelfie.sheet import (
@@ -160,10 +160,7 @@ class ShelfieMoment(NamedTuple):
         if self.last_round and not before.last_round:
             full = (p for p, sheet in enumerate(self.sheets) if sheet.ends_game())
             events.append(Event(LAST_ROUND, tuple(full)))
-        outcome = self.outcome
-        if outcome is not None:
-            events.append(outcome.event())
-        return tuple(events)
+        return ending_with(events, self.outcome)
 
     def scores(self) -> tuple[int, ...]:
         return tuple(sheet.score() for sheet in self.sheets)

@@ -560,8 +560,7 @@ class ShelfieState(ShelfieMoment):
         changed = next(p for p in range(DICE_COUNT) if not mask >> p & 1 and faces[p] != dice[p])
         return _broken("shelfie.kept_die", position=changed + 1)
 
-    def parse_action(self, text: str) -> ShelfieAction:
-        return Shelfie.parse_action(text)
+    parse_action = staticmethod(read_action)  # the record's text (actions.py)
 
 
 _new_state: Final = built_from_fields(ShelfieState)
@@ -581,9 +580,7 @@ class Shelfie(Game[ShelfieState]):
             raise core_error("core.bad_options", game=self.id, options=", ".join(sorted(options)))
         return ShelfieState(sheets=(Sheet(),) * num_players, generator=seed_generator(seed))
 
-    @staticmethod
-    def parse_action(text: str) -> ShelfieAction:
-        return read_action(text)
+    parse_action = staticmethod(read_action)  # the record's text (actions.py)
 
 
 SHELFIE: Final = Shelfie()
