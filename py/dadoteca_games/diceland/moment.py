@@ -28,6 +28,7 @@ from dadoteca_games.diceland.sheet import Sheet
 __all__ = [
     "BONUS_DICE",
     "CHANCE_PHASES",
+    "CROSSING_PHASES",
     "EVENTS",
     "GAME_ID",
     "NOBODY",
@@ -73,6 +74,7 @@ class Phase:
 
 
 CHANCE_PHASES: Final = frozenset({Phase.ROLL, Phase.REROLL, Phase.BONUS_ROLL})
+CROSSING_PHASES: Final = frozenset({Phase.MARK, Phase.BONUS})  # phase 2, and a bonus roll's
 _COLOUR_INDEXES: Final = range(len(COLOURS))  # a die's faces, one per colour
 
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 from html import escape
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 from dadoteca.core import Unseen
-from dadoteca_games.diceland.moment import EVENTS
+from dadoteca_games.diceland.moment import CROSSING_PHASES, EVENTS
 from dadoteca_games.diceland.rules import COLOURS, DICE, PASS, DicelandState, Mark, Phase
 from dadoteca_games.diceland.svg import COLOUR_SYMBOLS
 from dadoteca_web.i18n import Translator
@@ -23,9 +23,7 @@ from dadoteca_web.i18n import Translator
 if TYPE_CHECKING:
     from dadoteca_games.diceland.view import DicelandUI
 
-__all__ = ["MARK_PHASES", "Panels", "Reach"]
-
-MARK_PHASES: Final = frozenset({Phase.MARK, Phase.BONUS})
+__all__ = ["Panels", "Reach"]
 
 
 def _unseen(state: DicelandState) -> bool:
@@ -85,7 +83,7 @@ class Panels:
             )
         elif phase == Phase.REROLL:
             text = t("{name}, reroll the dice", name=name)
-        elif phase in MARK_PHASES and _unseen(state):
+        elif phase in CROSSING_PHASES and _unseen(state):
             text, hint = self._unseen_prompt(state, asked, name, bool(placements))
         elif phase == Phase.MARK:
             text, hint = self._phase2_prompt(state, asked, name, bool(placements))

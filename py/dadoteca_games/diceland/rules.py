@@ -16,6 +16,9 @@ player:
 The goal, checked after the crossing and after each bonus roll: 9 prize cells and every cell of
 one colour (ruling DICELAND_WIN). A player's crosses are a bit mask over the map's cells; what
 the rules read of a map on every move is worked out once per map (:mod:`.board`).
+
+Here the turn moves on; what a moment says (whose decision, the dice and maps shown, the end,
+its events and JSON) is :mod:`.moment`'s, the actions and their record text :mod:`.actions`'.
 """
 
 from __future__ import annotations
@@ -68,6 +71,7 @@ from dadoteca_games.diceland.maps import (
 from dadoteca_games.diceland.moment import (
     BONUS_DICE,
     CHANCE_PHASES,
+    CROSSING_PHASES,
     EVENTS,
     GAME_ID,
     NOBODY,
@@ -181,7 +185,6 @@ REROLL_MOMENT: Final = "diceland.stop_or_reroll"
 CROSS_OWN_MOMENT: Final = "diceland.cross_own"
 CROSS_OTHER_MOMENT: Final = "diceland.cross_other"
 BONUS_MOMENT: Final = "diceland.bonus"
-_CROSSING: Final = frozenset({Phase.MARK, Phase.BONUS})
 _MOMENTS: Final = {
     Phase.CHOOSE: SET_ASIDE_MOMENT,
     Phase.STOP_OR_REROLL: REROLL_MOMENT,
@@ -203,7 +206,7 @@ class DicelandState(DicelandMoment):
         if player not in self.deciders:
             return ()
         phase = self.phase
-        if phase in _CROSSING and self.legal_actions(player) == [PASS]:
+        if phase in CROSSING_PHASES and self.legal_actions(player) == [PASS]:
             return ()  # nothing fits: a pass, as the prompt says, with nothing to learn
         if phase == Phase.MARK:
             return (CROSS_OWN_MOMENT if player == self.active else CROSS_OTHER_MOMENT,)

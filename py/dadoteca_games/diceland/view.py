@@ -24,8 +24,8 @@ from dadoteca_games.diceland.maps import (
     map_board,
     map_by_id,
 )
-from dadoteca_games.diceland.moment import BONUS_ROLL, GOAL, MARKED, PRIZE
-from dadoteca_games.diceland.panels import MARK_PHASES, Panels
+from dadoteca_games.diceland.moment import BONUS_ROLL, CROSSING_PHASES, GOAL, MARKED, PRIZE
+from dadoteca_games.diceland.panels import Panels
 from dadoteca_games.diceland.rules import (
     BONUS_MOMENT,
     CHOOSE,
@@ -384,7 +384,7 @@ class DicelandUI(GameUI):
             return  # a forged tap: no such cell
         self._keep(state)
         selection = self.selection
-        if state.phase in MARK_PHASES:
+        if state.phase in CROSSING_PHASES:
             if cell in selection:
                 self.selection = selection - {cell}
                 self.refused = None
@@ -417,7 +417,7 @@ class DicelandUI(GameUI):
         colour, selection, _ = self._pending(state)
         if state.phase == Phase.CHOOSE and colour is not None:
             return [Answer(player, CHOOSE[colour])]
-        if state.phase in MARK_PHASES and selection:
+        if state.phase in CROSSING_PHASES and selection:
             m = state.map(player)
             colours = {m.colours[cell] for cell in selection}
             if len(colours) == 1:
@@ -437,7 +437,7 @@ class DicelandUI(GameUI):
         if asked in self.computers and self.shared(state):
             return self._computer_regions(state, asked, answers)
         colour, selection, refused = self._pending(state)
-        placements = _placements(state, asked) if state.phase in MARK_PHASES else []
+        placements = _placements(state, asked) if state.phase in CROSSING_PHASES else []
         legal, complete = _still_open(placements, selection)
         # Every player's map, in both regions, whoever is asked: the asked player's shown big
         # (the others' big ones hidden), everyone else's small. A change of hands hides one and
@@ -474,7 +474,7 @@ class DicelandUI(GameUI):
                 colour, selection, refused = self._pending_of(state, p)
                 if not selection and isinstance(answer, Mark):
                     selection = frozenset(answer.cells)  # the answer given, to change or not
-                placements = _placements(state, p) if state.phase in MARK_PHASES else []
+                placements = _placements(state, p) if state.phase in CROSSING_PHASES else []
                 legal, complete = _still_open(placements, selection)
                 sheet = self.maps.sheet(state, p, legal, selection, refused, interactive=True)
                 said = self.panels.prompt(state, p, placements)
@@ -492,7 +492,7 @@ class DicelandUI(GameUI):
         if state.is_terminal:
             return self._game_over(state, board)
         active = state.active
-        placements = _placements(state, active) if state.phase in MARK_PHASES else []
+        placements = _placements(state, active) if state.phase in CROSSING_PHASES else []
         return {
             "prompt": self.panels.prompt(state, active, placements),
             "dice": self.panels.dice(state),

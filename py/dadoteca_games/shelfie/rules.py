@@ -13,7 +13,10 @@ SHELFIE_SIX_JOLLIES, SHELFIE_MUST_MARK), or, when no item can be marked, cross o
 SHELFIE_BLOCKING); two shelves without a free cell on any sheet end the game after that round
 (ruling SHELFIE_END_ROUND).
 
-Record text of the actions (``str`` / :meth:`Shelfie.parse_action`):
+Here the turn moves on; what a roll can mark is :mod:`.combinations`', what a moment says
+(whose turn, the dice shown, the end, its events and JSON) :mod:`.moment`'s.
+
+Record text of the actions (``str`` / :meth:`Shelfie.parse_action`, :mod:`.actions`):
 
 - ``roll cat book jolly plant cat game``: the six dice after a roll or reroll, in position order;
 - ``reroll 1 3 4``: reroll the dice at those positions (1-6);
