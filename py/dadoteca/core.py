@@ -226,6 +226,14 @@ class Outcome:
         return Event(self.termination, self.players, self.params)
 
 
+def ending_with(events: list[Event], outcome: Outcome | None) -> tuple[Event, ...]:
+    """A step's ``events``, with the end last when the step ended the game (``outcome``, the
+    state's after it): how every game's :meth:`State.events` closes."""
+    if outcome is not None:
+        events.append(outcome.event())
+    return tuple(events)
+
+
 A = TypeVar("A", bound=Action)
 
 

@@ -27,9 +27,8 @@ of :func:`dadoteca.drive.decide_together` as people live it:
 from __future__ import annotations
 
 import zlib
-from collections.abc import Collection, Iterator, Sequence
-from dataclasses import dataclass
-from typing import Final, NamedTuple, Protocol, runtime_checkable
+from collections.abc import Iterator, Sequence
+from typing import Final, NamedTuple
 
 from .bots import (
     DEFAULT_LEVEL,
@@ -40,29 +39,31 @@ from .bots import (
     coach_for,
     decision_seed,
 )
+from .commands import (
+    BOT_PAUSE,
+    BOT_SHOW,
+    THINKING,
+    Answer,
+    Command,
+    PassTheRest,
+    Pause,
+    Redo,
+    RollDice,
+    SeatedState,
+    Show,
+    Undo,
+    Withdraw,
+    asked_player,
+)
 from .core import PASS, Action, AnyState, Event, RuleError
 from .match import REAL_DICE, SHEETS_ONLY, Match
 
 __all__ = [
     "ANSWERS_TAKEN_BACK",
-    "BOT_PAUSE",
-    "BOT_SHOW",
     "TAKEN_BACK",
-    "THINKING",
-    "Answer",
-    "Command",
     "Group",
-    "PassTheRest",
-    "Pause",
-    "Redo",
-    "RollDice",
-    "SeatedState",
-    "Show",
     "Table",
-    "Undo",
     "Undoable",
-    "Withdraw",
-    "asked_player",
 ]
 
 # What the table is told that no game's rules say: a move, or a moment's answers, taken back.
@@ -76,52 +77,6 @@ MOMENT_MASK: Final = (1 << MOMENT_BITS) - 1
 
 Group = tuple[tuple[int | None, Action], ...]
 """Actions of a match as one step of Undo and Redo: ``(player, action)``, None for a roll."""
-
-
-# -- commands ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class RollDice:
-    """Roll the dice: from the game's own generator (``outcome`` None; with sheets only, the
-    table's unseen roll), or the dice the table rolled and entered."""
-
-    outcome: Action | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Answer:
-    """``player``'s decision: played at once, or one answer among several to a moment decided
-    together. ``computer``: a computer's own (no tap answers for a computer)."""
-
-    player: int
-    action: Action
-    computer: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Withdraw:
-    """``player`` takes back their own answer to the open moment."""
-
-    player: int
-
-
-@dataclass(frozen=True, slots=True)
-class PassTheRest:
-    """Everyone :attr:`Table.passing_for` names answers "nothing" (the others cross nothing)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Undo:
-    """Take back what :attr:`Table.undoable` describes."""
-
-
-@dataclass(frozen=True, slots=True)
-class Redo:
-    """Play again what Undo took back last, while nothing else was played."""
-
-
-Command = RollDice | Answer | Withdraw | PassTheRest | Undo | Redo
 
 
 # -- what a screen reads ----------------------------------------------------------------------
@@ -143,60 +98,6 @@ class Undoable(NamedTuple):
     together: bool
     correcting: bool
     asks: bool
-
-
-class Pause(NamedTuple):
-    """A moment for the table to see what a computer does (scaled by the page's pace)."""
-
-    seconds: float
-
-
-@dataclass(frozen=True, slots=True)
-class Show:
-    """A computer's choice, to show as its pending choice before it is played."""
-
-    player: int
-    action: Action
-
-
-THINKING: Final = None  # yielded between slices of a computer's (or the coach's) thinking
-# A computer's move at the table's pace: a pause after the last move, then its choice on screen
-# for a moment before it is played.
-BOT_PAUSE: Final = Pause(0.6)
-BOT_SHOW: Final = Pause(0.9)
-
-
-@runtime_checkable
-class SeatedState(Protocol):
-    """A state whose turn belongs to one active player (every game on the shelf)."""
-
-    @property
-    def active(self) -> int: ...
-
-    @property
-    def roller(self) -> int | None: ...
-
-    @property
-    def deciders(self) -> tuple[int, ...]: ...
-
-    @property
-    def num_players(self) -> int: ...
-
-
-def asked_player(state: SeatedState, answered: Collection[int] = ()) -> int:
-    """Whom the table hands the device to: who rolls; else the first decider who has not
-    answered yet, clockwise from the active player (the rules' simultaneous decisions, asked
-    one by one); else the active player."""
-    roller = state.roller
-    if roller is not None:
-        return roller
-    deciders = state.deciders
-    seats = state.num_players
-    for offset in range(seats):
-        player = (state.active + offset) % seats
-        if player in deciders and player not in answered:
-            return player
-    return state.active
 
 
 def collected(before: AnyState, after: AnyState, player: int) -> bool:

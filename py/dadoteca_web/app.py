@@ -19,10 +19,11 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import UTC, date, datetime
 from typing import Final
 
+from dadoteca.commands import Command, Redo, Undo
 from dadoteca.core import Action, AnyState, Event, RuleError
 from dadoteca.daily import Day
 from dadoteca.match import APP_DICE, DAILY_DICE, Match
-from dadoteca.table import Command, Group, Redo, Table, Undo
+from dadoteca.table import Group, Table
 
 from .app_view import RESULT, STARTS_CHOSEN, STARTS_DRAWN, AppView, Confirm
 from .coach import Coach

@@ -12,8 +12,9 @@ from collections.abc import Callable
 from html import escape
 from typing import TYPE_CHECKING, Final, NamedTuple
 
+from dadoteca.commands import SeatedState
 from dadoteca.core import Event
-from dadoteca.table import ANSWERS_TAKEN_BACK, TAKEN_BACK, SeatedState, Table
+from dadoteca.table import ANSWERS_TAKEN_BACK, TAKEN_BACK, Table
 
 from .game_ui import BULB_ICON, PLAY_REGIONS, GameUI, TableSeat
 from .guide import Guide

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from dadoteca.table import Pause, Show
+from dadoteca.commands import Pause, Show
 
 if TYPE_CHECKING:
     from .app import App
@@ -38,7 +38,7 @@ class Computers:
     def moves(self) -> Iterator[Pause | None]:
         """The computers' moves (Table.computer_moves), until the table waits for a person or
         the game ends: a generator, so the page can run it at the table's pace. It yields a
-        :class:`~dadoteca.table.Pause` where the table should see what happens, and None
+        :class:`~dadoteca.commands.Pause` where the table should see what happens, and None
         between slices of a computer's thinking (the page hands the thread back now and then).
         Whatever the table does meanwhile (a tap, a new game, an import, a question) wins: a
         move worked out for a moment that has passed is dropped."""

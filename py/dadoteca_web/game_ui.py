@@ -15,8 +15,8 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from html import escape
 from typing import Any, ClassVar, Final, NamedTuple, TypedDict, TypeVar
 
+from dadoteca.commands import Command, RollDice, SeatedState, asked_player
 from dadoteca.core import Action, AnyState, Event, Game, Options, Plural, RuleError
-from dadoteca.table import Command, RollDice, SeatedState, asked_player
 
 from .i18n import Translator
 
@@ -286,6 +286,8 @@ class GameUI(ABC):
         # The faces entered so far for the roll of ``_entry_for`` (None: a die not yet entered).
         self._entry: list[int | None] = []
         self._entry_for: AnyState | None = None
+        # No choice in the making yet: each game's forget() sets the fields of one.
+        self.forget()
 
     @classmethod
     def options(

@@ -19,7 +19,7 @@ from collections.abc import Callable, Coroutine, Iterator
 from time import perf_counter
 from typing import Any
 
-from dadoteca.table import Pause
+from dadoteca.commands import Pause
 
 from .session import SEED_LIMIT, Session
 

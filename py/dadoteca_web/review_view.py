@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Final
 
 from dadoteca.bots import LEAD, POINTS, TURNS, bot_level
 from dadoteca.bots.review import Decision, Review, decisions_of, reviewing, scores_by_turn
+from dadoteca.commands import Pause
 from dadoteca.match import SHEETS_ONLY, Match
-from dadoteca.table import Pause
 
 from .game_ui import GameUI, tapped_number
 from .screens import ui_for

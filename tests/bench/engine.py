@@ -92,16 +92,20 @@ def shelfie_enumeration_ms() -> dict[str, Any]:
     """My Shelfie's legal marks for six dice on an empty sheet, every one of the 462 multisets.
 
     Each time is the best of ``REPEATS`` (a busy machine only ever adds time). ``first``: the
-    first time a multiset is rolled, its marks are enumerated from scratch (the
-    engine's ``_dice_table``, private: it is what this measures); ``cached``: every later
+    first time a multiset is rolled, its marks are enumerated from scratch (the engine's
+    ``combinations._dice_table``, private: it is what this measures); ``cached``: every later
     ``legal_marks`` call for it, a filter of that table by the sheet's taken cells.
     """
+    # Not imported with the rules: a revision measured --against runs this script on its own
+    # package, which may have no such module.
+    from dadoteca_games.shelfie import combinations  # noqa: PLC0415
+
     state = shelfie.SHELFIE.new_game(1, 0)
     first: dict[tuple[int, ...], float] = {}
     cached: list[float] = []
     for dice in itertools.combinations_with_replacement(range(len(shelfie.FACES)), 6):
         counts = tuple(dice.count(face) for face in range(len(shelfie.FACES)))
-        first[dice] = best_ms(shelfie._dice_table, counts)
+        first[dice] = best_ms(combinations._dice_table, counts)
         rolled = state._replace(phase=shelfie.Phase.DECIDE, dice=dice)
         rolled.legal_marks(0)  # fills the engine's table for these dice
         cached.append(best_ms(rolled.legal_marks, 0))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import TypeVar
 
-from dadoteca.table import SeatedState
+from dadoteca.commands import SeatedState
 from dadoteca_web.app import App
 from dadoteca_web.i18n import Translator
 from dadoteca_web.storage import GameStore, MemoryStore

@@ -10,9 +10,9 @@ from app_support import new_app
 
 from dadoteca.bots import bot_for, decision_seed, nearest_level
 from dadoteca.bots.play import play_bots
+from dadoteca.commands import BOT_PAUSE, BOT_SHOW, Answer, RollDice
 from dadoteca.core import draw, seed_generator
 from dadoteca.games import GAMES
-from dadoteca.table import BOT_PAUSE, BOT_SHOW, Answer, RollDice
 from dadoteca_games.diceland.rules import DicelandState, Mark, Phase
 from dadoteca_games.qwixx.rules import QwixxState
 from dadoteca_games.qwixx.view import QwixxUI

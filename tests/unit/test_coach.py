@@ -24,11 +24,11 @@ from dadoteca.bots import (
     finish,
 )
 from dadoteca.bots.base import UNITS
+from dadoteca.commands import Answer, RollDice
 from dadoteca.core import PASS, RuleError
 from dadoteca.games import GAMES, get_game
 from dadoteca.match import SHEETS_ONLY, Match, Seat
 from dadoteca.playout import random_match
-from dadoteca.table import Answer, RollDice
 from dadoteca_games.qwixx.rules import Cross, QwixxState
 from dadoteca_games.qwixx.view import QwixxUI
 from dadoteca_games.shelfie.rules import Reroll

@@ -26,22 +26,24 @@ from rules_support import broken_rule
 from dadoteca.core import ROLLED, Event, Plural, RuleError, advance, roll_dice, seed_generator
 from dadoteca.match import Match
 from dadoteca_games.diceland.maps import COLOURS, DicelandMap, cells_of, map_by_id
-from dadoteca_games.diceland.rules import (
+from dadoteca_games.diceland.moment import (
     ALL_SET_ASIDE,
-    BONUS_DICE,
     BONUS_ROLL,
-    CHOOSE,
     COLOUR_COMPLETED,
-    DICELAND,
     GOAL,
     MARKED,
     NONE_OF_COLOUR,
-    PASS,
     PRIZE,
+    STOPPED,
+)
+from dadoteca_games.diceland.rules import (
+    BONUS_DICE,
+    CHOOSE,
+    DICELAND,
+    PASS,
     REROLL,
     RULES,
     STOP,
-    STOPPED,
     Choose,
     DicelandState,
     Mark,

@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 from properties_support import SEEDS, examples, reach
 
 from dadoteca.bots import bot_for, decision_seed
+from dadoteca.commands import Answer, RollDice
 from dadoteca.core import Action, AnyState, RuleError, draw, seed_generator
 from dadoteca.games import GAMES
 from dadoteca.match import Match
-from dadoteca.table import Answer, RollDice
 from dadoteca_games.diceland.rules import Roll as DicelandRoll
 from dadoteca_games.qwixx.rules import QWIXX, QwixxState, Sheet
 from dadoteca_games.qwixx.rules import Roll as QwixxRoll

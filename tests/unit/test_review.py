@@ -25,11 +25,11 @@ from dadoteca.bots import (
 )
 from dadoteca.bots.play import play_bots
 from dadoteca.bots.review import Review, _loss, decisions_of, reviewing, scores_by_turn
+from dadoteca.commands import Answer, RollDice
 from dadoteca.core import Action, AnyState
 from dadoteca.drive import play_out
 from dadoteca.games import GAMES, get_game
 from dadoteca.match import Match, Seat
-from dadoteca.table import Answer, RollDice
 from dadoteca_games.qwixx.rules import Cross
 from dadoteca_web.app import App
 from dadoteca_web.history import RECORDS_CHARS, RECORDS_KEPT, History

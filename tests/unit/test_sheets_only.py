@@ -12,10 +12,10 @@ from app_support import new_app
 from hypothesis import given
 from properties_support import SEEDS, examples
 
+from dadoteca.commands import Answer
 from dadoteca.core import PASS, UNSEEN, Action, AnyState, RuleError, Unseen
 from dadoteca.games import GAMES, get_game
 from dadoteca.match import Match, Seat
-from dadoteca.table import Answer
 from dadoteca_games.diceland.rules import DICELAND, DicelandState
 from dadoteca_games.diceland.rules import Mark as DicelandMark
 from dadoteca_games.diceland.rules import Phase as DicelandPhase

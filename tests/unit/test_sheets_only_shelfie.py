@@ -10,9 +10,9 @@ from typing import Final
 from app_support import new_app
 from test_shelfie_app import state_of, ui_of
 
+from dadoteca.commands import Answer
 from dadoteca.core import UNSEEN, Action, RuleError, draw, seed_generator
 from dadoteca.match import Match
-from dadoteca.table import Answer
 from dadoteca_games.shelfie.rules import (
     ALL_CELLS,
     COLUMNS,

@@ -29,18 +29,21 @@ from shelfie_support import (
 
 from dadoteca.core import ROLLED, Event, Plural, RuleError
 from dadoteca.match import Match
-from dadoteca_games.shelfie.rules import (
+from dadoteca_games.shelfie.moment import (
     CIRCLED,
     COLUMN_BLOCKED,
+    FULL_SHELVES,
+    LAST_ROUND,
+    SHELF_BLOCKED,
+    STRUCK,
+)
+from dadoteca_games.shelfie.rules import (
     COLUMN_VALUES,
     DICE_COUNT,
     FACES,
-    FULL_SHELVES,
     JOLLY,
-    LAST_ROUND,
     PASS,
     RULES,
-    SHELF_BLOCKED,
     SHELFIE,
     SHELFIE_BLOCKING,
     SHELFIE_DICE,
@@ -53,7 +56,6 @@ from dadoteca_games.shelfie.rules import (
     SHELFIE_SHEET_VALUES,
     SHELFIE_SOLO,
     SHELVES,
-    STRUCK,
     CellState,
     Combo,
     Mark,

@@ -12,8 +12,8 @@ from rules_support import state_as
 from shelfie_support import expected_game
 
 from build import i18n as i18n_tool
+from dadoteca.commands import Answer
 from dadoteca.match import Match
-from dadoteca.table import Answer
 from dadoteca_games.shelfie.rules import (
     ALL_CELLS,
     COLUMNS,

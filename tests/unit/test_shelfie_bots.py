@@ -9,7 +9,7 @@ from shelfie_support import dice, sheet
 
 from dadoteca.bots import LEVELS, bot_for
 from dadoteca.core import seed_generator
-from dadoteca_games.shelfie.bots import chances_of, turns_left
+from dadoteca_games.shelfie.appraisal import chances_of, turns_left
 from dadoteca_games.shelfie.rules import (
     FACES,
     REROLLS_PER_TURN,

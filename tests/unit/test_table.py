@@ -11,8 +11,9 @@ from collections.abc import Callable
 
 import pytest
 
+from dadoteca.commands import Answer
 from dadoteca.core import RuleError
-from dadoteca.table import ANSWERS_TAKEN_BACK, Answer
+from dadoteca.table import ANSWERS_TAKEN_BACK
 from dadoteca_games.qwixx.rules import PASS, RED, Cross, Phase, QwixxState
 from dadoteca_web.app import App
 from dadoteca_web.app_view import RESULT, STARTS_CHOSEN, STARTS_DRAWN

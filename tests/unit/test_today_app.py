@@ -14,9 +14,9 @@ import pytest
 
 from dadoteca.bots import finish
 from dadoteca.bots.play import play_day
+from dadoteca.commands import Answer, RollDice
 from dadoteca.daily import Day
 from dadoteca.match import Match
-from dadoteca.table import Answer, RollDice
 from dadoteca_web.app import App
 from dadoteca_web.session import Session
 from dadoteca_web.storage import HISTORY_KEY

@@ -11,14 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dadoteca.bots import BOT_SEAT
-from dadoteca.core import PASS, Action, RuleError
-from dadoteca.games import GAMES
-from dadoteca.match import Match, Seat
-from dadoteca.table import (
-    ANSWERS_TAKEN_BACK,
+from dadoteca.commands import (
     BOT_PAUSE,
     BOT_SHOW,
-    TAKEN_BACK,
     Answer,
     Command,
     PassTheRest,
@@ -26,10 +21,13 @@ from dadoteca.table import (
     Redo,
     RollDice,
     Show,
-    Table,
     Undo,
     Withdraw,
 )
+from dadoteca.core import PASS, Action, RuleError
+from dadoteca.games import GAMES
+from dadoteca.match import Match, Seat
+from dadoteca.table import ANSWERS_TAKEN_BACK, TAKEN_BACK, Table
 from dadoteca_games.diceland.rules import DICELAND, DicelandState
 from dadoteca_games.diceland.rules import Phase as DicelandPhase
 from dadoteca_games.qwixx.rules import QWIXX, RED, Cross, Phase, QwixxState

@@ -16,25 +16,23 @@ player:
 The goal, checked after the crossing and after each bonus roll: 9 prize cells and every cell of
 one colour (ruling DICELAND_WIN). A player's crosses are a bit mask over the map's cells; what
 the rules read of a map on every move is worked out once per map (:mod:`.board`).
+
+Here the turn moves on; what a moment says (whose decision, the dice and maps shown, the end,
+its events and JSON) is :mod:`.moment`'s, the actions and their record text :mod:`.actions`'.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Collection, Sequence
-from typing import Final, NamedTuple
+from typing import Final
 
 from dadoteca.core import (
     PASS,
-    ROLLED,
     UNSEEN,
-    Event,
     Game,
     Options,
-    Outcome,
     Pass,
     Plural,
-    RollMemo,
     RuleError,
     Template,
     Unseen,
@@ -46,11 +44,12 @@ from dadoteca.core import (
     rule_breaker,
     seed_generator,
     turn_rules,
-    winners_of,
 )
 from dadoteca_games.diceland.actions import (
+    ACTION_RULES,
     CHANCE_OUTCOMES,
     CHOOSE,
+    DICE,
     REROLL,
     STOP,
     Choose,
@@ -59,6 +58,7 @@ from dadoteca_games.diceland.actions import (
     Reroll,
     Roll,
     Stop,
+    read_action,
 )
 from dadoteca_games.diceland.maps import (
     COLOURS,
@@ -66,9 +66,17 @@ from dadoteca_games.diceland.maps import (
     MAP_RULES,
     PRIZES,
     PRIZES_TO_WIN,
-    DicelandMap,
-    cells_of,
     map_by_id,
+)
+from dadoteca_games.diceland.moment import (
+    BONUS_DICE,
+    CHANCE_PHASES,
+    CROSSING_PHASES,
+    EVENTS,
+    GAME_ID,
+    NOBODY,
+    DicelandMoment,
+    Phase,
 )
 from dadoteca_games.diceland.sheet import PLACEMENT_RULES, Sheet, prizes_crossed
 
@@ -140,13 +148,9 @@ DICELAND_SHEETS_ONLY = (
     "player, 5 for the others and in a bonus roll), or passes; adjacency and areas still apply."
 )
 
-DICE: Final = 6
-BONUS_DICE: Final = 5
-_COLOUR_INDEX: Final = {colour: c for c, colour in enumerate(COLOURS)}
-
 # The rule book's rules, by the id a RuleError carries; the UI translates them by id. Plain
-# literals, which build/i18n.py extracts; RULES adds where crosses may go (sheet.py) and the
-# maps' (diceland.bad_map).
+# literals, which build/i18n.py extracts; RULES adds where crosses may go (sheet.py), the
+# maps' (diceland.bad_map) and the record's (diceland.bad_action).
 PLAY_RULES: Final[dict[str, Template]] = {
     **turn_rules("diceland"),
     "diceland.map_count": Plural(
@@ -168,151 +172,32 @@ PLAY_RULES: Final[dict[str, Template]] = {
         "This roll needs {count} die, one of the six colours: {text}",
         "This roll needs {count} dice, each one of the six colours: {text}",
     ),
-    "diceland.bad_action": "Not a Diceland action: {text}",
 }
-RULES: Final[dict[str, Template]] = {**PLAY_RULES, **PLACEMENT_RULES, **MAP_RULES}
-
-
+RULES: Final[dict[str, Template]] = {**PLAY_RULES, **PLACEMENT_RULES, **MAP_RULES, **ACTION_RULES}
 _broken: Final = rule_breaker(RULES)
-
-
-# What a step can make happen, by event kind (core.Event): the templates the table hears.
-# Why the rolling ended (ruling DICELAND_UNLIMITED_REROLLS), also DicelandState.rolling_ended.
-ALL_SET_ASIDE: Final = "diceland.all_set_aside"
-NONE_OF_COLOUR: Final = "diceland.none_of_colour"
-STOPPED: Final = "diceland.stopped"
-PRIZE: Final = "diceland.prize"
-COLOUR_COMPLETED: Final = "diceland.colour_completed"
-BONUS_ROLL: Final = "diceland.bonus_roll"
-GOAL: Final = "diceland.goal"
-EVENTS: Final[dict[str, str]] = {
-    ALL_SET_ASIDE: "All six dice are set aside: phase 1 is over.",
-    NONE_OF_COLOUR: "No {colour} in the reroll: phase 1 is over.",
-    STOPPED: "{name} stopped rolling.",
-    PRIZE: "{name} crossed a prize in {colour}: a bonus roll!",  # not "a orange prize"
-    COLOUR_COMPLETED: "{name} crossed every {colour} cell",
-    BONUS_ROLL: "{name}: bonus roll!",
-    GOAL: "{names} reached the goal: 9 prizes and a whole colour",
-}
-# Crosses are shown on the maps, not said: an event for animations only (colour, cells).
-MARKED: Final = "diceland.marked"
-
-
 
 
 # --- The state -------------------------------------------------------------------------------
 
-
-class Phase:
-    ROLL: Final = "roll"  # chance: the active player's first roll, 6 dice
-    CHOOSE: Final = "choose"
-    STOP_OR_REROLL: Final = "stop_or_reroll"
-    REROLL: Final = "reroll"  # chance: the dice not set aside
-    MARK: Final = "mark"  # phase 2: every player decides
-    BONUS_ROLL: Final = "bonus_roll"  # chance: 5 dice for the bonus player
-    BONUS: Final = "bonus"
-    OVER: Final = "over"
-
-
-_CHANCE_PHASES: Final = frozenset({Phase.ROLL, Phase.REROLL, Phase.BONUS_ROLL})
 # The kinds of decision (State.moment_kinds): a first game's guide says each once.
 SET_ASIDE_MOMENT: Final = "diceland.set_aside"
 REROLL_MOMENT: Final = "diceland.stop_or_reroll"
 CROSS_OWN_MOMENT: Final = "diceland.cross_own"
 CROSS_OTHER_MOMENT: Final = "diceland.cross_other"
 BONUS_MOMENT: Final = "diceland.bonus"
-_CROSSING: Final = frozenset({Phase.MARK, Phase.BONUS})
 _MOMENTS: Final = {
     Phase.CHOOSE: SET_ASIDE_MOMENT,
     Phase.STOP_OR_REROLL: REROLL_MOMENT,
     Phase.BONUS: BONUS_MOMENT,
 }
-_COLOUR_INDEXES: Final = range(len(COLOURS))  # a die's faces, one per colour
-_FACES: Final = frozenset(_COLOUR_INDEXES)
-_NOBODY: Final = -1
+_FACES: Final = frozenset(range(len(COLOURS)))  # a die's faces, one per colour
 
 
-def _left_over(shown: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """The dice of each colour a roll ``shown`` leaves: with each colour in turn set aside, then
-    with none (index _NOBODY). Every decision of phase 2 asks this, twice (its legal actions,
-    then its check): so it is built once per roll (``_DICE_BY_COLOUR``)."""
-    return (
-        *(
-            tuple(0 if colour == set_aside else n for colour, n in enumerate(shown))
-            for set_aside in _COLOUR_INDEXES
-        ),
-        shown,
-    )
+class DicelandState(DicelandMoment):
+    """A moment of a Diceland game (:class:`.moment.DicelandMoment`) with the rules that move it
+    on: who may do what, and what each action and roll makes of it."""
 
-
-_DICE_BY_COLOUR: Final = RollMemo(len(COLOURS), _left_over)
-
-
-class DicelandState(NamedTuple):
-    """A moment of a Diceland game (a NamedTuple: immutable and cheap to build, see core.State).
-
-    ``dice`` is the last roll (colour indices, in roll order), or :data:`UNSEEN` when the table
-    rolled without showing the app (ruling DICELAND_SHEETS_ONLY); ``chosen`` the colour the active
-    player sets aside (-1 before choosing, and in a bonus roll) and ``set_aside`` how many of its
-    dice are set aside. ``pending`` holds the phase 2 decisions made so far, applied together
-    once everyone has decided; ``bonus`` the bonus rolls each player is owed and
-    ``bonus_player`` whose bonus roll is being taken. ``turn`` counts turns from 1.
-    """
-
-    sheets: tuple[Sheet, ...]
-    generator: int
-    active: int = 0
-    phase: str = Phase.ROLL
-    dice: tuple[int, ...] | Unseen = ()
-    chosen: int = _NOBODY
-    set_aside: int = 0
-    pending: tuple[Mark | Pass | None, ...] = ()
-    bonus: tuple[int, ...] = ()
-    bonus_player: int = _NOBODY
-    turn: int = 1
-
-    # -- who decides ------------------------------------------------------------------------
-
-    @property
-    def num_players(self) -> int:
-        return len(self.sheets)
-
-    @property
-    def deciders(self) -> tuple[int, ...]:
-        phase = self.phase
-        if phase == Phase.MARK:  # a loop, not a comprehension: no frame of its own
-            undecided = []
-            for player, decision in enumerate(self.pending):
-                if decision is None:
-                    undecided.append(player)
-            return tuple(undecided)
-        if phase == Phase.BONUS:
-            return (self.bonus_player,)
-        if phase == Phase.CHOOSE or phase == Phase.STOP_OR_REROLL:  # noqa: PLR1714 (speed)
-            return (self.active,)
-        return ()
-
-    @property
-    def is_chance(self) -> bool:
-        return self.phase in _CHANCE_PHASES
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.phase == Phase.OVER
-
-    @property
-    def round(self) -> int:
-        """Rounds from 1: everyone is active once a round (solo, ruling DICELAND_SOLO: a turn)."""
-        return (self.turn - 1) // len(self.sheets) + 1
-
-    @property
-    def roller(self) -> int | None:
-        """Who rolls now: the active player, or the player owed a bonus roll (ruling
-        DICELAND_BONUS_ROLLS: one player at a time)."""
-        phase = self.phase
-        if phase == Phase.BONUS_ROLL:
-            return self.bonus_player
-        return self.active if phase in _CHANCE_PHASES else None
+    __slots__ = ()  # a tuple still: no instance dict
 
     def moment_kinds(self, player: int) -> tuple[str, ...]:
         """Phase 1's choice of a colour to set aside, and whether to reroll; phase 2's crosses,
@@ -321,107 +206,11 @@ class DicelandState(NamedTuple):
         if player not in self.deciders:
             return ()
         phase = self.phase
-        if phase in _CROSSING and self.legal_actions(player) == [PASS]:
+        if phase in CROSSING_PHASES and self.legal_actions(player) == [PASS]:
             return ()  # nothing fits: a pass, as the prompt says, with nothing to learn
         if phase == Phase.MARK:
             return (CROSS_OWN_MOMENT if player == self.active else CROSS_OTHER_MOMENT,)
         return (_MOMENTS[phase],)
-
-    @property
-    def rolling_ended(self) -> str | None:
-        """In phase 2, why the rolling ended (ruling DICELAND_UNLIMITED_REROLLS): the event kind
-        ALL_SET_ASIDE, NONE_OF_COLOUR (the last reroll showed none) or STOPPED; else None."""
-        if self.phase != Phase.MARK or isinstance(self.dice, Unseen):
-            return None
-        if self.set_aside == DICE:
-            return ALL_SET_ASIDE
-        return STOPPED if self.chosen in self.dice else NONE_OF_COLOUR
-
-    def rounds_played(self, player: int) -> int:
-        """The turns ``player`` has been the active player, the one under way included."""
-        return max(0, (self.turn - 1 - player) // len(self.sheets) + 1)
-
-    # -- what the dice say --------------------------------------------------------------------
-
-    @property
-    def shown_dice(self) -> tuple[int, ...]:
-        """The last roll, where the rules need it seen: choosing a colour, stopping, and every
-        decision of a game whose rolls the app sees (a computer player's, say)."""
-        dice = self.dice
-        assert not isinstance(dice, Unseen), "a roll the table did not show"
-        return dice
-
-    def last_roll(self) -> tuple[tuple[int, bool], ...]:
-        """The dice of the last roll in roll order: (colour, whether it is set aside); none
-        when the roll was not shown."""
-        chosen, dice = self.chosen, self.dice
-        return () if isinstance(dice, Unseen) else tuple((face, face == chosen) for face in dice)
-
-    def remaining_dice(self) -> tuple[int, ...]:
-        """Per colour, the dice of the last roll not set aside (of a bonus roll, all of them);
-        none when the roll was not shown."""
-        dice, chosen = self.dice, self.chosen
-        if isinstance(dice, Unseen):
-            return (0,) * len(COLOURS)
-        return tuple(0 if c == chosen else dice.count(c) for c in range(len(COLOURS)))
-
-    def usable_dice(self, player: int) -> tuple[int, ...]:
-        """Per colour, how many dice a mark of ``player``'s must use now (0: that colour can't).
-
-        Phase 2: the active player's set-aside dice; the others' the dice left over (ruling
-        DICELAND_ACTIVE_MUST_MARK). A bonus decision: the bonus roll. When the roll was not
-        shown, the most dice the mark may use, for every colour (ruling DICELAND_SHEETS_ONLY).
-        """
-        if player not in self.deciders:
-            return (0,) * len(COLOURS)
-        return self._dice_by_colour(player)
-
-    def _dice_by_colour(self, player: int) -> tuple[int, ...]:
-        dice = self.dice
-        if isinstance(dice, Unseen):  # ruling DICELAND_SHEETS_ONLY
-            most = DICE if self.phase == Phase.MARK and player == self.active else BONUS_DICE
-            return (most,) * len(COLOURS)
-        if player == self.active and self.phase != Phase.BONUS:  # the dice set aside
-            counts = [0] * len(COLOURS)
-            if self.chosen != _NOBODY:
-                counts[self.chosen] = self.set_aside
-            return tuple(counts)
-        # The others' in phase 2: the dice left over. A bonus roll's: all (none is chosen).
-        return (_DICE_BY_COLOUR.by_dice.get(dice) or _DICE_BY_COLOUR.made(dice))[self.chosen]
-
-    @property
-    def bonus_queue(self) -> tuple[int, ...]:
-        """Players owed bonus rolls, in the order they take them (ruling DICELAND_BONUS_ROLLS)."""
-        n, bonus = len(self.sheets), self.bonus
-        order = [(self.active + step) % n for step in range(n)]
-        return tuple(p for p in order if bonus[p])
-
-    # -- what the sheets say ------------------------------------------------------------------
-
-    def map(self, player: int) -> DicelandMap:
-        return self.sheets[player].board.map
-
-    def crossed_cells(self, player: int) -> tuple[int, ...]:
-        return self.sheets[player].crossed_cells()
-
-    def prizes(self, player: int) -> int:
-        return self.sheets[player].prizes()
-
-    def prizes_per_colour(self, player: int) -> tuple[int, ...]:
-        return self.sheets[player].prizes_per_colour()
-
-    def completed_colours(self, player: int) -> tuple[int, ...]:
-        return self.sheets[player].completed_colours()
-
-    def open_area(self, player: int, colour: int) -> int | None:
-        """``player``'s area of ``colour`` crossed in part, if any (its cells:
-        ``state.map(player).area_cells(area)``)."""
-        return self.sheets[player].open_area(colour)
-
-    def placements(self, player: int, colour: int, count: int) -> list[tuple[int, ...]]:
-        """Every legal set of ``count`` cells of ``colour`` on ``player``'s map, whatever the
-        dice (rulings DICELAND_ADJACENCY, DICELAND_ONE_AREA, DICELAND_EXCESS_DICE)."""
-        return [mark.cells for mark in self.sheets[player].marks(colour, count)]
 
     def playable_cells(self, player: int) -> tuple[int, ...]:
         """The cells that some legal mark of ``player``'s decision now crosses (to highlight)."""
@@ -435,7 +224,7 @@ class DicelandState(NamedTuple):
         phase = self.phase
         if phase == Phase.OVER:
             raise _broken("diceland.game_over")
-        if phase in _CHANCE_PHASES:
+        if phase in CHANCE_PHASES:
             raise _broken("diceland.roll_first")
         if phase == Phase.MARK:
             if not 0 <= player < len(self.pending):
@@ -522,7 +311,7 @@ class DicelandState(NamedTuple):
                     self.set_aside,
                     (),
                     self.bonus,
-                    _NOBODY,
+                    NOBODY,
                     self.turn,
                 )
             )
@@ -549,7 +338,7 @@ class DicelandState(NamedTuple):
                 count,
                 (),
                 self.bonus,
-                _NOBODY,
+                NOBODY,
                 self.turn,
             )
         )
@@ -569,7 +358,7 @@ class DicelandState(NamedTuple):
                 set_aside,
                 (None,) * len(self.sheets),
                 self.bonus,
-                _NOBODY,
+                NOBODY,
                 self.turn,
             )
         )
@@ -632,7 +421,7 @@ class DicelandState(NamedTuple):
                         self.set_aside,
                         tuple(pending),
                         self.bonus,
-                        _NOBODY,
+                        NOBODY,
                         self.turn,
                     )
                 )
@@ -685,7 +474,7 @@ class DicelandState(NamedTuple):
                 self.set_aside,
                 (),
                 (0,) * len(sheets),
-                _NOBODY,
+                NOBODY,
                 self.turn,
             )
         )
@@ -774,7 +563,7 @@ class DicelandState(NamedTuple):
                     set_aside,
                     (None,) * len(self.sheets) if ends else (),
                     self.bonus,
-                    _NOBODY,
+                    NOBODY,
                     self.turn,
                 )
             )
@@ -785,7 +574,7 @@ class DicelandState(NamedTuple):
                 self.active,
                 Phase.CHOOSE if phase == Phase.ROLL else Phase.BONUS,
                 faces,
-                _NOBODY,
+                NOBODY,
                 0,
                 (),
                 self.bonus,
@@ -805,7 +594,7 @@ class DicelandState(NamedTuple):
                 self.active,
                 Phase.BONUS if bonus else Phase.MARK,
                 UNSEEN,
-                _NOBODY,
+                NOBODY,
                 0,
                 () if bonus else (None,) * len(self.sheets),
                 self.bonus,
@@ -814,105 +603,7 @@ class DicelandState(NamedTuple):
             )
         )
 
-    # -- the end and what happened ------------------------------------------------------------
-
-    @property
-    def outcome(self) -> Outcome | None:
-        """Ruling DICELAND_WIN: everyone who met the goal when it was checked; solo, the
-        rounds it took (ruling DICELAND_SOLO)."""
-        if self.phase != Phase.OVER:
-            return None
-        winners = self.winners()
-        return Outcome(GOAL, winners, self.scores(), winners, {"rounds": self.round})
-
-    def events(
-        self, before: DicelandState, player: int | None, action: DicelandAction
-    ) -> tuple[Event, ...]:
-        """The roll and why the rolling ended; once decisions resolve, the crosses, prizes
-        (each a bonus roll) and colours completed; a bonus roll beginning; the end."""
-        if player is None:
-            events = [Event(ROLLED, (before.roller or 0,), {"dice": str(action)})]
-        elif self.phase == before.phase == Phase.MARK:
-            return ()  # a decision waiting for the others: nothing has happened yet
-        else:
-            events = []
-        ended = self.rolling_ended
-        if ended is not None and before.phase != Phase.MARK:
-            chosen = {"colour": COLOURS[self.chosen]}
-            events.append(Event(ended, (self.active,), chosen))
-        for seat, (old, new) in enumerate(zip(before.sheets, self.sheets, strict=True)):
-            crossed = new.crossed & ~old.crossed
-            if not crossed:
-                continue
-            m = new.map
-            cells = tuple(cells_of(crossed))
-            colour = {"colour": COLOURS[m.colours[cells[0]]]}
-            events.append(Event(MARKED, (seat,), {**colour, "cells": " ".join(map(str, cells))}))
-            events.extend(Event(PRIZE, (seat,), colour) for _ in cells_of(crossed & m.prize_mask))
-            for c in set(new.completed_colours()) - set(old.completed_colours()):
-                events.append(Event(COLOUR_COMPLETED, (seat,), {"colour": COLOURS[c]}))
-        if self.phase == Phase.BONUS_ROLL:
-            events.append(Event(BONUS_ROLL, (self.bonus_player,)))
-        outcome = self.outcome
-        if outcome is not None:
-            events.append(outcome.event())
-        return tuple(events)
-
-    # -- text, scores, JSON -----------------------------------------------------------------
-
-    def parse_action(self, text: str) -> DicelandAction:
-        return Diceland.parse_action(text)
-
-    def scores(self) -> tuple[int, ...]:
-        """Each player's prize cells (the info bar's count)."""
-        return tuple(sheet.prizes() for sheet in self.sheets)
-
-    def winners(self) -> tuple[int, ...]:
-        """Once over, everyone who met the goal (ruling DICELAND_WIN); before, the players
-        leading on prizes."""
-        if self.phase == Phase.OVER:
-            return tuple(p for p, sheet in enumerate(self.sheets) if sheet.has_won())
-        return winners_of(self.scores())
-
-    def to_json(self) -> dict[str, object]:
-        chosen = self.chosen
-        return {
-            "game": Diceland.id,
-            "turn": self.turn,
-            "round": self.round,
-            "active": self.active,
-            "phase": self.phase,
-            "deciders": list(self.deciders),
-            "dice": (
-                str(self.dice)
-                if isinstance(self.dice, Unseen)
-                else [COLOURS[face] for face in self.dice]
-            ),
-            "chosen": COLOURS[chosen] if chosen != _NOBODY else None,
-            "set_aside": self.set_aside,
-            "remaining": {
-                COLOURS[c]: count for c, count in enumerate(self.remaining_dice()) if count
-            },
-            "bonus_player": self.bonus_player if self.bonus_player != _NOBODY else None,
-            "bonus_queue": list(self.bonus_queue),
-            "sheets": [
-                {
-                    "map": sheet.map.id,
-                    "crossed": list(sheet.crossed_cells()),
-                    "prizes": sheet.prizes(),
-                    "prizes_per_colour": dict(zip(COLOURS, sheet.prizes_per_colour(), strict=True)),
-                    "completed_colours": [COLOURS[c] for c in sheet.completed_colours()],
-                    "open_areas": {
-                        COLOURS[c]: list(sheet.map.area_cells(area))
-                        for c in range(len(COLOURS))
-                        if (area := sheet.open_area(c)) is not None
-                    },
-                }
-                for sheet in self.sheets
-            ],
-            "scores": list(self.scores()),
-            "winners": list(self.winners()) if self.is_terminal else None,
-        }
+    parse_action = staticmethod(read_action)  # the record's text (actions.py)
 
 
 _new_state: Final = built_from_fields(DicelandState)
@@ -920,11 +611,9 @@ _new_state: Final = built_from_fields(DicelandState)
 
 # --- The game --------------------------------------------------------------------------------
 
-_CELL_ID: Final = re.compile(r"0|[1-9][0-9]{0,3}")
-
 
 class Diceland(Game[DicelandState]):
-    id = "diceland"
+    id = GAME_ID
     min_players = 1  # ruling DICELAND_SOLO; the rule book says 2-4
     max_players = 4
     rules = RULES
@@ -954,36 +643,8 @@ class Diceland(Game[DicelandState]):
         sheets = tuple(Sheet.new(map_by_id(map_id)) for map_id in ids)
         return DicelandState(sheets, seed_generator(seed), bonus=(0,) * num_players)
 
-    @staticmethod
-    def parse_action(text: str) -> DicelandAction:
-        """The action ``text`` writes, exactly as ``str`` writes it: a record's text is the
-        app's own, so no other case, spacing or order (of a mark's cells) is read as one."""
-        action = Diceland._read_action(text)
-        if str(action) != text:
-            raise _broken("diceland.bad_action", text=text[:40])
-        return action
+    parse_action = staticmethod(read_action)  # the record's text (actions.py)
 
-    @staticmethod
-    def _read_action(text: str) -> DicelandAction:
-        words = text.split(" ")
-        if text == str(UNSEEN):
-            return UNSEEN
-        if len(words) == 1 and words[0] in _WORD_ACTIONS:
-            return _WORD_ACTIONS[words[0]]
-        if len(words) >= 2 and words[1] in _COLOUR_INDEX:
-            verb, colour, rest = words[0], _COLOUR_INDEX[words[1]], words[2:]
-            if verb == "choose" and not rest:
-                return CHOOSE[colour]
-            if verb == "mark" and 0 < len(rest) <= DICE and all(map(_CELL_ID.fullmatch, rest)):
-                cells = tuple(sorted({int(word) for word in rest}))
-                if len(cells) == len(rest):
-                    return Mark(colour, cells)
-            if verb == "roll" and len(rest) < DICE and all(w in _COLOUR_INDEX for w in rest):
-                return Roll((colour, *(_COLOUR_INDEX[word] for word in rest)))
-        raise _broken("diceland.bad_action", text=text[:40])
-
-
-_WORD_ACTIONS: Final[dict[str, DicelandAction]] = {"pass": PASS, "stop": STOP, "reroll": REROLL}
 
 DICELAND: Final = Diceland()
 GAME: Final = DICELAND  # what the shelf takes (dadoteca.games)

@@ -35,6 +35,7 @@ from dadoteca.core import (
     built_from_fields,
     check_by_applying,
     core_error,
+    ending_with,
     roll_dice,
     rule_breaker,
     seed_generator,
@@ -587,10 +588,7 @@ class QwixxState(NamedTuple):
             if new.penalties > old.penalties:
                 count = {"count": new.penalties, "boxes": PENALTY_BOXES}
                 events.append(Event(PENALTY, (seat,), count))
-        outcome = self.outcome
-        if outcome is not None:
-            events.append(outcome.event())
-        return tuple(events)
+        return ending_with(events, self.outcome)
 
     # -- text, scores, JSON -----------------------------------------------------------------
 

@@ -1,7 +1,7 @@
 """Qwixx on screen: the sheets, the dice and the prompt, as HTML; taps as Qwixx actions.
 
 Only presentation lives here: what is legal, what a cross scores and when the game ends all
-come from :mod:`dadoteca_games.qwixx.rules`.
+come from :mod:`dadoteca_games.qwixx.rules`. The sheets are drawn by :mod:`.sheets`.
 
 The white sum is everyone's at once, as on paper: one screen shows every player's line (the
 rows where the sum may go, or no cross), answered in any order and changed at will until all
@@ -13,12 +13,12 @@ in view, full size, and a tap on a number is the answer: only the sheets' own ru
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import cached_property, partial
+from functools import cached_property
 from html import escape
 from typing import ClassVar, Final
 
+from dadoteca.commands import Answer, Command, PassTheRest, Withdraw
 from dadoteca.core import Action, AnyState
-from dadoteca.table import Answer, Command, PassTheRest, Withdraw
 from dadoteca_games.qwixx.rules import (
     BASE_VARIANT,
     BONUS_BOX_MOMENT,
@@ -26,10 +26,8 @@ from dadoteca_games.qwixx.rules import (
     CROSSED,
     EXTRA_BOX_MOMENT,
     FOUR_PENALTIES,
-    LAST_POSITION,
     PASS,
     PENALTY,
-    PENALTY_BOXES,
     QWIXX,
     ROW_LOCKED,
     ROW_NAMES,
@@ -44,6 +42,7 @@ from dadoteca_games.qwixx.rules import (
     Sheet,
     Variant,
 )
+from dadoteca_games.qwixx.sheets import ROW_SYMBOLS, ScorePads
 from dadoteca_games.qwixx.variants import BIG_POINTS, DOUBLE_A, MIXX_A, MIXX_B
 from dadoteca_web.game_ui import (
     BULB_ICON,
@@ -53,21 +52,11 @@ from dadoteca_web.game_ui import (
     Pieced,
     asked_player,
     die_pips,
-    remembered,
     tapped_number,
 )
 
 __all__ = ["PAD_NAMES", "QwixxUI"]
 
-# Colour is never the only cue: every row also has its own shape; a bonus row (Big Points) both
-# of its colours'.
-ROW_SYMBOLS: Final = ("◆", "●", "▲", "■", "◆●", "▲■")
-# Drawn, not an emoji: emoji fonts are missing on some devices, and this must never be a box.
-LOCK_ICON: Final = (
-    '<svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">'
-    '<path d="M4 7V5a4 4 0 0 1 8 0v2" fill="none" stroke="currentColor" stroke-width="2"/>'
-    '<rect x="2.5" y="7" width="11" height="8" rx="1.5" fill="currentColor"/></svg>'
-)
 # Each pad's name, by variant id (variants.py): products' names, not translated.
 PAD_NAMES: Final = {
     BASE_VARIANT.id: "Qwixx",
@@ -147,10 +136,8 @@ class QwixxUI(GameUI):
     shown: tuple[int, Action] | None = None
 
     @cached_property
-    def _rows(self) -> dict[tuple[object, ...], Pieced]:
-        """Each row as drawn for a look (see _row): every sheet is drawn twice, big and small,
-        at every update, and a tap changes a row or two."""
-        return {}
+    def pads(self) -> ScorePads:
+        return ScorePads(self)
 
     def shared(self, state: AnyState) -> bool:
         assert isinstance(state, QwixxState)
@@ -166,7 +153,9 @@ class QwixxUI(GameUI):
                 "dice": self.dice(state),
                 "controls": self.controls(state, answers),
                 "scores": self.scores(state),
-                "board": Pieced.concat(*(self.sheet(state, p) for p in range(state.num_players))),
+                "board": Pieced.concat(
+                    *(self.pads.sheet(state, p) for p in range(state.num_players))
+                ),
             }
         regions = {
             "prompt": self.prompt(state, answers),
@@ -191,7 +180,7 @@ class QwixxUI(GameUI):
         players = range(state.num_players)
         regions["board"] = Pieced.concat(
             *(
-                self.sheet(
+                self.pads.sheet(
                     state,
                     p,
                     # Tappable on every screen (a change would draw its rows again): the big
@@ -207,7 +196,7 @@ class QwixxUI(GameUI):
         )
         regions["others"] = Pieced.concat(
             *(
-                self.sheet(
+                self.pads.sheet(
                     state,
                     p,
                     interactive=shared and p not in self.computers,
@@ -236,7 +225,7 @@ class QwixxUI(GameUI):
                 controls = self.answer_line(state, p, answers)
             elif deciding and acting and p == state.active:
                 controls = self.action2_options(state)
-            sheet = self.sheet(
+            sheet = self.pads.sheet(
                 state, p, interactive=acting, big=p not in self.computers, answer=given.get(p)
             )
             places.append(self.place(p, sheet, controls))
@@ -632,180 +621,6 @@ class QwixxUI(GameUI):
         )
         label = escape(t("{name}'s second action", name=self.plain_name(player)))
         return f'<div class="options" role="group" aria-label="{label}">{"".join(options)}</div>'
-
-    # -- sheets -----------------------------------------------------------------------------
-
-    def sheet(
-        self,
-        state: QwixxState,
-        player: int,
-        *,
-        interactive: bool = False,
-        big: bool = False,
-        answer: Action | None = None,
-        shown: bool = True,
-    ) -> Pieced:
-        """One player's sheet, like the paper pad: its rows of numbers, top to bottom as printed
-        (four, and their locks; Big Points' bonus rows between). One not ``shown`` is hidden,
-        drawn all the same, ready for its player's turn.
-
-        Its numbers can be tapped while it is its owner's decision (the answer lines and the
-        options are the same choices, for keyboards and screen readers); a tap on a number
-        that may not be crossed says which rule forbids it. The white sum's ``answer`` given
-        (on the shared screen) stands out until the answers apply together.
-        """
-        t = self.t
-        sheet = state.sheets[player]
-        legal = (
-            [a for a in state.legal_actions(player) if isinstance(a, Cross)]
-            if interactive and shown
-            else []
-        )
-        # The numbers on show: the white sum's answer given, a computer's choice or a hint (on a
-        # sheet shown: a hidden one's rows stay as they are, not drawn again for nothing).
-        hinted = self._line_hint(state, player)
-        chosen = [
-            answer,
-            self.shown[1] if self.shown and self.shown[0] == player else None,
-            hinted[0] if hinted else None,
-        ]
-        selected = [a for a in chosen if isinstance(a, Cross)] if shown else []
-        rows = []
-        for row in (printed.row for printed in state.variant.rows):
-            closed = state.is_closed(row)
-            in_row = frozenset(a.number for a in selected if a.row == row)
-            legal_in_row = frozenset(a.number for a in legal if a.row == row)
-            # Its crosses too: a row's points count a bonus row's crosses (Big Points).
-            marks = (sheet.rows[row], sheet.crosses(row))
-            look = (player, row, *marks, closed, interactive, in_row, legal_in_row)
-            draw = partial(
-                self._row,
-                sheet,
-                player,
-                row,
-                closed=closed,
-                interactive=interactive,
-                selected=in_row,
-                legal=legal_in_row,
-            )
-            rows.append(remembered(self._rows, (*look, t.language), draw))
-        boxes = "".join(
-            f'<span class="penalty{" crossed" if box < sheet.penalties else ""}"></span>'
-            for box in range(PENALTY_BOXES)
-        )
-        penalties = t("Penalties")
-        total = t("Total: {score}", score=sheet.score())
-        size = "big" if big or state.is_terminal else "small"
-        owner = self.name(player)
-        active = " active" if player == state.active and not state.is_terminal else ""
-        active += " answered" if answer is not None else ""  # the white sum, shared screen
-        label = self.sheet_label(player)
-        penalty_label = f"{penalties}: {sheet.penalties}/{PENALTY_BOXES}"
-        hidden = "" if shown else ' aria-hidden="true"'
-        # In pieces (the start tag a shell, each row, the foot): a tap that changes a row or an
-        # answer repaints those, not the sheets (while the sheets shown stay the same ones).
-        return Pieced.concat(
-            Pieced.piece(
-                f"s{player}",
-                f'<section class="sheet {size}{active}" aria-label="{label}" '
-                f'data-seat="{player}" data-piece="s{player}" data-shell{hidden}>',
-            ),
-            f'<h3 class="owner">{owner}</h3><div class="rows">',
-            *rows,
-            "</div>",
-            Pieced.piece(
-                f"f{player}",
-                f'<div class="sheet-foot" data-piece="f{player}">'
-                f'<span class="penalties" role="img" aria-label="{penalty_label}">'
-                f"{penalties} {boxes}</span>"
-                f'<strong class="total">{total}</strong></div>',
-            ),
-            "</section>",
-        )
-
-    def _row(
-        self,
-        sheet: Sheet,
-        player: int,
-        row: int,
-        *,
-        closed: bool,
-        interactive: bool,
-        selected: frozenset[int],
-        legal: frozenset[int],
-    ) -> Pieced:
-        """One row of a sheet: its numbers, its lock and its points; those ``selected`` on show,
-        the ``legal`` ones highlighted."""
-        t = self.t
-        name = SHEET_ROW_NAMES[row]
-        crossed = sheet.crossed_numbers(row)
-        lost = sheet.skipped(row)
-        printed = sheet.variant.printed_row(row)
-        # Mixx A: boxes of the four colours along the row, each drawn in its own colour and
-        # symbol (colour is never the only cue); the row named by its lock's colour.
-        mixed = not printed.is_bonus and len(set(printed.box_colours)) > 1
-        # Double A: a small extra box under every number but the last, drawn under it.
-        extra_boxes = sheet.variant.extra_boxes
-        crossed_twice = sheet.extra_crossed(row)
-        cells = []
-        for position, (number, colour) in enumerate(
-            zip(printed.numbers, printed.box_colours, strict=True)
-        ):
-            classes = ["cell"]
-            box_name = SHEET_ROW_NAMES[colour] if mixed else name
-            label = f"{t(box_name)} {number}"
-            symbol = ""
-            if mixed:
-                classes.append(f"box-{box_name}")
-                symbol = (
-                    f'<small class="box-symbol" aria-hidden="true">{ROW_SYMBOLS[colour]}</small>'
-                )
-            if extra_boxes and position < LAST_POSITION:
-                twice = number in crossed_twice
-                symbol += f'<small class="extra{" crossed" if twice else ""}" aria-hidden="true">'
-                symbol += "</small>"
-            if number in crossed_twice:
-                classes.append("crossed")
-                label = t("{cell}, crossed twice", cell=label)
-            elif number in crossed:
-                classes.append("crossed")
-                label = t("{cell}, crossed", cell=label)
-            elif closed or number in lost:
-                classes.append("skipped")
-            if number in selected:
-                classes.append("selected")
-            elif number in legal:
-                classes.append("legal")
-            tap = (
-                f' data-act="cell" data-seat="{player}" data-row="{row}" data-number="{number}"'
-                if interactive
-                else ""
-            )
-            cells.append(
-                f'<span class="{" ".join(classes)}" role="img" aria-label="{escape(label)}"'
-                f' data-mark="{name} {number}"{tap}>{number}{symbol}</span>'
-            )
-        key = f"r{player}.{row}"
-        kind = "row mixed" if mixed else "row extras" if extra_boxes else "row"
-        if row < len(ROW_NAMES):
-            locked = sheet.is_locked(row)
-            lock_label = t("lock, crossed") if locked else t("lock")
-            cells.append(
-                f'<span class="cell lock{" crossed" if locked else ""}" '
-                f'role="img" aria-label="{lock_label}">{LOCK_ICON}</span>'
-            )
-            points = t.n("{count} pt", "{count} pts", sheet.row_score(row))
-        else:  # a bonus row (Big Points): no lock, and its crosses score in its colours' rows
-            kind = "row bonus"
-            cells.append('<span class="cell no-lock" aria-hidden="true"></span>')
-            points = ""
-        return Pieced.piece(
-            key,
-            f'<div class="{kind} row-{name}{" closed" if closed else ""}" role="group" '
-            f'aria-label="{t(name)}" data-piece="{key}">'
-            f'<span class="symbol" aria-hidden="true">{ROW_SYMBOLS[row]}</span>'
-            f'{"".join(cells)}<span class="row-points">{points}</span></div>',
-        )
 
     # -- the end ----------------------------------------------------------------------------
 

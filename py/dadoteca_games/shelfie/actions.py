@@ -1,6 +1,7 @@
 """My Shelfie's actions: mark items (each a combination of dice), reroll, cross out a shelf,
-pass, and the dice rolled; each with the record text it is written and read back as (rules.py's
-module text lists them), and the tables that share one object per action.
+pass, and the dice rolled; each with the record text it is written and read back as
+(:func:`read_action`; rules.py's module text lists them), and the tables that share one object
+per action.
 """
 
 from __future__ import annotations
@@ -8,11 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final
 
-from dadoteca.core import Action, Pass, Unseen, name_in
+from dadoteca.core import PASS, UNSEEN, Action, Pass, Template, Unseen, name_in, rule_breaker
 from dadoteca_games.shelfie.dice import DICE_COUNT, FACES, JOLLY, MALFORMED, packed
 from dadoteca_games.shelfie.sheet import COLUMNS, SHELF_FACE, SHELVES, cell_bit
 
 __all__ = [
+    "ACTION_RULES",
     "CHANCE_OUTCOMES",
     "COMBOS_BY_TEXT",
     "MAX_COMBINATIONS",
@@ -28,9 +30,15 @@ __all__ = [
     "Roll",
     "ShelfieAction",
     "Strike",
+    "read_action",
 ]
 
 MAX_COMBINATIONS: Final = 3  # items marked in one turn at most
+# A record's text that is no action: part of the game's RULES (rules.py).
+ACTION_RULES: Final[dict[str, Template]] = {
+    "shelfie.bad_action": "Not a My Shelfie action: {text}",
+}
+_broken: Final = rule_breaker(ACTION_RULES)
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -168,3 +176,32 @@ COMBOS_BY_TEXT: Final = {
 }
 POSITION_WORDS: Final = {str(position + 1): position for position in range(DICE_COUNT)}
 
+
+def read_action(text: str) -> ShelfieAction:
+    """The action ``text`` writes, exactly as ``str`` writes it: a record's text is the
+    app's own, so no other case, spacing or order (of positions, of items) is read as
+    one."""
+    action = _read_action(text)
+    if str(action) != text:
+        raise _broken("shelfie.bad_action", text=text[:40])
+    return action
+
+
+def _read_action(text: str) -> ShelfieAction:
+    words = text.split(" ")
+    verb, rest = words[0], words[1:]
+    if text == str(UNSEEN):
+        return UNSEEN
+    if verb == "pass" and not rest:
+        return PASS
+    if verb == "strike" and len(rest) == 1 and rest[0] in SHELVES:
+        return STRIKES[SHELVES.index(rest[0])]
+    if verb == "mark" and rest and all(word in COMBOS_BY_TEXT for word in rest):
+        return Mark(tuple(COMBOS_BY_TEXT[word] for word in rest))
+    if verb == "reroll" and rest and all(word in POSITION_WORDS for word in rest):
+        mask = sum(1 << POSITION_WORDS[word] for word in set(rest))
+        if len(set(rest)) == len(rest):
+            return REROLLS[mask - 1]
+    if verb == "roll" and len(rest) == DICE_COUNT and all(word in FACES for word in rest):
+        return Roll(tuple(FACES.index(word) for word in rest))
+    raise _broken("shelfie.bad_action", text=text[:40])

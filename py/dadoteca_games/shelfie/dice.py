@@ -2,13 +2,13 @@
 each roll's table of the marks it allows.
 
 The rules work out once per multiset of dice (462 of six dice, and the dice a table rolls
-unseen) every mark it makes on an empty sheet (``shelfie._dice_table``): a sheet's legal marks
+unseen) every mark it makes on an empty sheet (:mod:`.combinations`): a sheet's legal marks
 are then its roll's table filtered by the sheet's taken cells, and whether a roll has the dice a
 mark takes is one subtraction, the dice per face being packed in one int, six bits a face (a set
 of combinations takes at most 18 dice of a face), bit 5 of each slot a guard.
 
-Apart from the rules (:mod:`.shelfie`), which say what a roll can mark: here is how the dice are
-counted and where the rules' answers are kept, which no ruling needs to read.
+Apart from the rules (:mod:`.combinations`), which say what a roll can mark: here is how the
+dice are counted and where the rules' answers are kept, which no ruling needs to read.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 from dadoteca.core import RollMemo, Unseen
 
 if TYPE_CHECKING:
-    from .rules import Combo, Mark
+    from .actions import Combo, Mark
 
 __all__ = [
     "DICE_COUNT",

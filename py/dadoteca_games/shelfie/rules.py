@@ -13,7 +13,10 @@ SHELFIE_SIX_JOLLIES, SHELFIE_MUST_MARK), or, when no item can be marked, cross o
 SHELFIE_BLOCKING); two shelves without a free cell on any sheet end the game after that round
 (ruling SHELFIE_END_ROUND).
 
-Record text of the actions (``str`` / :meth:`Shelfie.parse_action`):
+Here the turn moves on; what a roll can mark is :mod:`.combinations`', what a moment says
+(whose turn, the dice shown, the end, its events and JSON) :mod:`.moment`'s.
+
+Record text of the actions (``str`` / :meth:`Shelfie.parse_action`, :mod:`.actions`):
 
 - ``roll cat book jolly plant cat game``: the six dice after a roll or reroll, in position order;
 - ``reroll 1 3 4``: reroll the dice at those positions (1-6);
@@ -26,20 +29,15 @@ Record text of the actions (``str`` / :meth:`Shelfie.parse_action`):
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from itertools import combinations as subsets
 from operator import itemgetter
-from typing import Final, NamedTuple
+from typing import Final
 
 from dadoteca.core import (
     PASS,
-    ROLLED,
     UNSEEN,
-    Event,
     Game,
     Options,
-    Outcome,
     Pass,
-    Plural,
     RuleError,
     Template,
     Unseen,
@@ -51,17 +49,14 @@ from dadoteca.core import (
     rule_breaker,
     seed_generator,
     turn_rules,
-    winners_of,
 )
 from dadoteca_games.shelfie.actions import (
+    ACTION_RULES,
     CHANCE_OUTCOMES,
-    COMBOS_BY_TEXT,
     MAX_COMBINATIONS,
-    POSITION_WORDS,
     POSITIONS_OF,
     REROLL_MASKS,
     REROLLS,
-    STRIKES,
     STRIKES_BY_FULL,
     Combo,
     Mark,
@@ -69,6 +64,13 @@ from dadoteca_games.shelfie.actions import (
     Roll,
     ShelfieAction,
     Strike,
+    read_action,
+)
+from dadoteca_games.shelfie.combinations import (
+    COMBINATION_RULES,
+    NOTHING_TO_MARK,
+    checked_cells,
+    table_of,
 )
 from dadoteca_games.shelfie.dice import (
     DICE_COUNT,
@@ -76,9 +78,14 @@ from dadoteca_games.shelfie.dice import (
     JOLLY,
     MALFORMED,
     DiceTable,
-    DiceTables,
     enough_dice,
-    guarded,
+)
+from dadoteca_games.shelfie.moment import (
+    EVENTS,
+    GAME_ID,
+    REROLLS_PER_TURN,
+    Phase,
+    ShelfieMoment,
 )
 from dadoteca_games.shelfie.sheet import (
     ALL_CELLS,
@@ -154,170 +161,28 @@ SHELFIE_SHEETS_ONLY = (
 )
 
 # The dice (ruling SHELFIE_DICE) are FACES, JOLLY and DICE_COUNT, from dice; the sheet (ruling
-# SHELFIE_SHEET_VALUES) is sheet.py's.
-REROLLS_PER_TURN: Final = 2  # ruling SHELFIE_REROLLS
+# SHELFIE_SHEET_VALUES) is sheet.py's; REROLLS_PER_TURN (ruling SHELFIE_REROLLS) is moment.py's.
 UNUSED: Final = -1  # a die no combination uses, in ShelfieState.dice_for
 _ALL_DICE: Final = (1 << DICE_COUNT) - 1
 
-# The rule book's rules, by the id a RuleError carries; the UI translates them by id.
-RULES: Final[dict[str, Template]] = {
+# The rule book's rules, by the id a RuleError carries; the UI translates them by id. RULES adds
+# those a set of combinations may break (combinations.py) and the record's (shelfie.bad_action).
+PLAY_RULES: Final[dict[str, Template]] = {
     **turn_rules("shelfie"),
-    "shelfie.cell_taken": Plural(
-        "The {item} of the {count}-die column is already circled or crossed out",
-        "The {item} of the {count}-dice column is already circled or crossed out",
-    ),
-    "shelfie.same_item": Plural(
-        "The {item} of the {count}-die column can be marked only once",
-        "The {item} of the {count}-dice column can be marked only once",
-    ),
-    "shelfie.not_enough_dice": "Not enough {item} dice: that item takes {dice}",
-    "shelfie.one_jolly": "A combination may use only one jolly",
-    "shelfie.jolly_alone": "A jolly cannot be used alone: a one-die {item} needs a {item} die",
-    "shelfie.dice_shared": "Each die can be used in only one combination",
-    "shelfie.three_at_most": "Mark one to three items a turn",
-    "shelfie.six_jollies": "With six jollies, mark exactly one free item of your choice",
-    "shelfie.not_six_jollies": "Only a roll of six jollies marks an item without its dice",
     "shelfie.must_mark": "You can mark an item, so you must mark at least one",
     "shelfie.strike_needs_free": "The {item} shelf has no free item left to cross out",
     "shelfie.only_pass": "Nothing on your shelves is free: you can only pass",
     "shelfie.pass_when_full": "You may pass only when nothing on your shelves is free",
     "shelfie.no_rerolls_left": "You have no rerolls left",
-    "shelfie.six_dice": "Those items take {dice} dice together: there are only 6",
     "shelfie.reroll_at_table": "Reroll at the table: the app does not see the dice in this game",
     "shelfie.bad_dice": "A roll changes only the rerolled dice, each an item or a jolly: {text}",
     "shelfie.kept_die": "Die {position} was kept: only the dice rerolled change",
-    "shelfie.bad_action": "Not a My Shelfie action: {text}",
 }
-
-
+RULES: Final[dict[str, Template]] = {**PLAY_RULES, **COMBINATION_RULES, **ACTION_RULES}
 _broken: Final = rule_breaker(RULES)
 
 
-# What a step can make happen, by event kind (core.Event): the templates the table hears.
-SHELF_BLOCKED: Final = "shelfie.shelf_blocked"
-COLUMN_BLOCKED: Final = "shelfie.column_blocked"
-STRUCK: Final = "shelfie.struck"
-LAST_ROUND: Final = "shelfie.last_round"
-FULL_SHELVES: Final = "shelfie.full_shelves"
-EVENTS: Final[dict[str, Template]] = {
-    SHELF_BLOCKED: "{name} completed the {item} shelf: it is crossed out for everyone else",
-    COLUMN_BLOCKED: Plural(
-        "{name} completed the {count}-die column: it is crossed out for everyone else",
-        "{name} completed the {count}-dice column: it is crossed out for everyone else",
-    ),
-    STRUCK: "{name} crosses out the {item} shelf",
-    LAST_ROUND: "Two full shelves for {names}: this is the last round",
-    FULL_SHELVES: "The last round is over: the game ends",
-}
-# Circles are shown on the sheets, not said: an event for animations only (the cells' text).
-CIRCLED: Final = "shelfie.circled"
-
-
-
-# --- What a roll can mark ----------------------------------------------------------------------
-
-
-def _checked_cells(counts: tuple[int, ...], taken: int, combos: Sequence[Combo]) -> int:
-    """The cells ``combos`` circle with dice ``counts`` (per face) on a sheet with ``taken``
-    cells; raises the RuleError of the first rule they break."""
-    if not 1 <= len(combos) <= MAX_COMBINATIONS:
-        raise _broken("shelfie.three_at_most")
-    six_jollies = counts[JOLLY] == DICE_COUNT
-    cells = 0
-    used = [0] * len(FACES)
-    for combo in combos:
-        shelf, column, jolly = combo.shelf, combo.column, combo.jolly
-        if not (0 <= shelf < len(SHELVES) and 0 <= column < COLUMNS):
-            raise _broken("shelfie.bad_action", text=repr(combo)[:40])
-        item, dice = SHELVES[shelf], column + 1
-        # Ruling SHELFIE_SIX_JOLLIES: then exactly one combination, of any free cell.
-        if six_jollies:
-            if len(combos) != 1 or jolly or not combo.six_jollies:
-                raise _broken("shelfie.six_jollies")
-        elif combo.six_jollies:
-            raise _broken("shelfie.not_six_jollies")
-        bit = cell_bit(shelf, column)
-        if cells & bit:
-            raise _broken("shelfie.same_item", item=item, count=dice)
-        if taken & bit:
-            raise _broken("shelfie.cell_taken", item=item, count=dice)
-        cells |= bit
-        if six_jollies:
-            break
-        face = SHELF_FACE[shelf]
-        have, jollies = counts[face], counts[JOLLY]
-        if jolly and not column:
-            raise _broken("shelfie.jolly_alone", item=item)  # ruling SHELFIE_JOLLY
-        if dice - jolly > have:
-            if not have and dice == 1 and jollies:
-                raise _broken("shelfie.jolly_alone", item=item)
-            if have + min(jollies, 1) < dice <= have + jollies:  # more jollies would do
-                raise _broken("shelfie.one_jolly")  # ruling SHELFIE_JOLLY
-            raise _broken("shelfie.not_enough_dice", item=item, dice=dice)
-        if jolly and not jollies:  # a combination with a jolly the dice do not show
-            raise _broken("shelfie.not_enough_dice", item=item, dice=dice)
-        used[face] += dice - jolly
-        used[JOLLY] += jolly
-    for face_used, face_count in zip(used, counts, strict=True):
-        if face_used > face_count:
-            raise _broken("shelfie.dice_shared")
-    if sum(used) > DICE_COUNT:  # only dice unseen get here: a seen roll's faces add up to 6
-        raise _broken("shelfie.six_dice", dice=sum(used))
-    return cells
-
-
-def _dice_table(counts: tuple[int, ...]) -> DiceTable:
-    """What a roll with ``counts`` dice per face can mark on an empty sheet."""
-    if counts[JOLLY] == DICE_COUNT:  # ruling SHELFIE_SIX_JOLLIES
-        singles = [
-            Combo(shelf, column, six_jollies=True)
-            for shelf in range(len(SHELVES))
-            for column in range(COLUMNS)
-        ]
-    else:
-        singles = []
-        for shelf in range(len(SHELVES)):
-            have = counts[SHELF_FACE[shelf]]
-            for column in range(COLUMNS):
-                if have > column:
-                    singles.append(Combo(shelf, column))
-                # Ruling SHELFIE_JOLLY: one jolly, with at least one die of the item.
-                if counts[JOLLY] and column and have >= column:
-                    singles.append(Combo(shelf, column, jolly=True))
-    marks: list[tuple[int, Mark]] = []
-    for size in range(1, MAX_COMBINATIONS + 1):
-        for group in subsets(singles, size):
-            try:
-                marks.append((_checked_cells(counts, 0, group), Mark(group)))
-            except RuleError:
-                continue  # cells repeated or dice shared: not a set the roll can make
-    combos = tuple((cell_bit(c.shelf, c.column), c) for c in singles)
-    return DiceTable(counts, guarded(counts), combos, tuple(marks))
-
-
-# Ruling SHELFIE_SHEETS_ONLY: unseen dice could show any items, but no jolly can be told apart,
-# and there are six of them (checked by _checked_cells).
-_ANY_ITEMS: Final = tuple(0 if face == JOLLY else DICE_COUNT for face in range(len(FACES)))
-# Legal moves are a filter of a roll's table (462 multisets of six dice) by the sheet's taken
-# cells.
-_TABLES: Final = DiceTables(_dice_table, _ANY_ITEMS)
-_NOTHING_TO_MARK: Final = DiceTable((), 0, (), ())  # a player not deciding
-
-
-def _table_of(dice: tuple[int, ...] | Unseen) -> DiceTable:
-    """The table of the roll ``dice``: one dict lookup, on every decision."""
-    return _TABLES.by_dice.get(dice) or _TABLES.made(dice)
-
-
 # --- The state -------------------------------------------------------------------------------
-
-
-class Phase:
-    ROLL: Final = "roll"  # chance: the turn's first roll of all six dice
-    REROLL: Final = "reroll"  # chance: the dice of ``rerolling`` are rolled again
-    DECIDE: Final = "decide"  # the active player rerolls, marks, strikes or passes
-    OVER: Final = "over"
-
 
 # The kinds of decision (State.moment_kinds): a first game's guide says each once.
 COMBINATION_MOMENT: Final = "shelfie.combination"
@@ -334,59 +199,11 @@ _KEPT_DICE: Final = tuple(
 _new_sheet: Final = built_from_fields(Sheet)
 
 
-class ShelfieState(NamedTuple):
-    """A moment of a My Shelfie game (a NamedTuple: immutable and cheap to build, see core.State).
+class ShelfieState(ShelfieMoment):
+    """A moment of a My Shelfie game (:class:`.moment.ShelfieMoment`) with the rules that move it
+    on: who may do what, and what each action and roll makes of it."""
 
-    ``dice`` are the six dice by position (face indexes), ``None`` before the turn's first roll,
-    :data:`UNSEEN` after a roll the table did not show (ruling SHELFIE_SHEETS_ONLY);
-    ``rerolling`` is the mask of positions being rolled again in phase ``reroll``; ``turn``
-    counts the turns of all players from 1; ``last_round`` is set once the end is triggered.
-    """
-
-    sheets: tuple[Sheet, ...]
-    generator: int
-    active: int = 0
-    phase: str = Phase.ROLL
-    dice: tuple[int, ...] | Unseen | None = None
-    rerolls_left: int = REROLLS_PER_TURN
-    rerolling: int = 0
-    turn: int = 1
-    last_round: bool = False
-
-    # -- who decides ------------------------------------------------------------------------
-
-    @property
-    def num_players(self) -> int:
-        return len(self.sheets)
-
-    @property
-    def deciders(self) -> tuple[int, ...]:
-        return (self.active,) if self.phase == Phase.DECIDE else ()
-
-    @property
-    def is_chance(self) -> bool:
-        return self.phase in (Phase.ROLL, Phase.REROLL)
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.phase == Phase.OVER
-
-    @property
-    def round(self) -> int:
-        """The round being played, from 1; seat 0 starts each one."""
-        return (self.turn - 1) // len(self.sheets) + 1
-
-    @property
-    def roller(self) -> int | None:
-        """The active player rolls, and rerolls (ruling SHELFIE_REROLLS)."""
-        return self.active if self.phase in (Phase.ROLL, Phase.REROLL) else None
-
-    @property
-    def shown_dice(self) -> tuple[int, ...]:
-        """The dice by position, where they must have been seen (a computer's look, say)."""
-        dice = self.dice
-        assert isinstance(dice, tuple), "a roll the table did not show, or none yet"
-        return dice
+    __slots__ = ()  # a tuple still: no instance dict
 
     @property
     def can_mark(self) -> bool:
@@ -399,7 +216,7 @@ class ShelfieState(NamedTuple):
     def _can_mark(self, taken: int) -> bool:
         assert self.dice is not None
         # A single combination alone is a legal mark, so one on a free cell is enough.
-        return any(not bit & taken for bit, _ in _table_of(self.dice).combos)
+        return any(not bit & taken for bit, _ in table_of(self.dice).combos)
 
     def moment_kinds(self, player: int) -> tuple[str, ...]:
         """Circling items with combinations of dice (ruling SHELFIE_MUST_MARK), then, where the
@@ -427,7 +244,7 @@ class ShelfieState(NamedTuple):
             return [PASS]  # ruling SHELFIE_NOTHING_FREE
         assert self.dice is not None
         actions: list[Mark | Reroll | Strike | Pass] = [
-            mark for cells, mark in _table_of(self.dice).marks if not cells & taken
+            mark for cells, mark in table_of(self.dice).marks if not cells & taken
         ]
         # Ruling SHELFIE_FAILED_ROLL; with dice unseen, only the table knows whether it failed
         # (ruling SHELFIE_SHEETS_ONLY).
@@ -451,10 +268,10 @@ class ShelfieState(NamedTuple):
         """The table of the dice ``player`` decides on, and their sheet's taken cells (a table
         of nothing when they do not decide now)."""
         if self.phase != Phase.DECIDE or player != self.active:
-            return _NOTHING_TO_MARK, 0
+            return NOTHING_TO_MARK, 0
         assert self.dice is not None
         sheet = self.sheets[player]
-        return _table_of(self.dice), sheet.circled | sheet.crossed
+        return table_of(self.dice), sheet.circled | sheet.crossed
 
     def ways_to_circle(
         self, player: int, picks: Sequence[Combo], shelf: int, column: int
@@ -495,20 +312,6 @@ class ShelfieState(NamedTuple):
         if len(errors) > 1 and best.rule == "shelfie.not_enough_dice":
             best = errors[1]
         return best
-
-    def blocked_lines(self, player: int) -> tuple[Event, ...]:
-        """Lines crossed out on ``player``'s sheet because another player circled them whole
-        (ruling SHELFIE_BLOCKING), as the events that announced them."""
-        mine = self.sheets[player]
-        said: list[Event] = []
-        for other, sheet in enumerate(self.sheets):
-            if other != player:
-                said.extend(
-                    event
-                    for event in _completed_lines(other, sheet.circled)
-                    if mine.crossed & _line_of(event)
-                )
-        return tuple(said)
 
     def dice_for(self, combos: Sequence[Combo]) -> tuple[int, ...] | None:
         """One way to make ``combos`` from the dice: for each die position, the index in
@@ -594,7 +397,7 @@ class ShelfieState(NamedTuple):
 
     def _mark(self, sheet: Sheet, taken: int, action: Mark) -> ShelfieState:
         assert self.dice is not None
-        table = _table_of(self.dice)
+        table = table_of(self.dice)
         cells, dice = action._cells, action._dice
         # What Mark worked out when made decides fast; the full check names the broken rule
         # (and counts the dice, where no roll caps them: ruling SHELFIE_SHEETS_ONLY).
@@ -604,7 +407,7 @@ class ShelfieState(NamedTuple):
             or not enough_dice(table.guarded_counts, dice)
             or isinstance(self.dice, Unseen)
         ):
-            cells = _checked_cells(table.counts, taken, action.combos)
+            cells = checked_cells(table.counts, taken, action.combos)
         circled = sheet.circled | cells
         # Ruling SHELFIE_BLOCKING: a line this mark fills is crossed out on every other sheet.
         blocked = 0
@@ -760,122 +563,14 @@ class ShelfieState(NamedTuple):
         changed = next(p for p in range(DICE_COUNT) if not mask >> p & 1 and faces[p] != dice[p])
         return _broken("shelfie.kept_die", position=changed + 1)
 
-    # -- the end and what happened ------------------------------------------------------------
-
-    @property
-    def outcome(self) -> Outcome | None:
-        """Ruling SHELFIE_END_ROUND: the round played out after two shelves were filled;
-        ``players`` are the sheets with two full shelves. Ruling SHELFIE_SCORE decides."""
-        if self.phase != Phase.OVER:
-            return None
-        scores = self.scores()
-        full = tuple(p for p, sheet in enumerate(self.sheets) if sheet.ends_game())
-        return Outcome(FULL_SHELVES, winners_of(scores), scores, full)
-
-    def events(
-        self, before: ShelfieState, player: int | None, action: ShelfieAction
-    ) -> tuple[Event, ...]:
-        """The roll; the items circled and the lines they blocked for the others; a shelf
-        crossed out; the last round beginning; the end."""
-        if player is None:
-            return (Event(ROLLED, (before.active,), {"dice": str(action)}),)
-        events = []
-        if isinstance(action, Mark):
-            text = " ".join(map(str, action.combos))
-            events.append(Event(CIRCLED, (player,), {"combos": text}))
-            old = before.sheets[player].circled
-            events.extend(
-                event
-                for event in _completed_lines(player, self.sheets[player].circled)
-                if old & _line_of(event) != _line_of(event)
-            )
-        elif isinstance(action, Strike):
-            events.append(Event(STRUCK, (player,), {"item": SHELVES[action.shelf]}))
-        if self.last_round and not before.last_round:
-            full = (p for p, sheet in enumerate(self.sheets) if sheet.ends_game())
-            events.append(Event(LAST_ROUND, tuple(full)))
-        outcome = self.outcome
-        if outcome is not None:
-            events.append(outcome.event())
-        return tuple(events)
-
-    # -- text, scores, JSON -----------------------------------------------------------------
-
-    def parse_action(self, text: str) -> ShelfieAction:
-        return Shelfie.parse_action(text)
-
-    def scores(self) -> tuple[int, ...]:
-        return tuple(sheet.score() for sheet in self.sheets)
-
-    def winners(self) -> tuple[int, ...]:
-        return winners_of(self.scores())  # ruling SHELFIE_SCORE: ties share the win
-
-    def to_json(self) -> dict[str, object]:
-        """Each shelf reads left to right: ``O`` circled, ``X`` crossed out, ``.`` free."""
-        marks = {CellState.FREE: ".", CellState.CIRCLED: "O", CellState.CROSSED: "X"}
-        return {
-            "game": Shelfie.id,
-            "turn": self.turn,
-            "round": self.round,
-            "active": self.active,
-            "phase": self.phase,
-            "dice": (
-                [FACES[face] for face in self.dice]
-                if isinstance(self.dice, tuple)
-                else str(self.dice)
-                if self.dice
-                else None
-            ),
-            "rerolls_left": self.rerolls_left,
-            "rerolling": [position + 1 for position in POSITIONS_OF[self.rerolling]],
-            "last_round": self.last_round,
-            "deciders": list(self.deciders),
-            "sheets": [
-                {
-                    "shelves": {
-                        item: "".join(
-                            marks[sheet.cell_state(shelf, column)] for column in range(COLUMNS)
-                        )
-                        for shelf, item in enumerate(SHELVES)
-                    },
-                    "shelf_points": [sheet.shelf_points(s) for s in range(len(SHELVES))],
-                    "column_points": [sheet.column_points(c) for c in range(COLUMNS)],
-                    "score": sheet.score(),
-                }
-                for sheet in self.sheets
-            ],
-            "scores": list(self.scores()),
-            "winners": list(self.winners()) if self.is_terminal else None,
-        }
+    parse_action = staticmethod(read_action)  # the record's text (actions.py)
 
 
 _new_state: Final = built_from_fields(ShelfieState)
 
 
-def _completed_lines(player: int, circled: int) -> list[Event]:
-    """The shelves and columns ``player`` circled whole, as blocking events."""
-    shelves = [
-        Event(SHELF_BLOCKED, (player,), {"item": SHELVES[shelf]})
-        for shelf, line in enumerate(SHELF_LINES)
-        if circled & line == line
-    ]
-    columns = [
-        Event(COLUMN_BLOCKED, (player,), {"count": column + 1})
-        for column, line in enumerate(COLUMN_LINES)
-        if circled & line == line
-    ]
-    return shelves + columns
-
-
-def _line_of(event: Event) -> int:
-    """The cells of the line a blocking event names."""
-    if event.kind == SHELF_BLOCKED:
-        return SHELF_LINES[SHELVES.index(str(event.params["item"]))]
-    return COLUMN_LINES[int(event.params["count"]) - 1]
-
-
 class Shelfie(Game[ShelfieState]):
-    id = "shelfie"
+    id = GAME_ID
     min_players = 1  # ruling SHELFIE_SOLO; the rule book says 2-4
     max_players = 4
     rules = RULES
@@ -888,35 +583,7 @@ class Shelfie(Game[ShelfieState]):
             raise core_error("core.bad_options", game=self.id, options=", ".join(sorted(options)))
         return ShelfieState(sheets=(Sheet(),) * num_players, generator=seed_generator(seed))
 
-    @staticmethod
-    def parse_action(text: str) -> ShelfieAction:
-        """The action ``text`` writes, exactly as ``str`` writes it: a record's text is the
-        app's own, so no other case, spacing or order (of positions, of items) is read as
-        one."""
-        action = Shelfie._read_action(text)
-        if str(action) != text:
-            raise _broken("shelfie.bad_action", text=text[:40])
-        return action
-
-    @staticmethod
-    def _read_action(text: str) -> ShelfieAction:
-        words = text.split(" ")
-        verb, rest = words[0], words[1:]
-        if text == str(UNSEEN):
-            return UNSEEN
-        if verb == "pass" and not rest:
-            return PASS
-        if verb == "strike" and len(rest) == 1 and rest[0] in SHELVES:
-            return STRIKES[SHELVES.index(rest[0])]
-        if verb == "mark" and rest and all(word in COMBOS_BY_TEXT for word in rest):
-            return Mark(tuple(COMBOS_BY_TEXT[word] for word in rest))
-        if verb == "reroll" and rest and all(word in POSITION_WORDS for word in rest):
-            mask = sum(1 << POSITION_WORDS[word] for word in set(rest))
-            if len(set(rest)) == len(rest):
-                return REROLLS[mask - 1]
-        if verb == "roll" and len(rest) == DICE_COUNT and all(word in FACES for word in rest):
-            return Roll(tuple(FACES.index(word) for word in rest))
-        raise _broken("shelfie.bad_action", text=text[:40])
+    parse_action = staticmethod(read_action)  # the record's text (actions.py)
 
 
 SHELFIE: Final = Shelfie()

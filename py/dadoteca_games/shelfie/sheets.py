@@ -3,7 +3,8 @@
 A sheet is drawn in pieces (its start tag, a shell; its heading with the total; each shelf's
 head; each cell; each column's points), so that a tap sends only the pieces that changed, and
 each is kept with what it was drawn from: a tap changes one sheet at most, and every sheet is
-drawn twice (big for its player, small for the others).
+drawn twice (big for its player, small for the others). Also what the sheets say besides:
+the lines another player's circles crossed out on a sheet, in words, and the scores table.
 
 Apart from the view (:mod:`.view`), which keeps the asked player's choice and takes the
 taps: this draws what the view and the engine say is on a sheet, and decides nothing.
@@ -16,6 +17,7 @@ from html import escape
 from typing import Final
 
 from dadoteca_games.shelfie.icons import icon
+from dadoteca_games.shelfie.moment import SHELF_BLOCKED
 from dadoteca_games.shelfie.rules import (
     COLUMN_VALUES,
     COLUMNS,
@@ -283,4 +285,59 @@ class Bookcases:
             piece,
             f'<button {attrs} data-act="cell" data-shelf="{shelf}" data-column="{column}" '
             f'aria-pressed="{pressed}" data-piece="{piece}">{inner}</button>',
+        )
+
+    def blocked_lines(self, state: ShelfieState, player: int) -> str:
+        """Lines someone else completed, crossed out on ``player``'s sheet, said in words."""
+        t = self.ui.t
+        said = []
+        for event in state.blocked_lines(player):
+            name = self.ui.name(event.players[0])
+            if event.kind == SHELF_BLOCKED:
+                item = t(str(event.params["item"]))
+                said.append(
+                    t(
+                        "{name} completed the {item} shelf: it is crossed out on your sheet",
+                        name=name,
+                        item=item,
+                    )
+                )
+            else:
+                dice = event.params["count"]
+                assert isinstance(dice, int)
+                said.append(
+                    t.n(
+                        "{name} completed the {count}-die column: it is crossed out on your sheet",
+                        "{name} completed the {count}-dice column: it is crossed out on your sheet",
+                        dice,
+                        name=name,
+                    )
+                )
+        return "".join(f'<p class="blocked">{text}</p>' for text in said)
+
+    def scores(self, state: ShelfieState) -> str:
+        t = self.ui.t
+        winners = self.ui.crowned(state)
+        head = "".join(
+            f'<th scope="col" aria-label="{t("{item} shelf", item=t(item))}" '
+            f'class="shelf-{item}">{icon(item)}</th>'
+            for item in SHELVES
+        ) + "".join(
+            f'<th scope="col" aria-label="{column_name(t, column)}">{TIMES}{column + 1}</th>'
+            for column in range(COLUMNS)
+        )
+        body = []
+        for player, sheet in enumerate(state.sheets):
+            shelves = "".join(f"<td>{sheet.shelf_points(s)}</td>" for s in range(len(SHELVES)))
+            columns = "".join(f"<td>{sheet.column_points(c)}</td>" for c in range(COLUMNS))
+            body.append(
+                f"{self.ui.score_row(player, winners)}{shelves}{columns}"
+                f"<td><strong>{sheet.score()}</strong></td></tr>"
+            )
+        return (
+            f'{self.ui.ending(state)}<table class="scores shelfie-scores"><thead>'
+            f'<tr><td></td><th scope="colgroup" colspan="{len(SHELVES)}">{t("Shelves")}</th>'
+            f'<th scope="colgroup" colspan="{COLUMNS}">{t("Columns")}</th><td></td></tr>'
+            f'<tr><th scope="col">{t("Player")}</th>{head}<th scope="col">{t("Total")}</th></tr>'
+            f"</thead><tbody>{''.join(body)}</tbody></table>"
         )

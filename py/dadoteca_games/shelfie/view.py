@@ -15,26 +15,29 @@ whether the roll failed; the engine checks the sheet.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cached_property
 from html import escape
 from typing import ClassVar, Final
 
+from dadoteca.commands import Answer, Command
 from dadoteca.core import Action, AnyState, Unseen
-from dadoteca.table import Answer, Command
 from dadoteca_games.shelfie.icons import icon
-from dadoteca_games.shelfie.rules import (
+from dadoteca_games.shelfie.moment import (
     CIRCLED,
     COLUMN_BLOCKED,
+    FULL_SHELVES,
+    LAST_ROUND,
+    SHELF_BLOCKED,
+)
+from dadoteca_games.shelfie.rules import (
     COLUMNS,
     COMBINATION_MOMENT,
     DICE_COUNT,
     FACES,
     FAILED_ROLL_MOMENT,
-    FULL_SHELVES,
     JOLLY_MOMENT,
-    LAST_ROUND,
     MAX_COMBINATIONS,
     PASS,
-    SHELF_BLOCKED,
     SHELFIE,
     SHELVES,
     UNUSED,
@@ -47,7 +50,7 @@ from dadoteca_games.shelfie.rules import (
     ShelfieState,
     Strike,
 )
-from dadoteca_games.shelfie.sheets import TIMES, Bookcases, Cell, cell_of, column_name
+from dadoteca_games.shelfie.sheets import TIMES, Bookcases, Cell, cell_of
 from dadoteca_web.game_ui import (
     ROLL_ACTS,
     ROLL_DICE,
@@ -57,7 +60,6 @@ from dadoteca_web.game_ui import (
     asked_player,
     tapped_number,
 )
-from dadoteca_web.i18n import Translator
 
 __all__ = ["ShelfieUI"]
 
@@ -103,24 +105,19 @@ class ShelfieUI(GameUI):
         LAST_ROUND: {"sound": "prize"},
         FULL_SHELVES: {"end": True},
     }
+    basis: ShelfieState | None = None
+    _legal: frozenset[Mark] = frozenset()  # the legal marks of ``basis``
+    # The choice in the making, as forget() leaves it when the view is made and at each new
+    # state (see the class's text).
+    picks: list[Combo]
+    rerolling: set[int]
+    strike: int | None
+    asking: Cell | None
+    crossing: bool
 
-    def __init__(
-        self,
-        t: Translator,
-        names: tuple[str, ...],
-        computers: frozenset[int] = frozenset(),
-        *,
-        real_dice: bool = False,
-    ) -> None:
-        super().__init__(t, names, computers, real_dice=real_dice)
-        self.basis: ShelfieState | None = None
-        self.picks: list[Combo] = []
-        self.rerolling: set[int] = set()
-        self.strike: int | None = None
-        self.asking: Cell | None = None
-        self.crossing = False
-        self._legal: frozenset[Mark] = frozenset()
-        self.bookcases = Bookcases(self)
+    @cached_property
+    def bookcases(self) -> Bookcases:
+        return Bookcases(self)
 
     # -- the pending choice -----------------------------------------------------------------
 
@@ -318,7 +315,7 @@ class ShelfieUI(GameUI):
             "controls": self.controls(state),
         }
         if state.is_terminal:
-            regions["scores"] = self.scores(state)
+            regions["scores"] = self.bookcases.scores(state)
             regions["board"] = Pieced.concat(
                 *(self.bookcases.sheet(state, p) for p in range(state.num_players))
             )
@@ -386,7 +383,7 @@ class ShelfieUI(GameUI):
             "board": Pieced.concat(*places),
         }
         if state.is_terminal:
-            regions["scores"] = self.scores(state)
+            regions["scores"] = self.bookcases.scores(state)
         return regions
 
     # -- the prompt -------------------------------------------------------------------------
@@ -449,40 +446,12 @@ class ShelfieUI(GameUI):
             if state.last_round and not state.is_terminal
             else ""
         )
-        blocked = "" if state.is_terminal else self.blocked_lines(state, asked)
+        blocked = "" if state.is_terminal else self.bookcases.blocked_lines(state, asked)
         return (
             f'<p class="turn-count">{round_text} {last}</p><h2 class="prompt">{text}</h2>'
             + (f'<p class="hint">{hint}</p>' if hint else "")
             + blocked
         )
-
-    def blocked_lines(self, state: ShelfieState, player: int) -> str:
-        """Lines someone else completed, crossed out on ``player``'s sheet, said in words."""
-        t = self.t
-        said = []
-        for event in state.blocked_lines(player):
-            name = self.name(event.players[0])
-            if event.kind == SHELF_BLOCKED:
-                item = t(str(event.params["item"]))
-                said.append(
-                    t(
-                        "{name} completed the {item} shelf: it is crossed out on your sheet",
-                        name=name,
-                        item=item,
-                    )
-                )
-            else:
-                dice = event.params["count"]
-                assert isinstance(dice, int)
-                said.append(
-                    t.n(
-                        "{name} completed the {count}-die column: it is crossed out on your sheet",
-                        "{name} completed the {count}-dice column: it is crossed out on your sheet",
-                        dice,
-                        name=name,
-                    )
-                )
-        return "".join(f'<p class="blocked">{text}</p>' for text in said)
 
     # -- dice -------------------------------------------------------------------------------
 
@@ -677,33 +646,6 @@ class ShelfieUI(GameUI):
         return " ".join(
             "".join(CELL_MARKS[sheet.cell_state(shelf, column)] for column in range(COLUMNS))
             for shelf in range(len(SHELVES))
-        )
-
-    def scores(self, state: ShelfieState) -> str:
-        t = self.t
-        winners = self.crowned(state)
-        head = "".join(
-            f'<th scope="col" aria-label="{t("{item} shelf", item=t(item))}" '
-            f'class="shelf-{item}">{icon(item)}</th>'
-            for item in SHELVES
-        ) + "".join(
-            f'<th scope="col" aria-label="{column_name(t, column)}">{TIMES}{column + 1}</th>'
-            for column in range(COLUMNS)
-        )
-        body = []
-        for player, sheet in enumerate(state.sheets):
-            shelves = "".join(f"<td>{sheet.shelf_points(s)}</td>" for s in range(len(SHELVES)))
-            columns = "".join(f"<td>{sheet.column_points(c)}</td>" for c in range(COLUMNS))
-            body.append(
-                f"{self.score_row(player, winners)}{shelves}{columns}"
-                f"<td><strong>{sheet.score()}</strong></td></tr>"
-            )
-        return (
-            f'{self.ending(state)}<table class="scores shelfie-scores"><thead>'
-            f'<tr><td></td><th scope="colgroup" colspan="{len(SHELVES)}">{t("Shelves")}</th>'
-            f'<th scope="colgroup" colspan="{COLUMNS}">{t("Columns")}</th><td></td></tr>'
-            f'<tr><th scope="col">{t("Player")}</th>{head}<th scope="col">{t("Total")}</th></tr>'
-            f"</thead><tbody>{''.join(body)}</tbody></table>"
         )
 
 

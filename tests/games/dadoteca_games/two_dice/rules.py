@@ -27,6 +27,7 @@ from dadoteca.core import (
     advance,
     check_by_applying,
     core_error,
+    ending_with,
     roll_dice,
     rule_breaker,
     seed_generator,
@@ -220,10 +221,7 @@ class TwoDiceState(NamedTuple):
             return (Event(ROLLED, (before.active,), {"dice": str(action)}),)
         assert isinstance(action, Take)
         events = [Event(TOOK, (player,), {"pips": action.pips})]
-        outcome = self.outcome
-        if outcome is not None:
-            events.append(outcome.event())
-        return tuple(events)
+        return ending_with(events, self.outcome)
 
     def parse_action(self, text: str) -> TwoDiceAction:
         return TwoDice.parse_action(text)

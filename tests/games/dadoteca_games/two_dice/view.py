@@ -10,8 +10,8 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import ClassVar, Final
 
+from dadoteca.commands import Answer, Command
 from dadoteca.core import Action, AnyState
-from dadoteca.table import Answer, Command
 from dadoteca_games.two_dice.rules import (
     FACES,
     GAME,
