@@ -174,19 +174,21 @@ def test_my_shelfie_says_its_combinations_in_the_players_language_stored_junk_ha
     assert told(page) == ["shelfie.combination"]
 
 
+# Where an element lies on the screen: left, top, right, bottom.
+BOX_JS = """(e) => {
+  const b = e.getBoundingClientRect();
+  return [b.left, b.top, b.right, b.bottom];
+}"""
 # Where each control of the decision bar lies on the screen, and the guide's line.
-BAR_AND_LINE_JS = """() => {
-  const at = (e) => {
-    const b = e.getBoundingClientRect();
-    return [b.left, b.top, b.right, b.bottom];
-  };
+BAR_AND_LINE_JS = f"""() => {{
+  const at = {BOX_JS};
   const line = document.querySelector(".guide-line");
-  return {
+  return {{
     controls: [...document.querySelectorAll(".table-top [data-act]")].map(at),
     line: line && at(line),
     screen: [innerWidth, innerHeight],
-  };
-}"""
+  }};
+}}"""
 
 
 def whole_on_screen(box: list[float], screen: list[int]) -> bool:
@@ -232,9 +234,7 @@ def test_dicelands_crossing_shows_its_line_and_the_whole_framed_map_at_once(
     expect(page.locator(LINE)).to_contain_text("Tap one cell per die of your colour")
     page.wait_for_function(LANDED_JS)  # the line's own move in, too
     shown: dict[str, Any] = page.evaluate(BAR_AND_LINE_JS)
-    view = page.locator("#region-board .dl-view[data-zoom='in']").evaluate(
-        "(e) => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; }"
-    )
+    view = page.locator("#region-board .dl-view[data-zoom='in']").evaluate(BOX_JS)
     assert whole_on_screen(shown["line"], shown["screen"]), shown
     assert whole_on_screen(view, shown["screen"]), (view, shown["screen"])
 
