@@ -117,19 +117,51 @@ function pointOn(view, { clientX, clientY }) {
   return { x, y };
 }
 
-/** A cell's width on the screen (a place's map: as its place is scaled). */
-function cellPx(/** @type {HTMLElement} */ view) {
-  const wrap = one(".dl-map-wrap", view);
+/**
+ * A cell's width on the screen, the map ``width`` pixels wide (a place's map: as its place is
+ * scaled).
+ * @param {HTMLElement} view
+ * @param {number} width
+ */
+function cellPx(view, width) {
   const { a, b } = screenMatrix(view);
   const scale = placeOf(view) ? Math.hypot(a, b) : 1;
-  return (scale * wrap.clientWidth * Number(view.dataset.cell)) / Number(view.dataset.width);
+  return (scale * width * Number(view.dataset.cell)) / Number(view.dataset.width);
+}
+
+/**
+ * The map's fitted size (its frame's width and height, and a cell's width on the screen),
+ * worked out as its style lays it out (style.css, .dl-view: as wide as its column, at most
+ * --room high, at the map's proportions --ratio) rather than measured. Measuring a zoomed map
+ * would mean showing it fitted first, and each showing lays its 300 cells out again: a long
+ * task at 4x CPU on every paint while zoomed, and on every new decision framed on the play.
+ * @param {HTMLElement} view
+ */
+function fitOf(view) {
+  const column = /** @type {HTMLElement} */ (view.parentElement);
+  const { paddingLeft, paddingRight } = getComputedStyle(column);
+  const style = getComputedStyle(view);
+  const ratio = Number(style.getPropertyValue("--ratio"));
+  const width = Math.min(column.clientWidth - parseFloat(paddingLeft) - parseFloat(paddingRight),
+    parseFloat(style.getPropertyValue("--room")) * ratio);
+  return { width, height: width / ratio, cell: cellPx(view, width) };
+}
+
+/** The frame and the map at the sizes their style gives them: the map fitted. */
+function showFitted(/** @type {HTMLElement} */ view) {
+  const wrap = one(".dl-map-wrap", view);
+  /** @type {[HTMLElement, string][]} */
+  const sizes = [[view, "width"], [view, "height"], [wrap, "width"]];
+  for (const [element, property] of sizes) {
+    restyle(element, property, "");
+  }
 }
 
 // The map fitted (whole), or zoomed so that its cells measure ZOOMED_PX. Zoomed, the frame
 // keeps its fitted height and takes the whole width, so more of the map is in view around the
 // finger (in a place: its fitted size, so that the place keeps its own). The zoom is worked out
-// from the fitted size each time: a repaint that fits the map smaller (a taller decision above
-// it) must not shrink the cells under a finger.
+// from the fitted size: a repaint that fits the map smaller (a taller decision above it) must
+// not shrink the cells under a finger.
 /**
  * @param {HTMLElement} view
  * @param {boolean} zoomIn
@@ -139,20 +171,16 @@ function cellPx(/** @type {HTMLElement} */ view) {
 function show(view, zoomIn, left = 0, top = 0) {
   const wrap = one(".dl-map-wrap", view);
   const scroller = one(".dl-scroller", view);
-  /** @type {[HTMLElement, string][]} */
-  const sizes = [[view, "width"], [view, "height"], [wrap, "width"]];
-  for (const [element, property] of sizes) {
-    restyle(element, property, "");
-  }
-  const fittedCell = cellPx(view);
-  let zoomed = fittedCell >= FINGER_PX ? "none" : "whole";
+  const fit = fitOf(view);
+  let zoomed = fit.cell >= FINGER_PX ? "none" : "whole";
   if (zoomIn && zoomed === "whole") {
-    const [width, height, fitted] = [view.offsetWidth, view.offsetHeight, wrap.clientWidth];
-    restyle(view, "width", placeOf(view) ? `${width}px` : "100%");
-    restyle(view, "height", `${height}px`);
+    restyle(view, "width", placeOf(view) ? `${fit.width}px` : "100%");
+    restyle(view, "height", `${fit.height}px`);
     // From the fitted width: the frame, as wide as the column now, may have been narrower.
-    restyle(wrap, "width", `${(fitted * ZOOMED_PX) / fittedCell}px`);
+    restyle(wrap, "width", `${(fit.width * ZOOMED_PX) / fit.cell}px`);
     zoomed = "in";
+  } else {
+    showFitted(view);
   }
   if (view.dataset.zoom !== zoomed) view.dataset.zoom = zoomed;
   const whole = one(".dl-whole", view);
@@ -201,15 +229,18 @@ function showWhereTheViewIs(/** @type {HTMLElement} */ view) {
 }
 
 /**
- * A person to cross on a map too small for a finger: zoomed, framed on the cells they can
- * cross (the middle of those highlighted; the rest a pan away). Their places come from the
- * buttons' style (percentages of the map), laid out or not (data-later).
+ * A person to cross: on a map too small for a finger, zoomed, framed on the cells they can
+ * cross (the middle of those highlighted; the rest a pan away), else as it is. Their places
+ * come from the buttons' style (percentages of the map), laid out or not (data-later). The
+ * frame is written once, then read: each read after a write lays the map's 300 cells out.
  * @param {HTMLElement} view
+ * @returns {boolean} whether it is shown (false: nothing to cross on it)
  */
 function frameOnPlayable(view) {
   const playable = /** @type {HTMLElement[]} */ ([...view.querySelectorAll(".dl-cell.legal")]);
-  if (!playable.length || cellPx(view) >= FINGER_PX) return;
+  if (!playable.length) return false;
   show(view, true);
+  if (view.dataset.zoom !== "in") return true; // its cells fit a finger as it is
   const wrap = one(".dl-map-wrap", view);
   const scroller = one(".dl-scroller", view);
   const middle = (/** @type {number[]} */ values) => (Math.min(...values) + Math.max(...values)) / 2;
@@ -222,7 +253,10 @@ function frameOnPlayable(view) {
   const top = Math.round(Math.min(lowest, Math.max(0,
     wrap.offsetTop + (y * wrap.clientHeight) / 100 - scroller.clientHeight / 2)));
   zooms.set(whereOf(view), { key: keyOf(view), left, top });
-  show(view, true, left, top);
+  scroller.scrollLeft = left;
+  scroller.scrollTop = top;
+  showWhereTheViewIs(view);
+  return true;
 }
 
 /** The decision ``view`` shows: the page's moment (a place's: its own) and whose map. */
@@ -246,11 +280,10 @@ function painted() {
       // computers play: the table may be looking at other maps), framed on where they can,
       // and in view.
       zooms.delete(whereOf(view));
-      show(view, false);
       view.dataset.shown = key;
       const marking = view.querySelector(".dl-cell.legal")
         && document.querySelector("#region-controls button");
-      if (!place && marking) frameOnPlayable(view);
+      if (place || !marking || !frameOnPlayable(view)) show(view, false);
       if (!place && marking && view.getBoundingClientRect().bottom > window.innerHeight) {
         byId("play").scrollIntoView({ block: "start" });
       }
