@@ -10,7 +10,7 @@ from app_support import active, new_app, nobody_crosses
 from rules_support import state_as
 
 from dadoteca_games.qwixx.rules import GREEN, RED, RED_YELLOW, ROW_NAMES, Phase, QwixxState
-from dadoteca_games.qwixx.variants import BIG_POINTS, DOUBLE_A, MIXX_A, MIXX_B
+from dadoteca_games.qwixx.variants import BIG_POINTS, DOUBLE_A, DOUBLE_B, MIXX_A, MIXX_B
 from dadoteca_games.qwixx.view import QwixxUI
 from dadoteca_web.app import App
 from dadoteca_web.i18n import Translator
@@ -124,6 +124,7 @@ def test_the_setup_offers_every_pad_by_its_name() -> None:
         MIXX_A.id: "Qwixx Mixx A",
         MIXX_B.id: "Qwixx Mixx B",
         DOUBLE_A.id: "Qwixx Double A",
+        DOUBLE_B.id: "Qwixx Double B",
     }
 
 
