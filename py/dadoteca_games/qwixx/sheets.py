@@ -241,5 +241,6 @@ class ScorePads:
         if number in printed.doubles:
             classes.append("double")
             label = t("{cell}, double box: two crosses", cell=label)
-            shown = f'<span aria-hidden="true">{number}</span>' * 2
+            twice = f"<span>{number}</span>" * 2
+            shown = f'<span class="double-pair" aria-hidden="true">{twice}</span>'
         return classes, label, shown

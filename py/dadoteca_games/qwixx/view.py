@@ -69,6 +69,7 @@ PAD_NAMES: Final = {
 }
 WHITE: Final = "white"  # the white dice's name in the real-dice entry
 NO_CROSS: Final = "none"  # the row of the answer "no cross"
+DOUBLE_MARK: Final = "×2"  # noqa: RUF001 (under a choice crossing a double box: Double B)
 # A first game's guide: a line for each kind of decision (dadoteca_web.guide).
 GUIDE: Final = {
     WHITE_SUM_MOMENT: (
@@ -514,12 +515,13 @@ class QwixxUI(GameUI):
 
     def _skips(self, count: int, double: bool = False) -> str:
         """The numbers of its row a cross would leave behind, for good: said in words, so
-        that it is never read as points (the rules summary explains it); first, a ``double``
-        box's name (Qwixx Double B)."""
-        said = self.t.n("skips {count}", "skips {count}", count) if count else ""
-        if double:
-            said = self.t("double box, {skips}", skips=said) if count else self.t("double box")
-        return f'<small class="skips" aria-hidden="true">{said}</small>'
+        that it is never read as points (the rules summary explains it); first, for a
+        ``double`` box (Qwixx Double B), its two crosses (words made a phone's row of answers
+        wider than the screen: the label says them)."""
+        said = [DOUBLE_MARK] if double else []
+        if count:
+            said.append(self.t.n("skips {count}", "skips {count}", count))
+        return f'<small class="skips" aria-hidden="true">{" · ".join(said)}</small>'
 
     def _double_box(self, variant: Variant, cross: Cross, label: str) -> str:
         """The label of a choice crossing a double box (Qwixx Double B) says it is two
