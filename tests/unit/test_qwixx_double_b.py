@@ -13,6 +13,7 @@ from properties_support import play_seeded_games
 from qwixx_support import check_row_die_cross, pad_match, pad_sheet, refused, roll, state_of
 
 from dadoteca.core import Action, AnyState
+from dadoteca_games.qwixx.bots import NormalQwixxBot, row_outlook
 from dadoteca_games.qwixx.rules import (
     COLOUR_SUM_MOMENT,
     CROSSED,
@@ -46,9 +47,11 @@ PLACES: Final = {
 EVERY_DOUBLE_BOX: Final = [(row, number) for row, numbers in PLACES.items() for number in numbers]
 
 
-def double_b(crossed: dict[int, list[int]], penalties: int = 0) -> Sheet:
+def double_b(crossed: dict[int, list[int]], penalties: int = 0) -> DoubleBSheet:
     """A Double B sheet: each number listed crossed in turn."""
-    return pad_sheet(DoubleBSheet, crossed, penalties)
+    sheet = pad_sheet(DoubleBSheet, crossed, penalties)
+    assert isinstance(sheet, DoubleBSheet)
+    return sheet
 
 
 # --- The sheet (ruling QWIXX_DOUBLE_B_SHEET) ------------------------------------------------
@@ -230,3 +233,19 @@ def test_seeded_double_b_games_keep_the_sources_rules_and_replay(players: int) -
         for sheet in state.sheets
         for printed in DOUBLE_B.rows
     )
+
+
+# --- Computer players --------------------------------------------------------------------------
+
+
+def test_the_normal_players_outlook_counts_double_boxes_as_the_pad_does() -> None:
+    """A crossed double box is two crosses of its row, one ahead two numbers to come: red 3
+    crossed leaves 9 numbers and 3 double boxes; an empty row 11 numbers and 4 double boxes
+    (the pad's score alone would not teach the bot a row's long-run worth)."""
+    share = NormalQwixxBot.SHARE_OF_FREE_NUMBERS
+    sheet = double_b({RED: [3]})
+    assert sheet.double_boxes_ahead(RED) == 3 and sheet.double_boxes_ahead(YELLOW) == 4
+    expected = row_outlook(2, 9 + 3, share) + 3 * row_outlook(0, 11 + 4, share)
+    assert NormalQwixxBot().value(sheet, 0) == pytest.approx(expected)
+    locked = double_b({GREEN: [10, 8, 6, 4, 2]})
+    assert locked.double_boxes_ahead(GREEN) == 0

@@ -455,6 +455,11 @@ class DoubleBSheet(_DoublePad):
         mask = self.rows[row]
         return mask.bit_count() + (mask & _DOUBLE_BOXES[row]).bit_count()
 
+    def double_boxes_ahead(self, row: int) -> int:
+        """How many double boxes of ``row`` lie right of its last cross, still to be crossed
+        while the row is open."""
+        return (_DOUBLE_BOXES[row] >> self.rows[row].bit_length()).bit_count()
+
     def cross(self, row: int, number: int) -> Sheet:
         """The sheet with ``number`` crossed (a double box's two crosses in one); the last
         number also crosses the lock."""
