@@ -201,8 +201,8 @@ class EasyQwixxBot(QwixxBot):
     def value(self, sheet: Sheet, closed: int) -> float:
         if sheet.__class__ is DoubleBSheet:
             return sum(free for _, free in _open_rows(sheet, closed))
-        # Any other pad's rows by their codes, looked up (a closed row's free numbers are 0):
-        # base Qwixx's decisions as fast as before Double B's reading of its rows.
+        # Any other pad's rows looked up by their codes (a closed row's free numbers are 0):
+        # faster than _open_rows, so base Qwixx's decisions do not pay for Double B's check.
         red, yellow, green, blue = sheet_codes(sheet, closed)
         return FREE_NUMBERS[red] + FREE_NUMBERS[yellow] + FREE_NUMBERS[green] + FREE_NUMBERS[blue]
 
@@ -214,8 +214,8 @@ class NormalQwixxBot(QwixxBot):
     def value(self, sheet: Sheet, closed: int) -> float:
         if sheet.__class__ is DoubleBSheet:
             return outlook(sheet, closed, self.SHARE_OF_FREE_NUMBERS)
-        # Any other pad's rows by their codes, looked up (NORMAL_OUTLOOK: the same sums as
-        # outlook's): base Qwixx's decisions as fast as before Double B's reading of its rows.
+        # Any other pad's rows looked up by their codes (NORMAL_OUTLOOK: outlook's own sums):
+        # faster than outlook, so base Qwixx's decisions do not pay for Double B's check.
         red, yellow, green, blue = sheet_codes(sheet, closed)
         table = NORMAL_OUTLOOK
         return table[red] + table[yellow] + table[green] + table[blue]
