@@ -21,7 +21,7 @@ from appdriver import (
 from build.serve import BackgroundServer
 from dadoteca.match import Match
 from dadoteca_games.qwixx.rules import PASS, QWIXX, Cross, Phase, QwixxState
-from dadoteca_games.qwixx.variants import BIG_POINTS, DOUBLE_A, MIXX_A, MIXX_B
+from dadoteca_games.qwixx.variants import BIG_POINTS, DOUBLE_A, DOUBLE_B, MIXX_A, MIXX_B
 from dadoteca_games.qwixx.view import PAD_NAMES
 from test_real_dice_browser import REAL_DICE_TABLE_JS, faces_entered
 
@@ -135,7 +135,7 @@ def test_a_big_points_game_with_the_tables_own_dice_is_the_record_entered(
     assert faces_entered(match) == [roll["faces"] for roll in entered]
 
 
-@pytest.mark.parametrize("pad", [MIXX_A.id, MIXX_B.id, DOUBLE_A.id])
+@pytest.mark.parametrize("pad", [MIXX_A.id, MIXX_B.id, DOUBLE_A.id, DOUBLE_B.id])
 def test_a_whole_mixx_or_double_game_by_taps_ends_with_the_engines_scores(
     page: Page, server: BackgroundServer, watch: PageWatch, pad: str
 ) -> None:
@@ -143,10 +143,17 @@ def test_a_whole_mixx_or_double_game_by_taps_ends_with_the_engines_scores(
     sheet = page.locator("#region-board .sheet >> nth=0")
     assert sheet.locator(".row.mixed").count() == (4 if pad == MIXX_A.id else 0)
     assert sheet.locator(".row.extras .extra").count() == (40 if pad == DOUBLE_A.id else 0)
+    assert sheet.locator(".row.doubles .cell.double").count() == (16 if pad == DOUBLE_B.id else 0)
     play_to_the_end(page, random.Random(2))
     expected = expected_game(pad)
     if pad == DOUBLE_A.id:  # the policy takes an extra box before a number right of it
         assert any(s.extra_crossed(row) for s in expected.sheets for row in range(4))
+    if pad == DOUBLE_B.id:  # and double boxes, each two crosses
+        assert any(
+            set(s.crossed_numbers(printed.row)) & set(printed.doubles)
+            for s in expected.sheets
+            for printed in DOUBLE_B.rows
+        )
     rows = page.locator("#region-scores tbody tr")
     shown = [int(rows.nth(i).locator("td strong").inner_text()) for i in range(rows.count())]
     assert shown == list(expected.scores())

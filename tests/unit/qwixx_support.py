@@ -62,3 +62,14 @@ def check_leaflet_cross(
     assert objection(before.sheets[player], action.row, action.number, before.closed) is None
     if before.phase == Phase.ACTION1:
         assert action.number == sum(before.shown_dice.white)
+
+
+def check_row_die_cross(
+    before: QwixxState, player: int | None, action: Cross, objection: Objection
+) -> None:
+    """As :func:`check_leaflet_cross`, on a pad of base Qwixx's rows (Qwixx Double A and B):
+    in action 2, a white die plus the die of the row's colour, still in the game."""
+    check_leaflet_cross(before, player, action, objection)
+    if before.phase == Phase.ACTION2:
+        die = before.shown_dice.colours[action.row]
+        assert die is not None and action.number - die in before.shown_dice.white

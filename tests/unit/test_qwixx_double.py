@@ -9,7 +9,7 @@ from typing import Final
 
 import pytest
 from properties_support import play_seeded_games
-from qwixx_support import pad_match, pad_sheet, refused, roll, state_of
+from qwixx_support import check_row_die_cross, pad_match, pad_sheet, refused, roll, state_of
 
 from dadoteca.core import Action, AnyState
 from dadoteca_games.qwixx.rules import (
@@ -19,7 +19,6 @@ from dadoteca_games.qwixx.rules import (
     PASS,
     QWIXX,
     WHITE_SUM_MOMENT,
-    Phase,
     QwixxState,
 )
 from dadoteca_games.qwixx.sheet import (
@@ -219,12 +218,7 @@ def check_step(before: AnyState, after: AnyState, player: int | None, action: Ac
         count = len(sheet.crossed_numbers(row)) + len(twice) + sheet.is_locked(row)
         assert sheet.row_score(row) == row_points(min(count, 16))
     if isinstance(action, Cross):
-        assert player is not None
-        sheet = before.sheets[player]
-        assert sources_objection(sheet, action.row, action.number, before.closed) is None
-        if before.phase == Phase.ACTION2:  # a white die plus the row's own die, in the game
-            die = before.shown_dice.colours[action.row]
-            assert die is not None and action.number - die in before.shown_dice.white
+        check_row_die_cross(before, player, action, sources_objection)
 
 
 @pytest.mark.parametrize("players", [1, 2, 4])

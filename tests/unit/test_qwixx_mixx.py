@@ -1,7 +1,7 @@
 """Qwixx Mixx A and B: each of their rulings, the leaflet's examples, and random games read the
 way the leaflet says (property tests: invariants, check() agreeing with apply(), records). The
-records, check() and the computer players are tested on Double A's pad too (its rulings:
-test_qwixx_double.py)."""
+records, check() and the computer players are tested on Double A's and B's pads too (their
+rulings: test_qwixx_double.py, test_qwixx_double_b.py)."""
 
 from __future__ import annotations
 
@@ -30,12 +30,19 @@ from dadoteca_games.qwixx.rules import (
     Variant,
     row_points,
 )
-from dadoteca_games.qwixx.variants import DOUBLE_A, MIXX_A, MIXX_B, MixxASheet, MixxBSheet
+from dadoteca_games.qwixx.variants import (
+    DOUBLE_A,
+    DOUBLE_B,
+    MIXX_A,
+    MIXX_B,
+    MixxASheet,
+    MixxBSheet,
+)
 
 PAD_A: Final = {"variant": MIXX_A.id}
 PAD_B: Final = {"variant": MIXX_B.id}
 # The pads played on base Qwixx's dice rules, each box crossed by its own colour's die.
-PADS: Final = [PAD_A, PAD_B, {"variant": DOUBLE_A.id}]
+PADS: Final = [PAD_A, PAD_B, {"variant": DOUBLE_A.id}, {"variant": DOUBLE_B.id}]
 SHEETS: Final = {MIXX_A.id: MixxASheet, MIXX_B.id: MixxBSheet}
 
 
@@ -272,8 +279,8 @@ def test_seeded_mixx_games_keep_the_leaflets_rules_and_replay(
 
 def test_the_normal_player_beats_the_easy_one_on_each_pad_over_a_few_games() -> None:
     """The normal player's outlook reads a Mixx row by its positions, as printed, and a Double
-    row by its numbers' crosses (its score counts the extra boxes): it should still outscore the
-    easy player over a handful of seeded games."""
+    row by its numbers' crosses (its score counts Double A's extra boxes and Double B's double
+    boxes twice): it should still outscore the easy player over a handful of seeded games."""
     table = [bot_for("qwixx", "easy"), bot_for("qwixx", "normal")]
     totals = [0, 0]
     for seed in range(6):

@@ -1,7 +1,7 @@
-"""What every Qwixx variant (Big Points, Mixx A and B, Double A) keeps, whole games of each:
+"""What every Qwixx variant (Big Points, Mixx A and B, Double A and B) keeps, whole games of each:
 records that replay, check() agreeing with apply() at random states, and every computer level
 playing to the end with the coach's hints (each variant's own rulings: test_qwixx_big_points.py,
-test_qwixx_mixx.py and test_qwixx_double.py)."""
+test_qwixx_mixx.py, test_qwixx_double.py and test_qwixx_double_b.py)."""
 
 from __future__ import annotations
 
@@ -17,14 +17,15 @@ from qwixx_support import state_of
 from dadoteca.bots import bot_for, coach_for, decision_seed, finish, reviewer_for
 from dadoteca.match import Match, Seat
 from dadoteca_games.qwixx.rules import GREEN_BLUE, QWIXX, RED_YELLOW, RULES, Cross, QwixxState
-from dadoteca_games.qwixx.variants import BIG_POINTS, DOUBLE_A, MIXX_A, MIXX_B
+from dadoteca_games.qwixx.variants import BIG_POINTS, DOUBLE_A, DOUBLE_B, MIXX_A, MIXX_B
 
 BIG: Final = {"variant": BIG_POINTS.id}
 PAD_A: Final = {"variant": MIXX_A.id}
 PAD_B: Final = {"variant": MIXX_B.id}
 DOUBLE: Final = {"variant": DOUBLE_A.id}
+DOUBLE_B_PAD: Final = {"variant": DOUBLE_B.id}
 VARIANTS: Final = pytest.mark.parametrize(
-    "options", [BIG, PAD_A, PAD_B, DOUBLE], ids=lambda o: o["variant"]
+    "options", [BIG, PAD_A, PAD_B, DOUBLE, DOUBLE_B_PAD], ids=lambda o: o["variant"]
 )
 
 
@@ -71,7 +72,7 @@ def test_check_agrees_with_apply_and_refuses_in_the_leaflets_words(
         (BIG, ("expert",)),
         *[
             (pad, levels)
-            for pad in (PAD_A, PAD_B)
+            for pad in (PAD_A, PAD_B, DOUBLE_B_PAD)
             for levels in [("easy", "normal"), ("normal", "expert")]
         ],
     ],
@@ -99,6 +100,12 @@ def test_every_level_plays_each_variant_to_its_end_and_the_coach_hints(
     if options is BIG:  # the bots crossed bonus boxes too (ruling QWIXX_BIG_POINTS_BONUS_BOX)
         assert any(
             sheet.crossed_numbers(row) for sheet in sheets for row in (RED_YELLOW, GREEN_BLUE)
+        )
+    if options is DOUBLE_B_PAD:  # and double boxes (ruling QWIXX_DOUBLE_B_DOUBLE_BOX)
+        assert any(
+            set(sheet.crossed_numbers(printed.row)) & set(printed.doubles)
+            for sheet in sheets
+            for printed in DOUBLE_B.rows
         )
     start = reach(QWIXX.new_game(2, 5, options), 5, 9)
     assert finish(reviewer_for("qwixx").appraisal(start, 0, 1)).options

@@ -10,7 +10,7 @@ from app_support import active, new_app, nobody_crosses
 from rules_support import state_as
 
 from dadoteca_games.qwixx.rules import GREEN, RED, RED_YELLOW, ROW_NAMES, Phase, QwixxState
-from dadoteca_games.qwixx.variants import BIG_POINTS, DOUBLE_A, MIXX_A, MIXX_B
+from dadoteca_games.qwixx.variants import BIG_POINTS, DOUBLE_A, DOUBLE_B, MIXX_A, MIXX_B
 from dadoteca_games.qwixx.view import QwixxUI
 from dadoteca_web.app import App
 from dadoteca_web.i18n import Translator
@@ -124,6 +124,7 @@ def test_the_setup_offers_every_pad_by_its_name() -> None:
         MIXX_A.id: "Qwixx Mixx A",
         MIXX_B.id: "Qwixx Mixx B",
         DOUBLE_A.id: "Qwixx Double A",
+        DOUBLE_B.id: "Qwixx Double B",
     }
 
 
@@ -154,7 +155,7 @@ def test_the_mixx_b_pad_prints_each_row_in_its_mixed_order() -> None:
 
 def test_each_pad_has_its_own_statistics() -> None:
     entries = []
-    for pad in (MIXX_A, MIXX_B, DOUBLE_A):
+    for pad in (MIXX_A, MIXX_B, DOUBLE_A, DOUBLE_B):
         app = new_app()
         app.start(["Ann"], 4, variant=pad.id)
         to_the_end_by_penalties(app)
@@ -162,11 +163,12 @@ def test_each_pad_has_its_own_statistics() -> None:
         assert entry["variant"] == pad.id
         entries.append(entry)
     games = [row.game for row in player_stats(entries)]
-    assert games == ["qwixx:double_a", "qwixx:mixx_a", "qwixx:mixx_b"]
+    assert games == ["qwixx:double_a", "qwixx:double_b", "qwixx:mixx_a", "qwixx:mixx_b"]
     html = stats_html(entries, Translator("en", {}), GAME_UIS)
     assert "<caption>Qwixx Mixx A</caption>" in html
     assert "<caption>Qwixx Mixx B</caption>" in html
     assert "<caption>Qwixx Double A</caption>" in html
+    assert "<caption>Qwixx Double B</caption>" in html
 
 
 def test_the_double_a_pad_draws_an_extra_box_under_each_number_but_the_last() -> None:
@@ -195,3 +197,38 @@ def test_the_double_a_pad_draws_an_extra_box_under_each_number_but_the_last() ->
     drawn = app.regions()["board"].split(f'data-piece="r0.{row}"')[1].split("</div>")[0]
     assert f'aria-label="{ROW_NAMES[row]} {total}, crossed twice"' in drawn
     assert drawn.count('<small class="extra crossed"') == 1 and "3 pts" in drawn
+
+
+def test_the_double_b_pad_prints_four_double_boxes_a_row_each_read_as_two_crosses() -> None:
+    """Each row's double boxes print their number twice, framed, and are read as two crosses;
+    a choice that crosses one says so, and crossing it adds two crosses to the row's points."""
+    app = new_app()
+    app.start(["Ann", "Bo"], 4, variant=DOUBLE_B.id)
+    first_sheet = app.regions()["board"].split("</section>")[0]
+    rows = re.findall(r'<div class="(row(?: doubles)? row-[a-z-]+)', first_sheet)
+    assert rows == [f"row doubles row-{name}" for name in ROW_NAMES]
+    for printed in DOUBLE_B.rows:
+        drawn = first_sheet.split(f'data-piece="r0.{printed.row}"')[1].split("</div>")[0]
+        doubles = re.findall(
+            r'class="cell double[^"]*"[^>]*aria-label="([^"]*)"[^>]*>'
+            r'<span class="double-pair" aria-hidden="true"><span>(\d+)</span><span>(\d+)</span>',
+            drawn,
+        )
+        name = ROW_NAMES[printed.row]
+        assert doubles == [
+            (f"{name} {number}, double box: two crosses", str(number), str(number))
+            for number in printed.doubles
+        ]
+    app.handle("roll", {})
+    total = state_of(app).white_sum
+    assert total == 9  # the seeded roll: red's and yellow's double box
+    row = RED
+    controls = app.regions()["controls"]
+    button = controls.split(f'data-player="0" data-row="{row}"')[1].split("</button>")[0]
+    assert f"{total}, a double box: two crosses, leaving 7 numbers behind" in button
+    assert "×2 · skips 7</small>" in button  # noqa: RUF001
+    app.handle("answer", {"player": "0", "row": str(row)})
+    app.handle("answer", {"player": "1", "row": "none"})
+    drawn = app.regions()["board"].split(f'data-piece="r0.{row}"')[1].split("</div>")[0]
+    assert f'aria-label="{ROW_NAMES[row]} {total}, double box: two crosses, crossed"' in drawn
+    assert "3 pts" in drawn

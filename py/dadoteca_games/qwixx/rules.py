@@ -83,6 +83,7 @@ __all__ = [
     "BONUS_BOX_MOMENT",
     "COLOUR_SUM_MOMENT",
     "CROSSES_BEFORE_LAST",
+    "DOUBLE_BOX_MOMENT",
     "EVENTS",
     "EXTRA_BOX_MOMENT",
     "GREEN",
@@ -217,6 +218,7 @@ WHITE_SUM_MOMENT: Final = "qwixx.white_sum"
 COLOUR_SUM_MOMENT: Final = "qwixx.colour_sum"
 BONUS_BOX_MOMENT: Final = "qwixx.bonus_box"
 EXTRA_BOX_MOMENT: Final = "qwixx.extra_box"
+DOUBLE_BOX_MOMENT: Final = "qwixx.double_box"
 
 
 class QwixxState(NamedTuple):
@@ -309,7 +311,8 @@ class QwixxState(NamedTuple):
         """The white sum, everyone's (ruling QWIXX_ACTION1_SIMULTANEOUS), or the active
         player's white and coloured die; then, on a Big Points pad, a bonus box a cross may
         bring now (ruling QWIXX_BIG_POINTS_BONUS_BOX), on a Double A pad an extra box (ruling
-        QWIXX_DOUBLE_A_EXTRA_BOX)."""
+        QWIXX_DOUBLE_A_EXTRA_BOX), on a Double B pad a double box (ruling
+        QWIXX_DOUBLE_B_DOUBLE_BOX)."""
         if player not in self.deciders:
             return ()
         kind = WHITE_SUM_MOMENT if self.phase == Phase.ACTION1 else COLOUR_SUM_MOMENT
@@ -321,6 +324,9 @@ class QwixxState(NamedTuple):
             # A number crossed already and legal again: its extra box.
             if any(cross.number in sheet.crossed_numbers(cross.row) for cross in crosses):
                 return kind, EXTRA_BOX_MOMENT
+            variant = sheet.variant
+            if any(cross.number in variant.printed_row(cross.row).doubles for cross in crosses):
+                return kind, DOUBLE_BOX_MOMENT
         return (kind,)
 
     # -- legal actions ----------------------------------------------------------------------

@@ -185,13 +185,15 @@ class SheetRow:
 
     ``boxes`` are a row printed otherwise than base Qwixx's (Mixx: variants.py): each box's
     number and colour (the die that crosses it in action 2), left to right; its lock is its
-    last box's colour, which must be the row's own (``row``).
+    last box's colour, which must be the row's own (``row``). ``doubles`` are the numbers
+    printed twice in their box (Qwixx Double B), left to right: never the row's last.
     """
 
     row: int
     colours: tuple[int, ...]
     lock: bool
     boxes: tuple[tuple[int, int], ...] = ()
+    doubles: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if self.boxes and (
@@ -199,6 +201,8 @@ class SheetRow:
             or self.boxes[LAST_POSITION][1] != self.row
         ):
             raise ValueError(f"a printed row needs 2-12 once and its own lock: {self.boxes}")
+        if not set(self.doubles) <= set(self.numbers[:LAST_POSITION]):
+            raise ValueError(f"a double box is a number of the row but its last: {self.doubles}")
 
     @property
     def name(self) -> str:

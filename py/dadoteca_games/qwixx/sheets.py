@@ -161,29 +161,12 @@ class ScorePads:
         crossed = sheet.crossed_numbers(row)
         lost = sheet.skipped(row)
         printed = sheet.variant.printed_row(row)
-        # Mixx A: boxes of the four colours along the row, each drawn in its own colour and
-        # symbol (colour is never the only cue); the row named by its lock's colour.
+        # Mixx A: boxes of the four colours along the row, the row named by its lock's colour.
         mixed = not printed.is_bonus and len(set(printed.box_colours)) > 1
-        # Double A: a small extra box under every number but the last, drawn under it.
-        extra_boxes = sheet.variant.extra_boxes
-        crossed_twice = sheet.extra_crossed(row)
+        crossed_twice = sheet.extra_crossed(row)  # Double A's extra boxes
         cells = []
-        for position, (number, colour) in enumerate(
-            zip(printed.numbers, printed.box_colours, strict=True)
-        ):
-            classes = ["cell"]
-            box_name = SHEET_ROW_NAMES[colour] if mixed else name
-            label = f"{t(box_name)} {number}"
-            symbol = ""
-            if mixed:
-                classes.append(f"box-{box_name}")
-                symbol = (
-                    f'<small class="box-symbol" aria-hidden="true">{ROW_SYMBOLS[colour]}</small>'
-                )
-            if extra_boxes and position < LAST_POSITION:
-                twice = number in crossed_twice
-                symbol += f'<small class="extra{" crossed" if twice else ""}" aria-hidden="true">'
-                symbol += "</small>"
+        for position, number in enumerate(printed.numbers):
+            classes, label, shown = self._printed_box(sheet, row, position, mixed, crossed_twice)
             if number in crossed_twice:
                 classes.append("crossed")
                 label = t("{cell}, crossed twice", cell=label)
@@ -203,10 +186,12 @@ class ScorePads:
             )
             cells.append(
                 f'<span class="{" ".join(classes)}" role="img" aria-label="{escape(label)}"'
-                f' data-mark="{name} {number}"{tap}>{number}{symbol}</span>'
+                f' data-mark="{name} {number}"{tap}>{shown}</span>'
             )
         key = f"r{player}.{row}"
-        kind = "row mixed" if mixed else "row extras" if extra_boxes else "row"
+        kind = "row mixed" if mixed else "row extras" if sheet.variant.extra_boxes else "row"
+        if printed.doubles:
+            kind = "row doubles"
         if row < len(ROW_NAMES):
             locked = sheet.is_locked(row)
             lock_label = t("lock, crossed") if locked else t("lock")
@@ -226,3 +211,36 @@ class ScorePads:
             f'<span class="symbol" aria-hidden="true">{ROW_SYMBOLS[row]}</span>'
             f'{"".join(cells)}<span class="row-points">{points}</span></div>',
         )
+
+    def _printed_box(
+        self,
+        sheet: Sheet,
+        row: int,
+        position: int,
+        mixed: bool,
+        crossed_twice: tuple[int, ...],
+    ) -> tuple[list[str], str, str]:
+        """The box at ``position`` of ``row`` as its pad prints it: its classes, its name for
+        screen readers and what it shows. Mixx A (``mixed``): each box in its own colour and
+        symbol (colour is never the only cue), named by it. Double A: a small extra box under
+        every number but the last, drawn under it (crossed: its number in ``crossed_twice``).
+        Double B: a double box's number printed twice, in a frame of its own."""
+        t = self.t
+        printed = sheet.variant.printed_row(row)
+        number, colour = printed.numbers[position], printed.box_colours[position]
+        box_name = SHEET_ROW_NAMES[colour if mixed else row]
+        classes = ["cell"]
+        label = f"{t(box_name)} {number}"
+        shown = f"{number}"
+        if mixed:
+            classes.append(f"box-{box_name}")
+            shown += f'<small class="box-symbol" aria-hidden="true">{ROW_SYMBOLS[colour]}</small>'
+        if sheet.variant.extra_boxes and position < LAST_POSITION:
+            crossed = " crossed" if number in crossed_twice else ""
+            shown += f'<small class="extra{crossed}" aria-hidden="true"></small>'
+        if number in printed.doubles:
+            classes.append("double")
+            label = t("{cell}, double box: two crosses", cell=label)
+            twice = f"<span>{number}</span>" * 2
+            shown = f'<span class="double-pair" aria-hidden="true">{twice}</span>'
+        return classes, label, shown

@@ -23,6 +23,10 @@ box (ruling QWIXX_DOUBLE_A_EXTRA_BOX), a cross like any other, but in a later ro
 number's own cross (ruling QWIXX_DOUBLE_A_SAME_TURN, applied by the game's turn: a sheet knows no
 rolls). A row's last number needs 7 crosses before it, extra ones
 counted (ruling QWIXX_DOUBLE_LOCK); a row scores up to 16 crosses (ruling QWIXX_DOUBLE_SCORE).
+
+**Double B** (ruling QWIXX_DOUBLE_B_SHEET): base Qwixx's rows, four numbers of each printed twice
+in their box, a double box: crossing one is two crosses, for the row's points and for the 7
+its lock needs (ruling QWIXX_DOUBLE_B_DOUBLE_BOX); locking and scoring as Double A's.
 """
 
 from __future__ import annotations
@@ -58,12 +62,14 @@ from dadoteca_games.qwixx.sheet import (
 __all__ = [
     "BIG_POINTS",
     "DOUBLE_A",
+    "DOUBLE_B",
     "MIXX_A",
     "MIXX_B",
     "VARIANTS",
     "VARIANT_SHEETS",
     "BigPointsSheet",
     "DoubleASheet",
+    "DoubleBSheet",
     "MixxASheet",
     "MixxBSheet",
 ]
@@ -83,6 +89,8 @@ QWIXX_DOUBLE_A_EXTRA_BOX = "An extra box: the row's rightmost crossed number, cr
 QWIXX_DOUBLE_A_SAME_TURN = "An extra box waits for a later roll than its number's own cross."
 QWIXX_DOUBLE_LOCK = "Double: a row's last number needs 7 crosses before it, extra ones counted."
 QWIXX_DOUBLE_SCORE = "Double: a row scores up to 16 crosses (136 points); more score no more."
+QWIXX_DOUBLE_B_SHEET = "Double B: base Qwixx's rows, 3 5 9 11 / 10 8 6 4 printed as double boxes."
+QWIXX_DOUBLE_B_DOUBLE_BOX = "A double box is two crosses: for the row's points and its lock's 7."
 
 BIG_POINTS_MOST_CROSSES: Final = 15  # ruling QWIXX_BIG_POINTS_SCORE
 DOUBLE_CROSSES_BEFORE_LAST: Final = 7  # ruling QWIXX_DOUBLE_LOCK
@@ -283,6 +291,64 @@ class MixxBSheet(PrintedSheet):
     variant = MIXX_B
 
 
+class _DoublePad(Sheet):
+    """What both Qwixx Double pads share, on base Qwixx's rows: a row's last number needs 7
+    crosses before it (ruling QWIXX_DOUBLE_LOCK), counted by the pad's :meth:`crosses`, and a
+    row scores up to 16 crosses (ruling QWIXX_DOUBLE_SCORE). A subclass says what crossing a
+    number crossed already does (:meth:`_crossed_again`)."""
+
+    __slots__ = ()
+
+    def row_score(self, row: int) -> int:
+        """Ruling QWIXX_DOUBLE_SCORE: the table ends at 16 crosses (136 points)."""
+        return row_points(min(self.crosses(row), MOST_CROSSES_SCORED))
+
+    def score(self) -> int:
+        return colour_rows_score(self)
+
+    def broken_rule(
+        self, row: int, number: int, closed: int, positions: tuple[tuple[int, ...], ...] = ()
+    ) -> str | None:
+        """A number crossed already: the pad's :meth:`_crossed_again`. Another as base Qwixx's,
+        but the last needs 7 crosses before it, as the pad counts them (ruling
+        QWIXX_DOUBLE_LOCK). The rows are base Qwixx's: ``positions`` is not read."""
+        mask = self.rows[row]
+        if closed >> row & 1 or mask & LOCK_BIT:
+            return "qwixx.row_locked"
+        position = _POSITIONS[row][number]
+        if mask >> position & 1:
+            return self._crossed_again(row, position)
+        if position < mask.bit_length():
+            return "qwixx.left_to_right"
+        if position == LAST_POSITION and self.crosses(row) < DOUBLE_CROSSES_BEFORE_LAST:
+            return "qwixx.seven_before_last"
+        return None
+
+    def _crossed_again(self, row: int, position: int) -> str | None:
+        """The rule crossing again the number at ``position`` of ``row`` breaks: a number
+        takes one cross (left to right), unless the pad prints a second box for it."""
+        return "qwixx.left_to_right"
+
+    def action2_crosses(self, dice: Roll, closed: int) -> list[Cross]:
+        """A white die plus a colour die in that colour's row, where :meth:`broken_rule` allows
+        it (on Double A, the rightmost crossed number's extra box too, but not that of the
+        number action 1 has just crossed: the game's turn leaves it out, ruling
+        QWIXX_DOUBLE_A_SAME_TURN)."""
+        white1, white2 = dice.white
+        crosses: list[Cross] = []
+        for row, colour in enumerate(dice.colours):
+            # Ruling QWIXX_DICE: a row locked in action 1 takes its die out before action 2.
+            if colour is None or closed >> row & 1:
+                continue
+            numbers = (colour + white1,) if white1 == white2 else (colour + white1, colour + white2)
+            crosses.extend(
+                _CROSSES[row][number]
+                for number in numbers
+                if self.broken_rule(row, number, closed) is None
+            )
+        return crosses
+
+
 # Ruling QWIXX_DOUBLE_A_SHEET: base Qwixx's four rows, each number but the last with its extra box.
 DOUBLE_A: Final = Variant(
     "double_a",
@@ -302,7 +368,7 @@ class _DoubleAFields(NamedTuple):
 
 # mypy takes two NamedTuple bases for incompatible tuples; at run time the fields of
 # _DoubleAFields come first (rows and penalties where Sheet's methods read them, then extras).
-class DoubleASheet(_DoubleAFields, Sheet):  # type: ignore[misc]
+class DoubleASheet(_DoubleAFields, _DoublePad):  # type: ignore[misc]
     """A Qwixx Double A sheet: base Qwixx's rows (``rows``, as its sheet's) and, by row, the
     extra boxes crossed (``extras``). Rulings QWIXX_DOUBLE_A_SHEET, QWIXX_DOUBLE_A_EXTRA_BOX,
     QWIXX_DOUBLE_LOCK and QWIXX_DOUBLE_SCORE."""
@@ -319,39 +385,18 @@ class DoubleASheet(_DoubleAFields, Sheet):  # type: ignore[misc]
         return tuple(numbers[p] for p in range(LAST_POSITION) if extras >> p & 1)
 
     def crosses(self, row: int) -> int:
-        """Crosses in ``row``: its numbers', its extra boxes' and its lock's."""
+        """Crosses in ``row``: its numbers', its extra boxes' and its lock's (the lock's 7
+        counts the extra ones, ruling QWIXX_DOUBLE_LOCK)."""
         return self.rows[row].bit_count() + self.extras[row].bit_count()
 
-    def row_score(self, row: int) -> int:
-        """Ruling QWIXX_DOUBLE_SCORE: the table ends at 16 crosses (136 points)."""
-        return row_points(min(self.crosses(row), MOST_CROSSES_SCORED))
-
-    def score(self) -> int:
-        return colour_rows_score(self)
-
-    def broken_rule(
-        self, row: int, number: int, closed: int, positions: tuple[tuple[int, ...], ...] = ()
-    ) -> str | None:
-        """A number crossed already asks for its extra box: only the row's rightmost crossed
-        number's, once (ruling QWIXX_DOUBLE_A_EXTRA_BOX); it is a cross, so an active player
-        whose only cross it is takes no penalty. Another number as base Qwixx's, but the last
-        needs 7 crosses before it, extra ones counted (ruling QWIXX_DOUBLE_LOCK). The rows are
-        base Qwixx's: ``positions`` is not read."""
-        mask = self.rows[row]
-        if closed >> row & 1 or mask & LOCK_BIT:
-            return "qwixx.row_locked"
-        position = _POSITIONS[row][number]
-        rightmost = mask.bit_length() - 1
-        if mask >> position & 1:
-            if position != rightmost:
-                return "qwixx.extra_box_rightmost"
-            if self.extras[row] >> position & 1:
-                return "qwixx.extra_box_crossed"
-            return None
-        if position < rightmost:
-            return "qwixx.left_to_right"
-        if position == LAST_POSITION and self.crosses(row) < DOUBLE_CROSSES_BEFORE_LAST:
-            return "qwixx.seven_before_last"
+    def _crossed_again(self, row: int, position: int) -> str | None:
+        """Its extra box: only the row's rightmost crossed number's, once (ruling
+        QWIXX_DOUBLE_A_EXTRA_BOX); it is a cross, so an active player whose only cross it is
+        takes no penalty."""
+        if position != self.rows[row].bit_length() - 1:
+            return "qwixx.extra_box_rightmost"
+        if self.extras[row] >> position & 1:
+            return "qwixx.extra_box_crossed"
         return None
 
     def cross(self, row: int, number: int) -> Sheet:
@@ -368,32 +413,73 @@ class DoubleASheet(_DoubleAFields, Sheet):  # type: ignore[misc]
     def with_penalty(self) -> Sheet:
         return _new_double_a_sheet((self.rows, self.penalties + 1, self.extras))
 
-    def action2_crosses(self, dice: Roll, closed: int) -> list[Cross]:
-        """A white die plus a colour die in that colour's row: a number right of the last
-        cross, or the rightmost crossed number's extra box (but not that of the number action 1
-        has just crossed: the game's turn leaves it out, ruling QWIXX_DOUBLE_A_SAME_TURN)."""
-        white1, white2 = dice.white
-        crosses: list[Cross] = []
-        for row, colour in enumerate(dice.colours):
-            # Ruling QWIXX_DICE: a row locked in action 1 takes its die out before action 2.
-            if colour is None or closed >> row & 1:
-                continue
-            numbers = (colour + white1,) if white1 == white2 else (colour + white1, colour + white2)
-            crosses.extend(
-                _CROSSES[row][number]
-                for number in numbers
-                if self.broken_rule(row, number, closed) is None
-            )
-        return crosses
-
 
 _new_double_a_sheet: Final = built_from_fields(DoubleASheet)
 
 
-VARIANTS: Final = (BIG_POINTS, MIXX_A, MIXX_B, DOUBLE_A)
+def _doubled_row(row: int, *doubles: int) -> SheetRow:
+    return SheetRow(row, (row,), lock=True, doubles=doubles)
+
+
+# Ruling QWIXX_DOUBLE_B_SHEET: base Qwixx's four rows, four double boxes in each, as the research
+# note on the leaflet places them (boardgamemonkeys.com's red and yellow 3 among them).
+DOUBLE_B: Final = Variant(
+    "double_b",
+    (
+        _doubled_row(RED, 3, 5, 9, 11),
+        _doubled_row(YELLOW, 3, 5, 9, 11),
+        _doubled_row(GREEN, 10, 8, 6, 4),
+        _doubled_row(BLUE, 10, 8, 6, 4),
+    ),
+    crosses_before_last=DOUBLE_CROSSES_BEFORE_LAST,
+    most_crosses_scored=MOST_CROSSES_SCORED,
+)
+# By row, the positions of its double boxes as a bit mask (as a sheet's rows').
+_DOUBLE_BOXES: Final = tuple(
+    sum(1 << _POSITIONS[printed.row][number] for number in printed.doubles)
+    for printed in DOUBLE_B.rows
+)
+
+
+class DoubleBSheet(_DoublePad):
+    """A Qwixx Double B sheet: base Qwixx's rows, as its sheet's; a crossed double box counts
+    two crosses. Rulings QWIXX_DOUBLE_B_SHEET, QWIXX_DOUBLE_B_DOUBLE_BOX, QWIXX_DOUBLE_LOCK and
+    QWIXX_DOUBLE_SCORE."""
+
+    __slots__ = ()
+    variant = DOUBLE_B
+
+    def crosses(self, row: int) -> int:
+        """Crosses in ``row``: its numbers', a double box's twice (ruling
+        QWIXX_DOUBLE_B_DOUBLE_BOX, also for the lock's 7), and its lock's."""
+        mask = self.rows[row]
+        return mask.bit_count() + (mask & _DOUBLE_BOXES[row]).bit_count()
+
+    def double_boxes_ahead(self, row: int) -> int:
+        """How many double boxes of ``row`` lie right of its last cross, still to be crossed
+        while the row is open."""
+        return (_DOUBLE_BOXES[row] >> self.rows[row].bit_length()).bit_count()
+
+    def cross(self, row: int, number: int) -> Sheet:
+        """The sheet with ``number`` crossed (a double box's two crosses in one); the last
+        number also crosses the lock."""
+        rows = list(self.rows)
+        position = _POSITIONS[row][number]
+        rows[row] |= 1 << position | (LOCK_BIT if position == LAST_POSITION else 0)
+        return _new_double_b_sheet((tuple(rows), self.penalties))
+
+    def with_penalty(self) -> Sheet:
+        return _new_double_b_sheet((self.rows, self.penalties + 1))
+
+
+_new_double_b_sheet: Final = built_from_fields(DoubleBSheet)
+
+
+VARIANTS: Final = (BIG_POINTS, MIXX_A, MIXX_B, DOUBLE_A, DOUBLE_B)
 VARIANT_SHEETS: Final[dict[str, type[Sheet]]] = {
     BIG_POINTS.id: BigPointsSheet,
     MIXX_A.id: MixxASheet,
     MIXX_B.id: MixxBSheet,
     DOUBLE_A.id: DoubleASheet,
+    DOUBLE_B.id: DoubleBSheet,
 }

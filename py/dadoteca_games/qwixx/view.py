@@ -24,6 +24,7 @@ from dadoteca_games.qwixx.rules import (
     BONUS_BOX_MOMENT,
     COLOUR_SUM_MOMENT,
     CROSSED,
+    DOUBLE_BOX_MOMENT,
     EXTRA_BOX_MOMENT,
     FOUR_PENALTIES,
     PASS,
@@ -43,7 +44,7 @@ from dadoteca_games.qwixx.rules import (
     Variant,
 )
 from dadoteca_games.qwixx.sheets import ROW_SYMBOLS, ScorePads
-from dadoteca_games.qwixx.variants import BIG_POINTS, DOUBLE_A, MIXX_A, MIXX_B
+from dadoteca_games.qwixx.variants import BIG_POINTS, DOUBLE_A, DOUBLE_B, MIXX_A, MIXX_B
 from dadoteca_web.game_ui import (
     BULB_ICON,
     ROLL_ACTS,
@@ -64,9 +65,11 @@ PAD_NAMES: Final = {
     MIXX_A.id: "Qwixx Mixx A",
     MIXX_B.id: "Qwixx Mixx B",
     DOUBLE_A.id: "Qwixx Double A",
+    DOUBLE_B.id: "Qwixx Double B",
 }
 WHITE: Final = "white"  # the white dice's name in the real-dice entry
 NO_CROSS: Final = "none"  # the row of the answer "no cross"
+DOUBLE_MARK: Final = "×2"  # noqa: RUF001 (under a choice crossing a double box: Double B)
 # A first game's guide: a line for each kind of decision (dadoteca_web.guide).
 GUIDE: Final = {
     WHITE_SUM_MOMENT: (
@@ -84,6 +87,10 @@ GUIDE: Final = {
     EXTRA_BOX_MOMENT: (
         "Double A: your rightmost crossed number of a row, coming again, may be crossed a "
         "second time in its small extra box; it counts as a cross."
+    ),
+    DOUBLE_BOX_MOMENT: (
+        "Double B: a number printed twice in its box is a double box: crossing it counts as "
+        "two crosses, for the row's points and for the 7 crosses its lock needs."
     ),
 }
 
@@ -506,11 +513,22 @@ class QwixxUI(GameUI):
             f'<div class="picks">{"".join(buttons)}{hint}</div>{words}</div>'
         )
 
-    def _skips(self, count: int) -> str:
+    def _skips(self, count: int, double: bool = False) -> str:
         """The numbers of its row a cross would leave behind, for good: said in words, so
-        that it is never read as points (the rules summary explains it)."""
-        said = self.t.n("skips {count}", "skips {count}", count)
-        return f'<small class="skips" aria-hidden="true">{said}</small>'
+        that it is never read as points (the rules summary explains it); first, for a
+        ``double`` box (Qwixx Double B), its two crosses (words made a phone's row of answers
+        wider than the screen: the label says them)."""
+        said = [DOUBLE_MARK] if double else []
+        if count:
+            said.append(self.t.n("skips {count}", "skips {count}", count))
+        return f'<small class="skips" aria-hidden="true">{" · ".join(said)}</small>'
+
+    def _double_box(self, variant: Variant, cross: Cross, label: str) -> str:
+        """The label of a choice crossing a double box (Qwixx Double B) says it is two
+        crosses (ruling QWIXX_DOUBLE_B_DOUBLE_BOX); another's is ``label``."""
+        if cross.number in variant.printed_row(cross.row).doubles:
+            return self.t("{choice}, a double box: two crosses", choice=label)
+        return label
 
     def _extra_box(self, sheet: Sheet, cross: Cross, label: str) -> tuple[str, str] | None:
         """A cross of a number crossed already is its extra box's (Qwixx Double A): the note
@@ -560,16 +578,18 @@ class QwixxUI(GameUI):
             if cross in legal:
                 skipped = len(state.sheets[player].skipping(row, state.white_sum))
                 extra = self._extra_box(state.sheets[player], cross, label)
+                doubled = self._double_box(state.variant, cross, label)
                 if extra:
                     note, label = extra
-                elif skipped:
-                    note = self._skips(skipped)
-                    label = t.n(
-                        "{choice}, leaving {count} number behind",
-                        "{choice}, leaving {count} numbers behind",
-                        skipped,
-                        choice=label,
-                    )
+                elif skipped or doubled != label:
+                    note, label = self._skips(skipped, doubled != label), doubled
+                    if skipped:
+                        label = t.n(
+                            "{choice}, leaving {count} number behind",
+                            "{choice}, leaving {count} numbers behind",
+                            skipped,
+                            choice=label,
+                        )
                 classes = "pick"
             else:
                 classes = "pick unavailable"
@@ -601,11 +621,13 @@ class QwixxUI(GameUI):
             label = f"{t(name)} {action.number}"
             note = ""
             extra = self._extra_box(sheet, action, label)
+            doubled = self._double_box(state.variant, action, label)
             if extra:
                 note, label = extra
-            elif skipped:
-                note = self._skips(skipped)
-                label = t("{choice}, leaving {count} behind", choice=label, count=skipped)
+            elif skipped or doubled != label:
+                note, label = self._skips(skipped, doubled != label), doubled
+                if skipped:
+                    label = t("{choice}, leaving {count} behind", choice=label, count=skipped)
             options.append(
                 f'<button class="pick{self._suggested(state, player, action)} row-{name}" '
                 f'data-act="cell" data-seat="{player}" '
