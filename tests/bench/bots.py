@@ -45,7 +45,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, Final
 
-from browser import BARE_PAGE, GAMES, ROOT, Site, browser, log, percentile, rates
+from harness import BARE_PAGE, GAMES, ROOT, Site, browser, log, percentile, rates
 from playwright.sync_api import Page, sync_playwright
 from quick import parse_args
 

@@ -35,8 +35,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from browser import APP_PAGE, SW_CONTROL_JS, Chromium, Origin, Site, browser, log, percentile
 from engine import unpack
+from harness import APP_PAGE, SW_CONTROL_JS, Chromium, Origin, Site, browser, log, percentile
 from playwright.sync_api import sync_playwright
 from quick import parse_args
 
