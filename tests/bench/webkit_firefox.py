@@ -39,6 +39,11 @@ tab). The figures, per run and as medians per engine:
   size then, over the taps of the whole game (target GROWTH_PER_TAP_BUDGET_MIB);
 - ``peak_mib``, ``floor_mib`` and each step's peak (``peaks_mib``).
 
+``--hide SELECTOR`` plays the game with those elements hidden (``display: none``), to find
+what of the page a figure comes from (docs/benchmarks.md: Diceland's map). The stylesheet is a
+constructed one: the page's Content-Security-Policy refuses a ``<style>`` element added to it.
+WebKitGTK's own settings come from the environment (e.g. ``WEBKIT_SKIA_GPU_PAINTING_THREADS=0``).
+
 Chromium's figures are in tests/bench/browser.py. Writes ``bench-results/webkit_firefox.json``
 and prints a summary.
 """
@@ -75,6 +80,12 @@ FLOOR_WAIT_S = 3.0  # its process settles
 BARE_PAGE = "bare/index.html"
 BARE_SETTLE_S = 5.0  # after loadPyodide(): the engine compiles its WebAssembly on meanwhile
 TAPS_PER_CALL = 100
+HIDE_JS = """async (selector) => {
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(`${selector} { display: none !important; }`);
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  return sheet.cssRules.length;
+}"""
 BARE_HTML = """<!doctype html>
 <html lang="en" data-app-state="loading">
 <meta charset="utf-8">
@@ -169,7 +180,9 @@ def play_whole_game(page: RemotePage) -> tuple[int, list[float]]:
     return taps, resident
 
 
-def measure(engine: str, site: Path, display: str, game: str, https: bool = True) -> dict[str, Any]:
+def measure(
+    engine: str, site: Path, display: str, game: str, https: bool = True, *, hide: str | None = None
+) -> dict[str, Any]:
     with served_page(engine, site, display, https) as (server, page, floor):
         server.traffic.take()
         page.goto(f"{server.url}?seed=5&pace=0")
@@ -185,6 +198,8 @@ def measure(engine: str, site: Path, display: str, game: str, https: bool = True
         start = page.evaluate("async () => document.documentElement.dataset.pythonStart")
         peaks["second_start"] = page.peak_memory_mib()
         page.reset_peak_memory()
+        if hide and not page.evaluate(HIDE_JS, hide):
+            raise ValueError(f"--hide {hide!r}: not a selector")
         page.evaluate(SET_UP_JS, {"game": game, "names": ["Ann", "Bo"]})
         page.wait_for("document.body.dataset.screen === 'play'")
         page.evaluate("async () => window.dadotecaTable.settled()")
@@ -204,6 +219,7 @@ def measure(engine: str, site: Path, display: str, game: str, https: bool = True
             "snapshot": stored,
             "second_start": start,
             "game": game,
+            "hidden": hide,
             "game_taps": taps,
             "game_over": over,
             "floor_mib": floor,
@@ -238,6 +254,9 @@ def main() -> None:
     parser.add_argument(
         "--http", action="store_true", help="serve over plain http (default: https)"
     )
+    parser.add_argument(
+        "--hide", metavar="SELECTOR", help="play the game with these elements hidden"
+    )
     # Quick: the quickest game, and WebKit with its own user agent only (the iPhone's is the
     # same page of the same engine, its process measured alike).
     args = parse_args(parser, {"runs": 1, "game": "qwixx", "engines": ["webkit", "firefox"]})
@@ -250,9 +269,9 @@ def main() -> None:
                 # The app and bare Pyodide alternate too, which comes first.
                 if number % 2 == 0:
                     bare = measure_bare(engine, site, display, https)
-                    run = measure(engine, site, display, args.game, https)
+                    run = measure(engine, site, display, args.game, https, hide=args.hide)
                 else:
-                    run = measure(engine, site, display, args.game, https)
+                    run = measure(engine, site, display, args.game, https, hide=args.hide)
                     bare = measure_bare(engine, site, display, https)
                 run["bare"] = bare
                 run["peak_over_bare_mib"] = run["peak_mib"] - bare["peak_mib"]
