@@ -216,6 +216,7 @@ function showWhereTheViewIs(/** @type {HTMLElement} */ view) {
   const overview = overviewOf(view);
   const wrap = one(".dl-map-wrap", view);
   const scroller = one(".dl-scroller", view);
+  if (!wrap.clientWidth || !wrap.clientHeight) return; // not laid out: no view to frame
   const { width, height } = overview.viewBox.baseVal;
   const [across, down] = [width / wrap.clientWidth, height / wrap.clientHeight];
   const frame = { x: (scroller.scrollLeft - wrap.offsetLeft) * across,
