@@ -21,6 +21,7 @@ from dadoteca_games.diceland.rules import Mark as DicelandMark
 from dadoteca_games.diceland.rules import Phase as DicelandPhase
 from dadoteca_games.qwixx.rules import QWIXX, Cross, QwixxState, Sheet
 from dadoteca_games.qwixx.rules import Phase as QwixxPhase
+from dadoteca_games.qwixx.variants import VARIANTS
 from dadoteca_games.shelfie.rules import SHELFIE, Combo, Reroll, ShelfieState, Strike
 from dadoteca_games.shelfie.rules import Mark as ShelfieMark
 from dadoteca_web.app import App
@@ -34,8 +35,10 @@ def people(count: int) -> list[Seat]:
     return [Seat(f"P{n}") for n in range(count)]
 
 
-def sheets_match(game: str, players: int = 3, seed: int = 5) -> Match:
-    return Match(get_game(game), people(players), seed, dice="sheets")
+def sheets_match(
+    game: str, players: int = 3, seed: int = 5, options: dict[str, str] | None = None
+) -> Match:
+    return Match(get_game(game), people(players), seed, options, dice="sheets")
 
 
 def some_illegal(state: AnyState, player: int, rng: random.Random) -> list[Action]:
@@ -58,10 +61,10 @@ def some_illegal(state: AnyState, player: int, rng: random.Random) -> list[Actio
     return [*marks, *(Strike(shelf) for shelf in range(5)), Reroll((0,)), PASS]
 
 
-def play_unseen(game: str, players: int, seed: int) -> Match:
+def play_unseen(game: str, players: int, seed: int, options: dict[str, str] | None = None) -> Match:
     """A whole sheets-only game of random decisions, the check agreeing with the legal list on
     every decision's legal actions and on a sample of others."""
-    match = sheets_match(game, players, seed)
+    match = sheets_match(game, players, seed, options)
     rng = random.Random(seed)
     while not match.state.is_terminal:
         state = match.state
@@ -97,6 +100,19 @@ def test_a_sheets_only_game_checks_only_the_sheets_and_replays_from_its_record(
     replayed = Match.from_record(record)
     assert replayed.state == match.state and replayed.dice == "sheets"
     assert replayed.state.outcome == match.state.outcome is not None
+
+
+@pytest.mark.parametrize("variant", [variant.id for variant in VARIANTS])
+@examples(6)
+@given(seed=SEEDS)
+def test_every_qwixx_pad_plays_with_sheets_only_and_replays_from_its_record(
+    variant: str, seed: int
+) -> None:
+    match = play_unseen("qwixx", 3, seed, {"variant": variant})
+    record = json.loads(json.dumps(match.record()))
+    assert record["dice"] == "sheets" and record["options"] == {"variant": variant}
+    replayed = Match.from_record(record)
+    assert replayed.state == match.state and replayed.state.outcome is not None
 
 
 # --- What each game still checks ---------------------------------------------------------------
