@@ -12,7 +12,7 @@ in view, full size, and a tap on a number is the answer: only the sheets' own ru
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cached_property
 from html import escape
 from typing import ClassVar, Final
@@ -541,6 +541,26 @@ class QwixxUI(GameUI):
             self.t("{choice}, its extra box", choice=label),
         )
 
+    def _choice_words(
+        self,
+        sheet: Sheet,
+        variant: Variant,
+        cross: Cross,
+        label: str,
+        leaving: Callable[[str, int], str],
+    ) -> tuple[str, str]:
+        """The note under a legal choice and its label: its extra box (Qwixx Double A), else
+        what it skips (``leaving`` says it in the label) and its double box (Double B)."""
+        extra = self._extra_box(sheet, cross, label)
+        if extra:
+            return extra
+        skipped = len(sheet.skipping(cross.row, cross.number))
+        doubled = self._double_box(variant, cross, label)
+        if not skipped and doubled == label:
+            return "", label
+        note = self._skips(skipped, doubled != label)
+        return note, leaving(doubled, skipped) if skipped else doubled
+
     def _suggested(self, state: QwixxState, player: int, action: Action) -> str:
         """The class of a control that plays the choice on show (a hint, say)."""
         hinted = self._line_hint(state, player)
@@ -576,20 +596,18 @@ class QwixxUI(GameUI):
             label = f"{said}: {t(row_name)} {state.white_sum}"
             note = ""
             if cross in legal:
-                skipped = len(state.sheets[player].skipping(row, state.white_sum))
-                extra = self._extra_box(state.sheets[player], cross, label)
-                doubled = self._double_box(state.variant, cross, label)
-                if extra:
-                    note, label = extra
-                elif skipped or doubled != label:
-                    note, label = self._skips(skipped, doubled != label), doubled
-                    if skipped:
-                        label = t.n(
-                            "{choice}, leaving {count} number behind",
-                            "{choice}, leaving {count} numbers behind",
-                            skipped,
-                            choice=label,
-                        )
+                note, label = self._choice_words(
+                    state.sheets[player],
+                    state.variant,
+                    cross,
+                    label,
+                    lambda choice, skipped: t.n(
+                        "{choice}, leaving {count} number behind",
+                        "{choice}, leaving {count} numbers behind",
+                        skipped,
+                        choice=choice,
+                    ),
+                )
                 classes = "pick"
             else:
                 classes = "pick unavailable"
@@ -617,17 +635,15 @@ class QwixxUI(GameUI):
                 continue
             box = _box(state.variant, action.row, action.number)
             name = SHEET_ROW_NAMES[box]
-            skipped = len(sheet.skipping(action.row, action.number))
-            label = f"{t(name)} {action.number}"
-            note = ""
-            extra = self._extra_box(sheet, action, label)
-            doubled = self._double_box(state.variant, action, label)
-            if extra:
-                note, label = extra
-            elif skipped or doubled != label:
-                note, label = self._skips(skipped, doubled != label), doubled
-                if skipped:
-                    label = t("{choice}, leaving {count} behind", choice=label, count=skipped)
+            note, label = self._choice_words(
+                sheet,
+                state.variant,
+                action,
+                f"{t(name)} {action.number}",
+                lambda choice, skipped: t(
+                    "{choice}, leaving {count} behind", choice=choice, count=skipped
+                ),
+            )
             options.append(
                 f'<button class="pick{self._suggested(state, player, action)} row-{name}" '
                 f'data-act="cell" data-seat="{player}" '
