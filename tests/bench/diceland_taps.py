@@ -36,13 +36,22 @@ from pathlib import Path
 from typing import Any
 
 from engine import unpack
-from harness import APP_PAGE, SW_CONTROL_JS, Chromium, Origin, Site, browser, log, percentile
+from harness import (
+    APP_PAGE,
+    ROOT,
+    SW_CONTROL_JS,
+    Chromium,
+    Origin,
+    Site,
+    browser,
+    log,
+    percentile,
+)
 from playwright.sync_api import sync_playwright
 from quick import parse_args
 
 from appdriver import DICELAND_FINGER_JS, SIMPLE_TAPS, choose_map, fill_seats
 
-ROOT = Path(__file__).resolve().parents[2]
 NAMES = ("Ana", "Ben")
 MAPS = ("A", "B")
 # The taps crossing a turn besides a tap per cell: each decision's (Confirm of the cells, or
