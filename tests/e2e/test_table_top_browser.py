@@ -67,12 +67,17 @@ def places(page: Page) -> list[dict[str, Any]]:
     return found
 
 
-# Settles once the element's box is the same two frames running.
+# Settles once no animation that ends moves the element (the middle turning toward whose turn
+# it is; a highlight's pulse goes on for good) and its box is the same two frames running.
 STILL = """(element) => new Promise((resolve) => {
     let last = '';
+    const moving = () => document.getAnimations().some((animation) =>
+        animation.playState === 'running' && animation.effect?.target?.contains(element)
+        && Number.isFinite(animation.effect.getComputedTiming().endTime));
     const look = () => {
         const box = JSON.stringify(element.getBoundingClientRect());
-        if (box === last) resolve(box); else { last = box; requestAnimationFrame(look); }
+        if (box === last && !moving()) resolve(box);
+        else { last = box; requestAnimationFrame(look); }
     };
     requestAnimationFrame(look);
 })"""
@@ -127,6 +132,20 @@ def finger(page: Page, selector: str) -> None:
     assert point is not None, f"no finger reaches {selector}"
     page.touchscreen.tap(*point)
     settled(page)
+
+
+def taken_or_not(page: Page) -> dict[str, Any]:
+    """What the screen says of the taps just made: each place's state, whether a tap was
+    dropped ("Wait" shown), and the answers given so far."""
+    record = saved_record(page)
+    return {
+        "places": page.evaluate(
+            "[...document.querySelectorAll('section.place')].map((place) => ["
+            "place.className, place.dataset.turn, place.dataset.moment, place.dataset.handover])"
+        ),
+        "wait shown": page.locator("#tap-wait.shown").count() > 0,
+        "answers": None if record is None else record.get("answers"),
+    }
 
 
 def actions(page: Page) -> list[Any]:
@@ -199,7 +218,7 @@ def test_a_whole_game_for_four_played_by_taps_on_each_persons_own_sheet(
                 none = f"{own} :is([data-act=pass], [data-act=answer][data-row=none])"
                 finger(page, legal if page.locator(legal).count() else none)
                 taps += 1
-        assert len(actions(page)) > before, "every round of taps plays"
+        assert len(actions(page)) > before, ("every round of taps plays", taken_or_not(page))
     assert page.evaluate("document.body.dataset.screen") == "over"
     record = saved_record(page)
     assert record is not None and record["seating"] == ["bottom", "left", "top", "right"]

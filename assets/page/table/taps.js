@@ -99,7 +99,8 @@ function sayWait(box, place) {
 /**
  * @param {Guard} guard
  * @param {Tapped} tapped
- * @param {{x: number, y: number} | null} finger where a finger tapped, if one did
+ * @param {{x: number, y: number, hands: string} | null} finger where a finger tapped, if one
+ *   did, and whose the screen was
  */
 function sendTap(guard, { act, data, moment, seat }, finger) {
   messagesAway();
@@ -154,8 +155,8 @@ function momentNow(/** @type {number | null} */ seat) {
 function fingerTap(element, tapped, finger, place) {
   const guard = guardOf(tapped.seat === null ? PAGE : String(tapped.seat));
   const first = guard.acted;
-  const at = { x: finger.x, y: finger.y };
-  if (!first || !secondTap(first, finger)) {
+  const at = { x: finger.x, y: finger.y, hands: handsOf(place) };
+  if (!first || !secondTap(first, { ...finger, hands: at.hands })) {
     inTurn(guard, () => sendTap(guard, tapped, at));
     return;
   }
@@ -166,6 +167,13 @@ function fingerTap(element, tapped, finger, place) {
     else sendTap(guard, tapped, at);
   }, answered.get(first));
 }
+
+/**
+ * Whose the tapped screen is: a place's turn (places.js guards it when it changes), else the
+ * page's hands (paint.js guards a change of hands).
+ * @param {HTMLElement | null} place
+ */
+const handsOf = (place) => (place ? place.dataset.turn ?? "" : String(shown.hands));
 
 /**
  * What a tap on ``element`` sends: around a table-top, for the person whose place it is on.
