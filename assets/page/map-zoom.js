@@ -267,9 +267,20 @@ function keyOf(/** @type {HTMLElement} */ view) {
   return `${moment}|${sheet?.dataset.seat}`;
 }
 
+// The maps shown at the last paint. One shown anew as the screen changes hands (the next
+// person's, drawn ahead hidden) is shown fitted in this frame and framed on the play in the
+// next: both in one frame laid its 300 cells out twice, a long task at 4x CPU. The hand-over
+// holds every tap back meanwhile (paint.js), so no finger meets the map between the two.
+/** @type {WeakSet<HTMLElement>} */
+let shownBefore = new WeakSet();
+
 // After every paint: the frame fitted again (a place's is fitted by its style); the zoom kept
 // if the decision is the same one.
 function painted() {
+  const shownNow = new WeakSet();
+  for (const view of views()) shownNow.add(view);
+  const before = shownBefore;
+  shownBefore = shownNow;
   for (const view of views()) {
     const place = placeOf(view);
     if (!place) fitToScreen(view);
@@ -284,13 +295,26 @@ function painted() {
       view.dataset.shown = key;
       const marking = view.querySelector(".dl-cell.legal")
         && document.querySelector("#region-controls button");
-      if (place || !marking || !frameOnPlayable(view)) show(view, false);
-      if (!place && marking && view.getBoundingClientRect().bottom > window.innerHeight) {
-        byId("play").scrollIntoView({ block: "start" });
-      }
+      if (place || !marking) show(view, false);
+      else if (!before.has(view) && document.body.dataset.handover) {
+        show(view, false);
+        requestAnimationFrame(() => {
+          if (view.isConnected && view.dataset.shown === key && !zooms.has(whereOf(view))) {
+            frameInView(view);
+          }
+        });
+      } else frameInView(view);
     } else {
       show(view, false);
     }
+  }
+}
+
+/** A person's map to mark on: framed on where they can (else whole), and in view. */
+function frameInView(/** @type {HTMLElement} */ view) {
+  if (!frameOnPlayable(view)) show(view, false);
+  if (view.getBoundingClientRect().bottom > window.innerHeight) {
+    byId("play").scrollIntoView({ block: "start" });
   }
 }
 
