@@ -19,6 +19,7 @@
 // game area's touch-action none stops at it, app.css).
 
 import { byId, one } from "./dom.js";
+import { cellPx, placeOf, pointOn } from "./map-place.js";
 
 const FINGER_PX = 44; // the smallest target a finger hits without touching a neighbour
 const ZOOMED_PX = 48; // a cell's width, zoomed
@@ -33,11 +34,6 @@ const zooms = new Map(); // by whereOf
 const views = () => [.../** @type {NodeListOf<HTMLElement>} */ (
   document.querySelectorAll("#play .dl-sheet:not([aria-hidden]) .dl-view")
 )];
-
-/** The place around a table-top ``view`` lies in, if it does. */
-const placeOf = (/** @type {HTMLElement} */ view) => /** @type {HTMLElement | null} */ (
-  view.closest("section.place")
-);
 
 /** Whose zoom ``view``'s is: its place's seat, or "" (the page's own map). */
 const whereOf = (/** @type {HTMLElement} */ view) => placeOf(view)?.dataset.place ?? "";
@@ -69,64 +65,6 @@ function fitToScreen(view) {
   const heading = owner?.offsetHeight ?? 0;
   const room = Math.max(160, window.innerHeight - above - heading - 12);
   restyle(view, "--room", `${room}px`);
-}
-
-/**
- * How ``view``'s own pixels map to the screen: its place's transform (the turn and scale it
- * lies at, about its centre, from where it is laid out), or none.
- * @param {HTMLElement} view
- */
-function screenMatrix(view) {
-  const place = placeOf(view);
-  if (!place) return new DOMMatrix();
-  const board = /** @type {HTMLElement} */ (place.offsetParent);
-  const origin = board.getBoundingClientRect();
-  const [x, y] = [origin.left + board.clientLeft + place.offsetLeft,
-    origin.top + board.clientTop + place.offsetTop];
-  const [cx, cy] = [place.offsetWidth / 2, place.offsetHeight / 2];
-  return new DOMMatrix().translate(x + cx, y + cy)
-    .multiply(new DOMMatrix(getComputedStyle(place).transform)).translate(-cx, -cy);
-}
-
-/**
- * A point of the screen as ``view``'s own pixels, from its top-left corner (a turned place's
- * map: through the inverse of the place's transform).
- * @param {HTMLElement} view
- * @param {{clientX: number, clientY: number}} point
- */
-function pointOn(view, { clientX, clientY }) {
-  const place = placeOf(view);
-  if (!place) {
-    const box = view.getBoundingClientRect();
-    return { x: clientX - box.left, y: clientY - box.top };
-  }
-  const local = screenMatrix(view).inverse().transformPoint(new DOMPoint(clientX, clientY));
-  let [x, y] = [local.x - place.clientLeft, local.y - place.clientTop];
-  // Down to the view, through the elements laid out in the place (each from its parent's
-  // padding edge).
-  for (let element = /** @type {HTMLElement | null} */ (view); element && element !== place;
-    element = /** @type {HTMLElement | null} */ (element.offsetParent)) {
-    x -= element.offsetLeft;
-    y -= element.offsetTop;
-    const parent = /** @type {HTMLElement | null} */ (element.offsetParent);
-    if (parent && parent !== place) {
-      x -= parent.clientLeft;
-      y -= parent.clientTop;
-    }
-  }
-  return { x, y };
-}
-
-/**
- * A cell's width on the screen, the map ``width`` pixels wide (a place's map: as its place is
- * scaled).
- * @param {HTMLElement} view
- * @param {number} width
- */
-function cellPx(view, width) {
-  const { a, b } = screenMatrix(view);
-  const scale = placeOf(view) ? Math.hypot(a, b) : 1;
-  return (scale * width * Number(view.dataset.cell)) / Number(view.dataset.width);
 }
 
 /**
@@ -292,28 +230,33 @@ function painted() {
       // computers play: the table may be looking at other maps), framed on where they can,
       // and in view.
       zooms.delete(whereOf(view));
-      view.dataset.shown = key;
-      const marking = view.querySelector(".dl-cell.legal")
-        && document.querySelector("#region-controls button");
-      if (place || !marking) show(view, false);
-      else if (!before.has(view) && document.body.dataset.handover) {
+      const marking = !place && Boolean(view.querySelector(".dl-cell.legal")
+        && document.querySelector("#region-controls button"));
+      if (marking && !before.has(view) && document.body.dataset.handover) {
         show(view, false);
         requestAnimationFrame(() => {
-          if (view.isConnected && view.dataset.shown === key && !zooms.has(whereOf(view))) {
-            frameInView(view);
+          if (view.isConnected && keyOf(view) === key && view.dataset.shown !== key) {
+            showDecision(view, key, true);
           }
         });
-      } else frameInView(view);
+      } else showDecision(view, key, marking);
     } else {
       show(view, false);
     }
   }
 }
 
-/** A person's map to mark on: framed on where they can (else whole), and in view. */
-function frameInView(/** @type {HTMLElement} */ view) {
-  if (!frameOnPlayable(view)) show(view, false);
-  if (view.getBoundingClientRect().bottom > window.innerHeight) {
+/**
+ * A new decision on ``view`` shown (its key marks it): framed on where a person can mark and
+ * in view, or ``marking`` nothing, the whole map.
+ * @param {HTMLElement} view
+ * @param {string} key
+ * @param {boolean} marking
+ */
+function showDecision(view, key, marking) {
+  view.dataset.shown = key;
+  if (!marking || !frameOnPlayable(view)) show(view, false);
+  if (marking && view.getBoundingClientRect().bottom > window.innerHeight) {
     byId("play").scrollIntoView({ block: "start" });
   }
 }

@@ -333,7 +333,7 @@ DICELAND_FINGER_JS = """async ({ limit, taps }) => {
     let start = performance.now();
     if (el.matches(".dl-cell")) {
       await handedOver();
-      await nextFrame(); // a person looks at the map as it is shown (framed: map-zoom.js)
+      await nextFrame(); // a person looks at the map as it is shown (framed: map-zoom.js, by now)
       if (under(middle(el))?.closest(".dl-cell") !== el || !middle(el).seen) {
         pan(el);
         const { top, bottom } = el.getBoundingClientRect();

@@ -448,8 +448,8 @@ def test_a_maps_buttons_are_shown_a_frame_after_its_drawing(
 
 
 # The shown map fitted to this decision: assets/page/map-zoom.js does it at the frame after the
-# paint (and scrolls it into view), then marks the map with the decision's key (its moment and
-# seat).
+# paint (a frame later for a map shown anew as the screen changes hands) and scrolls it into
+# view, marking the map with the decision's key (its moment and seat).
 MAP_FITTED_JS = """(map) => {
   const view = document.querySelector(`${map} .dl-view`);
   const seat = view?.closest("[data-seat]").dataset.seat;

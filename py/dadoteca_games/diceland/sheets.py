@@ -104,7 +104,7 @@ class MapSheets:
     ) -> Pieced:
         """``player``'s map: its fixed picture, and what the play put on it in four pieces, two
         under the symbols and two over them; a big one (``interactive``) has a tappable button
-        per cell, a piece each, in a frame the page zooms (assets/map-zoom.js) where cells are
+        per cell, a piece each, in a frame the page zooms (assets/page/map-zoom.js) where cells are
         too small for a finger."""
         t = self.ui.t
         m = state.map(player)
