@@ -21,7 +21,7 @@ export const SAME_SPOT_PX = 20;
  * @property {string} control what the tap did (controlOf)
  * @property {number} moment
  * @property {number | null} answeredAt
- * @property {string} hands whose the screen was (a place's: its turn; paint.js, places.js)
+ * @property {string} hands whose the screen was, as its hand-over guard knows it (taps.js)
  */
 
 /**
@@ -36,8 +36,8 @@ export function controlOf(act, data) {
 /**
  * Whether a finger's tap at ``x``, ``y`` at time ``at``, on a screen that is ``hands``', is a
  * second tap on the spot of ``acted``: before its answer is painted or within SECOND_TAP_MS
- * of it. Never once the screen has changed hands since: the hand-over's own guard, which has
- * let this tap through, held back a double tap's second tap. (The hand-over is painted before
+ * of it. Never once the screen has been handed over since: the hand-over's own guard, which
+ * has let this tap through, held back a double tap's second tap. (The hand-over is painted before
  * the answer is counted painted: a tap just after the guard would otherwise fall within this
  * window and be dropped, meant for the new decision.)
  * @param {Acted} acted

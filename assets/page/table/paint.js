@@ -82,6 +82,7 @@ export function paint(update) {
  */
 function handOver(update) {
   body.dataset.handover = "yes";
+  shown.handovers += 1;
   // The guard lasts from the latest change of hands (a timer's clock may run a hair ahead of
   // performance.now(): comparing the two once left the guard on for good).
   clearTimeout(handoverTimer);

@@ -5,6 +5,7 @@ export const shown = {
   moment: 0,
   /** @type {string | null} */
   hands: null, // none painted yet
+  handovers: 0, // the changes of hands guarded so far (paint.js)
 };
 
 // A tap this soon after the screen (or, around a table-top, a person's place) changed hands was

@@ -169,11 +169,12 @@ function fingerTap(element, tapped, finger, place) {
 }
 
 /**
- * Whose the tapped screen is: a place's turn (places.js guards it when it changes), else the
- * page's hands (paint.js guards a change of hands).
+ * Whose the tapped screen is, as its hand-over guard knows it: a place's turn (places.js
+ * guards each change), else how many changes of hands the page has guarded (paint.js: not
+ * every change, the setup's to the first player's for one).
  * @param {HTMLElement | null} place
  */
-const handsOf = (place) => (place ? place.dataset.turn ?? "" : String(shown.hands));
+const handsOf = (place) => (place ? place.dataset.turn ?? "" : String(shown.handovers));
 
 /**
  * What a tap on ``element`` sends: around a table-top, for the person whose place it is on.
