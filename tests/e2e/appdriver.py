@@ -191,6 +191,16 @@ def run_python(page: Page, code: str) -> str:
     return answer
 
 
+# A tap target's width and height, to layout's precision (1/64 px: a control moved by a
+# transform mid-animation, a guide line sliding in, measures 43.999996 px for its 44), and the
+# start of its HTML.
+TARGET_BOX = """(e) => {
+  const box = e.getBoundingClientRect();
+  const layout = (px) => Math.round(px * 64) / 64;
+  return [layout(box.width), layout(box.height), e.outerHTML.slice(0, 80)];
+}"""
+
+
 def settled(page: Page) -> None:
     """Wait until every message the page sent to Python is answered and painted."""
     page.evaluate("window.dadotecaTable.settled()")

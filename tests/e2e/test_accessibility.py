@@ -13,7 +13,7 @@ from typing import Any, Literal
 import pytest
 from playwright.sync_api import Page, ViewportSize
 
-from appdriver import PHONE, on_screen, open_app
+from appdriver import PHONE, TARGET_BOX, on_screen, open_app
 from build.serve import BackgroundServer
 from dadoteca.playout import random_match
 from test_security import GAMES, import_record, play_some, start
@@ -226,9 +226,7 @@ def test_every_control_is_a_44_px_target_on_a_phone(
     )
     for screen in screens(page, server, game):
         for box in page.locator(controls).evaluate_all(
-            "(all) => all.filter((e) => e.checkVisibility())"
-            ".map((e) => [e.getBoundingClientRect().width, e.getBoundingClientRect().height,"
-            " e.outerHTML.slice(0, 80)])"
+            f"(all) => all.filter((e) => e.checkVisibility()).map({TARGET_BOX})"
         ):
             assert box[0] >= 44 and box[1] >= 44, (screen, box)
 

@@ -7,6 +7,7 @@ from shelfie_support import expected_game
 
 from appdriver import (
     PAINTED_REGIONS_JS,
+    TARGET_BOX,
     PageWatch,
     choose_game,
     choose_language,
@@ -285,10 +286,7 @@ def test_the_phone_screen_has_44_px_targets_and_no_sideways_scroll(
 
 
 # The width, height and start of each element's box (one round trip for all of them).
-BOXES_SHOWN = """(all) => all.map((e) => {
-  const box = e.getBoundingClientRect();
-  return [box.width, box.height, e.outerHTML.slice(0, 80)];
-})"""
+BOXES_SHOWN = f"(all) => all.map({TARGET_BOX})"
 
 
 def cell(shelf: int, column: int) -> str:
