@@ -215,11 +215,10 @@ let shownBefore = new WeakSet();
 // After every paint: the frame fitted again (a place's is fitted by its style); the zoom kept
 // if the decision is the same one.
 function painted() {
-  const shownNow = new WeakSet();
-  for (const view of views()) shownNow.add(view);
+  const shownNow = views();
   const before = shownBefore;
-  shownBefore = shownNow;
-  for (const view of views()) {
+  shownBefore = new WeakSet(shownNow);
+  for (const view of shownNow) {
     const place = placeOf(view);
     if (!place) fitToScreen(view);
     const key = keyOf(view);
