@@ -81,6 +81,8 @@ About CPU throttling and the app's Python worker: CDP's ``Emulation.setCPUThrott
 set on the page, slows the page's thread by the rate but a dedicated worker only about 2.2x at
 4x, and set on the worker's own target it leaves the worker unthrottled: the throttled figures
 are faithful for the page's thread (long tasks, key waits, paints) and flatter Python's share.
+
+Parts 2 and 3 live in browser_taps.py and browser_engine.py; this file runs them all.
 """
 
 from __future__ import annotations
@@ -89,15 +91,14 @@ import argparse
 import json
 import os
 import platform
-import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-import engine
+from browser_engine import measure_engine, print_engine
+from browser_taps import measure_taps, print_taps
 from harness import (
     APP_PAGE,
     BARE_PAGE,
@@ -109,15 +110,16 @@ from harness import (
     VIEWPORT,
     BootError,
     Chromium,
-    Origin,
     Site,
     SiteServer,
     browser,
     log,
     median,
+    ms,
     rates,
     ratio,
     spread,
+    times,
 )
 from playwright.sync_api import (
     Playwright,
@@ -126,13 +128,8 @@ from playwright.sync_api import (
 from quick import parse_args
 
 # tests/e2e: one home for the browser flags, and for reaching the app's Python
-from appdriver import CHROMIUM, CHROMIUM_ARGS, SEEDED_RANDOM_JS, run_python
+from appdriver import CHROMIUM, CHROMIUM_ARGS, run_python
 from build.serve import SERVICE_WORKER_FRESH_SECONDS
-
-PLAYERS = ("Ana", "Ben")
-# The table-top's taps: four people around a tablet lying in the middle of the table.
-TABLE_TOP = {"viewport": {"width": 1024, "height": 768}, "players": ("Ana", "Ben", "Cy", "Di")}
-MAX_TAPS_PER_GAME = 5000  # a scripted game that has not ended by then is a bug
 
 # What --only may pick.
 PARTS = (
@@ -185,77 +182,6 @@ json.dumps({
     "imported_bytes": sum(members[m].compress_size for m in used if m in members),
 })
 """
-
-# One whole game, tapped inside the page, by the same simple player in every seat: roll when
-# asked, confirm a complete choice, else take the first highlighted (legal) tap, else stop
-# rolling (Diceland), else "Done" (Qwixx's white sum: the others cross nothing), else the
-# roller's own "no cross", else pass. Each tap starts from a settled page (a frame after the
-# previous one), like a finger that comes back a moment later.
-GAME_JS = (
-    "async ({ maxTaps, seed }) => {"
-    + SEEDED_RANDOM_JS
-    + """
-  const nextFrame = () => new Promise((resolve) =>
-    requestAnimationFrame(() => setTimeout(resolve, 0)));
-  const find = (selector) => document.querySelector(selector);
-  const random = seededRandom(seed);  // the faces a table's real dice show
-  const pick = (list) => list[Math.floor(random() * list.length)];
-  const choices = [
-    ["roll", "[data-act=roll]"],
-    ["confirm", "[data-act=confirm]:not([disabled])"],
-    ["legal", "#play .legal[data-act]:not(.answered *)"],
-    ["stop", "[data-act=stop]"],
-    ["done", "[data-act=done]"],
-    ["none", ".answer-line:not(.answered) [data-act=answer][data-row=none]"],
-    ["pass", "[data-act=pass]"],
-  ];
-  const taps = [];
-  // Real dice: a face for the first die not entered (its row's, or the next free place's),
-  // then Use once every die is.
-  const entryTap = () => {
-    const row = [...document.querySelectorAll("#play .entry-row")]
-      .find((r) => !r.querySelector("[aria-pressed=true]"));
-    if (row) return ["entry", pick(row.querySelectorAll("[data-act=die-face]"))];
-    if (find("#play .entry-place.empty")) {
-      return ["entry", pick(document.querySelectorAll("#play [data-act=add-die]"))];
-    }
-    return ["use", find("#play [data-act=enter-dice]")];
-  };
-  while (!find("#region-scores table")) {
-    if (taps.length >= maxTaps) throw new Error(`no end screen after ${maxTaps} taps`);
-    const [act, element] = find("#play .dice-entry") ? entryTap()
-      : choices.map(([name, selector]) => [name, find(selector)])
-        .find(([, found]) => found) ?? [];
-    if (!element) {
-      const prompt = (find("#region-prompt .prompt")?.textContent ?? "").trim();
-      throw new Error(`nothing to tap; the prompt says: ${prompt}`);
-    }
-    await nextFrame();
-    const start = performance.now();
-    element.click();
-    await window.dadotecaTable.settled();
-    const dom = performance.now() - start;
-    await nextFrame();
-    taps.push({ act, dom, frame: performance.now() - start });
-  }
-  return taps;
-}"""
-)
-
-ENGINE_SETUP_JS = """(source) => {
-  pyodide.FS.mkdirTree("/bench");
-  pyodide.FS.writeFile("/bench/bench_engine.py", source);
-  pyodide.runPython("import sys; sys.path.insert(0, '/bench'); import bench_engine");
-  return pyodide.version;
-}"""
-
-ENUMERATION_JS = """() => pyodide.runPython(
-  "import json; json.dumps(bench_engine.shelfie_enumeration_ms())")"""
-
-ENGINE_RUN_JS = """([game, players, seconds, seed]) => pyodide.runPython(
-  `bench_engine.games_per_second(${JSON.stringify(game)}, ${players}, ${seconds}, ${seed})`)"""
-
-
 # -- 1. start-up ----------------------------------------------------------------------------
 
 
@@ -457,173 +383,7 @@ def print_memory(memory: dict[str, Any]) -> None:
         )
 
 
-# -- 2. taps --------------------------------------------------------------------------------
-
-
-def play_game(
-    chromium: Chromium,
-    origin: Origin,
-    game: str,
-    seed: int,
-    dice: str = "app",
-    *,
-    table_top: bool | None = None,
-) -> list[dict[str, Any]]:
-    """One scripted game; ``table_top``: four at a tablet, lying in the middle of the table
-    (True) or handed round (False)."""
-    page, _ = chromium.open(origin, f"index.html?seed={seed}")
-    players = PLAYERS
-    if table_top is not None:
-        page.set_viewport_size(TABLE_TOP["viewport"])  # type: ignore[arg-type]
-        players = TABLE_TOP["players"]  # type: ignore[assignment]
-    page.check(f"#setup input[name=game][value={game}]")
-    page.check(f"#setup input[name=dice][value={dice}]")
-    page.select_option("#player-count", str(len(players)))
-    for index, name in enumerate(players):
-        page.fill(f"#setup input[name=player] >> nth={index}", name)
-    page.select_option("#first-player", "0")
-    if table_top:
-        page.check("#setup input[name=layout][value=table]")
-    page.click("#setup button[type=submit]")
-    page.wait_for_selector("[data-act=roll], [data-act=enter-dice]", state="attached")
-    taps: list[dict[str, Any]] = page.evaluate(
-        GAME_JS, {"maxTaps": MAX_TAPS_PER_GAME, "seed": seed}
-    )
-    page.evaluate("localStorage.clear()")  # the next game must not resume this one
-    page.close()
-    return taps
-
-
-def tap_figures(taps: list[dict[str, Any]]) -> dict[str, Any]:
-    by_act: dict[str, Any] = {}
-    for act in sorted({tap["act"] for tap in taps}):
-        chosen = [tap for tap in taps if tap["act"] == act]
-        by_act[act] = {
-            "taps": len(chosen),
-            "dom_ms": spread([t["dom"] for t in chosen]),
-            "frame_ms": spread([t["frame"] for t in chosen]),
-        }
-    return {
-        "taps": len(taps),
-        "dom_ms": spread([tap["dom"] for tap in taps]),
-        "frame_ms": spread([tap["frame"] for tap in taps]),
-        "by_act": by_act,
-    }
-
-
-def taps_per_roll(taps: list[dict[str, Any]]) -> dict[str, Any]:
-    """Real dice: how many taps each roll's entry took (its faces and Use)."""
-    counts, count = [], 0
-    for tap in taps:
-        if tap["act"] in ("entry", "use"):
-            count += 1
-        if tap["act"] == "use":
-            counts.append(count)
-            count = 0
-    return {"rolls": len(counts), "mean": statistics.fmean(counts), "max": max(counts)}
-
-
-def measure_taps(
-    chromium: Chromium,
-    games: int,
-    game_ids: Sequence[str],
-    dice: str = "app",
-    *,
-    table_top: bool | None = None,
-) -> dict[str, Any]:
-    origin = chromium.new_origin()
-    page, _ = chromium.open(origin, APP_PAGE)  # installs the service worker: games load warm
-    page.evaluate(SW_CONTROL_JS)
-    page.close()
-    per_game: dict[str, Any] = {}
-    for game_id in game_ids:
-        taps: list[dict[str, Any]] = []
-        for seed in range(1, games + 1):
-            game = play_game(chromium, origin, game_id, seed, dice, table_top=table_top)
-            log(
-                f"  {game_id} game {seed}/{games} (seed {seed}): {len(game)} taps, "
-                f"median {median([tap['dom'] for tap in game]):.1f} ms to the DOM"
-            )
-            taps += [{**tap, "seed": seed} for tap in game]
-        per_game[game_id] = {"games": games, **tap_figures(taps), "samples": taps}
-        if dice == "real":
-            per_game[game_id]["taps_per_roll"] = taps_per_roll(taps)
-    viewport = VIEWPORT if table_top is None else TABLE_TOP["viewport"]
-    return {"viewport": viewport, "dice": dice, "table_top": table_top, "games": per_game}
-
-
-# -- 3. rules engine ------------------------------------------------------------------------
-
-
-def measure_engine(
-    chromium: Chromium,
-    runs: int,
-    seconds: float,
-    players: Sequence[int],
-    game_ids: Sequence[str],
-) -> dict[str, Any]:
-    origin = chromium.new_origin()
-    page, _ = chromium.open(origin, BARE_PAGE)
-    pyodide_version = page.evaluate(ENGINE_SETUP_JS, Path(engine.__file__).read_text())
-    cases = [(game, count) for game in game_ids for count in players]
-    figures: dict[tuple[str, int], dict[str, list[float]]] = {
-        case: {"pyodide": [], "cpython": []} for case in cases
-    }
-    for run in range(runs):
-        for game, count in cases:
-            seed = run * 100_000  # the seeds engine.py uses
-            figures[game, count]["pyodide"].append(
-                float(page.evaluate(ENGINE_RUN_JS, [game, count, seconds, seed]))
-            )
-            figures[game, count]["cpython"].append(
-                engine.games_per_second(game, count, seconds, seed)
-            )
-        log(
-            f"  engine run {run + 1}/{runs}: "
-            + ", ".join(
-                f"{game} {count}p {figures[game, count]['pyodide'][-1]:,.0f} vs "
-                f"{figures[game, count]['cpython'][-1]:,.0f} games/s"
-                for game, count in cases
-            )
-        )
-    enumeration = {
-        "pyodide": json.loads(page.evaluate(ENUMERATION_JS)),
-        "cpython": engine.shelfie_enumeration_ms(),
-    }
-    page.close()
-    results = []
-    for (game, count), runs_of in figures.items():
-        in_pyodide = median(runs_of["pyodide"])
-        in_cpython = median(runs_of["cpython"])
-        results.append(
-            {
-                "game": game,
-                "players": count,
-                "pyodide_games_per_second": in_pyodide,
-                "cpython_games_per_second": in_cpython,
-                "ratio_cpython_to_pyodide": ratio(in_cpython, in_pyodide),
-                "pyodide_runs": runs_of["pyodide"],
-                "cpython_runs": runs_of["cpython"],
-            }
-        )
-    return {
-        "pyodide": pyodide_version,
-        "python": platform.python_version(),
-        "seconds_per_run": seconds,
-        "results": results,
-        "shelfie_enumeration": enumeration,
-    }
-
-
 # -- the report -----------------------------------------------------------------------------
-
-
-def ms(value: float | None) -> str:
-    return "-" if value is None else f"{value:,.0f} ms"
-
-
-def times(value: float | None) -> str:
-    return "-" if value is None else f"{value:.2f}x"
 
 
 def print_summary(report: dict[str, Any]) -> None:
@@ -718,42 +478,6 @@ def print_startup(startup: dict[str, Any]) -> None:
             )
 
 
-def print_taps(taps_report: dict[str, Any]) -> None:
-    for game_id, taps in taps_report["games"].items():
-        dice = " with real dice" if taps_report["dice"] == "real" else ""
-        if taps_report.get("table_top") is not None:
-            where = "around the table-top" if taps_report["table_top"] else "handing it round"
-            dice = f", {len(TABLE_TOP['players'])} at a tablet, {where}"
-        size = "{width}x{height}".format(**taps_report["viewport"])
-        log(
-            f"tap latency, {game_id}{dice}: {taps['games']} games, {taps['taps']} taps at {size}"
-            f"      p50      p95      max"
-        )
-        if "taps_per_roll" in taps:
-            per_roll = taps["taps_per_roll"]
-            log(
-                f"  taps per roll entered: mean {per_roll['mean']:.1f}, max {per_roll['max']} "
-                f"({per_roll['rolls']} rolls)"
-            )
-        for key, label in (
-            ("dom_ms", "click() to DOM updated"),
-            ("frame_ms", "to the next frame"),
-        ):
-            figures = taps[key]
-            log(
-                f"  {label:<45} {figures['p50']:6.1f}   {figures['p95']:6.1f}   "
-                f"{figures['max']:6.1f} ms"
-            )
-        log(
-            "  by tap (DOM p50/p95): "
-            + ", ".join(
-                f"{act} x{figures['taps']} {figures['dom_ms']['p50']:.1f}/"
-                f"{figures['dom_ms']['p95']:.1f}"
-                for act, figures in taps["by_act"].items()
-            )
-        )
-
-
 def print_first_visit(first_visit: dict[str, Any], imports: dict[str, Any]) -> None:
     log(
         "\nfirst visit until offline-ready, bytes on the wire: "
@@ -769,30 +493,6 @@ def print_first_visit(first_visit: dict[str, Any], imports: dict[str, Any]) -> N
         f"{imports['stdlib_modules_in_archive']} files: "
         f"{imports['imported_bytes'] / 1e3:,.0f} kB of its {imports['archive_bytes'] / 1e3:,.0f} kB"
     )
-
-
-def print_engine(engine_report: dict[str, Any]) -> None:
-    log(
-        f"\nrules engine, random games/s        Pyodide {engine_report['pyodide']:<9}"
-        f" CPython {engine_report['python']:<8} CPython/Pyodide"
-    )
-    for result in engine_report["results"]:
-        log(
-            f"  {result['game']:<9} {result['players']} players"
-            f" {result['pyodide_games_per_second']:>16,.0f}"
-            f" {result['cpython_games_per_second']:>16,.0f} "
-            f"{times(result['ratio_cpython_to_pyodide']):>15}"
-        )
-    for where, figures in engine_report["shelfie_enumeration"].items():
-        log(
-            f"  shelfie legal marks (6 dice, empty sheet) in {where}: first enumeration worst "
-            f"{figures['first_max_ms']:.2f} ms ({' '.join(figures['first_worst_dice'])}), "
-            f"median {figures['first_median_ms']:.2f} ms; cached worst "
-            f"{figures['cached_max_ms']:.4f} ms"
-        )
-
-
-# -- main -----------------------------------------------------------------------------------
 
 
 def main() -> None:

@@ -186,6 +186,14 @@ def ratio(numerator: float | None, denominator: float | None) -> float | None:
     return numerator / denominator if numerator is not None and denominator else None
 
 
+def ms(value: float | None) -> str:
+    return "-" if value is None else f"{value:,.0f} ms"
+
+
+def times(value: float | None) -> str:
+    return "-" if value is None else f"{value:.2f}x"
+
+
 # -- the site and its servers ---------------------------------------------------------------
 
 
