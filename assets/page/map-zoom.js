@@ -85,21 +85,32 @@ function fitOf(view) {
   return { width, height: width / ratio, cell: cellPx(view, width) };
 }
 
-/** The frame and the map at the sizes their style gives them: the map fitted. */
-function showFitted(/** @type {HTMLElement} */ view) {
-  const wrap = one(".dl-map-wrap", view);
-  /** @type {[HTMLElement, string][]} */
-  const sizes = [[view, "width"], [view, "height"], [wrap, "width"]];
-  for (const [element, property] of sizes) {
-    restyle(element, property, "");
-  }
-}
-
 // The map fitted (whole), or zoomed so that its cells measure ZOOMED_PX. Zoomed, the frame
 // keeps its fitted height and takes the whole width, so more of the map is in view around the
 // finger (in a place: its fitted size, so that the place keeps its own). The zoom is worked out
 // from the fitted size: a repaint that fits the map smaller (a taller decision above it) must
-// not shrink the cells under a finger.
+// not shrink the cells under a finger. Fitted, the frame and the map take the sizes their style
+// gives them.
+/**
+ * How ``view`` shows (zoomed "in"; or fitted: "none" where its cells fit a finger, else
+ * "whole") and the inline sizes that make it so.
+ * @param {HTMLElement} view
+ * @param {boolean} zoomIn
+ * @returns {{zoomed: string, sizes: [HTMLElement, string, string][]}}
+ */
+function showing(view, zoomIn) {
+  const wrap = one(".dl-map-wrap", view);
+  const fit = fitOf(view);
+  const zoomed = fit.cell >= FINGER_PX ? "none" : zoomIn ? "in" : "whole";
+  if (zoomed !== "in") return { zoomed, sizes: [[view, "width", ""], [view, "height", ""], [wrap, "width", ""]] };
+  return { zoomed, sizes: [
+    [view, "width", placeOf(view) ? `${fit.width}px` : "100%"],
+    [view, "height", `${fit.height}px`],
+    // From the fitted width: the frame, as wide as the column now, may have been narrower.
+    [wrap, "width", `${(fit.width * ZOOMED_PX) / fit.cell}px`],
+  ] };
+}
+
 /**
  * @param {HTMLElement} view
  * @param {boolean} zoomIn
@@ -107,25 +118,22 @@ function showFitted(/** @type {HTMLElement} */ view) {
  * @param {number} [top]
  */
 function show(view, zoomIn, left = 0, top = 0) {
-  const wrap = one(".dl-map-wrap", view);
   const scroller = one(".dl-scroller", view);
-  const fit = fitOf(view);
-  let zoomed = fit.cell >= FINGER_PX ? "none" : "whole";
-  if (zoomIn && zoomed === "whole") {
-    restyle(view, "width", placeOf(view) ? `${fit.width}px` : "100%");
-    restyle(view, "height", `${fit.height}px`);
-    // From the fitted width: the frame, as wide as the column now, may have been narrower.
-    restyle(wrap, "width", `${(fit.width * ZOOMED_PX) / fit.cell}px`);
-    zoomed = "in";
-  } else {
-    showFitted(view);
-  }
+  const { zoomed, sizes } = showing(view, zoomIn);
+  for (const [element, property, value] of sizes) restyle(element, property, value);
   if (view.dataset.zoom !== zoomed) view.dataset.zoom = zoomed;
   const whole = one(".dl-whole", view);
   if (whole.hidden !== (zoomed !== "in")) whole.hidden = zoomed !== "in";
   if (scroller.scrollLeft !== left) scroller.scrollLeft = left;
   if (scroller.scrollTop !== top) scroller.scrollTop = top;
   if (zoomed === "in") showWhereTheViewIs(view);
+}
+
+/** Whether ``view`` is zoomed in as it would be framed now (left so at its last crossing). */
+function zoomedAsBefore(/** @type {HTMLElement} */ view) {
+  const { zoomed, sizes } = showing(view, true);
+  return view.dataset.zoom === "in" && zoomed === "in"
+    && sizes.every(([element, property, value]) => element.style.getPropertyValue(property) === value);
 }
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -205,20 +213,19 @@ function keyOf(/** @type {HTMLElement} */ view) {
   return `${moment}|${sheet?.dataset.seat}`;
 }
 
-// The maps shown at the last paint. One shown anew as the screen changes hands (the next
-// person's, drawn ahead hidden) is shown fitted in this frame and framed on the play in the
-// next: both in one frame laid its 300 cells out twice, a long task at 4x CPU. The hand-over
-// holds every tap back meanwhile (paint.js), so no finger meets the map between the two.
-/** @type {WeakSet<HTMLElement>} */
-let shownBefore = new WeakSet();
+// A new decision to mark on a map not already zoomed as its framing zooms it is shown fitted in
+// this frame and framed on the play in the next. Framing it in this frame laid the map's 300
+// cells out twice, at the paint's layout and again zoomed: a long task at 4x CPU, at each
+// change of hands (the next person's map, drawn ahead hidden) and at each phase 2 of the
+// roller's own. A change of hands holds every tap back meanwhile (paint.js), and a person's
+// tap a frame after their own Stop is none that a hand makes; at worst it zooms. A map hidden
+// zoomed at its person's last crossing, shown at that same zoom, is framed at once: the
+// browser kept its zoomed layout, and only its scroll changes.
 
 // After every paint: the frame fitted again (a place's is fitted by its style); the zoom kept
 // if the decision is the same one.
 function painted() {
-  const shownNow = views();
-  const before = shownBefore;
-  shownBefore = new WeakSet(shownNow);
-  for (const view of shownNow) {
+  for (const view of views()) {
     const place = placeOf(view);
     if (!place) fitToScreen(view);
     const key = keyOf(view);
@@ -231,7 +238,7 @@ function painted() {
       zooms.delete(whereOf(view));
       const marking = !place && Boolean(view.querySelector(".dl-cell.legal")
         && document.querySelector("#region-controls button"));
-      if (marking && !before.has(view) && document.body.dataset.handover) {
+      if (marking && !zoomedAsBefore(view)) {
         show(view, false);
         requestAnimationFrame(() => {
           if (view.isConnected && keyOf(view) === key && view.dataset.shown !== key) {

@@ -294,6 +294,16 @@ DICELAND_FINGER_JS = """async ({ limit, taps }) => {
   });
   const nextFrame = () => new Promise((resolve) =>
     requestAnimationFrame(() => setTimeout(resolve, 0)));
+  // A person looks at the map as it is shown: framed on the play (assets/page/map-zoom.js marks
+  // the decision it shows, a frame or two after the paint), then a frame more.
+  const framed = async (cell) => {
+    const view = cell.closest(".dl-view");
+    const key = () => `${document.body.dataset.moment}|${view.closest("[data-seat]").dataset.seat}`;
+    for (let frames = 0; frames < 10 && view.dataset.shown !== key(); frames += 1) {
+      await nextFrame();
+    }
+    await nextFrame();
+  };
   // Where a finger taps a cell: its middle, or the middle of its part in its frame's view and
   // not under the decision bar (which stays in view over the page: app.css).
   const middle = (cell) => {
@@ -343,7 +353,7 @@ DICELAND_FINGER_JS = """async ({ limit, taps }) => {
     let start = performance.now();
     if (el.matches(".dl-cell")) {
       await handedOver();
-      await nextFrame(); // a person looks at the map as it is shown (framed: map-zoom.js, by now)
+      await framed(el);
       if (under(middle(el))?.closest(".dl-cell") !== el || !middle(el).seen) {
         pan(el);
         const { top, bottom } = el.getBoundingClientRect();
