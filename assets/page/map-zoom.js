@@ -102,13 +102,16 @@ function showing(view, zoomIn) {
   const wrap = one(".dl-map-wrap", view);
   const fit = fitOf(view);
   const zoomed = fit.cell >= FINGER_PX ? "none" : zoomIn ? "in" : "whole";
-  if (zoomed !== "in") return { zoomed, sizes: [[view, "width", ""], [view, "height", ""], [wrap, "width", ""]] };
-  return { zoomed, sizes: [
+  if (zoomed !== "in") {
+    return { zoomed, sizes: [[view, "width", ""], [view, "height", ""], [wrap, "width", ""]] };
+  }
+  const sizes = /** @type {[HTMLElement, string, string][]} */ ([
     [view, "width", placeOf(view) ? `${fit.width}px` : "100%"],
     [view, "height", `${fit.height}px`],
     // From the fitted width: the frame, as wide as the column now, may have been narrower.
     [wrap, "width", `${(fit.width * ZOOMED_PX) / fit.cell}px`],
-  ] };
+  ]);
+  return { zoomed, sizes };
 }
 
 /**
@@ -213,17 +216,15 @@ function keyOf(/** @type {HTMLElement} */ view) {
   return `${moment}|${sheet?.dataset.seat}`;
 }
 
-// A new decision to mark on a map not already zoomed as its framing zooms it is shown fitted in
-// this frame and framed on the play in the next. Framing it in this frame laid the map's 300
-// cells out twice, at the paint's layout and again zoomed: a long task at 4x CPU, at each
-// change of hands (the next person's map, drawn ahead hidden) and at each phase 2 of the
-// roller's own. A change of hands holds every tap back meanwhile (paint.js), and a person's
-// tap a frame after their own Stop is none that a hand makes; at worst it zooms. A map hidden
-// zoomed at its person's last crossing, shown at that same zoom, is framed at once: the
-// browser kept its zoomed layout, and only its scroll changes.
-
 // After every paint: the frame fitted again (a place's is fitted by its style); the zoom kept
-// if the decision is the same one.
+// if the decision is the same one. A new decision to cross on a map not zoomed as its framing
+// would zoom it is shown fitted in this frame and framed on the play in the next: framing it
+// in this frame laid the map's 300 cells out twice (at the paint's layout, then zoomed), a
+// long task at 4x CPU at each change of hands and at each roller's phase 2. A change of hands
+// holds every tap back meanwhile (paint.js); a tap a frame after one's own Stop is quicker
+// than a hand, and would only zoom. A map hidden zoomed at its person's last crossing and
+// shown at the same zoom is framed at once: the browser kept its zoomed layout, and only its
+// scroll changes.
 function painted() {
   for (const view of views()) {
     const place = placeOf(view);
