@@ -11,7 +11,7 @@ from typing import Any
 
 from harness import APP_PAGE, SW_CONTROL_JS, VIEWPORT, Chromium, Origin, log, median, spread
 
-# tests/e2e: one home for reaching the app's Python
+# tests/e2e: one home for the seeded stream the page scripts draw from
 from appdriver import SEEDED_RANDOM_JS
 
 PLAYERS = ("Ana", "Ben")

@@ -274,6 +274,13 @@ SIMPLE_PLAYER_JS = """async ({ count, taps }) => {
 }"""
 
 
+# Whether a Diceland map (its .dl-view) shows the decision in play framed for it: at the frame
+# after the paint, or the one after that for a new decision to cross (it is shown fitted first),
+# assets/page/map-zoom.js frames it and marks it with the decision's key (moment and seat).
+MAP_FRAMED_JS = """(view) => Boolean(view) && view.dataset.shown
+  === `${document.body.dataset.moment}|${view.closest("[data-seat]").dataset.seat}`"""
+
+
 # Diceland by a finger, inside the page (a tap from Python costs round trips: hundreds of seconds
 # a game): the simple player's taps (``taps``: SIMPLE_TAPS), each timed from the tap until its
 # answer is painted (ms). Buttons are clicked; a map cell is tapped where it shows, as a finger
@@ -285,7 +292,8 @@ SIMPLE_PLAYER_JS = """async ({ count, taps }) => {
 # control's act), the turn it was in,
 # and a chosen cell's size (px) where it was tapped.
 # Until the end or ``limit`` turns; or an error.
-DICELAND_FINGER_JS = """async ({ limit, taps }) => {
+DICELAND_FINGER_JS = (
+    """async ({ limit, taps }) => {
   const NEXT = () => taps.map((selector) => document.querySelector(selector)).find((e) => e);
   const settled = () => window.dadotecaTable.settled();
   const handedOver = () => new Promise((resolve) => {
@@ -294,14 +302,13 @@ DICELAND_FINGER_JS = """async ({ limit, taps }) => {
   });
   const nextFrame = () => new Promise((resolve) =>
     requestAnimationFrame(() => setTimeout(resolve, 0)));
-  // A person looks at the map as it is shown: framed on the play (assets/page/map-zoom.js marks
-  // the decision it shows, a frame or two after the paint), then a frame more.
+  // A person looks at the map as it is shown: framed on the play, then a frame more.
+  const isFramed = """
+    + MAP_FRAMED_JS
+    + """;
   const framed = async (cell) => {
     const view = cell.closest(".dl-view");
-    const key = () => `${document.body.dataset.moment}|${view.closest("[data-seat]").dataset.seat}`;
-    for (let frames = 0; frames < 10 && view.dataset.shown !== key(); frames += 1) {
-      await nextFrame();
-    }
+    for (let frames = 0; frames < 10 && !isFramed(view); frames += 1) await nextFrame();
     await nextFrame();
   };
   // Where a finger taps a cell: its middle, or the middle of its part in its frame's view and
@@ -399,6 +406,7 @@ DICELAND_FINGER_JS = """async ({ limit, taps }) => {
   } catch (e) { return { error: e.stack, taps: done }; }
   return { error: "no end", taps: done };
 }"""
+)
 
 # A seeded stream of numbers in [0, 1) (mulberry32), for the page scripts that play at random:
 # the first statement of the script's function, then ``const random = seededRandom(seed);``

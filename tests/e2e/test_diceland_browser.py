@@ -19,6 +19,7 @@ from test_diceland_app import tap_step
 
 from appdriver import (
     DICELAND_FINGER_JS,
+    MAP_FRAMED_JS,
     PHONE,
     SIMPLE_TAPS,
     PageWatch,
@@ -447,14 +448,8 @@ def test_a_maps_buttons_are_shown_a_frame_after_its_drawing(
         assert all(shown[shown.index(True) :]), f"map {owner}: its buttons went away"
 
 
-# The shown map fitted to this decision: assets/page/map-zoom.js does it at the frame after the
-# paint (a frame later for a map shown anew as the screen changes hands) and scrolls it into
-# view, marking the map with the decision's key (its moment and seat).
-MAP_FITTED_JS = """(map) => {
-  const view = document.querySelector(`${map} .dl-view`);
-  const seat = view?.closest("[data-seat]").dataset.seat;
-  return view?.dataset.shown === `${document.body.dataset.moment}|${seat}`;
-}"""
+# The shown map framed for this decision (and scrolled into view): appdriver's MAP_FRAMED_JS.
+MAP_FITTED_JS = f"(map) => ({MAP_FRAMED_JS})(document.querySelector(`${{map}} .dl-view`))"
 
 
 def to_the_first_mark(page: Page) -> None:
