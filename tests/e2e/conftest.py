@@ -64,13 +64,17 @@ def warm_contexts(
     installed, the app's files cached, Python's snapshot stored. A page there opens the app
     as a person's later visit does, for half the processor time of a first visit (5 CPU
     seconds, not 11, measured here): most of the suite's time, when every test paid a first
-    visit. Tests of the first visit itself (marked ``first_visit``) get a new context."""
+    visit. Tests of the first visit itself (marked ``first_visit``) get a new context.
+    ``clock``: the context's time is Playwright's clock, installed before that visit (it
+    cannot be taken out again), which a test may move on instead of waiting."""
     made: dict[str, BrowserContext] = {}
 
-    def warm(**options: Any) -> BrowserContext:
-        key = json.dumps(options, sort_keys=True)
+    def warm(*, clock: bool = False, **options: Any) -> BrowserContext:
+        key = json.dumps({**options, "clock": clock}, sort_keys=True)
         if key not in made:
             context = browser.new_context(**{**browser_context_args, **options})
+            if clock:
+                context.clock.install()
             page = context.new_page()
             open_app(page, server.url)
             page.wait_for_function(
@@ -117,6 +121,15 @@ def touch_page(warm_contexts: WarmContexts, server: BackgroundServer) -> Iterato
     """A page on a touch screen, a phone's size (a test may turn or resize it), in its warm
     context: its taps are a finger's."""
     context = warm_contexts(has_touch=True)
+    yield context.new_page()
+    leave_as_found(context, server.origin)
+
+
+@pytest.fixture
+def clocked_touch_page(warm_contexts: WarmContexts, server: BackgroundServer) -> Iterator[Page]:
+    """A touch_page whose time runs on Playwright's clock (``page.clock``): a test moves it on
+    past a wait a person would sit through, instead of sitting through it."""
+    context = warm_contexts(has_touch=True, clock=True)
     yield context.new_page()
     leave_as_found(context, server.origin)
 
