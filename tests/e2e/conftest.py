@@ -126,6 +126,17 @@ def touch_page(warm_contexts: WarmContexts, server: BackgroundServer) -> Iterato
 
 
 @pytest.fixture
+def touch_context(
+    warm_contexts: WarmContexts, server: BackgroundServer
+) -> Iterator[BrowserContext]:
+    """touch_page's warm context itself, for a test that opens several windows of one browser
+    profile (they share its storage, Web Locks and channels); left as found."""
+    context = warm_contexts(has_touch=True)
+    yield context
+    leave_as_found(context, server.origin)
+
+
+@pytest.fixture
 def clocked_touch_page(warm_contexts: WarmContexts, server: BackgroundServer) -> Iterator[Page]:
     """A touch_page whose time runs on Playwright's clock (``page.clock``): a test moves it on
     past a wait a person would sit through, instead of sitting through it."""

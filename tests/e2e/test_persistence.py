@@ -33,9 +33,9 @@ from build.build import precache_list
 from build.serve import BackgroundServer
 from dadoteca.match import Match
 
-# First visits, stopped servers and removed cache files: never a warm context (conftest.py).
-pytestmark = pytest.mark.first_visit
-
+# Saves and storage are tested on the warm context's later visits (conftest.py: its local
+# storage cleared after each test); first visits, stopped servers and removed cache files in
+# browser contexts of their own (offline_page, new_context).
 GAMES = ["qwixx", "diceland", "shelfie"]
 NAMES = ["Anna", "Bo"]
 GAMES_RELOADED = 4

@@ -87,9 +87,7 @@ def engine_cells(state: ShelfieState, player: int, kind: str) -> set[tuple[int, 
     }
 
 
-def begin(
-    page: Page, server: BackgroundServer, seed: int = SEED, until: str | None = None
-) -> None:
+def begin(page: Page, server: BackgroundServer, seed: int = SEED, until: str | None = None) -> None:
     """A game of NAMES begun on ``seed``; then, given ``until``, played by the policy until
     that selector is on the page."""
     open_app(page, f"{server.url}?seed={seed}")
@@ -212,9 +210,7 @@ def test_a_completed_line_is_crossed_out_on_the_other_sheet(
     crossed = engine_cells(state, 1, "crossed")
     assert crossed and shown_cells(page, "crossed") == crossed
     # The completed line is all circled on Anna's small sheet.
-    assert page.locator(f"{OTHERS} .cell.circled").count() == len(
-        engine_cells(state, 0, "circled")
-    )
+    assert page.locator(f"{OTHERS} .cell.circled").count() == len(engine_cells(state, 0, "circled"))
     assert watch.errors == []
 
 
@@ -230,8 +226,7 @@ def test_a_failed_roll_crosses_out_a_shelf_by_taps(
     heads.last.click()
     settled(page)
     assert (
-        page.get_attribute(f'{BOARD} [data-shelf="{shelf}"].shelf-head', "aria-pressed")
-        == "true"
+        page.get_attribute(f'{BOARD} [data-shelf="{shelf}"].shelf-head', "aria-pressed") == "true"
     )
     tap(page, "#region-controls [data-act=confirm]")
     record = saved_record(page)
@@ -394,7 +389,6 @@ def test_the_jolly_is_chosen_explicitly_on_a_phone(
     actions = record["actions"]
     assert isinstance(actions, list) and actions[-1] == [0, "mark game2+j game3+j"]
     assert watch.errors == []
-
 
 
 # A finger's second tap at x, y the moment the page paints the first one's answer: what it

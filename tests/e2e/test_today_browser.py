@@ -179,9 +179,7 @@ def test_a_shared_line_opens_the_same_dice_in_a_new_profile(
 ) -> None:
     """Anna shares her game (no Share API here: the clipboard, said so); Bo opens the link on
     the next day, in Italian, in a new profile with the Share API, and plays the same dice."""
-    anna = profiles(
-        "Europe/Rome", ROME_MORNING, permissions=["clipboard-read", "clipboard-write"]
-    )
+    anna = profiles("Europe/Rome", ROME_MORNING, permissions=["clipboard-read", "clipboard-write"])
     open_app(anna, f"{server.url}?pace=0")
     anna.evaluate("delete Navigator.prototype.share")
     start_today(anna, "qwixx", ["Anna"])

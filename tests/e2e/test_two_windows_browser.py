@@ -1,5 +1,7 @@
 """The app open in two windows of one browser profile: one plays the saved game, the other
-watches it and may take it over; nothing either does loses what the other played."""
+watches it and may take it over; nothing either does loses what the other played. The profile
+is the warm touch context (conftest.py: its windows share localStorage, Web Locks and channels
+as a profile's do), but for an update's, which needs a server of its own."""
 
 from __future__ import annotations
 
@@ -40,8 +42,11 @@ window.BroadcastChannel = class extends Channel {
 };"""
 
 
-def window(context: BrowserContext, url: str) -> tuple[Page, PageWatch]:
+def window(context: BrowserContext, url: str, script: str = "") -> tuple[Page, PageWatch]:
+    """A window of the profile opening ``url``, ``script`` run before the page's own."""
     page = context.new_page()
+    if script:
+        page.add_init_script(script)
     watch = PageWatch().attach(page)
     open_app(page, url)
     return page, watch
@@ -76,49 +81,47 @@ def play_taps(page: Page, count: int) -> None:
 
 
 def test_a_window_watches_the_game_played_in_another_and_never_overwrites_it(
-    playwright: Playwright, server: BackgroundServer, tmp_path: Path
+    touch_context: BrowserContext, server: BackgroundServer
 ) -> None:
-    with profile(playwright, tmp_path / "profile") as context:
-        playing, playing_watch = window(context, f"{server.url}?seed=8&pace=0")
-        start_game(playing, ["Anna", "Bo"])
+    playing, playing_watch = window(touch_context, f"{server.url}?seed=8&pace=0")
+    start_game(playing, ["Anna", "Bo"])
+    play_taps(playing, 1)
+    watching, watching_watch = window(touch_context, server.url)
+    watching.wait_for_selector(WATCHING)
+    assert "being played in another window" in watching.inner_text("#region-warnings")
+    shows_the_same_moment(watching, playing)
+    for _ in range(3):
         play_taps(playing, 1)
-        watching, watching_watch = window(context, server.url)
-        watching.wait_for_selector(WATCHING)
-        assert "being played in another window" in watching.inner_text("#region-warnings")
-        shows_the_same_moment(watching, playing)
-        for _ in range(3):
-            play_taps(playing, 1)
-            shows_the_same_moment(watching, playing)  # each save, within a second
-        assert actions(playing) == 16
-        # Taps on what the watching window shows reach nothing: its game is inert.
-        for selector in ("#region-board .cell", "#region-prompt", "#region-scores"):
-            box = watching.locator(selector).first.bounding_box()
-            assert box is not None
-            watching.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        assert actions(playing) == 16 and watching.is_visible(WATCHING)
-        assert playing_watch.errors == watching_watch.errors == []
+        shows_the_same_moment(watching, playing)  # each save, within a second
+    assert actions(playing) == 16
+    # Taps on what the watching window shows reach nothing: its game is inert.
+    for selector in ("#region-board .cell", "#region-prompt", "#region-scores"):
+        box = watching.locator(selector).first.bounding_box()
+        assert box is not None
+        watching.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    assert actions(playing) == 16 and watching.is_visible(WATCHING)
+    assert playing_watch.errors == watching_watch.errors == []
 
 
 def test_a_window_that_missed_the_saves_of_another_never_writes_an_older_game(
-    playwright: Playwright, server: BackgroundServer, tmp_path: Path
+    touch_context: BrowserContext, server: BackgroundServer
 ) -> None:
     """Without Web Locks, and deaf to the other windows (storage events, the app's channel):
     its tap finds a newer save than the one it knew, writes nothing, and shows the newer game
     instead."""
-    with profile(playwright, tmp_path / "profile") as context:
-        context.add_init_script(NO_WEB_LOCKS + DEAF_TO_OTHER_WINDOWS)
-        first, _ = window(context, f"{server.url}?seed=8&pace=0")
-        start_game(first, ["Anna", "Bo"])
-        play_taps(first, 1)
-        stale, watch = window(context, server.url)
-        stale.wait_for_selector(PLAYING)  # no lock to say otherwise: it thinks it plays
-        play_taps(first, 3)
-        newer = saved_record(first)
-        stale_moment = moment(stale)
-        tap(stale, "#play [data-act=roll]")
-        stale.wait_for_selector(WATCHING, timeout=SHOWN_WITHIN_MS)
-        assert saved_record(first) == newer and moment(stale) == moment(first) != stale_moment
-        assert watch.errors == []
+    deaf = NO_WEB_LOCKS + DEAF_TO_OTHER_WINDOWS
+    first, _ = window(touch_context, f"{server.url}?seed=8&pace=0", deaf)
+    start_game(first, ["Anna", "Bo"])
+    play_taps(first, 1)
+    stale, watch = window(touch_context, server.url, deaf)
+    stale.wait_for_selector(PLAYING)  # no lock to say otherwise: it thinks it plays
+    play_taps(first, 3)
+    newer = saved_record(first)
+    stale_moment = moment(stale)
+    tap(stale, "#play [data-act=roll]")
+    stale.wait_for_selector(WATCHING, timeout=SHOWN_WITHIN_MS)
+    assert saved_record(first) == newer and moment(stale) == moment(first) != stale_moment
+    assert watch.errors == []
 
 
 def test_a_save_deleted_with_the_browsers_data_is_saved_again_not_taken_for_another_window(
@@ -140,25 +143,23 @@ def test_a_save_deleted_with_the_browsers_data_is_saved_again_not_taken_for_anot
 
 @pytest.mark.parametrize("locks", [True, False], ids=["web-locks", "broadcast-channel"])
 def test_playing_can_be_taken_over_both_ways(
-    playwright: Playwright, server: BackgroundServer, tmp_path: Path, locks: bool
+    touch_context: BrowserContext, server: BackgroundServer, locks: bool
 ) -> None:
     """With Web Locks, or where a browser lacks them, agreed on a BroadcastChannel."""
-    with profile(playwright, tmp_path / "profile") as context:
-        if not locks:
-            context.add_init_script(NO_WEB_LOCKS)
-        first, _ = window(context, f"{server.url}?seed=8&pace=0")
-        start_game(first, ["Anna", "Bo"])
-        second, _ = window(context, server.url)
-        second.wait_for_selector(WATCHING)
-        assert "being played in another window" in second.inner_text("#region-warnings")
-        for taking, giving in ((second, first), (first, second)):
-            taking.click("#region-warnings [data-act=take-over]")
-            taking.wait_for_selector(PLAYING)
-            giving.wait_for_selector(WATCHING, timeout=SHOWN_WITHIN_MS)
-            before = actions(taking)
-            play_taps(taking, 1)
-            assert actions(taking) == before + 4
-            shows_the_same_moment(giving, taking)
+    script = "" if locks else NO_WEB_LOCKS
+    first, _ = window(touch_context, f"{server.url}?seed=8&pace=0", script)
+    start_game(first, ["Anna", "Bo"])
+    second, _ = window(touch_context, server.url, script)
+    second.wait_for_selector(WATCHING)
+    assert "being played in another window" in second.inner_text("#region-warnings")
+    for taking, giving in ((second, first), (first, second)):
+        taking.click("#region-warnings [data-act=take-over]")
+        taking.wait_for_selector(PLAYING)
+        giving.wait_for_selector(WATCHING, timeout=SHOWN_WITHIN_MS)
+        before = actions(taking)
+        play_taps(taking, 1)
+        assert actions(taking) == before + 4
+        shows_the_same_moment(giving, taking)
 
 
 # "Play here" tapped as news of other windows' writes comes in (storage events fired by hand,
@@ -178,24 +179,23 @@ def held_locks(page: Page) -> int:
 
 
 def test_playing_taken_over_as_news_comes_in_is_kept(
-    playwright: Playwright, server: BackgroundServer, tmp_path: Path
+    touch_context: BrowserContext, server: BackgroundServer
 ) -> None:
     """An answer Python gave while this window still watched never lets go of the game it has
     just taken over: it keeps the lock, and its next move is saved."""
-    with profile(playwright, tmp_path / "profile") as context:
-        first, _ = window(context, f"{server.url}?seed=8&pace=0")
-        start_game(first, ["Anna", "Bo"])
-        second, watch = window(context, server.url)
-        second.wait_for_selector(WATCHING)
-        second.evaluate(TAKE_OVER_AS_NEWS_COMES)
-        second.wait_for_selector(PLAYING)
-        first.wait_for_selector(WATCHING)
-        settled(second)
-        assert held_locks(second) == 1
-        before = actions(second)
-        play_taps(second, 1)
-        assert actions(second) == before + 4 and second.is_visible(PLAYING)
-        assert watch.errors == []
+    first, _ = window(touch_context, f"{server.url}?seed=8&pace=0")
+    start_game(first, ["Anna", "Bo"])
+    second, watch = window(touch_context, server.url)
+    second.wait_for_selector(WATCHING)
+    second.evaluate(TAKE_OVER_AS_NEWS_COMES)
+    second.wait_for_selector(PLAYING)
+    first.wait_for_selector(WATCHING)
+    settled(second)
+    assert held_locks(second) == 1
+    before = actions(second)
+    play_taps(second, 1)
+    assert actions(second) == before + 4 and second.is_visible(PLAYING)
+    assert watch.errors == []
 
 
 def finish_against_computers(page: Page) -> None:
@@ -208,35 +208,33 @@ def finish_against_computers(page: Page) -> None:
 
 
 def test_two_games_finished_in_two_windows_both_reach_the_history(
-    playwright: Playwright, server: BackgroundServer, tmp_path: Path
+    touch_context: BrowserContext, server: BackgroundServer
 ) -> None:
-    with profile(playwright, tmp_path / "profile") as context:
-        first, _ = window(context, f"{server.url}?pace=0")
-        second, _ = window(context, f"{server.url}?pace=0")
-        finish_against_computers(first)
-        second.wait_for_selector(WATCHING)
-        second.click("#region-warnings [data-act=take-over]")
-        second.wait_for_selector(PLAYING)
-        tap(second, "#region-controls [data-act=new-game]")
-        on_screen(second, "setup")
-        finish_against_computers(second)
-        for page in (first, second):
-            page.click("#history-open")
-            page.wait_for_function(
-                "document.querySelectorAll('#history .history-list > li').length === 2",
-                timeout=SHOWN_WITHIN_MS,
-            )
+    first, _ = window(touch_context, f"{server.url}?pace=0")
+    second, _ = window(touch_context, f"{server.url}?pace=0")
+    finish_against_computers(first)
+    second.wait_for_selector(WATCHING)
+    second.click("#region-warnings [data-act=take-over]")
+    second.wait_for_selector(PLAYING)
+    tap(second, "#region-controls [data-act=new-game]")
+    on_screen(second, "setup")
+    finish_against_computers(second)
+    for page in (first, second):
+        page.click("#history-open")
+        page.wait_for_function(
+            "document.querySelectorAll('#history .history-list > li').length === 2",
+            timeout=SHOWN_WITHIN_MS,
+        )
 
 
 def test_a_language_chosen_in_one_window_reaches_the_other(
-    playwright: Playwright, server: BackgroundServer, tmp_path: Path
+    touch_context: BrowserContext, server: BackgroundServer
 ) -> None:
-    with profile(playwright, tmp_path / "profile") as context:
-        first, _ = window(context, server.url)
-        second, _ = window(context, server.url)
-        first.select_option("#language", "it")
-        second.wait_for_function("document.documentElement.lang === 'it'", timeout=5_000)
-        assert second.input_value("#language") == "it"
+    first, _ = window(touch_context, server.url)
+    second, _ = window(touch_context, server.url)
+    first.select_option("#language", "it")
+    second.wait_for_function("document.documentElement.lang === 'it'", timeout=5_000)
+    assert second.input_value("#language") == "it"
 
 
 def look_for_the_new_version(context: BrowserContext, page: Page) -> None:
