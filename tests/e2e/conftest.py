@@ -117,23 +117,21 @@ def page(request: pytest.FixtureRequest, server: BackgroundServer) -> Iterator[P
 
 
 @pytest.fixture
-def touch_page(warm_contexts: WarmContexts, server: BackgroundServer) -> Iterator[Page]:
-    """A page on a touch screen, a phone's size (a test may turn or resize it), in its warm
-    context: its taps are a finger's."""
-    context = warm_contexts(has_touch=True)
-    yield context.new_page()
-    leave_as_found(context, server.origin)
-
-
-@pytest.fixture
 def touch_context(
     warm_contexts: WarmContexts, server: BackgroundServer
 ) -> Iterator[BrowserContext]:
-    """touch_page's warm context itself, for a test that opens several windows of one browser
+    """The warm context of a touch screen, for a test that opens several windows of one browser
     profile (they share its storage, Web Locks and channels); left as found."""
     context = warm_contexts(has_touch=True)
     yield context
     leave_as_found(context, server.origin)
+
+
+@pytest.fixture
+def touch_page(touch_context: BrowserContext) -> Page:
+    """A page on a touch screen, a phone's size (a test may turn or resize it), in its warm
+    context: its taps are a finger's."""
+    return touch_context.new_page()
 
 
 @pytest.fixture

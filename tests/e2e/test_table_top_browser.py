@@ -350,9 +350,12 @@ TABLE_TAPS = [
 # a change of hands; null once the game is over.
 NEXT_TABLE_TAP_JS = """(taps) => {
   if (document.body.dataset.screen === "over") return null;
-  const selector = taps.find((selector) => document.querySelector(selector)) ?? '';
-  const place = selector && document.querySelector(selector).closest('section.place');
-  return [selector, Boolean(place?.hasAttribute('data-handover'))];
+  for (const selector of taps) {
+    const element = document.querySelector(selector);
+    const place = element?.closest('section.place');
+    if (element) return [selector, Boolean(place?.hasAttribute('data-handover'))];
+  }
+  return ['', false];
 }"""
 # Past a place's hand-over guard (assets/page/table/shown.js's HANDOVER_GUARD_MS, 450 ms, and
 # the timer that lifts it a millisecond later). Were the guard longer, the finger would wait
