@@ -98,7 +98,7 @@ from pathlib import Path
 from typing import Any
 
 from browser_engine import measure_engine, print_engine
-from browser_taps import measure_taps, print_taps
+from browser_taps import installed_origin, measure_taps, print_taps
 from harness import (
     APP_PAGE,
     BARE_PAGE,
@@ -558,16 +558,20 @@ def main() -> None:
                     variant["startup"] = measure_startup(chromium, args.runs)
                 if "typing" in args.only:
                     variant["typing"] = measure_typing(chromium, args.runs)
+                if {"taps", "real-dice", "table-top"} & set(args.only):
+                    games = installed_origin(chromium)
                 if "taps" in args.only:
-                    variant["taps"] = measure_taps(chromium, args.runs, args.games)
+                    variant["taps"] = measure_taps(chromium, games, args.runs, args.games)
                 if "real-dice" in args.only:
-                    variant["real_dice"] = measure_taps(chromium, args.runs, args.games, "real")
+                    variant["real_dice"] = measure_taps(
+                        chromium, games, args.runs, args.games, "real"
+                    )
                 if "table-top" in args.only:  # against the same four handing the tablet round
                     variant["table_top_passed"] = measure_taps(
-                        chromium, args.runs, ["qwixx"], table_top=False
+                        chromium, games, args.runs, ["qwixx"], table_top=False
                     )
                     variant["table_top"] = measure_taps(
-                        chromium, args.runs, ["qwixx"], table_top=True
+                        chromium, games, args.runs, ["qwixx"], table_top=True
                     )
                 if throttling == 1 and "first-visit" in args.only:
                     first_visit, imports = measure_first_visit(chromium)

@@ -140,18 +140,25 @@ def taps_per_roll(taps: list[dict[str, Any]]) -> dict[str, Any]:
     return {"rolls": len(counts), "mean": statistics.fmean(counts), "max": max(counts)}
 
 
+def installed_origin(chromium: Chromium) -> Origin:
+    """A new origin whose service worker is installed: its games load warm. One for all the
+    tap measures of a browser: each game leaves the origin's storage as it found it."""
+    origin = chromium.new_origin()
+    page, _ = chromium.open(origin, APP_PAGE)
+    page.evaluate(SW_CONTROL_JS)
+    page.close()
+    return origin
+
+
 def measure_taps(
     chromium: Chromium,
+    origin: Origin,
     games: int,
     game_ids: Sequence[str],
     dice: str = "app",
     *,
     table_top: bool | None = None,
 ) -> dict[str, Any]:
-    origin = chromium.new_origin()
-    page, _ = chromium.open(origin, APP_PAGE)  # installs the service worker: games load warm
-    page.evaluate(SW_CONTROL_JS)
-    page.close()
     per_game: dict[str, Any] = {}
     for game_id in game_ids:
         taps: list[dict[str, Any]] = []
