@@ -27,6 +27,10 @@
    each opened again from History: the time from the Open tap to the review's summary painted
    (the whole review worked out in the worker, its progress shown on the way).
 
+Parts 3 to 5 share one Chromium and origin per throttling rate, its service worker installed
+before the first of them: each is measured on a person's later visits (until 2026-11-29, each
+part had a fresh origin, whose first page was a first visit).
+
 Writes ``bench-results/bots.json`` and prints a summary.
 """
 
@@ -45,7 +49,18 @@ from functools import partial
 from pathlib import Path
 from typing import Any, Final
 
-from harness import BARE_PAGE, GAMES, ROOT, Site, browser, log, percentile, rates
+from harness import (
+    APP_PAGE,
+    BARE_PAGE,
+    GAMES,
+    ROOT,
+    SW_CONTROL_JS,
+    Site,
+    browser,
+    log,
+    percentile,
+    rates,
+)
 from playwright.sync_api import Page, sync_playwright
 from quick import parse_args
 
@@ -133,15 +148,23 @@ PARTS: Final = ("strength", "decisions", "long-tasks", "hints", "reviews")  # wh
 LONG_TASK_MS: Final = 50.0
 
 
+OpenPage = Callable[[str], Page]
+
+
 @contextmanager
-def app_pages(site: Site, throttling: float) -> Iterator[Callable[[str], Page]]:
-    """Opens the app's pages, ready and given a whole game's time, at one fresh origin of a
-    Chromium throttled ``throttling`` times."""
+def app_pages(site: Site, throttling: float) -> Iterator[OpenPage]:
+    """Opens the app's pages, ready and given a whole game's time, at one origin of a Chromium
+    throttled ``throttling`` times, its service worker installed first: each part measures a
+    person's later visits (not one part the first visit, and the others not), in one browser
+    and origin for all (not a first visit each)."""
     with (
         sync_playwright() as playwright,
         browser(playwright, site, throttling, incognito=True) as chromium,
     ):
         origin = chromium.new_origin()
+        installing, _ = chromium.open(origin, APP_PAGE)
+        installing.evaluate(SW_CONTROL_JS)
+        installing.close()
 
         def open_page(path: str) -> Page:
             page, _ = chromium.open(origin, path)
@@ -173,58 +196,56 @@ def main_thread_cpu_ms(trace: bytes) -> list[float]:
     return max(tasks.values(), key=sum, default=[])
 
 
-def long_tasks(site: Site, throttling: float, game_ids: Sequence[str]) -> dict[str, Any]:
+def long_tasks(open_page: OpenPage, throttling: float, game_ids: Sequence[str]) -> dict[str, Any]:
     report: dict[str, Any] = {}
-    with app_pages(site, throttling) as open_page:
-        for game in game_ids:
-            page = open_page("index.html?seed=5&pace=0")
-            chromium = page.context.browser
-            assert chromium is not None
-            chromium.start_tracing(page=page, categories=["toplevel"])
-            played = page.evaluate(LONG_TASKS_JS, {"game": game, "levels": ["expert", "expert"]})
-            cpu = sorted(main_thread_cpu_ms(chromium.stop_tracing()))
-            tasks = sorted(played["tasks"])
-            report[game] = {
-                "actions": played["actions"],
-                "seconds": played["seconds"],
-                "long_tasks": len(tasks),
-                "longest_ms": tasks[-1] if tasks else 0.0,
-                "long_task_ms_total": sum(tasks),
-                "cpu_long_tasks": sum(ms > LONG_TASK_MS for ms in cpu),
-                "cpu_longest_ms": cpu[-1] if cpu else 0.0,
-                "cpu_over_100_ms": sum(ms > 100 for ms in cpu),
-            }
-            log(f"  {game} at {throttling:g}x: {report[game]}")
-            page.close()
+    for game in game_ids:
+        page = open_page("index.html?seed=5&pace=0")
+        chromium = page.context.browser
+        assert chromium is not None
+        chromium.start_tracing(page=page, categories=["toplevel"])
+        played = page.evaluate(LONG_TASKS_JS, {"game": game, "levels": ["expert", "expert"]})
+        cpu = sorted(main_thread_cpu_ms(chromium.stop_tracing()))
+        tasks = sorted(played["tasks"])
+        report[game] = {
+            "actions": played["actions"],
+            "seconds": played["seconds"],
+            "long_tasks": len(tasks),
+            "longest_ms": tasks[-1] if tasks else 0.0,
+            "long_task_ms_total": sum(tasks),
+            "cpu_long_tasks": sum(ms > LONG_TASK_MS for ms in cpu),
+            "cpu_longest_ms": cpu[-1] if cpu else 0.0,
+            "cpu_over_100_ms": sum(ms > 100 for ms in cpu),
+        }
+        log(f"  {game} at {throttling:g}x: {report[game]}")
+        page.close()
     return report
 
 
 def hint_times(
-    site: Site, throttling: float, games: int, look: float, game_ids: Sequence[str]
+    open_page: OpenPage, throttling: float, games: int, look: float, game_ids: Sequence[str]
 ) -> dict[str, Any]:
     report: dict[str, Any] = {}
-    with app_pages(site, throttling) as open_page:
-        for game in game_ids:
-            times: list[float] = []
-            for seed in range(5, 5 + games):
-                page = open_page(f"index.html?seed={seed}&pace=0")
-                page.check(f"#setup input[name=game][value={game}]")
-                fill_seats(page, ["Anna", "Bruno"])
-                page.check("#setup input[name=coach]")
-                page.click("#setup button[type=submit]")
-                page.wait_for_selector("body[data-screen=play]")
-                times += page.evaluate(
-                    COACHED_PLAYER_JS, {"count": 2000, "taps": COACHED_TAPS, "look": look * 1000}
-                )
-                page.evaluate("localStorage.clear()")
-                page.close()
-            report[game] = {
-                "hints": len(times),
-                "mean": sum(times) / len(times),
-                "p95": percentile(times, 0.95),
-                "max": max(times),
-            }
-            log(f"  {game} at {throttling:g}x: {report[game]}")
+    for game in game_ids:
+        times: list[float] = []
+        for seed in range(5, 5 + games):
+            page = open_page(f"index.html?seed={seed}&pace=0")
+            page.check(f"#setup input[name=game][value={game}]")
+            fill_seats(page, ["Anna", "Bruno"])
+            page.check("#setup input[name=coach]")
+            page.click("#setup button[type=submit]")
+            page.wait_for_selector("body[data-screen=play]")
+            times += page.evaluate(
+                COACHED_PLAYER_JS, {"count": 2000, "taps": COACHED_TAPS, "look": look * 1000}
+            )
+            page.evaluate("localStorage.clear()")
+            page.close()
+        report[game] = {
+            "hints": len(times),
+            "mean": sum(times) / len(times),
+            "p95": percentile(times, 0.95),
+            "max": max(times),
+        }
+        log(f"  {game} at {throttling:g}x: {report[game]}")
     return report
 
 
@@ -233,11 +254,11 @@ def _by_level(bots: Sequence[Bot], state: AnyState, player: int) -> Action:
 
 
 def review_times(
-    site: Site, throttling: float, games: int, game_ids: Sequence[str]
+    open_page: OpenPage, throttling: float, games: int, game_ids: Sequence[str]
 ) -> dict[str, Any]:
     report: dict[str, Any] = {}
     levels = {game: (bot_for(game, "normal"), bot_for(game, "easy")) for game in game_ids}
-    with app_pages(site, throttling) as open_page, tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as tmp:
         for game in game_ids:
             history = History(MemoryStore())
             for seed in range(31, 31 + games):
@@ -313,24 +334,23 @@ def main() -> None:
         if "decisions" in args.only:
             log("decision time, Pyodide and CPython")
             report["decision_ms"] = browser_decisions(site, args.browser_games, args.game_ids)
-        if "long-tasks" in args.only:
-            report["long_tasks"] = {
-                f"{throttling:g}x": long_tasks(site, throttling, args.game_ids)
-                for throttling in rates(args.cpu_throttling)
-            }
-        if "hints" in args.only:
-            report["hint_ms"] = {
-                f"{throttling:g}x{' at once' if not look else ''}": hint_times(
-                    site, throttling, args.hint_games, look, args.game_ids
-                )
-                for throttling in rates(args.cpu_throttling)
-                for look in args.hint_look
-            }
-        if "reviews" in args.only:
-            report["review_s"] = {
-                f"{throttling:g}x": review_times(site, throttling, args.review_games, args.game_ids)
-                for throttling in rates(args.cpu_throttling)
-            }
+        in_the_app = [part for part in PARTS[2:] if part in args.only]  # long tasks, hints, reviews
+        for throttling in rates(args.cpu_throttling) if in_the_app else ():
+            variant = f"{throttling:g}x"
+            with app_pages(site, throttling) as open_page:
+                if "long-tasks" in in_the_app:
+                    report.setdefault("long_tasks", {})[variant] = long_tasks(
+                        open_page, throttling, args.game_ids
+                    )
+                for look in args.hint_look if "hints" in in_the_app else ():
+                    at_once = " at once" if not look else ""
+                    report.setdefault("hint_ms", {})[f"{variant}{at_once}"] = hint_times(
+                        open_page, throttling, args.hint_games, look, args.game_ids
+                    )
+                if "reviews" in in_the_app:
+                    report.setdefault("review_s", {})[variant] = review_times(
+                        open_page, throttling, args.review_games, args.game_ids
+                    )
     report["environment"] = {
         "python": platform.python_version(),
         "cpus": len(os.sched_getaffinity(0)),
