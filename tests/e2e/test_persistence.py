@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, Route
+from playwright.sync_api import Browser, BrowserContext, Page, Route
 
 from appdriver import (
     BOOT_TIMEOUT_MS,
@@ -21,6 +22,7 @@ from appdriver import (
     choose_language,
     new_game,
     offline_page,
+    offline_ready,
     on_screen,
     open_app,
     saved_record,
@@ -35,7 +37,7 @@ from dadoteca.match import Match
 
 # Saves and storage are tested on the warm context's later visits (conftest.py: its local
 # storage cleared after each test); first visits, stopped servers and removed cache files in
-# browser contexts of their own (offline_page, new_context).
+# browser contexts of their own (offline_page, offline_profile, new_context).
 GAMES = ["qwixx", "diceland", "shelfie"]
 NAMES = ["Anna", "Bo"]
 GAMES_RELOADED = 4
@@ -129,11 +131,32 @@ def test_a_game_is_played_with_a_warning_when_the_browser_keeps_nothing(
     assert watch.errors == []
 
 
+@pytest.fixture(scope="module")
+def offline_profile(browser: Browser, dist: Path) -> Iterator[tuple[BrowserContext, str]]:
+    """A profile that visited the app once (offline-ready), then lost the server for good; and
+    the app's address there. Its games share that one first visit, each in a page of its own."""
+    server = BackgroundServer(dist)
+    server.start()
+    context = browser.new_context(viewport=PHONE)
+    try:
+        page = context.new_page()
+        offline_ready(page, server.url)
+        page.close()
+        server.stop()
+        yield context, server.url
+    finally:
+        context.close()
+        server.stop()
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_a_whole_game_is_played_with_the_server_stopped_after_the_first_visit(
-    browser: Browser, dist: Path, game: str
+    offline_profile: tuple[BrowserContext, str], game: str
 ) -> None:
-    with offline_page(browser, dist, "?seed=11") as page:
+    context, url = offline_profile
+    page = context.new_page()
+    try:
+        open_app(page, f"{url}?seed=11")
         choose_game(page, game, NAMES)
         for _ in range(100):
             if page.locator("#region-scores table").count():
@@ -146,6 +169,9 @@ def test_a_whole_game_is_played_with_the_server_stopped_after_the_first_visit(
         assert final.is_terminal
         totals = page.locator("#region-scores table.scores tbody tr td strong").all_inner_texts()
         assert [int(total) for total in totals] == list(final.scores())
+    finally:
+        page.evaluate("localStorage.clear()")  # the next game must not resume this one
+        page.close()
 
 
 # Storage that fills up at a moment of the game: writes of the keys starting with one of
