@@ -15,7 +15,7 @@ import random
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, Playwright, ViewportSize
+from playwright.sync_api import BrowserContext, Page, ViewportSize
 
 from appdriver import (
     SEEDED_RANDOM_JS,
@@ -23,7 +23,6 @@ from appdriver import (
     PageWatch,
     assert_the_page_shows_the_saved_game,
     open_app,
-    profile,
     saved_record,
 )
 from build.serve import BackgroundServer
@@ -218,45 +217,47 @@ def actions_of(record: dict[str, object] | None) -> list[tuple[int | None, str]]
 @pytest.mark.long
 @pytest.mark.parametrize("game", ["qwixx", "diceland", "shelfie"])
 def test_two_windows_tapped_in_turn_never_lose_a_saved_action(
-    playwright: Playwright, server: BackgroundServer, tmp_path: Path, game: str
+    touch_context: BrowserContext, server: BackgroundServer, game: str
 ) -> None:
+    """Two windows of one profile (the warm touch context: they share its storage, Web Locks
+    and channels)."""
     rng = random.Random(f"{SEED}-two-windows-{game}")
-    with profile(playwright, tmp_path / "profile") as context:
-        windows = []
-        for _ in range(2):
-            page = context.new_page()
-            watch = PageWatch().attach(page)
-            open_app(page, f"{server.url}?seed={SEED}&pace=0")
-            windows.append((page, watch))
-        saved = actions_of(saved_record(windows[0][0]))
-        took_over = 0
-        for tap_number in range(TWO_WINDOW_TAPS):
-            page, watch = windows[tap_number % 2]
-            if page.is_visible(WATCHING) and rng.random() < TAKE_OVER_SHARE:
-                # As the monkey taps (a dialog it opened may cover the button).
-                page.eval_on_selector("#region-warnings [data-act=take-over]", "(e) => e.click()")
-                page.wait_for_selector(PLAYING)
-                took_over += 1
-            report = page.evaluate(
-                MONKEY_JS,
-                {
-                    "seed": rng.getrandbits(32),
-                    "count": 1,
-                    "game": game,
-                    "taps": SIMPLE_TAPS,
-                    "simple": SIMPLE_SHARE[game],
-                },
-            )
-            acts = report["acts"]
-            took_over += "take-over" in acts
-            now = actions_of(agreed_record(*(window for window, _ in windows)))
-            if saved is not None and "start" not in acts:  # the same game as before the tap
-                if now is None:
-                    assert {"new-game", "new-game-confirmed"} & set(acts), acts
-                elif {"take-back", "take-back-confirmed"} & set(acts):  # only what was played
-                    assert now == saved[: len(now)] or now[: len(saved)] == saved, acts
-                else:
-                    assert now[: len(saved)] == saved, (acts, len(saved), len(now))
-            saved = now
-            assert watch.errors == [], watch.errors
-        assert took_over > 0  # the game changed windows, and the checks held across
+    context = touch_context
+    windows = []
+    for _ in range(2):
+        page = context.new_page()
+        watch = PageWatch().attach(page)
+        open_app(page, f"{server.url}?seed={SEED}&pace=0")
+        windows.append((page, watch))
+    saved = actions_of(saved_record(windows[0][0]))
+    took_over = 0
+    for tap_number in range(TWO_WINDOW_TAPS):
+        page, watch = windows[tap_number % 2]
+        if page.is_visible(WATCHING) and rng.random() < TAKE_OVER_SHARE:
+            # As the monkey taps (a dialog it opened may cover the button).
+            page.eval_on_selector("#region-warnings [data-act=take-over]", "(e) => e.click()")
+            page.wait_for_selector(PLAYING)
+            took_over += 1
+        report = page.evaluate(
+            MONKEY_JS,
+            {
+                "seed": rng.getrandbits(32),
+                "count": 1,
+                "game": game,
+                "taps": SIMPLE_TAPS,
+                "simple": SIMPLE_SHARE[game],
+            },
+        )
+        acts = report["acts"]
+        took_over += "take-over" in acts
+        now = actions_of(agreed_record(*(window for window, _ in windows)))
+        if saved is not None and "start" not in acts:  # the same game as before the tap
+            if now is None:
+                assert {"new-game", "new-game-confirmed"} & set(acts), acts
+            elif {"take-back", "take-back-confirmed"} & set(acts):  # only what was played
+                assert now == saved[: len(now)] or now[: len(saved)] == saved, acts
+            else:
+                assert now[: len(saved)] == saved, (acts, len(saved), len(now))
+        saved = now
+        assert watch.errors == [], watch.errors
+    assert took_over > 0  # the game changed windows, and the checks held across
