@@ -251,62 +251,55 @@ def game_ids(page: Page) -> set[str]:
 
 
 def test_the_whole_history_is_exported_and_imported_on_another_device(
-    browser: Browser, server: BackgroundServer, tmp_path: Path
+    page: Page, touch_page: Page, server: BackgroundServer, tmp_path: Path
 ) -> None:
-    phone, tablet = (browser.new_context(viewport=PHONE) for _ in range(2))
-    try:
-        pages = []
-        for context, seed in ((phone, 3), (tablet, 4)):
-            page = context.new_page()
-            open_app(page, f"{server.url}?seed={seed}&pace=0")
-            finish_a_computers_game(page)
-            pages.append(page)
-        first, second = pages
-        watch = PageWatch().attach(second)
+    """Two devices: two browser profiles (the warm contexts, each its own storage)."""
+    first, second = page, touch_page
+    for device, seed in ((first, 3), (second, 4)):
+        open_app(device, f"{server.url}?seed={seed}&pace=0")
+        finish_a_computers_game(device)
+    watch = PageWatch().attach(second)
 
-        first.click("#history-open")
-        with first.expect_download() as download:
-            first.click("#history-export")
-        today = first.evaluate("new Date().toLocaleDateString('sv')")
-        assert download.value.suggested_filename == f"dadoteca-history-{today}.json"
-        exported = tmp_path / "history.json"
-        download.value.save_as(exported)
-        carried = json.loads(exported.read_text())
-        # Each game with its record, so it opens again on the other device.
-        assert all(game.pop("record")["format"] == "dadoteca-record" for game in carried["games"])
-        assert carried == history(first)
+    first.click("#history-open")
+    with first.expect_download() as download:
+        first.click("#history-export")
+    today = first.evaluate("new Date().toLocaleDateString('sv')")
+    assert download.value.suggested_filename == f"dadoteca-history-{today}.json"
+    exported = tmp_path / "history.json"
+    download.value.save_as(exported)
+    carried = json.loads(exported.read_text())
+    # Each game with its record, so it opens again on the other device.
+    assert all(game.pop("record")["format"] == "dadoteca-record" for game in carried["games"])
+    assert carried == history(first)
 
-        before = game_ids(second)
-        second.click("#history-open")
-        dialog = second.locator("#history")
-        news = dialog.locator(".history-news")
-        with second.expect_file_chooser() as chooser:
-            second.click("#history-import")
-        chooser.value.set_files(str(exported))
-        expect(news).to_have_text("1 finished game added to the history.")
-        assert dialog.locator(".history-list > li").count() == 2  # painted again, open
-        assert game_ids(second) == game_ids(first) | before
-        games = history(second)["games"]
-        second.screenshot(path=tmp_path / "imported.png")
+    before = game_ids(second)
+    second.click("#history-open")
+    dialog = second.locator("#history")
+    news = dialog.locator(".history-news")
+    with second.expect_file_chooser() as chooser:
+        second.click("#history-import")
+    chooser.value.set_files(str(exported))
+    expect(news).to_have_text("1 finished game added to the history.")
+    assert dialog.locator(".history-list > li").count() == 2  # painted again, open
+    assert game_ids(second) == game_ids(first) | before
+    games = history(second)["games"]
+    second.screenshot(path=tmp_path / "imported.png")
 
-        damaged = json.loads(exported.read_text())
-        damaged["games"][0]["players"][0]["name"] = HOSTILE * 3  # longer than a name can be
-        payload = FilePayload(
-            name="history.json", mimeType="application/json", buffer=json.dumps(damaged).encode()
-        )
-        second.set_input_files("#import-history-file", files=[payload])
-        expect(news).to_have_text(
-            "This file cannot be imported: Finished game 1 of the file is damaged"
-        )
-        assert news.get_attribute("data-kind") == "error" and news.is_visible()
-        assert history(second)["games"] == games  # nothing lost, nothing added
-        second.click("#history-close")
-        second.click("#history-open")
-        assert news.inner_text() == ""  # said once, in the dialog that asked
-        assert watch.errors == []
-    finally:
-        phone.close()
-        tablet.close()
+    damaged = json.loads(exported.read_text())
+    damaged["games"][0]["players"][0]["name"] = HOSTILE * 3  # longer than a name can be
+    payload = FilePayload(
+        name="history.json", mimeType="application/json", buffer=json.dumps(damaged).encode()
+    )
+    second.set_input_files("#import-history-file", files=[payload])
+    expect(news).to_have_text(
+        "This file cannot be imported: Finished game 1 of the file is damaged"
+    )
+    assert news.get_attribute("data-kind") == "error" and news.is_visible()
+    assert history(second)["games"] == games  # nothing lost, nothing added
+    second.click("#history-close")
+    second.click("#history-open")
+    assert news.inner_text() == ""  # said once, in the dialog that asked
+    assert watch.errors == []
 
 
 # --- Imports that never cost a game (issue 55) -------------------------------------------------
