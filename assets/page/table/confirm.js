@@ -39,11 +39,21 @@ export function listenToConfirmations() {
     messagesAway();
     send({ type: "tap", act, data: {}, moment: shown.moment });
   });
-  no.addEventListener("click", () => dialog.close("no"));
-  dialog.addEventListener("close", () => {
-    if (asking && dialog.returnValue !== "yes" && dialog.returnValue !== "answered") {
-      asking = null;
-      send({ type: "tap", act: "dismiss", data: {}, moment: shown.moment });
-    }
+  // No is said to Python in its own tap's task, not at the dialog's close event, which comes in
+  // a later task: a message sent meanwhile (a history file chosen at once) would overtake it,
+  // be taken for an answer, and then be dismissed with the question.
+  no.addEventListener("click", () => {
+    dismiss();
+    dialog.close("no");
   });
+  dialog.addEventListener("close", () => {
+    if (dialog.returnValue !== "yes" && dialog.returnValue !== "answered") dismiss(); // Escape
+  });
+}
+
+/** The question asked, if any, answered No. */
+function dismiss() {
+  if (!asking) return;
+  asking = null;
+  send({ type: "tap", act: "dismiss", data: {}, moment: shown.moment });
 }
