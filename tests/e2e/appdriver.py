@@ -543,18 +543,31 @@ def routable_page(browser: Browser, **options: Any) -> Iterator[Page]:
 
 
 @contextmanager
-def offline_page(
-    browser: Browser, dist: Path, query: str, missing: str | None = None
-) -> Iterator[Page]:
-    """A phone page that opened the app once (offline-ready), then lost the server: only the
-    service worker's cache is left. The app is ready on it; or, with a file ``missing`` from
-    that cache (its path in dist/), the page is as it came back."""
+def first_visited(
+    browser: Browser, dist: Path, query: str = ""
+) -> Iterator[tuple[Page, BackgroundServer]]:
+    """A phone page in a new profile that opened the app once, until it said it can be played
+    offline; and its server, running until the profile is closed."""
     server = BackgroundServer(dist)
     server.start()
     context = browser.new_context(viewport=PHONE)
     try:
         page = context.new_page()
         offline_ready(page, f"{server.url}{query}")
+        yield page, server
+    finally:
+        context.close()
+        server.stop()
+
+
+@contextmanager
+def offline_page(
+    browser: Browser, dist: Path, query: str, missing: str | None = None
+) -> Iterator[Page]:
+    """A phone page that opened the app once (offline-ready), then lost the server: only the
+    service worker's cache is left. The app is ready on it; or, with a file ``missing`` from
+    that cache (its path in dist/), the page is as it came back."""
+    with first_visited(browser, dist, query) as (page, server):
         if missing is not None:
             assert page.evaluate(REMOVE_CACHED_JS, missing) == 1, missing
         server.stop()
@@ -562,9 +575,6 @@ def offline_page(
         if missing is None:
             wait_ready(page)
         yield page
-    finally:
-        context.close()
-        server.stop()
 
 
 @contextmanager

@@ -20,9 +20,9 @@ from appdriver import (
     assert_the_page_shows_the_saved_game,
     choose_game,
     choose_language,
+    first_visited,
     new_game,
     offline_page,
-    offline_ready,
     on_screen,
     open_app,
     saved_record,
@@ -135,18 +135,10 @@ def test_a_game_is_played_with_a_warning_when_the_browser_keeps_nothing(
 def offline_profile(browser: Browser, dist: Path) -> Iterator[tuple[BrowserContext, str]]:
     """A profile that visited the app once (offline-ready), then lost the server for good; and
     the app's address there. Its games share that one first visit, each in a page of its own."""
-    server = BackgroundServer(dist)
-    server.start()
-    context = browser.new_context(viewport=PHONE)
-    try:
-        page = context.new_page()
-        offline_ready(page, server.url)
+    with first_visited(browser, dist) as (page, server):
         page.close()
         server.stop()
-        yield context, server.url
-    finally:
-        context.close()
-        server.stop()
+        yield page.context, server.url
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -19,6 +19,7 @@ from appdriver import (
     PHONE,
     REMOVE_CACHED_JS,
     PageWatch,
+    first_visited,
     hold_back,
     offline_ready,
     open_app,
@@ -221,17 +222,9 @@ def offline_ready_profile(
     """A profile whose first visit made the app ready offline, and its server: each test of a
     missing runtime file leaves it so again (its visit online makes the cache whole), so they
     share one first visit instead of paying one each."""
-    server = BackgroundServer(dist)
-    server.start()
-    context = browser.new_context(viewport=PHONE)
-    try:
-        page = context.new_page()
-        offline_ready(page, server.url)
+    with first_visited(browser, dist) as (page, server):
         page.close()
-        yield context, server
-    finally:
-        context.close()
-        server.stop()
+        yield page.context, server
 
 
 @pytest.mark.parametrize("runtime", RUNTIME)
