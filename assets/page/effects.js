@@ -48,6 +48,13 @@ function listenToTheSwitch() {
 
 /** @type {AudioContext | null} */
 let audio = null;
+// A running AudioContext keeps the device's audio output awake, and a thread rendering
+// silence, for as long as the page is open: a phone's battery through a whole evening's game.
+// It is suspended once this long has passed without a sound (the longest, the end's, lasts
+// 0.7 s) and resumed by the next, which starts as it resumes.
+const SILENT_AFTER_MS = 2000;
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let silencing;
 
 /** The sound's context, made at a person's first gesture; null where there is none. */
 function context() {
@@ -57,6 +64,9 @@ function context() {
     audio = new Context();
   }
   if (audio.state === "suspended") audio.resume();
+  clearTimeout(silencing);
+  const running = audio;
+  silencing = setTimeout(() => running.suspend(), SILENT_AFTER_MS);
   return audio;
 }
 

@@ -558,6 +558,42 @@ def test_moves_faster_than_frames_start_no_animations_and_moves_at_a_pace_do(
     assert watch.errors == []
 
 
+# --- Sound rests between sounds ----------------------------------------------------------------
+
+RECORD_AUDIO = """
+window.audioCalls = [];
+for (const name of ["resume", "suspend"]) {
+  const own = AudioContext.prototype[name];
+  AudioContext.prototype[name] = function () {
+    window.audioCalls.push(name);
+    return own.call(this);
+  };
+}
+"""
+
+
+def test_the_sound_is_suspended_between_sounds_and_the_next_resumes_it(
+    page: Page, server: BackgroundServer, watch: PageWatch
+) -> None:
+    """A running AudioContext keeps a phone's audio output awake, and a thread rendering
+    silence, for as long as the page is open: it is suspended a moment after a sound, and the
+    next sound resumes it."""
+    page.add_init_script(RECORD_AUDIO)
+    open_app(page, f"{server.url}?seed=4&pace=0")
+    start_game(page, NAMES)
+    press(page, "[data-act=roll]")  # the first gesture makes the context; the roll rattles
+    page.wait_for_function("window.audioCalls.at(-1) === 'suspend'", timeout=10_000)
+    assert "resume" not in page.evaluate("window.audioCalls")  # running until then
+    for _ in range(20):  # taps until one sounds again
+        simple_taps(page, 1)
+        if "resume" in page.evaluate("window.audioCalls"):
+            break
+    first, *then = page.evaluate("window.audioCalls")
+    assert first == "suspend" and set(then) == {"resume"}  # (asked again while it resumes)
+    page.wait_for_function("window.audioCalls.at(-1) === 'suspend'", timeout=10_000)
+    assert watch.errors == []
+
+
 # --- The screen stays awake --------------------------------------------------------------------
 
 RECORD_WAKE_LOCKS = """
