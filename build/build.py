@@ -38,7 +38,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import threading
 import zipfile
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -410,10 +409,11 @@ def compress(data: bytes, suffix: str) -> bytes:
     else:
         packed = gzip.compress(data, compresslevel=9, mtime=0)
     COMPRESSED_CACHE.mkdir(parents=True, exist_ok=True)
-    # Whole or not at all: the same bytes may be compressed on another thread meanwhile.
-    partial = cached.with_name(f"{cached.name}.{threading.get_ident()}")
-    partial.write_bytes(packed)
-    partial.replace(cached)
+    # Whole or not at all: the same bytes may be compressed meanwhile on another thread, or in
+    # another process (a benchmark compressing its copy of the site while a build runs).
+    with tempfile.NamedTemporaryFile(dir=COMPRESSED_CACHE, prefix=cached.name, delete=False) as out:
+        out.write(packed)
+    Path(out.name).replace(cached)
     return packed
 
 

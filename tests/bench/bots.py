@@ -334,7 +334,7 @@ def main() -> None:
         if "decisions" in args.only:
             log("decision time, Pyodide and CPython")
             report["decision_ms"] = browser_decisions(site, args.browser_games, args.game_ids)
-        in_the_app = [part for part in PARTS[2:] if part in args.only]  # long tasks, hints, reviews
+        in_the_app = {"long-tasks", "hints", "reviews"} & set(args.only)
         for throttling in rates(args.cpu_throttling) if in_the_app else ():
             variant = f"{throttling:g}x"
             with app_pages(site, throttling) as open_page:

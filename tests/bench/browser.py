@@ -559,19 +559,19 @@ def main() -> None:
                 if "typing" in args.only:
                     variant["typing"] = measure_typing(chromium, args.runs)
                 if {"taps", "real-dice", "table-top"} & set(args.only):
-                    games = installed_origin(chromium)
+                    taps_origin = installed_origin(chromium)
                 if "taps" in args.only:
-                    variant["taps"] = measure_taps(chromium, games, args.runs, args.games)
+                    variant["taps"] = measure_taps(chromium, taps_origin, args.runs, args.games)
                 if "real-dice" in args.only:
                     variant["real_dice"] = measure_taps(
-                        chromium, games, args.runs, args.games, "real"
+                        chromium, taps_origin, args.runs, args.games, "real"
                     )
                 if "table-top" in args.only:  # against the same four handing the tablet round
                     variant["table_top_passed"] = measure_taps(
-                        chromium, games, args.runs, ["qwixx"], table_top=False
+                        chromium, taps_origin, args.runs, ["qwixx"], table_top=False
                     )
                     variant["table_top"] = measure_taps(
-                        chromium, games, args.runs, ["qwixx"], table_top=True
+                        chromium, taps_origin, args.runs, ["qwixx"], table_top=True
                     )
                 if throttling == 1 and "first-visit" in args.only:
                     first_visit, imports = measure_first_visit(chromium)
