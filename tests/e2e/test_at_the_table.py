@@ -22,6 +22,7 @@ from appdriver import (
     open_app,
     press,
     release_once_asked,
+    run_python,
     saved_record,
     settled,
     simple_taps,
@@ -221,6 +222,36 @@ def test_undo_takes_back_a_played_cross_and_a_roll_brings_back_the_same_dice(
     assert actions_saved(page) == []
     press(page, "[data-act=roll]")
     assert page.inner_html("#region-dice") == dice  # the game's own dice: the same roll
+
+
+def test_escape_answers_no_to_a_question_asked_after_one_answered_yes(
+    page: Page, server: BackgroundServer
+) -> None:
+    """Python hears the No, or it would still wait on the question (computers do not move
+    meanwhile). Safari's and Firefox's Escape close the dialog with no value of its own,
+    leaving the last one (mdn/content#42975), as ``close()`` does; Chromium's sets ""."""
+    open_app(page, f"{server.url}?seed=4&pace=0")
+    start_game(page, NAMES)
+    press(page, "[data-act=roll]")
+    nobody_crosses(page, press)
+    press(page, ".options [data-act=cell]")
+    press(page, "[data-act=take-back]")
+    tap(page, "#confirm-yes")  # the first question: Yes
+    run_python(
+        page,
+        "from dadoteca_web.app import App\n"
+        "acts, handle = [], App.handle\n"
+        "def heard(self, act, data):\n"
+        "    acts.append(act)\n"
+        "    handle(self, act, data)\n"
+        "App.handle = heard",
+    )
+    press(page, "[data-act=new-game]")
+    assert "Abandon this game?" in page.inner_text("#confirm")
+    page.evaluate("document.getElementById('confirm').close()")  # Safari's Escape
+    settled(page)
+    assert run_python(page, "acts") == "['new-game', 'dismiss']"
+    assert page.evaluate("document.body.dataset.screen") == "play"
 
 
 @pytest.mark.parametrize("game", ["diceland", "shelfie"])

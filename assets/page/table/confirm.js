@@ -27,6 +27,9 @@ export function confirmIfAsked(confirm) {
   yes.textContent = confirm.yes_label;
   yes.dataset.yes = confirm.yes; // what Yes does, for tests
   no.textContent = confirm.no_label;
+  // Escape closes the dialog without a value of its own: the last question's "yes" or
+  // "answered" would still be there, and this one would never be answered No.
+  if (!dialog.open) dialog.returnValue = "";
   openDialog(dialog);
   no.focus();
 }
