@@ -100,6 +100,19 @@ KEY_NEXT_TAP = """() => document.querySelector("#region-prompt .bot-turn") ? nul
   "#region-controls [data-act=done]",
   "#region-controls [data-act=pass]",
 ].map((selector) => document.querySelector(selector)).find((element) => element) ?? null"""
+# What a finger taps. Diceland's map cells are measured where a finger marks them: a map of
+# 40-odd hexes across a 360 px screen is first shown whole at about 25 px a cell, and a tap zooms
+# it in (tests/e2e/test_diceland_browser.py checks every cell marked in a game at >= 44 px). A
+# radio or a checkbox is tapped through its card, the label around it.
+TAP_TARGETS = (
+    "button:not(.dl-cell), select, input:not([type=radio], [type=checkbox], [type=file]),"
+    " .game-card, .dice-choice"
+)
+# Each colour scheme, light last (as the other checks see the page), and its paper's colour.
+SCHEMES: list[tuple[Literal["dark", "light"], str]] = [
+    ("dark", "rgb(27, 26, 24)"),
+    ("light", "rgb(255, 253, 248)"),
+]
 # Tab presses to reach the next control, at most: it may be far along a Diceland map (up to
 # ~150 cells).
 KEYBOARD_STEPS = 400
@@ -123,6 +136,17 @@ def screens(page: Page, server: BackgroundServer, game: str) -> Iterator[str]:
     yield "over"
 
 
+def beckoning(page: Page) -> list[str]:
+    """The animations running once the play is on to cells that beckon (Diceland: a map to
+    mark)."""
+    for _ in range(30):
+        if page.locator("#play .cell.legal, #play .playable").count():
+            break
+        play_some(page, 1)
+    running: list[str] = page.evaluate(RUNNING_ANIMATIONS)
+    return running
+
+
 def unnamed(page: Page) -> list[tuple[str, str]]:
     """(role, name) of the accessibility nodes that lack a needed name or carry a banned one."""
     tree: dict[str, Any] = page.context.new_cdp_session(page).send("Accessibility.getFullAXTree")
@@ -138,23 +162,24 @@ def unnamed(page: Page) -> list[tuple[str, str]]:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_every_control_and_image_has_an_accessible_name(
+def test_every_screen_names_its_controls_reads_in_both_schemes_and_has_44_px_targets(
     page: Page, server: BackgroundServer, game: str
 ) -> None:
+    """On each screen (one walk through them, not one per check: the checks only read it):
+    every control and image has an accessible name; every text has AA contrast in light and
+    dark mode; every control is a 44 px target on a phone; and, moves on, the play beckons."""
     for screen in screens(page, server, game):
         assert unnamed(page) == [], screen
-
-
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("game", GAMES)
-def test_every_text_has_aa_contrast_in_light_and_dark_mode(
-    page: Page, server: BackgroundServer, game: str, scheme: str
-) -> None:
-    page.emulate_media(color_scheme="dark" if scheme == "dark" else "light")
-    for screen in screens(page, server, game):
-        assert page.evaluate(CONTRAST_FAILURES) == [], screen
-        background = page.evaluate("getComputedStyle(document.body).backgroundColor")
-        assert background == ("rgb(27, 26, 24)" if scheme == "dark" else "rgb(255, 253, 248)")
+        for scheme, paper in SCHEMES:
+            page.emulate_media(color_scheme=scheme)
+            assert page.evaluate(CONTRAST_FAILURES) == [], (screen, scheme)
+            assert page.evaluate("getComputedStyle(document.body).backgroundColor") == paper
+        for box in page.locator(TAP_TARGETS).evaluate_all(
+            f"(all) => all.filter((e) => e.checkVisibility()).map({TARGET_BOX})"
+        ):
+            assert box[0] >= 44 and box[1] >= 44, (screen, box)
+        if screen == "play":  # last: it moves on, to cells that beckon
+            assert beckoning(page)
 
 
 def tab_to(page: Page, target: str) -> None:
@@ -193,42 +218,15 @@ def test_a_game_is_played_by_keyboard_alone_with_the_focus_always_visible(
     assert moves >= 6  # rolls and decisions, every one by keyboard
 
 
-@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
 @pytest.mark.parametrize("game", GAMES)
 def test_reduced_motion_stills_every_animation(
-    page: Page, server: BackgroundServer, game: str, motion: Literal["no-preference", "reduce"]
-) -> None:
-    page.emulate_media(reduced_motion=motion)
-    for screen in screens(page, server, game):
-        if screen == "play":  # on to cells that beckon (Diceland: a map to mark)
-            for _ in range(30):
-                if page.locator("#play .cell.legal, #play .playable").count():
-                    break
-                play_some(page, 1)
-        running = page.evaluate(RUNNING_ANIMATIONS)
-        if motion == "reduce":
-            assert running == [] and page.evaluate(TRANSITIONS) == [], screen
-        elif screen == "play":  # there was motion to still
-            assert running
-
-
-@pytest.mark.parametrize("game", GAMES)
-def test_every_control_is_a_44_px_target_on_a_phone(
     page: Page, server: BackgroundServer, game: str
 ) -> None:
-    # Diceland's map cells are measured where a finger marks them: a map of 40-odd hexes
-    # across a 360 px screen is first shown whole at about 25 px a cell, and a tap zooms it in
-    # (tests/e2e/test_diceland_browser.py checks every cell marked in a game at >= 44 px).
-    # A radio or a checkbox is tapped through its card, the label around it.
-    controls = (
-        "button:not(.dl-cell), select, input:not([type=radio], [type=checkbox], [type=file]),"
-        " .game-card, .dice-choice"
-    )
+    """With motion (the default) the play's cells beckon: the screen-walk test above."""
+    page.emulate_media(reduced_motion="reduce")
     for screen in screens(page, server, game):
-        for box in page.locator(controls).evaluate_all(
-            f"(all) => all.filter((e) => e.checkVisibility()).map({TARGET_BOX})"
-        ):
-            assert box[0] >= 44 and box[1] >= 44, (screen, box)
+        running = beckoning(page) if screen == "play" else page.evaluate(RUNNING_ANIMATIONS)
+        assert running == [] and page.evaluate(TRANSITIONS) == [], screen
 
 
 # --- Names, read whole ---------------------------------------------------------------------------
