@@ -130,13 +130,13 @@ def test_dicelands_own_line_a_finger_under_it_sets_a_colour_aside_the_rules_brin
     phone: Page, server: BackgroundServer
 ) -> None:
     page = phone
-    open_app(page, f"{server.url}?seed=5&pace=0")
-    # Qwixx's lines told already on this device: Diceland's are still to come.
-    page.evaluate(
-        "([key, value]) => localStorage.setItem(key, value)",
-        [GUIDE_KEY, '["qwixx.colour_sum","qwixx.white_sum"]'],
+    # Qwixx's lines told already on this device, stored before the app starts (as a visit
+    # before would have): Diceland's are still to come.
+    told_before = json.dumps(["qwixx.colour_sum", "qwixx.white_sum"])
+    page.add_init_script(
+        f"localStorage.setItem({json.dumps(GUIDE_KEY)}, {json.dumps(told_before)})"
     )
-    open_app(page, f"{server.url}?seed=5&pace=0")  # a later visit: Python reads storage
+    open_app(page, f"{server.url}?seed=5&pace=0")
     choose_game(page, "diceland", ["Anna", "Bruno"])
     tap(page, "[data-act=roll]")
     line = page.locator(LINE)
@@ -161,9 +161,9 @@ def test_my_shelfie_says_its_combinations_in_the_players_language_stored_junk_ha
     phone: Page, server: BackgroundServer
 ) -> None:
     page = phone
+    # Junk stored before the app starts (as a visit before, or another app, could have left).
+    page.add_init_script(f"localStorage.setItem({json.dumps(GUIDE_KEY)}, '{{not json')")
     open_app(page, f"{server.url}?seed=3&pace=0")
-    page.evaluate("(key) => localStorage.setItem(key, '{not json')", GUIDE_KEY)
-    open_app(page, f"{server.url}?seed=3&pace=0")  # a later visit: Python reads storage
     page.select_option("#language", "it")
     choose_game(page, "shelfie", ["Anna", "Bruno"])
     tap(page, "[data-act=roll]")
