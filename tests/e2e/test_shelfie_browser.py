@@ -181,10 +181,8 @@ def test_a_hand_over_shows_both_sheets_drawn_ahead_in_one_paint(
     assert {"board", "others"} <= set(painted[0]), painted
 
 
-def test_a_whole_two_player_game_by_taps_ends_with_the_right_scores(
-    page: Page, server: BackgroundServer, watch: PageWatch
-) -> None:
-    begin(page, server, until="#region-scores table.scores")
+def scored_right(page: Page) -> None:
+    """The end's table gives the scores of the engine's own game, which the record replays."""
     expected = expected_game(SEED, len(NAMES))
     assert saved_state(page) == expected  # the record replays to the engine's own game
     rows = page.locator("#region-scores tbody tr")
@@ -197,21 +195,15 @@ def test_a_whole_two_player_game_by_taps_ends_with_the_right_scores(
     assert first[5:10] == [sheet.column_points(c) for c in range(COLUMNS)]
     winners = page.inner_text("#region-scores h2.winners")
     assert all(NAMES[p] in winners for p in expected.winners())
-    assert watch.errors == []
-    assert watch.foreign_requests(server.origin) == []
 
 
-def test_a_completed_line_is_crossed_out_on_the_other_sheet(
-    page: Page, server: BackgroundServer, watch: PageWatch
-) -> None:
-    begin(page, server, until="#region-prompt .blocked")
+def completed_line_crossed_out(page: Page) -> None:
+    """The line Anna completed is crossed out on Bo's sheet, and all circled on her small one."""
     state = saved_state(page)
     assert state.active == 1 and "Anna completed the" in page.inner_text("#region-prompt .blocked")
     crossed = engine_cells(state, 1, "crossed")
     assert crossed and shown_cells(page, "crossed") == crossed
-    # The completed line is all circled on Anna's small sheet.
     assert page.locator(f"{OTHERS} .cell.circled").count() == len(engine_cells(state, 0, "circled"))
-    assert watch.errors == []
 
 
 def test_a_failed_roll_crosses_out_a_shelf_by_taps(
@@ -245,14 +237,19 @@ VIEWPORTS = [
 ]
 
 
-def test_the_phone_screen_has_44_px_targets_and_no_sideways_scroll(
-    page: Page, server: BackgroundServer
+def test_a_whole_game_by_taps_has_44_px_targets_no_sideways_scroll_and_the_right_scores(
+    page: Page, server: BackgroundServer, watch: PageWatch
 ) -> None:
     """At every step of a game (roll, decide, cross out a shelf, the end), at every width, in
-    every language: every control shown at least 44 px, and nothing wider than the screen."""
+    every language: every control shown at least 44 px, and nothing wider than the screen. On
+    the way, a completed line is crossed out on the other sheet; at the end, the scores are
+    right. (One game for all: the checks only read the screen, in English again before a tap.)"""
     begin(page, server)
     checked = set()
     for _ in range(200):
+        if "blocked" not in checked and page.locator("#region-prompt .blocked").count():
+            checked.add("blocked")
+            completed_line_crossed_out(page)
         if page.locator("#region-scores table").count():
             state = "over"
         elif page.locator("#region-board .shelf-head.legal").count():
@@ -277,7 +274,10 @@ def test_the_phone_screen_has_44_px_targets_and_no_sideways_scroll(
         if state == "over":
             break
         tap_one_decision(page)
-    assert checked == {"roll", "decide", "strike", "over"}
+    assert checked == {"roll", "decide", "strike", "blocked", "over"}
+    scored_right(page)
+    assert watch.errors == []
+    assert watch.foreign_requests(server.origin) == []
 
 
 # The width, height and start of each element's box (one round trip for all of them).
