@@ -115,6 +115,18 @@ def guides_told(page: Page) -> None:
     page.add_init_script(f"localStorage.setItem({json.dumps(GUIDE_KEY)}, {json.dumps(told)})")
 
 
+def stored_before_the_app(page: Page, items: dict[str, str]) -> None:
+    """The page's local storage holds ``items`` when the app's first script runs: set by an
+    init script, before the page's one load (no load thrown away), and only at the first (an
+    init script runs at every navigation: a reload finds what the app made of them)."""
+    page.add_init_script(f"""if (!sessionStorage.getItem("test.stored")) {{
+      sessionStorage.setItem("test.stored", "yes");
+      for (const [key, value] of Object.entries({json.dumps(items)})) {{
+        localStorage.setItem(key, value);
+      }}
+    }}""")
+
+
 def open_app(page: Page, url: str) -> None:
     page.goto(url)
     wait_ready(page)

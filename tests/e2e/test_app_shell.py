@@ -6,7 +6,6 @@ import json
 import re
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import Browser, FilePayload, Page, Route, ViewportSize, expect
 
 from appdriver import (
@@ -113,12 +112,23 @@ SETUP_CHANGES_JS = "window.setupChanges = [];" + changes_after_parsing_js(
 )
 
 
-def test_the_setup_comes_built_as_the_shell_shows_it_so_its_first_paint_stays(
+def start_stays_in_view(page: Page, size: ViewportSize) -> None:
+    """However far the setup is scrolled, Start is whole on a screen of ``size``."""
+    for scrolled in (0, 300, 100_000):
+        page.evaluate("(y) => window.scrollTo(0, y)", scrolled)
+        box = page.locator("#setup button[type=submit]").bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= size["height"]
+
+
+def test_the_setup_comes_built_as_the_shell_shows_it_with_start_in_view_and_no_home_screen_hint(
     page: Page, server: BackgroundServer, watch: PageWatch
 ) -> None:
     """The seats shown, how many play and who may start are in the page as built: the shell,
     starting, changes nothing in the setup (each change would lay it out again, and hiding
-    seats would move what is below them under a finger)."""
+    seats would move what is below them under a finger). On the phone every test has (PHONE),
+    Start is in view however far the setup is scrolled (a phone turned sideways:
+    test_start_is_always_in_view); and a browser other than Safari on an iPhone is not told
+    of the Home Screen (that one is: test_history_shell.py)."""
     page.add_init_script(SETUP_CHANGES_JS)
     open_app(page, server.url)
     assert page.evaluate("window.setupChanges") == []
@@ -126,19 +136,39 @@ def test_the_setup_comes_built_as_the_shell_shows_it_so_its_first_paint_stays(
     assert page.eval_on_selector("#player-count", "select => select.value") == "2"
     starters = page.eval_on_selector_all("#first-player option", "all => all.map(o => o.text)")
     assert starters == ["Drawn at random", "\u2068Player 1\u2069", "\u2068Player 2\u2069"]
+    expect(page.locator("#home-screen")).to_be_hidden()
+    assert page.viewport_size == PHONE
+    start_stays_in_view(page, PHONE)
     page.select_option("#player-count", "3")  # and the shell still answers the player
     assert page.locator("#setup .players li:visible").count() == 3
     assert page.locator("#first-player option").count() == 4
     assert watch.errors == []
 
 
-def test_the_last_language_chosen_wins_when_catalogs_arrive_late(
+PAGE_END_JS = """() => [
+  document.documentElement.scrollHeight,
+  document.querySelector("main").getBoundingClientRect().bottom + scrollY,
+]"""
+
+
+def page_ends_where_its_last_words_do(page: Page, screen: str) -> None:
+    height, end = page.evaluate(PAGE_END_JS)
+    assert height <= end + 24, (screen, height, end)  # a margin, not a blank
+
+
+def test_the_page_ends_at_its_last_words_and_the_last_language_chosen_wins_over_late_catalogs(
     page: Page, server: BackgroundServer, watch: PageWatch
 ) -> None:
-    """Catalogs load in any order: English (none to load) chosen right after Spanish and
+    """Scrolled to its end, a phone shows the page's last words, not a blank under them (the
+    map chooser's sprite of symbols once took 150 px under every screen): in the setup and in
+    play.
+
+    Catalogs load in any order: English (none to load) chosen right after Spanish and
     Italian must not be overridden by theirs arriving later, in the shell or in the game."""
     open_app(page, f"{server.url}?seed=4")
+    page_ends_where_its_last_words_do(page, "setup")
     start_game(page, ["Ana", "Bo"])
+    page_ends_where_its_last_words_do(page, "play")
     page.evaluate("""() => {
       const select = document.getElementById("language");
       for (const language of ["es", "it", "en"]) {
@@ -154,24 +184,11 @@ def test_the_last_language_chosen_wins_when_catalogs_arrive_late(
     assert watch.errors == []
 
 
-PAGE_END_JS = """() => [
-  document.documentElement.scrollHeight,
-  document.querySelector("main").getBoundingClientRect().bottom + scrollY,
-]"""
+# A word of the Qwixx rules summary in each language.
+RULES_WORDS = [("en", "lock"), ("it", "lucchetto"), ("es", "candado")]
 
 
-def test_the_page_ends_where_its_last_words_do(page: Page, server: BackgroundServer) -> None:
-    """Scrolled to its end, a phone shows the page's last words, not a blank under them (the
-    map chooser's sprite of symbols once took 150 px under every screen)."""
-    open_app(page, f"{server.url}?seed=4")
-    for screen in ("setup", "play"):
-        if screen == "play":
-            start_game(page, ["Ana", "Bo"])
-        height, end = page.evaluate(PAGE_END_JS)
-        assert height <= end + 24, (screen, height, end)  # a margin, not a blank
-
-
-def test_the_rules_open_at_their_top_however_far_they_were_read(
+def test_the_rules_open_at_their_top_however_far_they_were_read_and_are_there_in_every_language(
     page: Page, server: BackgroundServer
 ) -> None:
     open_app(page, server.url)
@@ -184,22 +201,14 @@ def test_the_rules_open_at_their_top_however_far_they_were_read(
         page.evaluate("document.getElementById('rules').scrollTop = 1e6")  # read to the end
         assert page.evaluate("document.getElementById('rules').scrollTop") > 0
         page.click("#rules-close")
-
-
-@pytest.mark.parametrize(
-    ("language", "word"), [("en", "lock"), ("it", "lucchetto"), ("es", "candado")]
-)
-def test_the_rules_summary_is_there_in_every_language(
-    page: Page, server: BackgroundServer, language: str, word: str
-) -> None:
-    open_app(page, server.url)
-    page.select_option("#language", language)
-    page.click("[data-show-rules]")
-    page.wait_for_selector("#rules[open] .rules-text h2")
-    text = page.inner_text("#rules .rules-text").lower()
-    assert "qwixx" in text and word in text
-    page.click("#rules-close")
-    assert not page.is_visible("#rules")
+    for language, word in RULES_WORDS:  # English first: the page's own, as it started
+        page.select_option("#language", language)
+        page.click("[data-show-rules]")
+        page.wait_for_selector("#rules[open] .rules-text h2")
+        text = page.inner_text("#rules .rules-text").lower()
+        assert "qwixx" in text and word in text, language
+        page.click("#rules-close")
+        assert not page.is_visible("#rules"), language
 
 
 # Quick taps on what opens and closes a dialog, some in one task, some a moment apart: each
@@ -561,14 +570,15 @@ def test_who_starts_is_a_person_never_a_seat_carried_over(
     )
 
 
-@pytest.mark.parametrize("size", [PHONE, {"width": 640, "height": 360}])
-def test_start_is_always_in_view(page: Page, server: BackgroundServer, size: ViewportSize) -> None:
-    page.set_viewport_size(size)
+def test_start_is_always_in_view_on_a_phone_turned_sideways(
+    page: Page, server: BackgroundServer
+) -> None:
+    """(Upright, PHONE, every test's viewport: in
+    test_the_setup_comes_built_as_the_shell_shows_it_with_start_in_view_and_no_home_screen_hint.)"""
+    sideways = ViewportSize(width=640, height=360)
+    page.set_viewport_size(sideways)
     open_app(page, server.url)
-    for scrolled in (0, 300, 100_000):
-        page.evaluate("(y) => window.scrollTo(0, y)", scrolled)
-        box = page.locator("#setup button[type=submit]").bounding_box()
-        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= size["height"]
+    start_stays_in_view(page, sideways)
 
 
 # Start tapped: the button's words and its progress bar as the next frame shows them, read in

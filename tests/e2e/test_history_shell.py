@@ -17,6 +17,7 @@ from appdriver import (
     routable_page,
     settled,
     start_game,
+    stored_before_the_app,
     wait_ready,
 )
 from build.serve import BackgroundServer
@@ -97,8 +98,7 @@ def test_a_finished_game_is_in_the_history_the_shell_shows_before_python(
 def test_an_unreadable_history_is_said_and_the_app_still_starts(
     page: Page, server: BackgroundServer
 ) -> None:
-    page.goto(server.url)
-    page.evaluate("localStorage.setItem('dadoteca.history', '{\"games\": 5')")
+    stored_before_the_app(page, {"dadoteca.history": '{"games": 5'})
     open_app(page, server.url)
     page.click("#history-open")
     assert page.locator("#history .history-unreadable").is_visible()
@@ -152,20 +152,15 @@ def test_a_name_written_right_to_left_cannot_reorder_the_shell_s_sentences(
     }
     stored = {"format": "dadoteca-history", "version": 1, "games": [entry]}
     with routable_page(browser) as page:
-        page.goto(server.url)
-        page.evaluate(
-            """([record, history]) => {
-              localStorage.setItem("dadoteca.game", record);
-              localStorage.setItem("dadoteca.history", history);
-            }""",
-            [json.dumps(record), json.dumps(stored)],
+        stored_before_the_app(
+            page, {"dadoteca.game": json.dumps(record), "dadoteca.history": json.dumps(stored)}
         )
 
         def hold(route: Route) -> None:  # Python never starts: the shell alone is on show
             pass
 
         page.route("**/pyodide.asm.wasm", hold)
-        page.reload()
+        page.goto(server.url)
         page.wait_for_selector("#resume .resume-players bdi")
         lefts = page.evaluate(LEFTS_JS, "#resume .resume-players")
         assert len(lefts) == 3 and lefts == sorted(lefts), lefts  # Anna · Bo
@@ -239,9 +234,8 @@ def test_safari_on_an_iphone_is_told_once_that_the_home_screen_keeps_the_games(
     context.close()
 
 
-def test_no_other_browser_is_told_of_the_home_screen(page: Page, server: BackgroundServer) -> None:
-    open_app(page, server.url)
-    expect(page.locator("#home-screen")).to_be_hidden()
+# No other browser is told of the Home Screen: test_app_shell.py's
+# test_the_setup_comes_built_as_the_shell_shows_it_with_start_in_view_and_no_home_screen_hint.
 
 
 def game_ids(page: Page) -> set[str]:

@@ -28,6 +28,7 @@ from appdriver import (
     saved_record,
     simple_taps,
     start_game,
+    stored_before_the_app,
     tap,
     wait_ready,
 )
@@ -82,7 +83,7 @@ def test_a_reload_at_any_point_resumes_the_identical_game(
 def test_an_unreadable_save_is_reported_kept_aside_for_download_and_a_new_game_starts(
     page: Page, server: BackgroundServer, watch: PageWatch, saved: str, reason: str
 ) -> None:
-    stored_before_the_start(page, "dadoteca.game", saved)
+    stored_before_the_app(page, {"dadoteca.game": saved})
     open_app(page, server.url)
     notice = page.inner_text("#region-notice")
     assert "The saved game could not be read: " in notice and reason in notice
@@ -178,16 +179,6 @@ FILLING_STORAGE = """(() => {
 })();"""
 
 
-def stored_before_the_start(page: Page, key: str, value: str) -> None:
-    """localStorage holds ``value`` at ``key`` when the app first starts in ``page``, as a visit
-    before could have left it (set once: not again at a reload)."""
-    page.add_init_script(
-        "if (!sessionStorage.getItem('stored-before')) {"
-        f" localStorage.setItem({json.dumps(key)}, {json.dumps(value)});"
-        " sessionStorage.setItem('stored-before', 'yes'); }"
-    )
-
-
 def refuse(page: Page, *prefixes: str) -> None:
     """From now on, and after reloads, localStorage refuses writes of these keys."""
     page.evaluate(
@@ -231,7 +222,7 @@ def test_a_damaged_save_is_kept_in_place_when_storage_is_too_full_to_set_it_asid
     page: Page, server: BackgroundServer, watch: PageWatch
 ) -> None:
     newer = '{"format": "dadoteca-record", "version": 2, "game": "qwixx"}'
-    stored_before_the_start(page, "dadoteca.game", newer)
+    stored_before_the_app(page, {"dadoteca.game": newer})
     page.add_init_script("sessionStorage.setItem('refused-keys', '[\"dadoteca.broken.\"]')")
     page.add_init_script(FILLING_STORAGE)
     open_app(page, server.url)
