@@ -81,10 +81,44 @@ def actions_saved(page: Page) -> list[list[object]]:
     return record["actions"]
 
 
-def test_done_answers_only_for_those_it_names_never_for_the_roller(
+# Every answer line and Done, and the first sheet shown (the sheets the lines answer on), as
+# boxes; whether the decision bar scrolls on its own.
+IN_VIEW_JS = """() => {
+  const box = (element) => element.getBoundingClientRect().toJSON();
+  const bar = document.querySelector("#play .table-top");
+  return {
+    lines: [...document.querySelectorAll("#region-controls .answer-line")].map(box),
+    done: box(document.querySelector("#region-controls [data-act=done]")),
+    sheet: box(document.querySelector("#play section.sheet:not([aria-hidden]) .rows")),
+    barScrolls: bar.scrollHeight > bar.clientHeight + 1,
+    pageWide: document.documentElement.scrollWidth,
+  };
+}"""
+
+
+def test_every_line_and_a_sheet_in_view_and_done_answers_only_for_those_it_names_never_the_roller(
     phone: Page, server: BackgroundServer
 ) -> None:
+    """Three players and a two-digit sum: each line is one row, all of them and Done in view
+    with the top of the first sheet (portrait: under them; landscape: beside them); nothing
+    scrolls on its own, nothing sticks out sideways. Then "Done" answers only for those it
+    names, never for the roller, whose own answer closes the moment."""
     roller, (mamma, nonna) = rolled(phone, server)
+    scrolled = phone.evaluate("[scrollX, scrollY]")
+    phone.evaluate("window.scrollTo(0, 0)")
+    size = phone.viewport_size
+    assert size is not None
+    seen = phone.evaluate(IN_VIEW_JS)
+    assert not seen["barScrolls"] and seen["pageWide"] <= size["width"]
+    for box in [*seen["lines"], seen["done"]]:
+        assert box["top"] >= 0 and box["bottom"] <= size["height"], (size, box)
+    lines = seen["lines"]
+    assert all(box["height"] < 60 for box in lines), lines  # one row each
+    assert seen["sheet"]["top"] < size["height"] - 40, (size, seen["sheet"])
+    # Scrolled back to where the roll left the page (a look changes nothing of the game): the
+    # fingers below land where they would with no look first (a quick tap on the spot of the
+    # last one may be taken for its second tap, and dropped).
+    phone.evaluate("([x, y]) => window.scrollTo(x, y)", scrolled)
     finger(phone, cross(mamma))
     done = phone.inner_text("#region-controls [data-act=done]")
     assert NAMES[nonna] in done and NAMES[roller] not in done and NAMES[mamma] not in done
@@ -139,37 +173,3 @@ def test_two_people_ask_for_their_own_hints_on_one_screen(
         said = phone.locator(f"{line(seat)} .line-hint")
         assert said.inner_text().startswith(f"Hint for \u2068{NAMES[seat]}\u2069: ")
     assert phone.locator(".notice.coach").count() == 0
-
-
-# Every answer line and Done, and the first sheet shown (the sheets the lines answer on), as
-# boxes; whether the decision bar scrolls on its own.
-IN_VIEW_JS = """() => {
-  const box = (element) => element.getBoundingClientRect().toJSON();
-  const bar = document.querySelector("#play .table-top");
-  return {
-    lines: [...document.querySelectorAll("#region-controls .answer-line")].map(box),
-    done: box(document.querySelector("#region-controls [data-act=done]")),
-    sheet: box(document.querySelector("#play section.sheet:not([aria-hidden]) .rows")),
-    barScrolls: bar.scrollHeight > bar.clientHeight + 1,
-    pageWide: document.documentElement.scrollWidth,
-  };
-}"""
-
-
-def test_every_line_and_a_sheet_are_in_view_without_scrolling_a_panel(
-    phone: Page, server: BackgroundServer
-) -> None:
-    """Three players and a two-digit sum: each line is one row, all of them and Done in view
-    with the top of the first sheet (portrait: under them; landscape: beside them); nothing
-    scrolls on its own, nothing sticks out sideways."""
-    rolled(phone, server)
-    phone.evaluate("window.scrollTo(0, 0)")
-    size = phone.viewport_size
-    assert size is not None
-    seen = phone.evaluate(IN_VIEW_JS)
-    assert not seen["barScrolls"] and seen["pageWide"] <= size["width"]
-    for box in [*seen["lines"], seen["done"]]:
-        assert box["top"] >= 0 and box["bottom"] <= size["height"], (size, box)
-    lines = seen["lines"]
-    assert all(box["height"] < 60 for box in lines), lines  # one row each
-    assert seen["sheet"]["top"] < size["height"] - 40, (size, seen["sheet"])

@@ -16,7 +16,6 @@ from build.serve import BackgroundServer
 NAMES = ["Anna", "Bruno", "Carla", "Dario"]
 # Each edge's turn (degrees), as the place faces the person sitting there.
 TURNS = {"bottom": 0, "left": 90, "top": 180, "right": -90}
-TABLETS = [(1024, 768), (1366, 1024), (768, 1024)]
 PHONE_FACE_TO_FACE = (390, 844)
 
 
@@ -155,14 +154,12 @@ def actions(page: Page) -> list[Any]:
     return played
 
 
-@pytest.mark.parametrize(
-    ("size", "people"), [*((size, 4) for size in TABLETS), (PHONE_FACE_TO_FACE, 2)]
-)
-def test_each_sheet_lies_at_its_edge_turned_to_face_its_person(
-    touch_page: Page, server: BackgroundServer, size: tuple[int, int], people: int
+def assert_each_sheet_lies_at_its_edge_turned_to_face_its_person(
+    page: Page, size: tuple[int, int], people: int
 ) -> None:
-    seated(touch_page, server.url, size, NAMES[:people])
-    shown = places(touch_page)
+    """Right after ``seated`` at ``size`` with the first ``people`` NAMES: each place at its
+    own edge, turned to face the person there, inside the screen, no two overlapping."""
+    shown = places(page)
     assert [place["name"].strip("\u2068\u2069") for place in shown] == NAMES[:people]
     edges = [place["edge"] for place in shown]
     width, height = size
@@ -193,11 +190,24 @@ def test_each_sheet_lies_at_its_edge_turned_to_face_its_person(
                 ), (one, other)
 
 
-def test_a_whole_game_for_four_played_by_taps_on_each_persons_own_sheet(
+# Four at 1024x768 and at 768x1024 are checked where other tests seat them just so, on their
+# pages (a boot each the fewer): the whole game's, and the middle's parts' of Qwixx.
+@pytest.mark.parametrize(("size", "people"), [((1366, 1024), 4), (PHONE_FACE_TO_FACE, 2)])
+def test_each_sheet_lies_at_its_edge_turned_to_face_its_person(
+    touch_page: Page, server: BackgroundServer, size: tuple[int, int], people: int
+) -> None:
+    seated(touch_page, server.url, size, NAMES[:people])
+    assert_each_sheet_lies_at_its_edge_turned_to_face_its_person(touch_page, size, people)
+
+
+def test_each_sheet_faces_its_person_at_its_edge_and_four_play_a_whole_game_tapping_their_own_sheet(
     touch_page: Page, server: BackgroundServer
 ) -> None:
+    """Four around a landscape tablet: each sheet lies at its edge, turned to face its person;
+    then they play a whole game by taps, each on their own sheet, every tap taken."""
     page = touch_page
     seated(page, server.url, (1024, 768), NAMES)
+    assert_each_sheet_lies_at_its_edge_turned_to_face_its_person(page, (1024, 768), len(NAMES))
     taps = 0
     for _ in range(400):
         if page.evaluate("document.body.dataset.screen") == "over":
@@ -393,14 +403,17 @@ def test_a_game_to_the_end_around_the_device(
 
 
 @pytest.mark.parametrize("game", ["qwixx", "diceland", "shelfie"])
-def test_the_middle_s_parts_take_its_whole_width_on_a_portrait_tablet(
+def test_on_a_portrait_tablet_the_middle_s_parts_fill_its_width_and_qwixx_sheets_face_their_people(
     touch_page: Page, server: BackgroundServer, game: str
 ) -> None:
     """At 768x1024 the middle is narrow: its prompt, dice and controls one under the other, each
     as wide as the middle (a game's own portrait-tablet decision bar, two columns, is not the
-    table-top's: it squeezed Diceland's prompt to 83 of 182 px, a word broken in two)."""
+    table-top's: it squeezed Diceland's prompt to 83 of 182 px, a word broken in two). Qwixx's
+    four sheets, first, each lie at their edge turned to face their person."""
     page = touch_page
     seated(page, server.url, (768, 1024), NAMES, game=game)
+    if game == "qwixx":
+        assert_each_sheet_lies_at_its_edge_turned_to_face_its_person(page, (768, 1024), len(NAMES))
     finger(page, "#region-controls [data-act=roll]")
     widths = page.evaluate(
         """() => {
@@ -429,7 +442,6 @@ def test_offered_on_a_tablet_and_a_phone_for_two_remembered_seated_clockwise(
     page.set_viewport_size({"width": 1024, "height": 768})
     fill_seats(page, NAMES)
     page.check("#setup input[name=layout][value=table]")
-    page.reload()
     open_app(page, f"{server.url}?seed=4&pace=0")
     assert page.is_checked("#setup input[name=layout][value=table]")  # remembered
     fill_seats(page, NAMES)
