@@ -22,6 +22,7 @@ import {
   readSnapshot,
   snapshotOf,
   snapshotUrl,
+  unpackWheels,
   writeSnapshot,
 } from "./python-snapshot.mjs";
 
@@ -149,14 +150,18 @@ export async function loadPyodide(options) {
   };
   const url = await snapshotUrl(new TextEncoder().encode(lockText));
   const snapshot = await readSnapshot(url);
-  if (snapshot) {
+  // The app's wheels are unpacked by this worker (unpackWheels), not by Pyodide's installer.
+  const { packages, ...unpackedHere } = settings;
+  const wheels = "caches" in self ? appWheels(JSON.parse(lockText)) : null;
+  if (snapshot && wheels) {
     try {
-      const pyodide = await loadFresh({ ...settings, _loadSnapshot: snapshot });
+      const pyodide = await loadFresh({ ...unpackedHere, _loadSnapshot: snapshot });
       // Pyodide keeps its settings for good: the snapshot's bytes (31 MB), copied into
       // Python's memory now, would stay beside it.
       delete /** @type {{_api?: {config?: {_loadSnapshot?: unknown}}}} */ (pyodide)._api?.config
         ?._loadSnapshot;
       release(snapshot.buffer);
+      unpackWheels(pyodide, await wheels);
       tell({ start: "snapshot", snapshotCache: CACHE_NAME });
       return keep(pyodide);
     } catch (error) {
@@ -164,13 +169,10 @@ export async function loadPyodide(options) {
       await dropSnapshots();
     }
   }
-  const snapshotting = "caches" in self;
-  const wheels = snapshotting ? appWheels(JSON.parse(lockText)) : null;
   // Making a snapshot, this worker unpacks the app's wheels itself (snapshotOf): Pyodide refuses
   // to snapshot a memory whose package manager has loaded any, as it would load the packages
   // PyScript's packages cache names.
-  const { packages, ...unpackedHere } = settings;
-  const pyodide = await loadFresh(snapshotting ? { ...unpackedHere, _makeSnapshot: true } : settings);
+  const pyodide = await loadFresh(wheels ? { ...unpackedHere, _makeSnapshot: true } : settings);
   if (wheels) {
     try {
       const bytes = snapshotOf(pyodide, await wheels);
