@@ -31,7 +31,7 @@ from dadoteca_web.game_ui import PLAY_REGIONS
 from dadoteca_web.guide import GUIDE_KEY
 from dadoteca_web.i18n import Translator
 from dadoteca_web.screens import GAME_UIS
-from dadoteca_web.storage import SAVE_KEY, GameStore, MemoryStore
+from dadoteca_web.storage import HISTORY_KEY, SAVE_KEY, GameStore, MemoryStore
 
 CHROMIUM = "/usr/bin/chromium"  # the benchmarks': the browser a person runs
 # The tests': Chromium's headless shell, as Playwright's own headless tests run (the same
@@ -666,16 +666,20 @@ def cpython_regions(
     record: dict[str, object],
     language: str,
     dist: Path,
+    *,
     viewing: int | None = None,
     guide: str | None = None,
+    history: str | None = None,
 ) -> tuple[str, dict[str, str]]:
     """The screen and play regions of the app resumed, in CPython, from ``record`` (with the
     map of player ``viewing`` open, where the screen is Diceland's phase 2, everyone's), on a
-    device whose first game's guide has told what ``guide`` (its stored value) says."""
+    device whose first game's guide has told what ``guide`` (its stored value) says and whose
+    history is ``history`` (its stored value: a solo end says the device's best)."""
     store = MemoryStore()
     store.setItem(SAVE_KEY, json.dumps(record))
-    if guide is not None:
-        store.setItem(GUIDE_KEY, guide)
+    for key, value in ((GUIDE_KEY, guide), (HISTORY_KEY, history)):
+        if value is not None:
+            store.setItem(key, value)
     catalog: dict[str, str] = {}
     if language != "en":
         catalog = json.loads((dist / "i18n" / f"{language}.json").read_text(encoding="utf-8"))
@@ -705,7 +709,7 @@ SCREEN_AND_SAVE_AS_A_RELOAD_SHOWS_JS = """async () => {
   document.querySelector("#play [data-act=clear]:not([disabled])")?.click();
   await still();
   return [document.body.dataset.screen, localStorage.getItem("dadoteca.game"),
-    localStorage.getItem("dadoteca.guide")];
+    localStorage.getItem("dadoteca.guide"), localStorage.getItem("dadoteca.history")];
 }"""
 
 
@@ -718,7 +722,7 @@ def assert_the_page_shows_the_saved_game(page: Page, dist: Path) -> None:
         polling=100,  # not animation frames: an open file picker (a key on "Import") stops them
     )
     assert page.get_attribute("html", "data-app-state") == "ready"
-    screen, text, guide = page.evaluate(SCREEN_AND_SAVE_AS_A_RELOAD_SHOWS_JS)
+    screen, text, guide, history = page.evaluate(SCREEN_AND_SAVE_AS_A_RELOAD_SHOWS_JS)
     record = parsed_record(text)
     if record is None:
         assert screen == "setup"
@@ -727,7 +731,12 @@ def assert_the_page_shows_the_saved_game(page: Page, dist: Path) -> None:
     language = page.get_attribute("body", "data-language") or "en"
     viewing = page.evaluate("document.querySelector('.dl-tab[aria-pressed=true]')?.dataset.player")
     expected_screen, regions = cpython_regions(
-        record, language, dist, None if viewing is None else int(viewing), guide
+        record,
+        language,
+        dist,
+        viewing=None if viewing is None else int(viewing),
+        guide=guide,
+        history=history,
     )
     assert screen == expected_screen, (screen, expected_screen, json.dumps(record))
     painted = page.evaluate(PAINTED_JS, [regions, ANIMATIONS])
