@@ -73,13 +73,14 @@ export function snapshotOf(pyodide, wheels) {
  * @param {PyodideAPI} pyodide
  * @param {{name: string, bytes: Uint8Array<ArrayBuffer>}[]} wheels */
 export function unpackWheels(pyodide, wheels) {
-  const site = String(pyodide.runPython("import site; site.getsitepackages()[0]"));
+  // Asked without binding a name in the globals runPython uses (Pyodide's __main__).
+  const site = String(pyodide.runPython("__import__('site').getsitepackages()[0]"));
   for (const { path, bytes } of wheels.flatMap((wheel) => wheelFiles(wheel.bytes))) {
     const file = `${site}/${path}`;
     pyodide.FS.mkdirTree(file.slice(0, file.lastIndexOf("/")));
     pyodide.FS.writeFile(file, bytes);
   }
-  pyodide.runPython("import importlib; importlib.invalidate_caches()");
+  pyodide.runPython("__import__('importlib').invalidate_caches()");
 }
 
 /** Store this build's snapshot, in place of any other build's.
