@@ -12,7 +12,15 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, ViewportSize, expect
 
-from appdriver import choose_game, guides_told, nobody_crosses, open_app, settled, tap
+from appdriver import (
+    choose_game,
+    guides_told,
+    nobody_crosses,
+    open_app,
+    settled,
+    stored_before_the_app,
+    tap,
+)
 from build.serve import BackgroundServer
 from dadoteca_web.guide import GUIDE_KEY
 from test_table_top_browser import PHONE_FACE_TO_FACE, seated
@@ -132,10 +140,7 @@ def test_dicelands_own_line_a_finger_under_it_sets_a_colour_aside_the_rules_brin
     page = phone
     # Qwixx's lines told already on this device, stored before the app starts (as a visit
     # before would have): Diceland's are still to come.
-    told_before = json.dumps(["qwixx.colour_sum", "qwixx.white_sum"])
-    page.add_init_script(
-        f"localStorage.setItem({json.dumps(GUIDE_KEY)}, {json.dumps(told_before)})"
-    )
+    stored_before_the_app(page, {GUIDE_KEY: json.dumps(["qwixx.colour_sum", "qwixx.white_sum"])})
     open_app(page, f"{server.url}?seed=5&pace=0")
     choose_game(page, "diceland", ["Anna", "Bruno"])
     tap(page, "[data-act=roll]")
@@ -162,7 +167,7 @@ def test_my_shelfie_says_its_combinations_in_the_players_language_stored_junk_ha
 ) -> None:
     page = phone
     # Junk stored before the app starts (as a visit before, or another app, could have left).
-    page.add_init_script(f"localStorage.setItem({json.dumps(GUIDE_KEY)}, '{{not json')")
+    stored_before_the_app(page, {GUIDE_KEY: "{not json"})
     open_app(page, f"{server.url}?seed=3&pace=0")
     page.select_option("#language", "it")
     choose_game(page, "shelfie", ["Anna", "Bruno"])

@@ -191,7 +191,7 @@ def assert_each_sheet_lies_at_its_edge_turned_to_face_its_person(
 
 
 # Four at 1024x768 and at 768x1024 are checked where other tests seat them just so, on their
-# pages (a boot each the fewer): the whole game's, and the middle's parts' of Qwixx.
+# pages (a boot each the fewer): the whole game's, and the middle's parts' of each game.
 @pytest.mark.parametrize(("size", "people"), [((1366, 1024), 4), (PHONE_FACE_TO_FACE, 2)])
 def test_each_sheet_lies_at_its_edge_turned_to_face_its_person(
     touch_page: Page, server: BackgroundServer, size: tuple[int, int], people: int
@@ -403,17 +403,16 @@ def test_a_game_to_the_end_around_the_device(
 
 
 @pytest.mark.parametrize("game", ["qwixx", "diceland", "shelfie"])
-def test_on_a_portrait_tablet_the_middle_s_parts_fill_its_width_and_qwixx_sheets_face_their_people(
+def test_on_a_portrait_tablet_the_sheets_face_their_people_and_the_middle_s_parts_fill_its_width(
     touch_page: Page, server: BackgroundServer, game: str
 ) -> None:
     """At 768x1024 the middle is narrow: its prompt, dice and controls one under the other, each
     as wide as the middle (a game's own portrait-tablet decision bar, two columns, is not the
-    table-top's: it squeezed Diceland's prompt to 83 of 182 px, a word broken in two). Qwixx's
-    four sheets, first, each lie at their edge turned to face their person."""
+    table-top's: it squeezed Diceland's prompt to 83 of 182 px, a word broken in two). The four
+    sheets, first, each lie at their edge turned to face their person."""
     page = touch_page
     seated(page, server.url, (768, 1024), NAMES, game=game)
-    if game == "qwixx":
-        assert_each_sheet_lies_at_its_edge_turned_to_face_its_person(page, (768, 1024), len(NAMES))
+    assert_each_sheet_lies_at_its_edge_turned_to_face_its_person(page, (768, 1024), len(NAMES))
     finger(page, "#region-controls [data-act=roll]")
     widths = page.evaluate(
         """() => {
