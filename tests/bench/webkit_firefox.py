@@ -42,7 +42,9 @@ tab). The figures, per run and as medians per engine:
 ``--hide SELECTOR`` plays the game with those elements hidden (``display: none``), to find
 what of the page a figure comes from (docs/benchmarks.md: Diceland's map). The stylesheet is a
 constructed one: the page's Content-Security-Policy refuses a ``<style>`` element added to it.
-WebKitGTK's own settings come from the environment (e.g. ``WEBKIT_SKIA_GPU_PAINTING_THREADS=0``).
+WebKit paints on the CPU, as an iPhone's does (``--webkit-painting gpu``: WebKitGTK's default,
+OpenGL, here Mesa's software llvmpipe; tests/e2e/engines.py says why). WebKitGTK's other
+settings come from the environment (e.g. ``WEBKIT_DISABLE_COMPOSITING_MODE=1``).
 
 Chromium's figures are in tests/bench/browser.py. Writes ``bench-results/webkit_firefox.json``
 and prints a summary.
@@ -67,7 +69,16 @@ from appdriver import SIMPLE_PLAYER_JS, SIMPLE_TAPS
 from build.build import NODE_MODULES, PYODIDE_RUNTIME, write_compressed_variants
 from build.serve import BackgroundServer, self_signed_tls
 from dadoteca.games import GAMES
-from engines import ENGINES, SET_UP_JS, RemotePage, engine_page, virtual_screen, wait_ready
+from engines import (
+    ENGINES,
+    PAINTING,
+    SET_UP_JS,
+    Painting,
+    RemotePage,
+    engine_page,
+    virtual_screen,
+    wait_ready,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 FIRST_VISIT_BUDGET_MB = 8.0
@@ -144,21 +155,24 @@ def floor_of(page: RemotePage, url: str) -> float:
 
 @contextmanager
 def served_page(
-    engine: str, site: Path, display: str, https: bool
+    engine: str, site: Path, display: str, https: bool, painting: Painting
 ) -> Iterator[tuple[BackgroundServer, RemotePage, float]]:
     """``site`` served (over HTTPS, self-signed, if ``https``) to a page of ``engine`` in a new
-    profile, and the engine's floor measured there (MiB: :func:`floor_of`)."""
+    profile (WebKit painting as ``painting`` says), and the engine's floor measured there (MiB:
+    :func:`floor_of`)."""
     with tempfile.TemporaryDirectory(prefix="dadoteca-engines-") as folder:
         tls = self_signed_tls(Path(folder)) if https else None
         with (
             BackgroundServer(site, tls=tls) as server,
-            engine_page(engine, Path(folder) / "profile", display) as page,
+            engine_page(engine, Path(folder) / "profile", display, painting=painting) as page,
         ):
             yield server, page, floor_of(page, server.url)
 
 
-def measure_bare(engine: str, site: Path, display: str, https: bool = True) -> dict[str, Any]:
-    with served_page(engine, site, display, https) as (server, page, floor):
+def measure_bare(
+    engine: str, site: Path, display: str, https: bool, painting: Painting
+) -> dict[str, Any]:
+    with served_page(engine, site, display, https, painting) as (server, page, floor):
         page.goto(f"{server.url}{BARE_PAGE}")
         wait_ready(page)
         time.sleep(BARE_SETTLE_S)
@@ -181,9 +195,16 @@ def play_whole_game(page: RemotePage) -> tuple[int, list[float]]:
 
 
 def measure(
-    engine: str, site: Path, display: str, game: str, https: bool = True, *, hide: str | None = None
+    engine: str,
+    site: Path,
+    display: str,
+    game: str,
+    https: bool,
+    *,
+    painting: Painting,
+    hide: str | None = None,
 ) -> dict[str, Any]:
-    with served_page(engine, site, display, https) as (server, page, floor):
+    with served_page(engine, site, display, https, painting) as (server, page, floor):
         server.traffic.take()
         page.goto(f"{server.url}?seed=5&pace=0")
         wait_ready(page)
@@ -220,6 +241,7 @@ def measure(
             "second_start": start,
             "game": game,
             "hidden": hide,
+            "painting": painting if engine.startswith("webkit") else None,
             "game_taps": taps,
             "game_over": over,
             "floor_mib": floor,
@@ -257,6 +279,12 @@ def main() -> None:
     parser.add_argument(
         "--hide", metavar="SELECTOR", help="play the game with these elements hidden"
     )
+    parser.add_argument(
+        "--webkit-painting",
+        default="cpu",
+        choices=PAINTING,
+        help="where WebKit paints (default cpu, as an iPhone: tests/e2e/engines.py)",
+    )
     # Quick: the quickest game, and WebKit with its own user agent only (the iPhone's is the
     # same page of the same engine, its process measured alike).
     args = parse_args(parser, {"runs": 1, "game": "qwixx", "engines": ["webkit", "firefox"]})
@@ -267,12 +295,14 @@ def main() -> None:
         for number in range(args.runs):  # engines alternate, run by run: the load is shared
             for engine in args.engines:
                 # The app and bare Pyodide alternate too, which comes first.
+                page = (engine, site, display)
+                painting = args.webkit_painting
                 if number % 2 == 0:
-                    bare = measure_bare(engine, site, display, https)
-                    run = measure(engine, site, display, args.game, https, hide=args.hide)
+                    bare = measure_bare(*page, https, painting)
+                    run = measure(*page, args.game, https, painting=painting, hide=args.hide)
                 else:
-                    run = measure(engine, site, display, args.game, https, hide=args.hide)
-                    bare = measure_bare(engine, site, display, https)
+                    run = measure(*page, args.game, https, painting=painting, hide=args.hide)
+                    bare = measure_bare(*page, https, painting)
                 run["bare"] = bare
                 run["peak_over_bare_mib"] = run["peak_mib"] - bare["peak_mib"]
                 runs[engine].append(run)

@@ -28,7 +28,7 @@ import urllib.request
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from websockets.sync.client import ClientConnection, connect
 
@@ -41,6 +41,14 @@ IPHONE_USER_AGENT = (
 START_TIMEOUT_S = 60.0
 LAUNCHES = 2  # of MiniBrowser, at most (WebKitPage)
 ENGINES = ("webkit", "webkit-iphone", "firefox")
+# Where WebKitGTK paints the page's layers: "cpu", Skia into memory, as an iPhone's WebKit
+# paints them with CoreGraphics before its GPU composites them; or "gpu", WebKitGTK's default,
+# Skia on OpenGL, which on a machine without a GPU (these) is Mesa's llvmpipe, a software
+# OpenGL whose caches an iPhone has not: over a Diceland game they grew 0.3 MiB a tap, and
+# the app's peak over bare Pyodide's was about twice what it is painted on the CPU
+# (docs/benchmarks.md). Compositing stays on either way, as an iPhone's.
+Painting = Literal["cpu", "gpu"]
+PAINTING: tuple[Painting, ...] = ("cpu", "gpu")
 READY = "['ready', 'failed'].includes(document.documentElement.dataset.appState)"
 SAVED_GAME = "async () => localStorage.getItem('dadoteca.game')"
 # The setup as a person fills it in: the game, two seats with their names, the first starts.
@@ -211,7 +219,13 @@ class WebKitPage(RemotePage):
     name = "webkit"
     content_process = "WebKitWebProces"
 
-    def __init__(self, folder: Path, display: str, user_agent: str | None = None) -> None:
+    def __init__(
+        self,
+        folder: Path,
+        display: str,
+        user_agent: str | None = None,
+        painting: Painting = "cpu",
+    ) -> None:
         super().__init__()
         assert MINI_BROWSER is not None
         port = _free_port()
@@ -225,6 +239,8 @@ class WebKitPage(RemotePage):
             "XDG_CONFIG_HOME": str(folder / "config"),
             "WEBKIT_INSPECTOR_HTTP_SERVER": f"127.0.0.1:{port}",
         }
+        if painting == "cpu":
+            env["WEBKIT_SKIA_ENABLE_CPU_RENDERING"] = "1"
         # The tests' https servers have a throwaway self-signed certificate (build.serve).
         args = [str(MINI_BROWSER), "--ignore-tls-errors"]
         if user_agent:
@@ -453,12 +469,15 @@ def virtual_screen() -> Iterator[str]:
 
 
 @contextmanager
-def engine_page(engine: str, folder: Path, display: str) -> Iterator[RemotePage]:
-    """A page of ``engine`` (one of ENGINES), its profile in ``folder``."""
+def engine_page(
+    engine: str, folder: Path, display: str, *, painting: Painting = "cpu"
+) -> Iterator[RemotePage]:
+    """A page of ``engine`` (one of ENGINES), its profile in ``folder``; ``painting``: where
+    WebKit paints (PAINTING)."""
     if engine.startswith("webkit"):
         assert MINI_BROWSER is not None, "WebKitGTK's MiniBrowser is missing: run build/setup"
         user_agent = IPHONE_USER_AGENT if engine == "webkit-iphone" else None
-        page: WebKitPage | FirefoxPage = WebKitPage(folder, display, user_agent)
+        page: WebKitPage | FirefoxPage = WebKitPage(folder, display, user_agent, painting)
     else:
         assert FIREFOX is not None, "Firefox ESR is missing: run build/setup"
         page = FirefoxPage(folder, width=360, height=640)
