@@ -337,7 +337,8 @@ def main() -> None:
             f"{growth:>7.3f} {fits_growth:<6}  {'/'.join(starts)}, {games}"
         )
     print(
-        f"medians of {args.runs}, over {'https' if https else 'http'}; budgets: "
+        f"medians of {args.runs}, over {'https' if https else 'http'}, WebKit painting on the "
+        f"{args.webkit_painting.upper()}; budgets: "
         f"{FIRST_VISIT_BUDGET_MB} MB; in {BUDGETED_ENGINE}, {PEAK_OVER_BARE_BUDGET_MIB:.0f} MiB "
         f"over bare Pyodide, {GROWTH_PER_TAP_BUDGET_MIB} MiB a tap"
     )
