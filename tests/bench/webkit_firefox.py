@@ -60,6 +60,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -292,17 +293,24 @@ def main() -> None:
     runs: dict[str, list[dict[str, Any]]] = {engine: [] for engine in args.engines}
     with tempfile.TemporaryDirectory(prefix="dadoteca-site-") as copy, virtual_screen() as display:
         site = site_with_bare_pyodide(args.dist, Path(copy))
+        painting = args.webkit_painting
+        bare_of = partial(measure_bare, site=site, display=display, https=https, painting=painting)
+        app_of = partial(
+            measure,
+            site=site,
+            display=display,
+            game=args.game,
+            https=https,
+            painting=painting,
+            hide=args.hide,
+        )
         for number in range(args.runs):  # engines alternate, run by run: the load is shared
             for engine in args.engines:
                 # The app and bare Pyodide alternate too, which comes first.
-                page = (engine, site, display)
-                painting = args.webkit_painting
                 if number % 2 == 0:
-                    bare = measure_bare(*page, https, painting)
-                    run = measure(*page, args.game, https, painting=painting, hide=args.hide)
+                    bare, run = bare_of(engine), app_of(engine)
                 else:
-                    run = measure(*page, args.game, https, painting=painting, hide=args.hide)
-                    bare = measure_bare(*page, https, painting)
+                    run, bare = app_of(engine), bare_of(engine)
                 run["bare"] = bare
                 run["peak_over_bare_mib"] = run["peak_mib"] - bare["peak_mib"]
                 runs[engine].append(run)

@@ -28,7 +28,7 @@ import urllib.request
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from websockets.sync.client import ClientConnection, connect
 
@@ -48,7 +48,7 @@ ENGINES = ("webkit", "webkit-iphone", "firefox")
 # the app's peak over bare Pyodide's was about twice what it is painted on the CPU
 # (docs/benchmarks.md). Compositing stays on either way, as an iPhone's.
 Painting = Literal["cpu", "gpu"]
-PAINTING: tuple[Painting, ...] = ("cpu", "gpu")
+PAINTING: tuple[Painting, ...] = get_args(Painting)
 READY = "['ready', 'failed'].includes(document.documentElement.dataset.appState)"
 SAVED_GAME = "async () => localStorage.getItem('dadoteca.game')"
 # The setup as a person fills it in: the game, two seats with their names, the first starts.
