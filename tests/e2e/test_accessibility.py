@@ -85,6 +85,10 @@ FOCUS_SHOWN = """() => {
 }"""
 RUNNING_ANIMATIONS = """() => document.getAnimations()
   .filter((a) => a.playState === "running").map((a) => a.animationName)"""
+# The animations that move on for more than 5 s (WCAG 2.2.2 asks a way to stop those): an
+# endless one ends at Infinity.
+LONG_ANIMATIONS = """() => document.getAnimations()
+  .filter((a) => a.effect.getComputedTiming().endTime > 5000).map((a) => a.animationName)"""
 TRANSITIONS = """() => [...document.querySelectorAll("*")]
   .filter((e) => getComputedStyle(e).transitionDuration.split(",").some((d) => parseFloat(d) > 0))
   .map((e) => e.className)"""
@@ -167,7 +171,8 @@ def test_every_screen_names_its_controls_reads_in_both_schemes_and_has_44_px_tar
 ) -> None:
     """On each screen (one walk through them, not one per check: the checks only read it):
     every control and image has an accessible name; every text has AA contrast in light and
-    dark mode; every control is a 44 px target on a phone; and, moves on, the play beckons."""
+    dark mode; every control is a 44 px target on a phone; and, moves on, the play beckons,
+    nothing moving for more than 5 s."""
     for screen in screens(page, server, game):
         assert unnamed(page) == [], screen
         for scheme, paper in SCHEMES:
@@ -180,6 +185,7 @@ def test_every_screen_names_its_controls_reads_in_both_schemes_and_has_44_px_tar
             assert box[0] >= 44 and box[1] >= 44, (screen, box)
         if screen == "play":  # last: it moves on, to cells that beckon
             assert beckoning(page)
+        assert page.evaluate(LONG_ANIMATIONS) == [], screen
 
 
 def tab_to(page: Page, target: str) -> None:
