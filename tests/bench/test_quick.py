@@ -166,5 +166,6 @@ def test_webkit_and_firefox(tmp_path: Path, dist: str) -> None:
         assert run_["game"] == "qwixx" and run_["game_over"] and run_["console_errors"] == []
         assert run_["bare"]["console_errors"] == [] and run_["game_taps"] > 0
         has(run_, "first_visit_bytes", "first_visit_gzip_bytes", "floor_mib", "peak_mib")
+        has(run_, "game_first_screen_mib", "game_end_mib")
         has(run_["peaks_mib"], "first_visit", "second_start", "game")
         has(run_["bare"], "floor_mib", "peak_mib")
