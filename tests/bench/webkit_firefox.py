@@ -37,10 +37,10 @@ tab). The figures, per run and as medians per engine:
   PEAK_OVER_BARE_BUDGET_MIB);
 - ``growth_per_tap_mib``: what the whole game leaves held: the resident size at rest after its
   end, less the resident size at rest on its first screen, over its taps (target
-  GROWTH_PER_TAP_BUDGET_MIB). At rest (:func:`resident_at_rest_mib`), as between a family's
-  taps, the engine has collected the garbage it collects when idle: read the moment the first
-  screen was painted, the start's garbage swung that figure by 40-80 MiB between runs, as
-  much again as a game's growth;
+  GROWTH_PER_TAP_BUDGET_MIB). At rest, the page left alone ``--rest-seconds`` (REST_S), the
+  engine has given back what it gives back when idle: read the moment the first screen was
+  painted, the start's garbage swung that size by up to 80 MiB between runs, as much again as
+  a game's growth;
 - ``peak_mib``, ``floor_mib`` and each step's peak (``peaks_mib``).
 
 ``--hide SELECTOR`` plays the game with those elements hidden (``display: none``), to find
@@ -96,12 +96,10 @@ FLOOR_WAIT_S = 3.0  # its process settles
 BARE_PAGE = "bare/index.html"
 BARE_SETTLE_S = 5.0  # after loadPyodide(): the engine compiles its WebAssembly on meanwhile
 TAPS_PER_CALL = 100
-# At rest: the resident size has made no new low (by REST_STEP_MIB) for REST_QUIET_S, read every
-# REST_POLL_S; REST_MAX_S at most.
-REST_QUIET_S = 5.0
-REST_MAX_S = 30.0
-REST_POLL_S = 0.5
-REST_STEP_MIB = 1.0
+# How long the page is left alone before its size at rest is read: WebKit gave back 35 MiB 28 s
+# after a game's last tap, and 7 MiB of its first screen's 32 s after it was painted; Firefox
+# gave back nothing in 60 s.
+REST_S = 40.0
 HIDE_JS = """async (selector) => {
   const sheet = new CSSStyleSheet();
   sheet.replaceSync(`${selector} { display: none !important; }`);
@@ -195,18 +193,10 @@ def measure_bare(
         }
 
 
-def resident_at_rest_mib(page: RemotePage) -> float:
-    """The resident size of the page's process once the page has rested: left alone until the
-    size makes no new low (REST_QUIET_S, REST_STEP_MIB), for REST_MAX_S at most."""
-    lowest = page.resident_memory_mib()
-    began = quiet_since = time.monotonic()
-    while (now := time.monotonic()) - quiet_since < REST_QUIET_S and now - began < REST_MAX_S:
-        time.sleep(REST_POLL_S)
-        resident = page.resident_memory_mib()
-        if resident <= lowest - REST_STEP_MIB:
-            quiet_since = time.monotonic()
-        lowest = min(lowest, resident)
-    return lowest
+def resident_at_rest_mib(page: RemotePage, rest_s: float) -> float:
+    """The resident size of the page's process once the page has been left alone ``rest_s``."""
+    time.sleep(rest_s)
+    return page.resident_memory_mib()
 
 
 def play_whole_game(page: RemotePage) -> tuple[int, list[float]]:
@@ -227,6 +217,7 @@ def measure(
     https: bool,
     *,
     painting: Painting,
+    rest_s: float,
     hide: str | None = None,
 ) -> dict[str, Any]:
     with served_page(engine, site, display, https, painting) as (server, page, floor):
@@ -249,14 +240,14 @@ def measure(
         page.evaluate(SET_UP_JS, {"game": game, "names": ["Ann", "Bo"]})
         page.wait_for("document.body.dataset.screen === 'play'")
         page.evaluate("async () => window.dadotecaTable.settled()")
-        first_screen = resident_at_rest_mib(page)
+        first_screen = resident_at_rest_mib(page, rest_s)
         set_up = page.peak_memory_mib()
         page.reset_peak_memory()
         taps, resident = play_whole_game(page)
         over = page.evaluate("async () => document.body.dataset.screen") == "over"
         page.drain()
         played = page.peak_memory_mib()
-        end = resident_at_rest_mib(page)
+        end = resident_at_rest_mib(page, rest_s)
         peaks["game"] = max(set_up, played)
         return {
             "scheme": "https" if https else "http",
@@ -312,9 +303,16 @@ def main() -> None:
         choices=PAINTING,
         help="where WebKit paints (default cpu, as an iPhone: tests/e2e/engines.py)",
     )
-    # Quick: the quickest game, and WebKit with its own user agent only (the iPhone's is the
-    # same page of the same engine, its process measured alike).
-    args = parse_args(parser, {"runs": 1, "game": "qwixx", "engines": ["webkit", "firefox"]})
+    parser.add_argument(
+        "--rest-seconds",
+        type=float,
+        default=REST_S,
+        help=f"the page left alone before its size at rest is read (default {REST_S:g})",
+    )
+    # Quick: the quickest game, WebKit with its own user agent only (the iPhone's is the same
+    # page of the same engine, its process measured alike), and rests of a moment.
+    quick = {"runs": 1, "game": "qwixx", "engines": ["webkit", "firefox"], "rest_seconds": 1.0}
+    args = parse_args(parser, quick)
     https = not args.http
     runs: dict[str, list[dict[str, Any]]] = {engine: [] for engine in args.engines}
     with tempfile.TemporaryDirectory(prefix="dadoteca-site-") as copy, virtual_screen() as display:
@@ -328,6 +326,7 @@ def main() -> None:
             game=args.game,
             https=https,
             painting=painting,
+            rest_s=args.rest_seconds,
             hide=args.hide,
         )
         for number in range(args.runs):  # engines alternate, run by run: the load is shared
