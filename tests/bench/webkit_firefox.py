@@ -259,6 +259,7 @@ def measure(
             "game": game,
             "hidden": hide,
             "painting": painting if engine.startswith("webkit") else None,
+            "rest_s": rest_s,
             "game_taps": taps,
             "game_over": over,
             "floor_mib": floor,
@@ -371,9 +372,10 @@ def main() -> None:
         )
     print(
         f"medians of {args.runs}, over {'https' if https else 'http'}, WebKit painting on the "
-        f"{args.webkit_painting.upper()}; budgets: "
-        f"{FIRST_VISIT_BUDGET_MB} MB; in {BUDGETED_ENGINE}, {PEAK_OVER_BARE_BUDGET_MIB:.0f} MiB "
-        f"over bare Pyodide, {GROWTH_PER_TAP_BUDGET_MIB} MiB a tap"
+        f"{args.webkit_painting.upper()}, growth between rests of {args.rest_seconds:g} s; "
+        f"budgets: {FIRST_VISIT_BUDGET_MB} MB; in {BUDGETED_ENGINE}, "
+        f"{PEAK_OVER_BARE_BUDGET_MIB:.0f} MiB over bare Pyodide, "
+        f"{GROWTH_PER_TAP_BUDGET_MIB} MiB a tap"
     )
 
 
