@@ -288,6 +288,34 @@ def test_the_rules_come_in_the_language_chosen_while_its_catalog_loads(
         page.wait_for_selector("html[lang=es]")
 
 
+def test_the_rules_open_with_the_tap_and_back_closes_them_while_their_text_is_on_the_way(
+    browser: Browser, server: BackgroundServer
+) -> None:
+    """The rules dialog opens at the tap, so a phone's Back closes it and stays in the app, and
+    the text arriving later does not open it again (before: it opened only once the text came,
+    and a Back meanwhile left the app)."""
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    with routable_page(browser) as page:
+        page.route("**/assets/rules/*.html", hold)
+        open_app(page, server.url)
+        page.evaluate("window.sameDocument = true")
+        page.click("[data-show-rules]")
+        page.wait_for_selector("#rules[open][aria-busy=true]", state="attached")
+        page.go_back()
+        page.wait_for_selector("#rules:not([open])", state="attached")
+        held[0].continue_()
+        page.wait_for_selector("#rules[aria-busy=false] .rules-text h2", state="attached")
+        assert not page.is_visible("#rules") and page.evaluate("window.sameDocument")
+        # Read once, it shows at once: no second request.
+        page.click("[data-show-rules]")
+        expect(page.locator("#rules[open] .rules-text h2").first).to_be_visible()
+        assert len(held) == 1
+
+
 def rolled(page: Page, server: BackgroundServer) -> None:
     """Anna and Bo's Qwixx game on seed 6, its first roll made."""
     open_app(page, f"{server.url}?seed=6")
