@@ -166,6 +166,7 @@ def test_webkit_and_firefox(tmp_path: Path, dist: str) -> None:
         assert run_["game"] == "qwixx" and run_["game_over"] and run_["console_errors"] == []
         assert run_["bare"]["console_errors"] == [] and run_["game_taps"] > 0
         has(run_, "first_visit_bytes", "first_visit_gzip_bytes", "floor_mib", "peak_mib")
-        has(run_, "game_first_screen_mib", "game_end_mib")
+        has(run_, "game_first_screen_mib", "game_end_mib", "resident_growth_per_tap_mib")
+        assert run_["game_first_screen_dirty_mib"] > 0 and run_["game_end_dirty_mib"] > 0
         has(run_["peaks_mib"], "first_visit", "second_start", "game")
         has(run_["bare"], "floor_mib", "peak_mib")

@@ -131,6 +131,17 @@ class RemotePage:
         """The largest resident size of the engine's web page processes now."""
         return max([0.0, *(self._status_mib(status, "VmRSS") for status in self._statuses())])
 
+    def dirty_memory_mib(self) -> float:
+        """The largest dirty private memory of the engine's web page processes now: what an
+        iPhone counts against a tab (its footprint), which only the process can give back. The
+        resident size also counts pages the process's allocator has freed lazily (MADV_FREE):
+        still mapped, but the kernel's to take back whenever it needs them."""
+
+        def dirty(rollup: Path) -> float:
+            return sum(self._status_mib(rollup, field) for field in ("Private_Dirty", "Swap"))
+
+        return max([0.0, *(dirty(status.parent / "smaps_rollup") for status in self._statuses())])
+
     def reset_peak_memory(self) -> None:
         """Start the peak resident sizes of the engine's web page processes again from what
         each holds now (Linux's clear_refs), so the next peak_memory_mib is the peak since."""
@@ -154,6 +165,7 @@ class RemotePage:
 
     @staticmethod
     def _status_mib(status: Path, field: str) -> float:
+        """A field in kB of a /proc file (status, smaps_rollup), in MiB."""
         try:
             found = re.search(rf"{field}:\s+(\d+) kB", status.read_text())
         except OSError:
