@@ -51,8 +51,10 @@ tab). The figures, per run and as medians per engine:
 what of the page a figure comes from (docs/benchmarks.md: Diceland's map). The stylesheet is a
 constructed one: the page's Content-Security-Policy refuses a ``<style>`` element added to it.
 WebKit paints on the CPU, as an iPhone's does (``--webkit-painting gpu``: WebKitGTK's default,
-OpenGL, here Mesa's software llvmpipe; tests/e2e/engines.py says why). WebKitGTK's other
-settings come from the environment (e.g. ``WEBKIT_DISABLE_COMPOSITING_MODE=1``).
+OpenGL, here Mesa's software llvmpipe), and composites outside the page's process, as an
+iPhone's does (``--webkit-compositing in``: WebKitGTK's default, in the page's process on
+OpenGL in software; tests/e2e/engines.py's WebKitSetup says why). WebKitGTK's other settings
+come from the environment.
 
 Chromium's figures are in tests/bench/browser.py. Writes ``bench-results/webkit_firefox.json``
 and prints a summary.
@@ -82,8 +84,8 @@ from engines import (
     ENGINES,
     PAINTING,
     SET_UP_JS,
-    Painting,
     RemotePage,
+    WebKitSetup,
     engine_page,
     virtual_screen,
     wait_ready,
@@ -168,24 +170,24 @@ def floor_of(page: RemotePage, url: str) -> float:
 
 @contextmanager
 def served_page(
-    engine: str, site: Path, display: str, https: bool, painting: Painting
+    engine: str, site: Path, display: str, https: bool, webkit: WebKitSetup
 ) -> Iterator[tuple[BackgroundServer, RemotePage, float]]:
     """``site`` served (over HTTPS, self-signed, if ``https``) to a page of ``engine`` in a new
-    profile (WebKit painting as ``painting`` says), and the engine's floor measured there (MiB:
+    profile (WebKit drawing it as ``webkit`` says), and the engine's floor measured there (MiB:
     :func:`floor_of`)."""
     with tempfile.TemporaryDirectory(prefix="dadoteca-engines-") as folder:
         tls = self_signed_tls(Path(folder)) if https else None
         with (
             BackgroundServer(site, tls=tls) as server,
-            engine_page(engine, Path(folder) / "profile", display, painting=painting) as page,
+            engine_page(engine, Path(folder) / "profile", display, webkit=webkit) as page,
         ):
             yield server, page, floor_of(page, server.url)
 
 
 def measure_bare(
-    engine: str, site: Path, display: str, https: bool, painting: Painting
+    engine: str, site: Path, display: str, https: bool, webkit: WebKitSetup
 ) -> dict[str, Any]:
-    with served_page(engine, site, display, https, painting) as (server, page, floor):
+    with served_page(engine, site, display, https, webkit) as (server, page, floor):
         page.goto(f"{server.url}{BARE_PAGE}")
         wait_ready(page)
         time.sleep(BARE_SETTLE_S)
@@ -221,11 +223,12 @@ def measure(
     game: str,
     https: bool,
     *,
-    painting: Painting,
+    webkit: WebKitSetup,
     rest_s: float,
     hide: str | None = None,
 ) -> dict[str, Any]:
-    with served_page(engine, site, display, https, painting) as (server, page, floor):
+    webkit_page = engine.startswith("webkit")
+    with served_page(engine, site, display, https, webkit) as (server, page, floor):
         server.traffic.take()
         page.goto(f"{server.url}?seed=5&pace=0")
         wait_ready(page)
@@ -263,7 +266,9 @@ def measure(
             "second_start": start,
             "game": game,
             "hidden": hide,
-            "painting": painting if engine.startswith("webkit") else None,
+            "painting": webkit.painting if webkit_page else None,
+            # of the page's process
+            "compositing": ("in" if webkit.compositing else "outside") if webkit_page else None,
             "rest_s": rest_s,
             "game_taps": taps,
             "game_over": over,
@@ -313,6 +318,12 @@ def main() -> None:
         help="where WebKit paints (default cpu, as an iPhone: tests/e2e/engines.py)",
     )
     parser.add_argument(
+        "--webkit-compositing",
+        default="outside",
+        choices=("outside", "in"),
+        help="where WebKit composites: outside the page's process (default, as an iPhone) or in",
+    )
+    parser.add_argument(
         "--rest-seconds",
         type=float,
         default=REST_S,
@@ -326,15 +337,15 @@ def main() -> None:
     runs: dict[str, list[dict[str, Any]]] = {engine: [] for engine in args.engines}
     with tempfile.TemporaryDirectory(prefix="dadoteca-site-") as copy, virtual_screen() as display:
         site = site_with_bare_pyodide(args.dist, Path(copy))
-        painting = args.webkit_painting
-        bare_of = partial(measure_bare, site=site, display=display, https=https, painting=painting)
+        webkit = WebKitSetup(args.webkit_painting, compositing=args.webkit_compositing == "in")
+        bare_of = partial(measure_bare, site=site, display=display, https=https, webkit=webkit)
         app_of = partial(
             measure,
             site=site,
             display=display,
             game=args.game,
             https=https,
-            painting=painting,
+            webkit=webkit,
             rest_s=args.rest_seconds,
             hide=args.hide,
         )
@@ -380,8 +391,8 @@ def main() -> None:
         )
     print(
         f"medians of {args.runs}, over {'https' if https else 'http'}, WebKit painting on the "
-        f"{args.webkit_painting.upper()}, growth: dirty memory between rests of "
-        f"{args.rest_seconds:g} s; "
+        f"{args.webkit_painting.upper()}, compositing {args.webkit_compositing} the page's "
+        f"process; growth: dirty memory between rests of {args.rest_seconds:g} s; "
         f"budgets: {FIRST_VISIT_BUDGET_MB} MB; in {BUDGETED_ENGINE}, "
         f"{PEAK_OVER_BARE_BUDGET_MIB:.0f} MiB over bare Pyodide, "
         f"{GROWTH_PER_TAP_BUDGET_MIB} MiB a tap"

@@ -27,6 +27,7 @@ import time
 import urllib.request
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, get_args
 
@@ -46,9 +47,22 @@ ENGINES = ("webkit", "webkit-iphone", "firefox")
 # Skia on OpenGL, which on a machine without a GPU (these) is Mesa's llvmpipe, a software
 # OpenGL whose caches an iPhone has not: over a Diceland game they grew 0.3 MiB a tap, and
 # the app's peak over bare Pyodide's was about twice what it is painted on the CPU
-# (docs/benchmarks.md). Compositing stays on either way, as an iPhone's.
+# (docs/benchmarks.md).
 Painting = Literal["cpu", "gpu"]
 PAINTING: tuple[Painting, ...] = get_args(Painting)
+
+
+@dataclass(frozen=True)
+class WebKitSetup:
+    """How WebKitGTK draws the page: where it paints its layers (PAINTING), and whether it
+    composites them in the page's own process, its default. There its compositor's threads and
+    Mesa's composite on OpenGL, in software on these machines: over a Diceland game their memory
+    grew 30-60 MiB (docs/benchmarks.md), where an iPhone composites outside the tab's process."""
+
+    painting: Painting = "cpu"
+    compositing: bool = True
+
+
 READY = "['ready', 'failed'].includes(document.documentElement.dataset.appState)"
 SAVED_GAME = "async () => localStorage.getItem('dadoteca.game')"
 # The setup as a person fills it in: the game, two seats with their names, the first starts.
@@ -236,7 +250,7 @@ class WebKitPage(RemotePage):
         folder: Path,
         display: str,
         user_agent: str | None = None,
-        painting: Painting = "cpu",
+        setup: WebKitSetup = WebKitSetup(),
     ) -> None:
         super().__init__()
         assert MINI_BROWSER is not None
@@ -251,8 +265,10 @@ class WebKitPage(RemotePage):
             "XDG_CONFIG_HOME": str(folder / "config"),
             "WEBKIT_INSPECTOR_HTTP_SERVER": f"127.0.0.1:{port}",
         }
-        if painting == "cpu":
+        if setup.painting == "cpu":
             env["WEBKIT_SKIA_ENABLE_CPU_RENDERING"] = "1"
+        if not setup.compositing:
+            env["WEBKIT_DISABLE_COMPOSITING_MODE"] = "1"
         # The tests' https servers have a throwaway self-signed certificate (build.serve).
         args = [str(MINI_BROWSER), "--ignore-tls-errors"]
         if user_agent:
@@ -482,14 +498,14 @@ def virtual_screen() -> Iterator[str]:
 
 @contextmanager
 def engine_page(
-    engine: str, folder: Path, display: str, *, painting: Painting = "cpu"
+    engine: str, folder: Path, display: str, *, webkit: WebKitSetup = WebKitSetup()
 ) -> Iterator[RemotePage]:
-    """A page of ``engine`` (one of ENGINES), its profile in ``folder``; ``painting``: where
-    WebKit paints (PAINTING)."""
+    """A page of ``engine`` (one of ENGINES), its profile in ``folder``; ``webkit``: how WebKit
+    draws it."""
     if engine.startswith("webkit"):
         assert MINI_BROWSER is not None, "WebKitGTK's MiniBrowser is missing: run build/setup"
         user_agent = IPHONE_USER_AGENT if engine == "webkit-iphone" else None
-        page: WebKitPage | FirefoxPage = WebKitPage(folder, display, user_agent, painting)
+        page: WebKitPage | FirefoxPage = WebKitPage(folder, display, user_agent, webkit)
     else:
         assert FIREFOX is not None, "Firefox ESR is missing: run build/setup"
         page = FirefoxPage(folder, width=360, height=640)
