@@ -6,7 +6,7 @@ import json
 import re
 from pathlib import Path
 
-from playwright.sync_api import Browser, FilePayload, Page, Route, ViewportSize, expect
+from playwright.sync_api import Browser, FilePayload, Page, ViewportSize, expect
 
 from appdriver import (
     PHONE,
@@ -270,13 +270,8 @@ def test_the_rules_come_in_the_language_chosen_while_its_catalog_loads(
     browser: Browser, server: BackgroundServer
 ) -> None:
     # No service worker: page.route then sees the catalog's request and can hold it back.
-    held: list[Route] = []
-
-    def hold(route: Route) -> None:
-        held.append(route)
-
     with routable_page(browser, locale="en-GB") as page:
-        page.route("**/i18n/es.json", hold)
+        held = hold_back(page, "**/i18n/es.json")
         open_app(page, server.url)
         page.select_option("#language", "es")
         page.click("[data-show-rules]")
@@ -294,13 +289,8 @@ def test_the_rules_open_with_the_tap_and_back_closes_them_while_their_text_is_on
     """The rules dialog opens at the tap, so a phone's Back closes it and stays in the app, and
     the text arriving later does not open it again (before: it opened only once the text came,
     and a Back meanwhile left the app)."""
-    held: list[Route] = []
-
-    def hold(route: Route) -> None:
-        held.append(route)
-
     with routable_page(browser) as page:
-        page.route("**/assets/rules/*.html", hold)
+        held = hold_back(page, "**/assets/rules/*.html")
         open_app(page, server.url)
         page.evaluate("window.sameDocument = true")
         page.click("[data-show-rules]")

@@ -11,6 +11,7 @@ from playwright.sync_api import Browser, FilePayload, Page, Route, expect
 from appdriver import (
     PHONE,
     PageWatch,
+    hold_back,
     new_game,
     on_screen,
     open_app,
@@ -155,11 +156,7 @@ def test_a_name_written_right_to_left_cannot_reorder_the_shell_s_sentences(
         stored_before_the_app(
             page, {"dadoteca.game": json.dumps(record), "dadoteca.history": json.dumps(stored)}
         )
-
-        def hold(route: Route) -> None:  # Python never starts: the shell alone is on show
-            pass
-
-        page.route("**/pyodide.asm.wasm", hold)
+        hold_back(page, "**/pyodide.asm.wasm")  # Python never starts: the shell alone is on show
         page.goto(server.url)
         page.wait_for_selector("#resume .resume-players bdi")
         lefts = page.evaluate(LEFTS_JS, "#resume .resume-players")
