@@ -163,6 +163,7 @@ def test_webkit_and_firefox(tmp_path: Path, dist: str) -> None:
         has(engine, "peak_over_bare_mib", "growth_per_tap_mib", "peak_mib", "bare_peak_mib")
         (run_,) = engine["runs"]
         assert run_["compositing"] == ("outside" if name == "webkit" else None)
+        assert run_["ram_mib"] == (2048 if name == "webkit" else None)
         assert run_["snapshot"] == "stored" and run_["second_start"] == "snapshot"
         assert run_["game"] == "qwixx" and run_["game_over"] and run_["console_errors"] == []
         assert run_["bare"]["console_errors"] == [] and run_["game_taps"] > 0

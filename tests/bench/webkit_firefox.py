@@ -53,8 +53,11 @@ constructed one: the page's Content-Security-Policy refuses a ``<style>`` elemen
 WebKit paints on the CPU, as an iPhone's does (``--webkit-painting gpu``: WebKitGTK's default,
 OpenGL, here Mesa's software llvmpipe), and composites outside the page's process, as an
 iPhone's does (``--webkit-compositing in``: WebKitGTK's default, in the page's process on
-OpenGL in software; tests/e2e/engines.py's WebKitSetup says why). WebKitGTK's other settings
-come from the environment.
+OpenGL in software; tests/e2e/engines.py's WebKitSetup says why), and its JavaScriptCore sizes
+its heaps for an older iPhone's memory, OLDER_IPHONE_RAM_MIB (``--webkit-ram-mib 0``: this
+machine's). On an iPhone, JavaScriptCore takes the smaller of the device's memory and the tab's
+memory limit, which Apple does not publish: an older iPhone's whole memory is the most its heaps
+can be sized for there. WebKitGTK's other settings come from the environment.
 
 Chromium's figures are in tests/bench/browser.py. Writes ``bench-results/webkit_firefox.json``
 and prints a summary.
@@ -96,6 +99,7 @@ FIRST_VISIT_BUDGET_MB = 8.0
 PEAK_OVER_BARE_BUDGET_MIB = 150.0
 GROWTH_PER_TAP_BUDGET_MIB = 0.05
 BUDGETED_ENGINE = "webkit-iphone"  # an older iPhone's tab, whose memory the budgets are for
+OLDER_IPHONE_RAM_MIB = 2048  # iPhone 6s to 8
 SNAPSHOT_STORED = "document.documentElement.dataset.pythonSnapshot"
 FLOOR_PAGE = "py/dadoteca_games/qwixx/rules.en.html"  # a page of the site with no script: the floor
 FLOOR_WAIT_S = 3.0  # its process settles
@@ -269,6 +273,7 @@ def measure(
             "painting": webkit.painting if webkit_page else None,
             # of the page's process
             "compositing": ("in" if webkit.compositing else "outside") if webkit_page else None,
+            "ram_mib": webkit.ram_mib if webkit_page else None,  # None: this machine's
             "rest_s": rest_s,
             "game_taps": taps,
             "game_over": over,
@@ -324,6 +329,13 @@ def main() -> None:
         help="where WebKit composites: outside the page's process (default, as an iPhone) or in",
     )
     parser.add_argument(
+        "--webkit-ram-mib",
+        type=int,
+        default=OLDER_IPHONE_RAM_MIB,
+        help=f"the memory WebKit sizes its JavaScript heaps for (default {OLDER_IPHONE_RAM_MIB}, "
+        "an older iPhone's; 0: this machine's)",
+    )
+    parser.add_argument(
         "--rest-seconds",
         type=float,
         default=REST_S,
@@ -337,7 +349,11 @@ def main() -> None:
     runs: dict[str, list[dict[str, Any]]] = {engine: [] for engine in args.engines}
     with tempfile.TemporaryDirectory(prefix="dadoteca-site-") as copy, virtual_screen() as display:
         site = site_with_bare_pyodide(args.dist, Path(copy))
-        webkit = WebKitSetup(args.webkit_painting, compositing=args.webkit_compositing == "in")
+        webkit = WebKitSetup(
+            args.webkit_painting,
+            compositing=args.webkit_compositing == "in",
+            ram_mib=args.webkit_ram_mib or None,
+        )
         bare_of = partial(measure_bare, site=site, display=display, https=https, webkit=webkit)
         app_of = partial(
             measure,
@@ -389,10 +405,12 @@ def main() -> None:
             f"{result['bare_peak_mib']:>6.0f}{over_bare:>4.0f} {fits_peak:<6}"
             f"{growth:>7.3f} {fits_growth:<6}  {'/'.join(starts)}, {games}"
         )
+    heaps = f"{args.webkit_ram_mib} MiB" if args.webkit_ram_mib else "this machine's memory"
     print(
         f"medians of {args.runs}, over {'https' if https else 'http'}, WebKit painting on the "
         f"{args.webkit_painting.upper()}, compositing {args.webkit_compositing} the page's "
-        f"process; growth: dirty memory between rests of {args.rest_seconds:g} s; "
+        f"process, its heaps sized for {heaps}; growth: dirty memory between rests of "
+        f"{args.rest_seconds:g} s; "
         f"budgets: {FIRST_VISIT_BUDGET_MB} MB; in {BUDGETED_ENGINE}, "
         f"{PEAK_OVER_BARE_BUDGET_MIB:.0f} MiB over bare Pyodide, "
         f"{GROWTH_PER_TAP_BUDGET_MIB} MiB a tap"

@@ -57,10 +57,16 @@ class WebKitSetup:
     """How WebKitGTK draws the page: where it paints its layers (PAINTING), and whether it
     composites them in the page's own process, its default. There its compositor's threads and
     Mesa's composite on OpenGL, in software on these machines: over a Diceland game their memory
-    grew 30-60 MiB (docs/benchmarks.md), where an iPhone composites outside the tab's process."""
+    grew 30-60 MiB (docs/benchmarks.md), where an iPhone composites outside the tab's process.
+
+    And the memory JavaScriptCore sizes its heaps by (ram_mib; None: this machine's). On an
+    iPhone that is the smaller of the device's memory and the tab's own memory limit
+    (WTF's AvailableMemory.cpp); here it is the machine's 24 GiB, and heaps sized for that grew
+    more over a game than heaps sized for an older iPhone's 2 GiB (docs/benchmarks.md)."""
 
     painting: Painting = "cpu"
     compositing: bool = True
+    ram_mib: int | None = None
 
 
 READY = "['ready', 'failed'].includes(document.documentElement.dataset.appState)"
@@ -269,6 +275,8 @@ class WebKitPage(RemotePage):
             env["WEBKIT_SKIA_ENABLE_CPU_RENDERING"] = "1"
         if not setup.compositing:
             env["WEBKIT_DISABLE_COMPOSITING_MODE"] = "1"
+        if setup.ram_mib is not None:
+            env["JSC_forceRAMSize"] = str(setup.ram_mib * 2**20)
         # The tests' https servers have a throwaway self-signed certificate (build.serve).
         args = [str(MINI_BROWSER), "--ignore-tls-errors"]
         if user_agent:
