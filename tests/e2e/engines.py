@@ -45,9 +45,8 @@ ENGINES = ("webkit", "webkit-iphone", "firefox")
 # Where WebKitGTK paints the page's layers: "cpu", Skia into memory, as an iPhone's WebKit
 # paints them with CoreGraphics before its GPU composites them; or "gpu", WebKitGTK's default,
 # Skia on OpenGL, which on a machine without a GPU (these) is Mesa's llvmpipe, a software
-# OpenGL whose caches an iPhone has not: over a Diceland game they grew 0.3 MiB a tap, and
-# the app's peak over bare Pyodide's was about twice what it is painted on the CPU
-# (docs/benchmarks.md).
+# OpenGL whose caches an iPhone has not: over a Diceland game they grew 0.3 MiB a tap, the
+# app's peak 272-309 MiB over bare Pyodide's (docs/benchmarks.md).
 Painting = Literal["cpu", "gpu"]
 PAINTING: tuple[Painting, ...] = get_args(Painting)
 
