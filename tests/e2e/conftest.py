@@ -34,11 +34,18 @@ def dist() -> Path:
     return DIST
 
 
+# Every page of a site in one renderer process, where V8's WebAssembly engine shares one
+# compiled module among the pages and workers that load the same bytes: with a page holding
+# Pyodide's (KEEP_PYODIDE_COMPILED_JS), a load of the app costs 1.2-1.3 CPU s, not 1.6-1.7.
+ONE_PROCESS_PER_SITE = "--process-per-site"
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     """pytest-playwright has no executable-path option: Debian's Chromium headless shell, set
     here."""
-    return {**browser_type_launch_args, "executable_path": HEADLESS_SHELL, "args": CHROMIUM_ARGS}
+    args = [*CHROMIUM_ARGS, ONE_PROCESS_PER_SITE]
+    return {**browser_type_launch_args, "executable_path": HEADLESS_SHELL, "args": args}
 
 
 @pytest.fixture(scope="session")
@@ -52,12 +59,28 @@ def server(dist: Path) -> Iterator[BackgroundServer]:
         yield running
 
 
+@pytest.fixture(scope="session")
+def keeper_server(dist: Path) -> Iterator[BackgroundServer]:
+    """The site again on another port: the same site as ``server``'s (the host, not the port,
+    makes a site), another origin, where the app's service worker never runs."""
+    with BackgroundServer(dist) as running:
+        yield running
+
+
 WarmContexts = Callable[..., BrowserContext]
+KEEPER_PAGE = "py/dadoteca_games/qwixx/rules.en.html"  # of the site, with no script
+PYODIDE_KEEPERS: set[Page] = set()  # those pages, one per warm context
+KEEP_PYODIDE_COMPILED_JS = """async () => {
+  window.pyodideKept = await WebAssembly.compileStreaming(fetch("/pyodide/pyodide.asm.wasm"));
+}"""
 
 
 @pytest.fixture(scope="session")
 def warm_contexts(
-    browser: Browser, browser_context_args: dict[str, Any], server: BackgroundServer
+    browser: Browser,
+    browser_context_args: dict[str, Any],
+    server: BackgroundServer,
+    keeper_server: BackgroundServer,
 ) -> Iterator[WarmContexts]:
     """Browser contexts that have visited the app once, one for each set of context options a
     test asks for (beyond the session's), made at the first ask: their service worker
@@ -66,7 +89,9 @@ def warm_contexts(
     seconds, not 11, measured here): most of the suite's time, when every test paid a first
     visit. Tests of the first visit itself (marked ``first_visit``) get a new context.
     ``clock``: the context's time is Playwright's clock, installed before that visit (it
-    cannot be taken out again), which a test may move on instead of waiting."""
+    cannot be taken out again), which a test may move on instead of waiting. Each keeps a page
+    of ``keeper_server`` open holding Pyodide's compiled module (ONE_PROCESS_PER_SITE): not the
+    app, so no window of it, and no client of its service worker."""
     made: dict[str, BrowserContext] = {}
 
     def warm(*, clock: bool = False, **options: Any) -> BrowserContext:
@@ -83,6 +108,10 @@ def warm_contexts(
                 timeout=BOOT_TIMEOUT_MS,
             )
             page.close()
+            keeper = context.new_page()
+            keeper.goto(keeper_server.url + KEEPER_PAGE)
+            keeper.evaluate(KEEP_PYODIDE_COMPILED_JS)
+            PYODIDE_KEEPERS.add(keeper)
             made[key] = context
         return made[key]
 
@@ -93,9 +122,11 @@ def warm_contexts(
 
 def leave_as_found(context: BrowserContext, origin: str) -> None:
     """What a test left in a shared warm context goes: its pages (and with them their
-    channels, locks and session storage) and the app's local storage. The caches stay."""
+    channels, locks and session storage) and the app's local storage. The caches stay, and the
+    page keeping Pyodide compiled (warm_contexts), on another origin."""
     for page in context.pages:
-        page.close()
+        if page not in PYODIDE_KEEPERS:
+            page.close()
     blank = context.new_page()
     blank.context.new_cdp_session(blank).send(
         "Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "local_storage"}
