@@ -165,6 +165,7 @@ def unnamed(page: Page) -> list[tuple[str, str]]:
     return found
 
 
+@pytest.mark.motion
 @pytest.mark.parametrize("game", GAMES)
 def test_every_screen_names_its_controls_reads_in_both_schemes_and_has_44_px_targets(
     page: Page, server: BackgroundServer, game: str

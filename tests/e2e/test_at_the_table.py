@@ -143,6 +143,7 @@ PROMPT_FRAMES_JS = """() => {
 }"""
 
 
+@pytest.mark.motion
 def test_whose_screen_it_is_comes_in_whole(page: Page, server: BackgroundServer) -> None:
     """The prompt of the player handed the phone is animated into place, never cut at the
     screen's edge (it slid in from the side, clipped by its region)."""
@@ -529,6 +530,7 @@ POPPED_JS = """() => [...document.querySelectorAll("#play .marked-now")].map((el
 }))"""
 
 
+@pytest.mark.motion
 @pytest.mark.parametrize("game", ["qwixx", "shelfie"])
 def test_a_new_mark_pops_where_it_is_seen_and_never_on_a_hidden_sheet(
     page: Page, server: BackgroundServer, watch: PageWatch, game: str
@@ -572,6 +574,7 @@ ANIMATIONS_OF_COMPUTERS_JS = """async ([updates, ANIMATIONS]) => {
 }"""
 
 
+@pytest.mark.motion
 @pytest.mark.parametrize("game", ["qwixx", "shelfie"])
 def test_moves_faster_than_frames_start_no_animations_and_moves_at_a_pace_do(
     page: Page, server: BackgroundServer, watch: PageWatch, game: str

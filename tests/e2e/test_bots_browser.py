@@ -68,6 +68,7 @@ def start_against_bots(page: Page, game: str, levels: list[str]) -> None:
     on_screen(page, "play")
 
 
+@pytest.mark.motion
 @pytest.mark.parametrize("game", sorted(LINEUPS))
 def test_a_person_plays_against_computers_to_the_end(
     page: Page, server: BackgroundServer, watch: PageWatch, game: str

@@ -142,6 +142,7 @@ def ends_as_the_engine_replays_it(page: Page, seed: int) -> None:
     assert page.get_attribute("body", "data-screen") == "over"
 
 
+@pytest.mark.motion
 def test_a_whole_seeded_game_by_taps_ends_as_the_engine_replays_it(
     page: Page, server: BackgroundServer, watch: PageWatch
 ) -> None:
@@ -159,6 +160,7 @@ def test_a_whole_seeded_game_by_taps_ends_as_the_engine_replays_it(
 TURNED_AFTER = 38
 
 
+@pytest.mark.motion
 @pytest.mark.long
 def test_a_whole_seeded_game_by_finger_taps_crosses_at_the_first_tap_either_way_up(
     touch_page: Page, server: BackgroundServer

@@ -201,6 +201,7 @@ def whole_on_screen(box: list[float], screen: list[int]) -> bool:
     return left >= 0 and top >= 0 and right <= screen[0] and bottom <= screen[1]
 
 
+@pytest.mark.motion
 @pytest.mark.parametrize(("game", "seed"), [("qwixx", 4), ("shelfie", 3), ("diceland", 5)])
 def test_the_line_is_read_on_the_first_screen_and_moves_no_control_of_the_decision(
     phone: Page, server: BackgroundServer, game: str, seed: int

@@ -28,6 +28,9 @@ from appdriver import (
 from build.serve import BackgroundServer
 from dadoteca.match import Match
 
+# The monkeys tap through the animations most people see (tests/e2e/conftest.py).
+pytestmark = pytest.mark.motion
+
 SEED = 2026
 VIEWPORTS = (ViewportSize(width=360, height=640), ViewportSize(width=768, height=1024))
 ACTIONS_PER_VIEWPORT = 500
@@ -226,6 +229,7 @@ def test_two_windows_tapped_in_turn_never_lose_a_saved_action(
     windows = []
     for _ in range(2):
         page = context.new_page()
+        page.emulate_media(reduced_motion="no-preference")  # pytestmark: the context's is reduced
         watch = PageWatch().attach(page)
         open_app(page, f"{server.url}?seed={SEED}&pace=0")
         windows.append((page, watch))

@@ -7,6 +7,7 @@ import random
 import re
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, ViewportSize
 
 from appdriver import (
@@ -96,6 +97,7 @@ def shown_totals(page: Page) -> list[int]:
     return [int(rows.nth(i).locator("td strong").inner_text()) for i in range(rows.count())]
 
 
+@pytest.mark.motion
 def test_a_whole_two_player_game_by_taps_ends_with_the_right_scores(
     page: Page, server: BackgroundServer, watch: PageWatch
 ) -> None:
@@ -226,6 +228,7 @@ RING_JS = """() => {
 }"""
 
 
+@pytest.mark.motion
 def test_a_highlighted_or_chosen_number_never_moves_the_sheet_under_a_finger(
     page: Page, server: BackgroundServer
 ) -> None:

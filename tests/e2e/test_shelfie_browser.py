@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Page, ViewportSize, expect
 from shelfie_support import expected_game
 
@@ -237,6 +238,7 @@ VIEWPORTS = [
 ]
 
 
+@pytest.mark.motion
 def test_a_whole_game_by_taps_has_44_px_targets_no_sideways_scroll_and_the_right_scores(
     page: Page, server: BackgroundServer, watch: PageWatch
 ) -> None:

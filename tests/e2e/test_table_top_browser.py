@@ -200,6 +200,7 @@ def test_each_sheet_lies_at_its_edge_turned_to_face_its_person(
     assert_each_sheet_lies_at_its_edge_turned_to_face_its_person(touch_page, size, people)
 
 
+@pytest.mark.motion
 def test_each_sheet_faces_its_person_at_its_edge_and_four_play_a_whole_game_tapping_their_own_sheet(
     touch_page: Page, server: BackgroundServer
 ) -> None:
