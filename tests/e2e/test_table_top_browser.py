@@ -383,10 +383,9 @@ def test_a_game_to_the_end_around_the_device(
     a change of hands as the clock moved on (a game has hundreds: the test's wall time was
     more than half such waits)."""
     page = clocked_touch_page
-    # With motion reduced, as some people have it: the middle does not turn toward whose turn
-    # it is, so a finger waits for no turning, hundreds of times (the four people's game above
-    # taps with it turning), and the playable cells do not beckon.
-    page.emulate_media(reduced_motion="reduce")
+    # Not marked motion: with motion reduced (conftest.py), the middle does not turn toward
+    # whose turn it is, so a finger waits for no turning, hundreds of times (the four people's
+    # game above taps with it turning), and the playable cells do not beckon.
     seated(page, server.url, size, NAMES[:2], seed=5, game=game)
     for _ in range(3000):
         # One look at the page a tap (not one for each kind of tap): a game is hundreds.
