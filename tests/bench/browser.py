@@ -51,19 +51,19 @@ What is measured, on Debian's Chromium (``/usr/bin/chromium``, headless, 360x640
    flatters the app. ``--incognito`` measures that way all the same (a new context per run).
 
 2. **Tap-to-DOM latency** (``taps``, ``real-dice``, ``table-top``) over scripted 2-player games
-   of each game (``?seed=1..runs``, one per run): every seat rolls when asked, confirms a
-   complete choice, else takes the first highlighted (legal) tap, else stops rolling, else
-   passes. Each tap is timed inside the page: from ``el.click()`` until Python, in its worker,
-   has answered and the page has painted the update (``dom``: the message's round trip included,
-   ``dadotecaTable.settled()``), then until the next frame (``requestAnimationFrame`` then
-   ``setTimeout 0``: ``frame``). p50/p95/max over all taps of a game, in both browsers (normal
-   and throttled). ``performance.now()`` is coarsened to 0.1 ms on a page that is not
-   cross-origin isolated. ``real-dice``: the same games with the table's own dice, each roll
-   entered as a person does (a face for each die in turn, drawn from a seeded stream, then Use):
-   how many taps each roll took, and the latency of the entry's taps (``entry``, ``use``) beside
-   the others'. ``table-top``: Qwixx games of four at a 1024x768 tablet, handed round, then
-   lying in the middle of the table, each person tapping their own place (laid out again and
-   turned as the next frame is drawn).
+   of each game (``?seed=1..runs``, one per run; ``--taps N``, as ``--quick`` does: each game's
+   first N taps only): every seat rolls when asked, confirms a complete choice, else takes the
+   first highlighted (legal) tap, else stops rolling, else passes. Each tap is timed inside the
+   page: from ``el.click()`` until Python, in its worker, has answered and the page has painted
+   the update (``dom``: the message's round trip included, ``dadotecaTable.settled()``), then
+   until the next frame (``requestAnimationFrame`` then ``setTimeout 0``: ``frame``). p50/p95/max
+   over all taps of a game, in both browsers (normal and throttled). ``performance.now()`` is
+   coarsened to 0.1 ms on a page that is not cross-origin isolated. ``real-dice``: the same games
+   with the table's own dice, each roll entered as a person does (a face for each die in turn,
+   drawn from a seeded stream, then Use): how many taps each roll took, and the latency of the
+   entry's taps (``entry``, ``use``) beside the others'. ``table-top``: Qwixx games of four at a
+   1024x768 tablet, handed round, then lying in the middle of the table, each person tapping
+   their own place (laid out again and turned as the next frame is drawn).
 
 3. **Rules engine in Pyodide**: My Shelfie's legal-mark enumeration for every multiset of six
    dice (engine.py's ``shelfie_enumeration_ms``: worst and median, first time and cached), and
@@ -492,6 +492,26 @@ def print_first_visit(first_visit: dict[str, Any], imports: dict[str, Any]) -> N
     )
 
 
+def measure_tap_parts(chromium: Chromium, args: argparse.Namespace) -> dict[str, Any]:
+    """The tap measures ``args.only`` names, all on one origin with the app installed."""
+    origin = installed_origin(chromium)
+
+    def taps(games: list[str], dice: str = "app", table_top: bool | None = None) -> Any:
+        return measure_taps(
+            chromium, origin, args.runs, games, dice, table_top=table_top, cut_at=args.taps
+        )
+
+    parts = {}
+    if "taps" in args.only:
+        parts["taps"] = taps(args.games)
+    if "real-dice" in args.only:
+        parts["real_dice"] = taps(args.games, "real")
+    if "table-top" in args.only:  # against the same four handing the tablet round
+        parts["table_top_passed"] = taps(["qwixx"], table_top=False)
+        parts["table_top"] = taps(["qwixx"], table_top=True)
+    return parts
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="runs per figure (default 5)")
@@ -511,6 +531,11 @@ def main() -> None:
         "--games", nargs="+", default=list(GAMES), choices=GAMES, help="games to measure"
     )
     parser.add_argument(
+        "--taps",
+        type=int,
+        help="tap measures: each game's first TAPS taps only (default: whole games)",
+    )
+    parser.add_argument(
         "--only",
         nargs="+",
         choices=PARTS,
@@ -522,11 +547,12 @@ def main() -> None:
         action="store_true",
         help="a fresh incognito context per run instead of a persistent profile",
     )
-    # Quick: Qwixx, the game of fewest taps, and no throttled variant (the same code again,
-    # for as much time again).
+    # Quick: Qwixx, the game of fewest taps, its first 30 taps (real dice: four rolls entered),
+    # and no throttled variant (the same code again, for as much time again).
     quick = {
         "runs": 1,
         "games": ["qwixx"],
+        "taps": 30,
         "engine_seconds": 0.05,
         "engine_players": [1],
         "cpu_throttling": 1.0,
@@ -559,20 +585,7 @@ def main() -> None:
                 if "typing" in args.only:
                     variant["typing"] = measure_typing(chromium, args.runs)
                 if {"taps", "real-dice", "table-top"} & set(args.only):
-                    taps_origin = installed_origin(chromium)
-                if "taps" in args.only:
-                    variant["taps"] = measure_taps(chromium, taps_origin, args.runs, args.games)
-                if "real-dice" in args.only:
-                    variant["real_dice"] = measure_taps(
-                        chromium, taps_origin, args.runs, args.games, "real"
-                    )
-                if "table-top" in args.only:  # against the same four handing the tablet round
-                    variant["table_top_passed"] = measure_taps(
-                        chromium, taps_origin, args.runs, ["qwixx"], table_top=False
-                    )
-                    variant["table_top"] = measure_taps(
-                        chromium, taps_origin, args.runs, ["qwixx"], table_top=True
-                    )
+                    variant.update(measure_tap_parts(chromium, args))
                 if throttling == 1 and "first-visit" in args.only:
                     first_visit, imports = measure_first_visit(chromium)
                 if throttling == 1 and "engine" in args.only:

@@ -24,9 +24,10 @@ MAX_TAPS_PER_GAME = 5000  # a scripted game that has not ended by then is a bug
 # asked, confirm a complete choice, else take the first highlighted (legal) tap, else stop
 # rolling (Diceland), else "Done" (Qwixx's white sum: the others cross nothing), else the
 # roller's own "no cross", else pass. Each tap starts from a settled page (a frame after the
-# previous one), like a finger that comes back a moment later.
+# previous one), like a finger that comes back a moment later. ``cutAt``: the game's first
+# taps only (null: to its end screen).
 GAME_JS = (
-    "async ({ maxTaps, seed }) => {"
+    "async ({ maxTaps, cutAt, seed }) => {"
     + SEEDED_RANDOM_JS
     + """
   const nextFrame = () => new Promise((resolve) =>
@@ -55,7 +56,7 @@ GAME_JS = (
     }
     return ["use", find("#play [data-act=enter-dice]")];
   };
-  while (!find("#region-scores table")) {
+  while (!find("#region-scores table") && taps.length !== cutAt) {
     if (taps.length >= maxTaps) throw new Error(`no end screen after ${maxTaps} taps`);
     const [act, element] = find("#play .dice-entry") ? entryTap()
       : choices.map(([name, selector]) => [name, find(selector)])
@@ -85,9 +86,10 @@ def play_game(
     dice: str = "app",
     *,
     table_top: bool | None = None,
+    cut_at: int | None = None,
 ) -> list[dict[str, Any]]:
     """One scripted game; ``table_top``: four at a tablet, lying in the middle of the table
-    (True) or handed round (False)."""
+    (True) or handed round (False); ``cut_at``: its first taps only (None: the whole game)."""
     page, _ = chromium.open(origin, f"index.html?seed={seed}")
     players = PLAYERS
     if table_top is not None:
@@ -104,7 +106,7 @@ def play_game(
     page.click("#setup button[type=submit]")
     page.wait_for_selector("[data-act=roll], [data-act=enter-dice]", state="attached")
     taps: list[dict[str, Any]] = page.evaluate(
-        GAME_JS, {"maxTaps": MAX_TAPS_PER_GAME, "seed": seed}
+        GAME_JS, {"maxTaps": MAX_TAPS_PER_GAME, "cutAt": cut_at, "seed": seed}
     )
     page.evaluate("localStorage.clear()")  # the next game must not resume this one
     page.close()
@@ -158,12 +160,15 @@ def measure_taps(
     dice: str = "app",
     *,
     table_top: bool | None = None,
+    cut_at: int | None = None,
 ) -> dict[str, Any]:
     per_game: dict[str, Any] = {}
     for game_id in game_ids:
         taps: list[dict[str, Any]] = []
         for seed in range(1, games + 1):
-            game = play_game(chromium, origin, game_id, seed, dice, table_top=table_top)
+            game = play_game(
+                chromium, origin, game_id, seed, dice, table_top=table_top, cut_at=cut_at
+            )
             log(
                 f"  {game_id} game {seed}/{games} (seed {seed}): {len(game)} taps, "
                 f"median {median([tap['dom'] for tap in game]):.1f} ms to the DOM"
