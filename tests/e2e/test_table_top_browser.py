@@ -374,9 +374,9 @@ NEXT_TABLE_TAP_JS = """(taps) => {
 GUARD_PASSED_MS = 500
 
 
-# Diceland on the smaller tablet: its two maps, turned to face their people, are repainted on the
-# processor here at every tap, and its game has the most taps (122 CPU s of this machine's two
-# cores at 1366x1024; its game and My Shelfie's together 89 with the sizes swapped).
+# Diceland on the smaller tablet: here every frame is painted on the processor, and its game, of
+# the most taps, took 122 CPU s alone at 1366x1024; its game and My Shelfie's together 89 with
+# the sizes swapped.
 @pytest.mark.long
 @pytest.mark.parametrize(("game", "size"), [("diceland", (1024, 768)), ("shelfie", (1366, 1024))])
 def test_a_game_to_the_end_around_the_device(
