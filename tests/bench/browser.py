@@ -496,12 +496,12 @@ def measure_tap_parts(chromium: Chromium, args: argparse.Namespace) -> dict[str,
     """The tap measures ``args.only`` names, all on one origin with the app installed."""
     origin = installed_origin(chromium)
 
-    def taps(games: list[str], dice: str = "app", table_top: bool | None = None) -> Any:
+    def taps(games: list[str], dice: str = "app", table_top: bool | None = None) -> dict[str, Any]:
         return measure_taps(
             chromium, origin, args.runs, games, dice, table_top=table_top, cut_at=args.taps
         )
 
-    parts = {}
+    parts: dict[str, Any] = {}
     if "taps" in args.only:
         parts["taps"] = taps(args.games)
     if "real-dice" in args.only:
