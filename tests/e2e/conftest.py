@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +38,37 @@ def dist() -> Path:
 # compiled module among the pages and workers that load the same bytes: with a page holding
 # Pyodide's (KEEP_PYODIDE_COMPILED_JS), a load of the app costs 1.2-1.3 CPU s, not 1.6-1.7.
 ONE_PROCESS_PER_SITE = "--process-per-site"
+
+
+# What a failing test's page showed, in a few words: which screen, its state's attributes,
+# the prompt and any notice or open dialog. A rare failure on a CI machine is read from its
+# log alone, with no screenshot or trace to open.
+PAGE_STATE_JS = """() => JSON.stringify({
+  url: location.href,
+  html: { ...document.documentElement.dataset },
+  body: { ...document.body.dataset },
+  prompt: document.getElementById("region-prompt")?.innerText.trim().slice(0, 200),
+  notices: [...document.querySelectorAll(
+    "#region-warnings .notice, .messages .notice, dialog[open]",
+  )]
+    .map((shown) => `${shown.id || shown.className}: ${shown.innerText.trim().slice(0, 200)}`),
+}, null, 1)"""
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    report = yield
+    if report.failed and call.when == "call":
+        for name, value in getattr(item, "funcargs", {}).items():
+            if isinstance(value, Page) and not value.is_closed():
+                try:
+                    state = value.evaluate(PAGE_STATE_JS)
+                except Exception as error:  # a crashed page says why it could not answer
+                    state = f"no answer: {error}"
+                report.sections.append((f"page {name!r} at the failure", state))
+    return report
 
 
 @pytest.fixture(scope="session")
