@@ -1,19 +1,17 @@
 """Today's game in headless Chromium: the day's dice from the page's own clock and time zone
-(Playwright's ``timezone_id`` and clock), in fresh profiles; a shared line's link; streaks
-across days; practice; offline; in it/es/en."""
+(Chromium's time zone and Playwright's clock), on devices of their own (conftest.py's
+``devices``); a shared line's link; streaks across days; practice; offline; in it/es/en."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from appdriver import (
-    PHONE,
     choose_language,
     fill_seats,
     new_game,
@@ -33,24 +31,7 @@ from dadoteca_web.storage import HISTORY_KEY
 from dadoteca_web.today import parse_share_line
 
 pytestmark = pytest.mark.long
-
-
-@pytest.fixture
-def profiles(browser: Browser, server: BackgroundServer) -> Iterator[Any]:
-    """Fresh browser profiles, each in a time zone, its clock set to an instant (UTC)."""
-    made: list[BrowserContext] = []
-
-    def profile(zone: str, instant: datetime, **options: Any) -> Page:
-        context = browser.new_context(
-            viewport=PHONE, locale="en-GB", timezone_id=zone, has_touch=True, **options
-        )
-        context.clock.install(time=instant)
-        made.append(context)
-        return context.new_page()
-
-    yield profile
-    for context in made:
-        context.close()
+Device = Callable[..., Page]  # conftest.py's devices
 
 
 def start_today(page: Page, game: str, names: list[str]) -> None:
@@ -133,25 +114,26 @@ def test_todays_game_rules_out_computers_hints_and_pads_and_is_ruled_out_by_them
 
 
 @pytest.mark.parametrize("game", ["diceland", "shelfie"])
-def test_two_fresh_profiles_on_one_day_roll_its_dice_and_another_day_others(
-    profiles: Any, server: BackgroundServer, game: str
+def test_two_devices_on_one_day_roll_its_dice_and_another_day_others(
+    devices: Device, server: BackgroundServer, game: str
 ) -> None:
-    rome = profiles("Europe/Rome", ROME_MORNING)
-    tokyo = profiles("Asia/Tokyo", datetime(2026, 11, 28, 2, tzinfo=UTC))  # 11:00 there
-    for page, name in ((rome, "Anna"), (tokyo, "Kenji")):
-        open_app(page, f"{server.url}?pace=0")
-        start_today(page, game, [name])
+    rome = devices("Europe/Rome", ROME_MORNING)
+    open_app(rome, f"{server.url}?pace=0")
+    start_today(rome, game, ["Anna"])
     seen = first_roll(rome)
-    assert first_roll(tokyo) == seen
     record = saved_record(rome)
     assert record is not None and record["day"] == "2026-11-28"
-    later = profiles("Europe/Rome", datetime(2026, 11, 29, 9, tzinfo=UTC))
+    tokyo = devices("Asia/Tokyo", datetime(2026, 11, 28, 2, tzinfo=UTC))  # 11:00 there
+    open_app(tokyo, f"{server.url}?pace=0")
+    start_today(tokyo, game, ["Kenji"])
+    assert first_roll(tokyo) == seen
+    later = devices("Europe/Rome", datetime(2026, 11, 29, 9, tzinfo=UTC))
     open_app(later, f"{server.url}?pace=0")
     start_today(later, game, ["Anna"])
     assert first_roll(later)[0] != seen[0]
 
 
-def test_local_midnight_is_the_boundary(profiles: Any, server: BackgroundServer) -> None:
+def test_local_midnight_is_the_boundary(devices: Device, server: BackgroundServer) -> None:
     """One instant, 23:30 UTC: still the 28th in New York, already the 29th in Rome; and in
     Rome, a minute before and after its midnight."""
     instant = datetime(2026, 11, 28, 23, 30, tzinfo=UTC)
@@ -161,7 +143,7 @@ def test_local_midnight_is_the_boundary(profiles: Any, server: BackgroundServer)
         ("Europe/Rome", instant),
         ("Europe/Rome", datetime(2026, 11, 28, 22, 59, tzinfo=UTC)),  # 23:59 in Rome
     ):
-        page = profiles(zone, at)
+        page = devices(zone, at)
         open_app(page, f"{server.url}?pace=0")
         start_today(page, "qwixx", ["Anna"])
         record = saved_record(page)
@@ -174,12 +156,12 @@ def test_local_midnight_is_the_boundary(profiles: Any, server: BackgroundServer)
     assert days["Europe/Rome", instant][1] != before_midnight[1]
 
 
-def test_a_shared_line_opens_the_same_dice_in_a_new_profile(
-    profiles: Any, server: BackgroundServer
+def test_a_shared_line_opens_the_same_dice_on_another_device(
+    devices: Device, server: BackgroundServer
 ) -> None:
     """Anna shares her game (no Share API here: the clipboard, said so); Bo opens the link on
-    the next day, in Italian, in a new profile with the Share API, and plays the same dice."""
-    anna = profiles("Europe/Rome", ROME_MORNING, permissions=["clipboard-read", "clipboard-write"])
+    the next day, in Italian, on another device with the Share API, and plays the same dice."""
+    anna = devices("Europe/Rome", ROME_MORNING, permissions=["clipboard-read", "clipboard-write"])
     open_app(anna, f"{server.url}?pace=0")
     anna.evaluate("delete Navigator.prototype.share")
     start_today(anna, "qwixx", ["Anna"])
@@ -195,7 +177,8 @@ def test_a_shared_line_opens_the_same_dice_in_a_new_profile(
     link = line.rsplit(" ", 1)[1]
     assert link == f"{server.url}?day=qwixx-2026-11-28"
 
-    bo = profiles("Europe/Rome", datetime(2026, 11, 29, 9, tzinfo=UTC))
+    annas_rolls = rolls(anna)
+    bo = devices("Europe/Rome", datetime(2026, 11, 29, 9, tzinfo=UTC))
     bo.add_init_script("navigator.share = async (data) => { window.sharedLine = data.text; };")
     open_app(bo, f"{server.url}?pace=0")
     choose_language(bo, "it")
@@ -207,7 +190,7 @@ def test_a_shared_line_opens_the_same_dice_in_a_new_profile(
     bo.click("#setup button[type=submit]")
     on_screen(bo, "play")
     play_to_the_end(bo)
-    assert rolls(bo) == rolls(anna)  # the same dice, roll for roll (the same simple play)
+    assert rolls(bo) == annas_rolls  # the same dice, roll for roll (the same simple play)
     today = bo.inner_text("#region-today")
     assert "La partita del 2026-11-28" in today
     assert "Allenamento" in today  # played a day late: it does not count
@@ -217,9 +200,9 @@ def test_a_shared_line_opens_the_same_dice_in_a_new_profile(
 
 
 def test_streaks_run_across_days_and_practice_is_not_counted(
-    profiles: Any, server: BackgroundServer
+    devices: Device, server: BackgroundServer
 ) -> None:
-    page = profiles("Europe/Madrid", datetime(2026, 11, 27, 9, tzinfo=UTC))
+    page = devices("Europe/Madrid", datetime(2026, 11, 27, 9, tzinfo=UTC))
     open_app(page, f"{server.url}?pace=0")
     choose_language(page, "es")
     start_today(page, "shelfie", ["Ana"])
