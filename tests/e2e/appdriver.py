@@ -218,6 +218,12 @@ def settled(page: Page) -> None:
     page.evaluate("window.dadotecaTable.settled()")
 
 
+def next_frame(page: Page) -> None:
+    """Wait until the next frame is drawn: what the page does in it (a scroll after a change
+    of hands, a notice scrolled into view) is done."""
+    page.evaluate("new Promise((drawn) => requestAnimationFrame(() => setTimeout(drawn)))")
+
+
 def tap(page: Page, selector: str) -> None:
     """A finger's tap on the game, once the screen is the new player's (the page ignores taps
     for a moment after it changes hands, as a person only taps once they have seen it)."""

@@ -17,6 +17,7 @@ from appdriver import (
     PageWatch,
     choose_game,
     hold_back,
+    next_frame,
     nobody_crosses,
     on_screen,
     open_app,
@@ -367,7 +368,7 @@ def refused_notice_shows(page: Page, game: str) -> None:
         press(page, f'{sheet} [data-row="0"][data-number="{wrong}"]')
     notice = page.locator("#region-notice .notice.error")
     expect(notice).to_be_visible()
-    page.evaluate("new Promise((shown) => requestAnimationFrame(() => setTimeout(shown)))")
+    next_frame(page)
     box = notice.bounding_box()
     size = page.viewport_size
     assert box is not None and size is not None

@@ -27,6 +27,7 @@ from appdriver import (
     choose_map,
     fill_seats,
     guides_told,
+    next_frame,
     on_screen,
     open_app,
     saved_record,
@@ -535,7 +536,7 @@ def test_the_map_opens_framed_on_the_play_whole_map_one_tap_away(
     [target, *_] = boxes(page, "#region-board .dl-cell.legal")
     finger_tap(page, target)  # the first tap crosses
     assert page.locator("#region-board .dl-cell.selected").count() == 1
-    page.evaluate("new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)))")
+    next_frame(page)
     assert view.get_attribute("data-zoom") == "in"  # the zoom stays while the player chooses
     finger_tap(page, boxes(page, f"{MAP} [data-zoom=out]")[0])
     page.wait_for_selector(f"{MAP} .dl-view[data-zoom=whole]")

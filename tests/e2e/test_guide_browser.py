@@ -15,6 +15,7 @@ from playwright.sync_api import Page, ViewportSize, expect
 from appdriver import (
     choose_game,
     guides_told,
+    next_frame,
     nobody_crosses,
     open_app,
     settled,
@@ -85,16 +86,13 @@ LANDED_JS = """() => document.getAnimations().every(
   (a) => a.playState !== "running" || a.effect.getTiming().iterations === Infinity)"""
 
 
-# And the next frame drawn: the page scrolls to the top of the play in the frame after a change
-# of hands (assets/page/table/paint.js); measured before it, with motion reduced and so nothing
-# to wait for, the line was above the screen (a failure of CI's run of 449b94a).
-NEXT_FRAME_JS = """() => new Promise((drawn) => requestAnimationFrame(
-  () => requestAnimationFrame(drawn)))"""
-
-
 def landed(page: Page) -> None:
+    """The animations over, and the next frame drawn: the page scrolls to the top of the play
+    in the frame after a change of hands (assets/page/table/paint.js); measured before it,
+    with motion reduced and so nothing to wait for, the line was above the screen (a failure
+    of CI's run of 449b94a)."""
     page.wait_for_function(LANDED_JS)
-    page.evaluate(NEXT_FRAME_JS)
+    next_frame(page)
 
 
 def never_over_a_control(page: Page) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from appdriver import fill_seats, on_screen, open_app, saved_record, settled
+from appdriver import fill_seats, next_frame, on_screen, open_app, saved_record, settled
 from build.serve import BackgroundServer
 
 NAMES = ["Anna", "Bruno", "Carla", "Dario"]
@@ -573,7 +573,7 @@ def test_a_turned_map_zooms_where_a_finger_taps_pans_and_takes_a_cross_there(
     x, y = tapped["x"] + tapped["width"] / 2, tapped["y"] + tapped["height"] / 2
     page.touchscreen.tap(x, y)
     page.wait_for_selector(f"{place} .dl-view[data-zoom=in]")
-    page.evaluate("new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)))")
+    next_frame(page)
     assert page.locator(f"{place} .dl-cell.selected").count() == 0  # a zoom, not a choice
     assert page.eval_on_selector(place, "(p) => [p.style.transform, p.offsetWidth]") == laid_out
     zoomed = page.locator(f"{place} .dl-cell[data-cell='{index}']").bounding_box()
