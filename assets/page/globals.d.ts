@@ -16,7 +16,7 @@ declare global {
     /** assets/boot-watch.js: the start failed, for this reason. */
     dadotecaBootWatch: { failed(error: unknown): void };
     /** assets/page/table/main.js, for tests/e2e and tests/bench. */
-    dadotecaTable: { facts: object; settled(): Promise<void> };
+    dadotecaTable: { facts: object; settled(): Promise<void>; drawn(): Promise<void> };
   }
 
   interface WindowEventMap {

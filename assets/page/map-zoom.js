@@ -19,6 +19,7 @@
 // game area's touch-action none stops at it, app.css).
 
 import { byId, one } from "./dom.js";
+import { atNextFrame } from "./frame-work.js";
 import { cellPx, placeOf, pointOn } from "./map-place.js";
 
 const FINGER_PX = 44; // the smallest target a finger hits without touching a neighbour
@@ -241,7 +242,7 @@ function painted() {
         && document.querySelector("#region-controls button"));
       if (marking && !zoomedAsBefore(view)) {
         show(view, false);
-        requestAnimationFrame(() => {
+        atNextFrame(() => {
           if (view.isConnected && keyOf(view) === key && view.dataset.shown !== key) {
             showDecision(view, key, true);
           }
@@ -384,7 +385,7 @@ export function atTheFrameAfterAMapsPaint(then) {
   window.addEventListener("dadoteca:painted", () => {
     if (scheduled || !document.querySelector("#play .dl-view")) return;
     scheduled = true;
-    requestAnimationFrame(() => {
+    atNextFrame(() => {
       scheduled = false;
       then();
     });

@@ -7,6 +7,7 @@
 
 import { byId, one, targetOf } from "../dom.js";
 import { putAwayBanner } from "../effects.js";
+import { atNextFrame } from "../frame-work.js";
 import { historyDialog } from "../shell/history.js";
 import { saidOfHistory } from "./files.js";
 import { shown } from "./shown.js";
@@ -82,7 +83,7 @@ export function messagesPainted(update) {
 function showMessagesInView() {
   const shown = messages.querySelector(".announced.shown, .notice:not(.put-away)");
   if (!shown) return;
-  requestAnimationFrame(() => {
+  atNextFrame(() => {
     const box = messages.getBoundingClientRect();
     if (box.top < 0 || box.bottom > innerHeight) messages.scrollIntoView({ block: "nearest" });
   });

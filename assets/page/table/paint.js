@@ -5,6 +5,7 @@
 
 import { byId, one } from "../dom.js";
 import * as effects from "../effects.js";
+import { atNextFrame } from "../frame-work.js";
 import { confirmIfAsked } from "./confirm.js";
 import { offerDay } from "../shell/setup.js";
 import { download, saidOfHistory } from "./files.js";
@@ -91,5 +92,5 @@ function handOver(update) {
   // To a person, from the top of their screen; a computer's turn leaves the view as it is.
   // Scrolled as the next frame is drawn, not now: scrolling now would lay the page out in the
   // tap's own task, once more than the frame does.
-  if (!update.busy) requestAnimationFrame(() => play.scrollIntoView({ block: "start" }));
+  if (!update.busy) atNextFrame(() => play.scrollIntoView({ block: "start" }));
 }

@@ -8,6 +8,7 @@
 // too, so each place's turn is set again after every paint (before the frame that shows it).
 
 import { byId, one } from "../dom.js";
+import { atNextFrame } from "../frame-work.js";
 import { play } from "./sheets.js";
 
 const body = document.body;
@@ -202,9 +203,9 @@ function layOutMiddle(width, height, inset, landscape) {
 // frame makes anyway (as the map's fit: assets/page/map-zoom.js).
 let scheduled = false;
 function layOutNextFrame() {
-  if (scheduled) return;
+  if (scheduled || (body.dataset.layout !== "table" && !laidOut)) return; // nothing to lay out
   scheduled = true;
-  requestAnimationFrame(() => {
+  atNextFrame(() => {
     scheduled = false;
     layOutTable();
   });
