@@ -100,7 +100,9 @@ def hold_back(page: Page, pattern: str) -> list[Route]:
 
 def release_once_asked(page: Page, held: list[Route]) -> None:
     """Let the held requests go on, once there are any: Python's worker asks for its runtime
-    only once it has started, which may be after the page said the start is slow."""
+    only once it has started, which may be after the page said the start is slow; and a
+    request reaches the test through Playwright's driver, on a busy machine after what the page
+    did next."""
     while not held:
         page.wait_for_timeout(50)
     for route in held:
