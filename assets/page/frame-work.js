@@ -1,6 +1,6 @@
 // Work a paint leaves for the next frame (the table-top's layout, a scroll to the new player,
-// a map framed), counted: the tests' and benchmarks' settled() (table/main.js) waits for it,
-// as a person sees the screen only once that frame is drawn.
+// a map framed), counted: the tests' drawn() (table/main.js) waits for it, as a person sees
+// the screen only once that frame is drawn.
 
 let pending = 0;
 

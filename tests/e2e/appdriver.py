@@ -188,7 +188,8 @@ def press(page: Page, selector: str) -> None:
     page.eval_on_selector(selector, CLICK_AND_SETTLE_JS)
 
 
-# Click, then wait until Python (in its worker) has answered and the page has painted (settled).
+# Click, then wait until Python (in its worker) has answered, the page has painted and what the
+# paint left for the next frame is done (settled, below).
 CLICK_AND_SETTLE_JS = "(element) => { element.click(); return window.dadotecaTable.drawn(); }"
 
 
@@ -219,7 +220,7 @@ def settled(page: Page) -> None:
     """Wait until every message the page sent to Python is answered and painted, and what the
     paint left for the next frame is done (the table-top laid out, the page scrolled to the new
     player): a test measures the screen as a person sees it. (Before, a test that measured the
-    table-top's middle right after a roll measured it before its layout, in one of CI's runs.)"""
+    table-top's middle right after a roll measured it before its layout: a fresh run of cbf6583.)"""
     page.evaluate("window.dadotecaTable.drawn()")
 
 

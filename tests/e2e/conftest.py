@@ -193,7 +193,7 @@ def leave_as_found(context: BrowserContext, origin: str) -> None:
         cleaner.goto(f"{origin}/{KEEPER_PAGE}")
     except PlaywrightError as error:
         # A navigation of the page's own took this one's place (a dialog just closed goes a
-        # step back in history a moment later; CI's run of cbf6583): once more, that one done.
+        # step back in history a moment later: a fresh run of cbf6583): once more, that one done.
         if "ERR_ABORTED" not in error.message:
             raise
         cleaner.goto(f"{origin}/{KEEPER_PAGE}")

@@ -298,7 +298,7 @@ def test_the_rules_open_with_the_tap_and_back_closes_them_while_their_text_is_on
         page.go_back()
         page.wait_for_selector("#rules:not([open])", state="attached")
         # The request reaches this test through Playwright's driver, on a busy machine after
-        # the page has closed the dialog (CI's run of 1c2a46a: none held yet).
+        # the page has closed the dialog (a fresh run of 1c2a46a: none held yet).
         release_once_asked(page, held)
         page.wait_for_selector("#rules[aria-busy=false] .rules-text h2", state="attached")
         assert not page.is_visible("#rules") and page.evaluate("window.sameDocument")
