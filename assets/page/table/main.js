@@ -35,7 +35,13 @@ async function settled() {
     await game.taking;
     await last;
   } while (last !== lastAnswer());
-  while ((somethingWaits() || laterParts().length) && document.visibilityState === "visible") {
+  await whileShownAnd(() => somethingWaits() || laterParts().length > 0);
+}
+
+// Waits, 10 ms at a time, while ``waiting()`` holds and the page is shown (a hidden page
+// draws no frames, so what waits for one would wait for ever).
+async function whileShownAnd(/** @type {() => boolean} */ waiting) {
+  while (waiting() && document.visibilityState === "visible") {
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
@@ -45,9 +51,7 @@ async function settled() {
 // (The benchmarks' figures stop at settled(), as they always did.)
 async function drawn() {
   await settled();
-  while (frameWorkWaits() && document.visibilityState === "visible") {
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  await whileShownAnd(frameWorkWaits);
 }
 
 export function startTable() {
