@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections import Counter
 from collections.abc import Callable
 from html import unescape
 from pathlib import Path
@@ -90,9 +91,36 @@ def confirm_enabled(app: App) -> bool:
     return re.search(r'data-act="confirm"(?! disabled)>', app.regions()["controls"]) is not None
 
 
+LEGAL_CELL = re.compile(r'<button class="dl-cell legal" data-act="cell" data-cell="(\d+)"')
+MAP_CELL = re.compile(r'<button class="dl-cell[^"]*" data-act="cell" [^>]*aria-label="([^"]*)"')
+
+
+def toward_the_goal(board: str) -> str:
+    """The highlighted cell the simple player crosses (appdriver's SIMPLE_NEXT_JS, the same
+    choice): on the map of the first one, a prize, else one of the colour with the fewest cells
+    left uncrossed there, the first such; read from the cells' names."""
+    first = LEGAL_CELL.search(board)
+    assert first is not None
+    start = board.rfind('<section class="dl-sheet', 0, first.start())
+    sheet = board[start : board.find("</section>", first.start())]
+    left = Counter(
+        label.split(", ")[0] for label in MAP_CELL.findall(sheet) if ", crossed" not in label
+    )
+
+    def rank(cell: str) -> tuple[bool, int]:
+        label = re.search(rf'data-cell="{cell}" [^>]*aria-label="([^"]*)"', sheet)
+        assert label is not None
+        colour, *said = label.group(1).split(", ")
+        return "prize" not in said, left[colour]
+
+    cells: list[str] = LEGAL_CELL.findall(sheet)
+    return min(cells, key=rank)
+
+
 def tap_step(app: App) -> None:
-    """One tap of the simple player: roll; confirm a complete choice; else the first highlighted
-    colour or cell; else stop rolling; else pass."""
+    """One tap of the simple player (appdriver's SIMPLE_TAPS): roll; confirm a complete
+    choice; else the first highlighted colour, or the cell toward the goal; else stop rolling;
+    else pass."""
     regions = app.regions()
     html = regions["controls"] + regions["board"]
     if 'data-act="roll"' in html:
@@ -102,7 +130,8 @@ def tap_step(app: App) -> None:
     elif m := re.search(
         r'class="[^"]*\blegal\b[^"]*"[^>]*data-act="(\w+)" data-(\w+)="(\d+)"', html
     ):
-        app.handle(m.group(1), {m.group(2): m.group(3)})
+        cell = m.group(1) == "cell"
+        app.handle(m.group(1), {m.group(2): toward_the_goal(html) if cell else m.group(3)})
     elif 'data-act="stop"' in html:
         app.handle("stop", {})
     else:
