@@ -657,6 +657,12 @@ def profile(playwright: Playwright, folder: Path) -> Iterator[BrowserContext]:
 
 # The classes assets/page/effects.js puts on an element for the length of its CSS animation.
 ANIMATIONS = ("rolled", "marked-now", "locked-now", "penalised-now", "handed-over")
+# Whether an animation (of document.getAnimations()) is one a test waits out before it measures
+# or taps: running, and one that ends; not a playable cell's beckoning ring (its ::before,
+# assets/app.css), which fades in and out for 4.8 s and moves nothing.
+MOVING_JS = """(animation) => animation.playState === "running"
+  && !animation.effect?.pseudoElement
+  && Number.isFinite(animation.effect?.getComputedTiming().endTime)"""
 
 
 # The page's regions next to the HTML the app in CPython paints for the same record, both as

@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import Page, ViewportSize, expect
 
 from appdriver import (
+    MOVING_JS,
     choose_game,
     guides_told,
     next_frame,
@@ -82,8 +83,7 @@ def finger(page: Page, selector: str) -> None:
 
 
 # The roll's tumble over: a die rises 12 px as it lands (its box, not its place in the flow).
-LANDED_JS = """() => document.getAnimations().every(
-  (a) => a.playState !== "running" || a.effect.getTiming().iterations === Infinity)"""
+LANDED_JS = f"() => !document.getAnimations().some({MOVING_JS})"
 
 
 def landed(page: Page) -> None:

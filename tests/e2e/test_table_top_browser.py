@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from appdriver import (
+    MOVING_JS,
     SIMPLE_NEXT_JS,
     fill_seats,
     next_frame,
@@ -74,20 +75,19 @@ def places(page: Page) -> list[dict[str, Any]]:
     return found
 
 
-# Settles once no animation that ends moves the element (the middle turning toward whose turn
-# it is; a highlight's pulse goes on for good) and its box is the same two frames running.
-STILL = """(element) => new Promise((resolve) => {
+# Settles once no animation moves the element (the middle turning toward whose turn it is:
+# appdriver's MOVING_JS) and its box is the same two frames running.
+STILL = f"""(element) => new Promise((resolve) => {{
     let last = '';
     const moving = () => document.getAnimations().some((animation) =>
-        animation.playState === 'running' && animation.effect?.target?.contains(element)
-        && Number.isFinite(animation.effect.getComputedTiming().endTime));
-    const look = () => {
+        animation.effect?.target?.contains(element) && ({MOVING_JS})(animation));
+    const look = () => {{
         const box = JSON.stringify(element.getBoundingClientRect());
         if (box === last && !moving()) resolve(box);
-        else { last = box; requestAnimationFrame(look); }
-    };
+        else {{ last = box; requestAnimationFrame(look); }}
+    }};
     requestAnimationFrame(look);
-})"""
+}})"""
 
 
 # A cell of a zoomed map (its place's own zoom, map-zoom.js) panned to the middle of its frame,
