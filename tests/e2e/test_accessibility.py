@@ -194,7 +194,7 @@ def tab_to(page: Page, target: str) -> None:
     element the focus passes on the way shows it."""
     for _ in range(KEYBOARD_STEPS):
         page.keyboard.press("Tab")
-        # One look a press: hundreds of presses reach a Diceland map's cells.
+        # One look a press: a Diceland map's cell may be a hundred presses or more away.
         shown, reached = page.evaluate(
             f"() => [({FOCUS_SHOWN})(), document.activeElement === ({target})()]"
         )

@@ -92,7 +92,9 @@ def confirm_enabled(app: App) -> bool:
 
 
 LEGAL_CELL = re.compile(r'<button class="dl-cell legal" data-act="cell" data-cell="(\d+)"')
-MAP_CELL = re.compile(r'<button class="dl-cell[^"]*" data-act="cell" [^>]*aria-label="([^"]*)"')
+CELL_NAME = re.compile(
+    r'<button class="dl-cell[^"]*" data-act="cell" data-cell="(\d+)" [^>]*aria-label="([^"]*)"'
+)
 
 
 def toward_the_goal(board: str) -> str:
@@ -103,14 +105,11 @@ def toward_the_goal(board: str) -> str:
     assert first is not None
     start = board.rfind('<section class="dl-sheet', 0, first.start())
     sheet = board[start : board.find("</section>", first.start())]
-    left = Counter(
-        label.split(", ")[0] for label in MAP_CELL.findall(sheet) if ", crossed" not in label
-    )
+    names = dict(CELL_NAME.findall(sheet))  # each cell's name, by its number
+    left = Counter(name.split(", ")[0] for name in names.values() if ", crossed" not in name)
 
     def rank(cell: str) -> tuple[bool, int]:
-        label = re.search(rf'data-cell="{cell}" [^>]*aria-label="([^"]*)"', sheet)
-        assert label is not None
-        colour, *said = label.group(1).split(", ")
+        colour, *said = names[cell].split(", ")
         return "prize" not in said, left[colour]
 
     cells: list[str] = LEGAL_CELL.findall(sheet)
